@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// Colours end up in CSS custom properties written into <style>; only hex notation is accepted so a
+// tenant setting can never smuggle other CSS (or markup) into the page.
+export const hexColor = z.string().trim().regex(/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i, 'invalidField');
+
+/** True for http(s) URLs and for site-relative paths ("/logo.svg"); never javascript:, data: or "//host". */
+export function isSafeUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export const safeUrl = z.string().trim().min(1).max(2048).refine(isSafeUrl, 'invalidUrl');

@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, normalizeLanguage } from '../languages.ts';
+import { hexColor, safeUrl } from './common.ts';
+import { deepMerge, dropInvalid } from './lenient.ts';
+
+// Company customization settings (spec §3 "Customization" and "Portal customization defaults",
+// colours of §9). Stored as one JSON object per company, optionally overridden per campaign.
+// Every field has a default, so `customizationSchema.parse({})` is the complete default portal.
+// Nested objects use `.prefault({})` (not `.default`) so their own field defaults are applied.
+
+const flag = (value: boolean) => z.boolean().default(value);
+/** A text override: null means "use the translated default". */
+const text = (max = 200) => z.string().trim().max(max).nullable().default(null);
+/** Tenant-authored HTML; sanitised where it is rendered, capped here. */
+const html = () => z.string().max(50_000).nullable().default(null);
+/** Tenant-authored <script>/<meta> markup, injected verbatim on purpose (analytics, chat widgets). */
+const scripts = () => z.string().max(100_000).default('');
+const image = () => safeUrl.nullable().default(null);
+const color = (value: string) => hexColor.default(value);
+const campaignIds = () => z.array(z.number().int()).default([]);
+const groupUids = () => z.array(z.string().trim().min(1).max(64)).default([]);
+const pageElement = () => z.enum(['account']).nullable().default(null);
+
+export const DEFAULT_HEAD_TITLE = 'Ambassador Portal';
+export const DEFAULT_HEAD_DESCRIPTION =
+  'Spread the word about the brands you love. Get rewarded for being a brand ambassador.';
+export const DEFAULT_LINK_COLOR = '#3c97d3';
+
+const meta = z.object({
+  head_title: z.string().trim().min(1).max(120).default(DEFAULT_HEAD_TITLE),
+  head_description: z.string().trim().max(500).default(DEFAULT_HEAD_DESCRIPTION),
+  favicon: image(),
+});
+
+// The spec gives no default for the portal buttons; the login button colour is reused so a tenant
+// that sets nothing gets one consistent brand colour.
+const theme = z.object({
+  button_color: color('#3579a6'),
+  button_text_color: color('#ffffff'),
+  link_color: color(DEFAULT_LINK_COLOR),
+  campaign_portal_logo: image(),
+  mobile_banner_image: image(),
+});
+
+// §9 lists the login colours in the order §3 names them: background, login button, button text,
+// forgot-password text, icons, fields text, fields background.
+const login = z.object({
+  logo: image(),
+  head_scripts: scripts(),
+  body_scripts: scripts(),
+  background_color: color('#ffffff'),
+  login_button_color: color('#3579a6'),
+  button_text_color: color('#e49d9d'),
+  forgot_password_color: color('#428bca'),
+  icons_color: color('#8994aa'),
+  fields_text_color: color('#424d67'),
+  fields_background_color: color('#f5f7fc'),
+});
+
+export const REGISTRATION_FIELDS = [
+  'first_name', 'last_name', 'email', 'phone', 'paypal_email', 'company', 'street', 'city', 'state',
+  'country', 'groups', 'zip', 'job_title',
+  'custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'custom6', 'custom7', 'custom8', 'custom9', 'custom10',
+  'date_of_birth',
+] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+const registrationField = (position: number, shown = false) =>
+  z.object({
+    position: z.number().int().min(0).default(position),
+    required: z.boolean().default(shown),
+    checked: z.boolean().default(shown),
+    label: text(),
+  }).prefault({});
+
+// Registration needs an e-mail (spec §5), so a tenant cannot hide it or make it optional.
+const emailField = z.object({
+  position: z.number().int().min(0).default(3),
+  required: z.literal(true).default(true),
+  checked: z.literal(true).default(true),
+  label: text(),
+}).prefault({});
+
+const pos = (field: RegistrationField) => REGISTRATION_FIELDS.indexOf(field) + 1;
+const registrationFields = z.object({
+  first_name: registrationField(pos('first_name'), true),
+  last_name: registrationField(pos('last_name'), true),
+  email: emailField,
+  phone: registrationField(pos('phone')),
+  paypal_email: registrationField(pos('paypal_email')),
+  company: registrationField(pos('company')),
+  street: registrationField(pos('street')),
+  city: registrationField(pos('city')),
+  state: registrationField(pos('state')),
+  country: registrationField(pos('country')),
+  groups: registrationField(pos('groups')),
+  zip: registrationField(pos('zip')),
+  job_title: registrationField(pos('job_title')),
+  custom1: registrationField(pos('custom1')),
+  custom2: registrationField(pos('custom2')),
+  custom3: registrationField(pos('custom3')),
+  custom4: registrationField(pos('custom4')),
+  custom5: registrationField(pos('custom5')),
+  custom6: registrationField(pos('custom6')),
+  custom7: registrationField(pos('custom7')),
+  custom8: registrationField(pos('custom8')),
+  custom9: registrationField(pos('custom9')),
+  custom10: registrationField(pos('custom10')),
+  date_of_birth: registrationField(pos('date_of_birth')),
+});
+
+const register = z.object({
+  logo: image(),
+  head_scripts: scripts(),
+  body_scripts: scripts(),
+  background_color: color('#fff'),
+  button_text: text(60),
+  form_header: text(200),
+  message: html(),
+  right_column: html(),
+  redirect: safeUrl.nullable().default(null),
+  terms_text: html(),
+  mobile_banner_image: image(),
+  form_state_label: text(60),
+  set_contact_loyalty_on_register: flag(false),
+  fields: registrationFields.prefault({}),
+});
+
+const dashboard = z.object({
+  head_scripts: scripts(),
+  body_scripts: scripts(),
+  show_earned: flag(true),
+  show_awaiting_approval: flag(true),
+  show_awaiting_payment: flag(true),
+  show_paid_out_so_far: flag(true),
+  show_points_earned: flag(true),
+  show_points_available: flag(true),
+  show_points_redeemed: flag(true),
+  show_points_expired: flag(true),
+  show_cash_available: flag(true),
+  show_cash_redeemed: flag(true),
+  show_cash_expired: flag(true),
+  show_raf: flag(true),
+  show_activity_overview_section: flag(true),
+  show_tasks_section: flag(true),
+  show_badges_section: flag(true),
+  show_tier_progress: flag(true),
+  show_rewards_cash_earned: flag(true),
+  show_rewards_cash_balance: flag(true),
+  show_rewards_points_earned: flag(true),
+  show_rewards_points_balance: flag(true),
+  /** Optional text under a section heading, keyed by the section's show_* name without "show_". */
+  section_descriptions: z.record(z.string().regex(/^[a-z0-9_]{1,64}$/), z.string().trim().max(1000)).default({}),
+  show_earned_first_event: flag(false),
+  earned_first_event_label: z.string().trim().min(1).max(60).default('Earned - First Event'),
+  show_earned_second_event: flag(false),
+  earned_second_event_label: z.string().trim().min(1).max(60).default('Earned - Second Event'),
+});
+
+const stats = z.object({
+  show_clicks_graph: flag(true),
+  show_shares_graph: flag(true),
+  show_referrals_graph: flag(true),
+  show_clicks_stats: flag(true),
+  show_shares_stats: flag(true),
+  show_referrals_stats: flag(true),
+});
+
+const activity = z.object({
+  show_referred_name: flag(true),
+  show_referred_email: flag(true),
+  show_expiration_date: flag(true),
+  show_event_data_1: flag(true),
+  show_event_data_2: flag(true),
+  show_event_data_3: flag(true),
+});
+
+const profile = z.object({
+  show_custom1: flag(false),
+  show_custom2: flag(false),
+  show_custom3: flag(false),
+  show_custom4: flag(false),
+  show_custom5: flag(false),
+  show_custom6: flag(false),
+  show_custom7: flag(false),
+  show_custom8: flag(false),
+  show_custom9: flag(false),
+  show_custom10: flag(false),
+  show_preferred_payment: flag(false),
+  show_paypal_email: flag(false),
+});
+
+export const TAB_KEYS = ['dashboard', 'stats', 'rewards', 'transactions', 'activity', 'assets', 'sharing', 'profile'] as const;
+export type TabKey = (typeof TAB_KEYS)[number];
+
+/** The spec's show_* setting behind each tab's `show` field (§2 "Sidebar menu"). */
+export const TAB_SHOW_FLAGS: Record<TabKey, string> = {
+  dashboard: 'show_dashboard',
+  stats: 'show_stats_tab',
+  rewards: 'show_rewards',
+  transactions: 'show_transactions',
+  activity: 'show_activity_tab',
+  assets: 'show_assets_tab',
+  sharing: 'show_sharing',
+  profile: 'show_profile',
+};
+
+const tabItem = z.object({
+  enabled: flag(true),
+  show: flag(true),
+  label: text(60),
+  page_element: pageElement(),
+  campaigns_with_tab_access: campaignIds(),
+  groups: groupUids(),
+}).prefault({});
+
+export const CUSTOM_TAB_ICONS = ['shopping-cart', 'star', 'university', 'info'] as const;
+
+// A custom tab lives at /{slug}; these first path segments already belong to the portal.
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'app', 'api', 'r', 'v1', 'login', 'logout', 'register', 'forgot', 'forgot-password', 'reset-password',
+  'set-password', 'unsubscribe', 'sso', 'static', 'assets', 'favicon.ico', 'robots.txt',
+]);
+
+const customTab = z.object({
+  slug: z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'invalidField')
+    .refine((slug) => !RESERVED_SLUGS.has(slug), 'invalidField'),
+  name: z.string().trim().min(1).max(60),
+  icon: z.enum(CUSTOM_TAB_ICONS).default('info'),
+  page_element: pageElement(),
+  /** An external page: opened in a new window instead of rendering `html`. */
+  source: safeUrl.nullable().default(null),
+  html: z.string().max(100_000).default(''),
+  order: z.number().int().default(0),
+  enabled: flag(true),
+  campaigns_with_tab_access: campaignIds(),
+  groups: groupUids(),
+});
+
+const customTabs = z.array(customTab).max(50).superRefine((tabs, ctx) => {
+  const seen = new Set<string>();
+  tabs.forEach((tab, index) => {
+    if (seen.has(tab.slug) || (TAB_KEYS as readonly string[]).includes(tab.slug)) {
+      ctx.addIssue({ code: 'custom', message: 'invalidField', path: [index, 'slug'] });
+    }
+    seen.add(tab.slug);
+  });
+});
+
+const tabs = z.object({
+  theme: z.enum(['dark', 'light']).default('dark'),
+  link_color: color(DEFAULT_LINK_COLOR),
+  /** Tab keys and custom-tab slugs; anything not listed follows in default order. */
+  order: z.array(z.string().trim().min(1).max(64)).max(100).default([...TAB_KEYS]),
+  items: z.object({
+    dashboard: tabItem,
+    stats: tabItem,
+    rewards: tabItem,
+    transactions: tabItem,
+    activity: tabItem,
+    assets: tabItem,
+    sharing: tabItem,
+    profile: tabItem,
+  }).prefault({}),
+  custom: customTabs.default([]),
+  show_logout: flag(true),
+  logout_label: text(60),
+});
+
+// Codes for the third-party translation widget, which knows more languages than our catalogues.
+const languageTag = z.string().trim().regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/);
+
+export const customizationSchema = z.object({
+  meta: meta.prefault({}),
+  theme: theme.prefault({}),
+  login: login.prefault({}),
+  register: register.prefault({}),
+  dashboard: dashboard.prefault({}),
+  stats: stats.prefault({}),
+  activity: activity.prefault({}),
+  profile: profile.prefault({}),
+  tabs: tabs.prefault({}),
+  portal_auto_login: flag(false),
+  default_language: z.preprocess((code) => normalizeLanguage(code) ?? code, z.enum(SUPPORTED_LANGUAGES))
+    .default(DEFAULT_LANGUAGE),
+  auto_translate_languages: z.array(z.object({ status: flag(true), code: languageTag })).max(200).default([]),
+});
+
+export type Customization = z.infer<typeof customizationSchema>;
+/** What may be stored: any subset of the settings. */
+export type CustomizationInput = z.input<typeof customizationSchema>;
+export type CustomTab = Customization['tabs']['custom'][number];
+export type TabSettings = Customization['tabs']['items'][TabKey];
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The complete default settings; frozen because every tenant without settings shares this object. */
+export const defaultCustomization: Customization = deepFreeze(customizationSchema.parse({}));
+
+/** Stored settings may arrive as the JSON text of a D1 column. */
+function asObject(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The settings a page uses: campaign settings over company settings over defaults (spec §4).
+ * Invalid values in either layer are dropped, so the layer below shows through; this never throws.
+ */
+export function resolveCustomization(company: unknown, campaign?: unknown): Customization {
+  const layers = [company, campaign].map((layer) => dropInvalid(customizationSchema, asObject(layer)));
+  const result = customizationSchema.safeParse(deepMerge(...layers));
+  return result.success ? result.data : customizationSchema.parse({});
+}
