@@ -20,3 +20,18 @@ export function normalizeLanguage(code: unknown): Language | null {
 export function isSupportedLanguage(code: unknown): code is Language {
   return typeof code === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(code);
 }
+
+/** Each language named in itself, as the language picker shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  pt: 'Português',
+  de: 'Deutsch',
+  'es-419': 'Español (Latinoamérica)',
+  'es-MX': 'Español (México)',
+  'fr-CA': 'Français (Canada)',
+};
