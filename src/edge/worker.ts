@@ -1,12 +1,6 @@
-import { Hono } from 'hono';
 import { cf } from '@astrojs/cloudflare/hono';
 import { astro } from 'astro/hono';
+import { createEdgeApp } from './app';
+import { pagesContext } from './pages-context';
 
-const app = new Hono<{ Bindings: Env }>();
-app.get('/v1/ping', async (c) => {
-  const r = await c.env.DB.prepare('select 1 as one').first();
-  return c.json({ ok: true, r });
-});
-app.use(cf());
-app.use(astro());
-export default app;
+export default createEdgeApp([pagesContext(), cf(), astro()]);

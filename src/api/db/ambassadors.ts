@@ -1,0 +1,129 @@
+/** Ambassador profiles, campaign memberships and the loyalty numbers shown beside them. */
+
+export interface AmbassadorRow {
+  uid: string;
+  company_id: string;
+  user_id: number;
+  username: string | null;
+  share_code: string;
+  avatar_key: string | null;
+  phone: string | null; company_name: string | null; job_title: string | null;
+  street: string | null; city: string | null; state: string | null; zip: string | null; country: string | null;
+  date_of_birth: string | null;
+  custom_fields: string;
+  facebook_url: string | null; twitter_url: string | null; linkedin_url: string | null; pinterest_url: string | null;
+  payout_preference: string | null;
+  paypal_email: string | null; dwolla_email: string | null;
+  email_preferences: string;
+  language: string | null;
+  group_id: number | null;
+  referred_by_uid: string | null;
+  deactivated_by_self: number;
+  loyalty_clickable_tasks: string;
+  created_at: string;
+}
+
+export function findAmbassador(db: D1Database, companyId: string, uid: string) {
+  return db.prepare('SELECT * FROM ambassadors WHERE company_id = ? AND uid = ?').bind(companyId, uid).first<AmbassadorRow>();
+}
+
+export function findAmbassadorByUser(db: D1Database, companyId: string, userId: number) {
+  return db
+    .prepare('SELECT * FROM ambassadors WHERE company_id = ? AND user_id = ?')
+    .bind(companyId, userId)
+    .first<AmbassadorRow>();
+}
+
+export interface MembershipRow {
+  campaign_id: number;
+  campaign_uid: string;
+  name: string;
+  description: string;
+  is_active: number;
+  is_hidden_dashboard: number;
+  url: string;
+  native_message: string;
+  portal_logo: string | null;
+  share_link_uid: string | null;
+  short_code: string | null;
+  joined_at: string;
+}
+
+/** The ambassador's campaigns, each with its referral link (the default share link), oldest first. */
+export async function listMemberships(db: D1Database, companyId: string, ambassadorUid: string) {
+  const { results } = await db
+    .prepare(
+      `SELECT c.id AS campaign_id, c.uid AS campaign_uid, c.name, c.description, c.is_active, c.is_hidden_dashboard,
+              c.url, c.native_message, c.portal_logo, s.uid AS share_link_uid, s.short_code, m.joined_at
+         FROM ambassador_campaigns m
+         JOIN campaigns c ON c.id = m.campaign_id AND c.company_id = m.company_id
+         LEFT JOIN share_links s ON s.company_id = m.company_id AND s.ambassador_uid = m.ambassador_uid
+                                 AND s.campaign_id = m.campaign_id AND s.is_default = 1
+        WHERE m.company_id = ? AND m.ambassador_uid = ?
+        ORDER BY m.joined_at, c.id`,
+    )
+    .bind(companyId, ambassadorUid)
+    .all<MembershipRow>();
+  return results;
+}
+
+export interface LoyaltyBalanceRow {
+  points_earned: number; points_available: number; points_redeemed: number; points_expired: number;
+  cash_earned: number; cash_available: number; cash_redeemed: number; cash_expired: number;
+}
+
+export function findBalance(db: D1Database, companyId: string, ambassadorUid: string) {
+  return db
+    .prepare('SELECT * FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?')
+    .bind(companyId, ambassadorUid)
+    .first<LoyaltyBalanceRow>();
+}
+
+export interface TierRow { id: number; uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number }
+export interface BadgeRow { id: number; uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number; earned_at: string | null }
+
+export async function listTiers(db: D1Database, companyId: string) {
+  const { results } = await db
+    .prepare('SELECT * FROM tiers WHERE company_id = ? AND is_active = 1 ORDER BY threshold')
+    .bind(companyId)
+    .all<TierRow>();
+  return results;
+}
+
+export async function listBadges(db: D1Database, companyId: string, ambassadorUid: string) {
+  const { results } = await db
+    .prepare(
+      `SELECT b.*, ab.earned_at FROM badges b
+         LEFT JOIN ambassador_badges ab ON ab.badge_id = b.id AND ab.ambassador_uid = ? AND ab.company_id = b.company_id
+        WHERE b.company_id = ? ORDER BY b.points`,
+    )
+    .bind(ambassadorUid, companyId)
+    .all<BadgeRow>();
+  return results;
+}
+
+export function countReferrals(db: D1Database, companyId: string, ambassadorUid: string) {
+  return db
+    .prepare('SELECT COUNT(*) AS n FROM referrals WHERE company_id = ? AND ambassador_uid = ?')
+    .bind(companyId, ambassadorUid)
+    .first<{ n: number }>()
+    .then((r) => r?.n ?? 0);
+}
+
+export function sumReferralRevenue(db: D1Database, companyId: string, ambassadorUid: string) {
+  return db
+    .prepare("SELECT COALESCE(SUM(revenue_minor), 0) AS n FROM commissions WHERE company_id = ? AND ambassador_uid = ? AND status <> 'denied'")
+    .bind(companyId, ambassadorUid)
+    .first<{ n: number }>()
+    .then((r) => r?.n ?? 0);
+}
+
+export function findReferrer(db: D1Database, companyId: string, uid: string) {
+  return db
+    .prepare(
+      `SELECT a.uid, a.avatar_key, u.first_name, u.last_name FROM ambassadors a JOIN users u ON u.id = a.user_id
+        WHERE a.company_id = ? AND a.uid = ?`,
+    )
+    .bind(companyId, uid)
+    .first<{ uid: string; avatar_key: string | null; first_name: string; last_name: string }>();
+}

@@ -1,0 +1,58 @@
+/** Companies, their hosts, groups and customization rows. */
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  currency: string;
+  admin3_access: number;
+  loyalty_tier_stat_metric: string;
+  localize_project_id: string | null;
+  point_name: string;
+  ambassador_state_type: string | null;
+  ambassador_state_choices: string;
+  payout_preference_options: string;
+  recaptcha_enabled: number;
+  support_email: string | null;
+  sso_secret: string | null;
+  portal_uid: string;
+}
+
+/** The host a person typed, lower-cased and without port or trailing dot. */
+export function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+export function findCompanyByHost(db: D1Database, host: string) {
+  return db
+    .prepare('SELECT c.* FROM company_hosts h JOIN companies c ON c.id = h.company_id WHERE h.host = ?')
+    .bind(normalizeHost(host))
+    .first<CompanyRow>();
+}
+
+export function findCompany(db: D1Database, companyId: string) {
+  return db.prepare('SELECT * FROM companies WHERE id = ?').bind(companyId).first<CompanyRow>();
+}
+
+export async function listGroups(db: D1Database, companyId: string) {
+  const { results } = await db
+    .prepare('SELECT id, uid, name FROM groups WHERE company_id = ? ORDER BY name')
+    .bind(companyId)
+    .all<{ id: number; uid: string; name: string }>();
+  return results;
+}
+
+export async function listCustomizations(db: D1Database, companyId: string) {
+  const { results } = await db
+    .prepare('SELECT id, campaign_id, settings FROM customizations WHERE company_id = ?')
+    .bind(companyId)
+    .all<{ id: string; campaign_id: number | null; settings: string }>();
+  return results;
+}
+
+export async function listLanguages(db: D1Database, companyId: string) {
+  const { results } = await db
+    .prepare('SELECT code, name, status FROM languages WHERE company_id = ? ORDER BY name LIMIT 200')
+    .bind(companyId)
+    .all<{ code: string; name: string; status: string }>();
+  return results;
+}

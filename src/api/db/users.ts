@@ -1,0 +1,58 @@
+/** Users (login identities) and their API tokens. */
+
+export interface UserRow {
+  id: number;
+  company_id: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  loyalty_access: number;
+  access: number;
+  created_at: string;
+}
+
+export function findUserByEmail(db: D1Database, companyId: string, email: string) {
+  return db
+    .prepare('SELECT * FROM users WHERE company_id = ? AND email = ?')
+    .bind(companyId, email.trim())
+    .first<UserRow>();
+}
+
+export function findUser(db: D1Database, companyId: string, userId: number) {
+  return db.prepare('SELECT * FROM users WHERE company_id = ? AND id = ?').bind(companyId, userId).first<UserRow>();
+}
+
+export function insertToken(db: D1Database, t: { tokenHash: string; companyId: string; userId: number; expiresAt: string }) {
+  return db
+    .prepare('INSERT INTO api_tokens (token_hash, company_id, user_id, expires_at) VALUES (?, ?, ?, ?)')
+    .bind(t.tokenHash, t.companyId, t.userId, t.expiresAt)
+    .run();
+}
+
+/** The live token's owner, with the ambassador uid; null when unknown, expired or revoked. */
+export function findLiveToken(db: D1Database, tokenHash: string, nowIso: string) {
+  return db
+    .prepare(
+      `SELECT t.user_id, t.company_id, a.uid AS ambassador_uid
+         FROM api_tokens t JOIN ambassadors a ON a.user_id = t.user_id AND a.company_id = t.company_id
+        WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?`,
+    )
+    .bind(tokenHash, nowIso)
+    .first<{ user_id: number; company_id: string; ambassador_uid: string }>();
+}
+
+export function revokeToken(db: D1Database, tokenHash: string, nowIso: string) {
+  return db
+    .prepare('UPDATE api_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL')
+    .bind(nowIso, tokenHash)
+    .run();
+}
+
+/** Ends every session of a user except, optionally, one (used after a password reset or change). */
+export function revokeUserTokens(db: D1Database, companyId: string, userId: number, nowIso: string, keepHash = '') {
+  return db
+    .prepare('UPDATE api_tokens SET revoked_at = ? WHERE company_id = ? AND user_id = ? AND revoked_at IS NULL AND token_hash <> ?')
+    .bind(nowIso, companyId, userId, keepHash)
+    .run();
+}

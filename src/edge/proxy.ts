@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { clearSession, writeSession } from './session';
+import type { EdgeContext, EdgeEnv } from './types';
+
+const FORWARD_HEADERS = ['content-type', 'accept-language', 'x-client-session-id', 'x-client-request-id', 'idempotency-key'];
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+/** Passes an upstream answer on; a 401 clears the session cookie and tells the browser to go to /login. */
+function relay(c: EdgeContext, res: Response) {
+  if (res.status === 401) {
+    clearSession(c);
+    return c.json({ detail: 'Your session has ended. Please log in again.', redirect: '/login' }, 401);
+  }
+  const headers = new Headers();
+  for (const name of ['content-type', 'content-disposition', 'cache-control', 'retry-after']) {
+    const value = res.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(res.body, { status: res.status, headers });
+}
+
+async function forward(c: EdgeContext, path: string, init: { auth?: boolean } = {}) {
+  const url = new URL(c.req.url);
+  const headers: Record<string, string> = {};
+  for (const name of FORWARD_HEADERS) {
+    const value = c.req.header(name);
+    if (value) headers[name] = value;
+  }
+  const hasBody = !['GET', 'HEAD'].includes(c.req.method);
+  const body = hasBody ? await c.req.arrayBuffer() : null;
+  if (body && body.byteLength > MAX_BODY_BYTES) return c.json({ detail: 'The request is too large.' }, 413);
+  return c.var.upstream(path + url.search, { method: c.req.method, headers, body, auth: init.auth });
+}
+
+/** The browser API: `/api/<spec §7 path>` with the cookie session (design.md). */
+export const proxy = new Hono<EdgeEnv>()
+  // POST /api/auth/ambassador/ - log in; the token goes into the HttpOnly cookie, never to the page
+  .post('/auth/ambassador/', async (c) => {
+    const url = new URL(c.req.url);
+    url.searchParams.set('host', c.var.portal.host);
+    const res = await c.var.upstream(`/auth/ambassador/${url.search}`, {
+      method: 'POST', auth: false, body: await c.req.arrayBuffer(),
+      headers: { 'content-type': c.req.header('content-type') ?? 'application/json' },
+    });
+    if (!res.ok) return relay(c, res);
+    const data = (await res.json()) as { token: string; account: { userid: number }; ambassador_uid: string };
+    writeSession(c, { userId: data.account.userid, ambassadorUid: data.ambassador_uid, token: data.token });
+    const { token: _token, ...rest } = data as Record<string, unknown>;
+    return c.json(rest);
+  })
+  // POST /api/auth/logout/ - revoke the token and clear the cookie
+  .post('/auth/logout/', async (c) => {
+    if (c.var.session) await c.var.upstream('/auth/logout/', { method: 'POST' });
+    clearSession(c);
+    return c.body(null, 204);
+  })
+  .all('/*', async (c) => {
+    const path = c.req.path.replace(/^\/api/, '');
+    return relay(c, await forward(c, path));
+  });

@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { EdgeContext, EdgeEnv, Session } from './types';
+
+/** design.md contract: `__Host-` prefix, HttpOnly, Secure, SameSite=Lax, Path=/, no Domain. */
+export const SESSION_COOKIE = '__Host-portal_session';
+const MAX_AGE_SECONDS = 14 * 24 * 3600;
+
+export function parseSessionCookie(value: string | undefined): Session | null {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9]{32,128})$/.exec(value ?? '');
+  return match ? { userId: Number(match[1]), ambassadorUid: match[2]!, token: match[3]! } : null;
+}
+
+export function writeSession(c: EdgeContext, session: Session) {
+  setCookie(c, SESSION_COOKIE, `${session.userId}.${session.ambassadorUid}.${session.token}`, {
+    httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: MAX_AGE_SECONDS, prefix: 'host',
+  } as Parameters<typeof setCookie>[3]);
+}
+
+export function clearSession(c: EdgeContext) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+}
+
+/** The session cookie's value as a session string for a raw Set-Cookie header (Astro pages). */
+export function sessionCookieHeader(session: Session | null): string {
+  const attrs = 'Path=/; HttpOnly; Secure; SameSite=Lax';
+  return session
+    ? `${SESSION_COOKIE}=${session.userId}.${session.ambassadorUid}.${session.token}; Max-Age=${MAX_AGE_SECONDS}; ${attrs}`
+    : `${SESSION_COOKIE}=; Max-Age=0; ${attrs}`;
+}
+
+/** Reads the session cookie into `c.var.session` (null when absent or malformed). */
+export function session(): MiddlewareHandler<EdgeEnv> {
+  return async function session(c, next) {
+    c.set('session', parseSessionCookie(getCookie(c, SESSION_COOKIE)));
+    await next();
+  };
+}

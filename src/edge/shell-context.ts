@@ -1,0 +1,35 @@
+import { resolveCustomization, type Customization } from '../lib/schemas/customization';
+import { pickLanguage, type Language } from '../lib/i18n';
+import type { ShellData } from './page-data';
+
+/** Cookie that mirrors the `campaignId` storage key so the server paints the selected campaign first. */
+export const CAMPAIGN_COOKIE = 'campaignId';
+
+export interface ShellContext extends ShellData {
+  settings: Customization;
+  lang: Language;
+  selectedCampaignId: number | null;
+  groupUids: string[];
+}
+
+type Cookies = { get(name: string): { value: string } | undefined };
+
+/** Everything the app shell derives from the request: language, selected campaign, its customization. */
+export function shellContext(locals: App.Locals, cookies: Cookies, request: Request, data: ShellData): ShellContext {
+  const portal = locals.portal;
+  const saved = Number(cookies.get(CAMPAIGN_COOKIE)?.value);
+  const visible = data.profile.urls.filter((u) => !u.is_hidden_dashboard);
+  const selected = visible.find((u) => u.campaign_id === saved) ?? visible[0] ?? null;
+  const selectedCampaignId = selected?.campaign_id ?? null;
+  const settings = resolveCustomization(
+    portal.customization,
+    selectedCampaignId !== null ? portal.campaign_customizations[String(selectedCampaignId)] : undefined,
+  );
+  const lang = pickLanguage(
+    cookies.get('language')?.value ?? data.profile.language ?? null,
+    request.headers.get('accept-language'),
+    settings.default_language,
+  ) as Language;
+  const groupUids = portal.groups.filter((g) => g.group_id === data.profile.group_id).map((g) => g.uid);
+  return { ...data, settings, lang, selectedCampaignId, groupUids };
+}

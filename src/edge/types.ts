@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import type { PortalView } from '../api/portal';
+import type { Customization } from '../lib/schemas/customization';
+
+/** The tenant serving this request: the company record plus its resolved customization. */
+export interface Portal extends PortalView {
+  host: string;
+  settings: Customization;
+}
+
+/** The signed-in ambassador as the session cookie names them (the token is never sent to page JS). */
+export interface Session {
+  userId: number;
+  ambassadorUid: string;
+  token: string;
+}
+
+export interface EdgeVariables {
+  portal: Portal;
+  session: Session | null;
+  nonce: string;
+  upstream: Upstream;
+}
+
+export interface EdgeEnv {
+  Bindings: Env;
+  Variables: EdgeVariables;
+}
+
+export type EdgeContext = Context<EdgeEnv>;
+
+export interface UpstreamInit {
+  method?: string;
+  body?: BodyInit | null;
+  headers?: Record<string, string>;
+  /** Sends `Authorization: Token <token>` for the current session unless false. */
+  auth?: boolean;
+  timeoutMs?: number;
+}
+
+/** Calls the ambassador API at a spec §7 path (e.g. `/users/1/`), embedded or remote. */
+export type Upstream = (path: string, init?: UpstreamInit) => Promise<Response>;
+
+/** Fetches an upstream request; injectable so tests can stand in for a remote API. */
+export type UpstreamFetch = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
