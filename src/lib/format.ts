@@ -1,0 +1,78 @@
+// Display formats of spec §9. Numbers are en-US whatever the UI language (§9 names one locale).
+// Dates and range presets live in dates.ts and are re-exported here.
+
+const LOCALE = 'en-US';
+export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_POINT_NAME = 'point(s)';
+/** Sidebar truncation lengths (§2, §9). */
+export const NAME_MAX_LENGTH = 28;
+export const EMAIL_MAX_LENGTH = 25;
+
+function currencyOrDefault(currency: string | null | undefined): string {
+  const code = (currency ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code)) return DEFAULT_CURRENCY;
+  try {
+    new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code });
+    return code;
+  } catch {
+    return DEFAULT_CURRENCY;
+  }
+}
+
+/** Digits after the decimal point in the currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
+export function currencyMinorDigits(currency: string | null | undefined = DEFAULT_CURRENCY): number {
+  const code = currencyOrDefault(currency);
+  return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Minor units (cents) to a major amount (dollars) for the currency. */
+export function fromMinorUnits(minor: number, currency?: string | null): number {
+  return minor / 10 ** currencyMinorDigits(currency);
+}
+
+/**
+ * Money from integer minor units: "$1,250", "$12.50". §9 allows 0 to 2 fraction digits; whole
+ * amounts drop the decimals, others keep both digits so a price never reads "$12.5".
+ */
+export function formatMoney(minor: number, currency?: string | null): string {
+  const code = currencyOrDefault(currency);
+  const amount = fromMinorUnits(Number.isFinite(minor) ? minor : 0, code);
+  const digits = Math.min(2, currencyMinorDigits(code));
+  const whole = Number.isInteger(Math.round(amount * 10 ** digits) / 10 ** digits);
+  return new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: whole ? 0 : digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
+}
+
+/** A plain number with grouping and 0 to 2 fraction digits: 1234.5 -> "1,234.5". */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(Number.isFinite(value) ? value : 0);
+}
+
+/** Short form for tiles and axes: below 1000 as is, from 1000 with a K (then M, B) suffix. */
+export function formatCompact(value: number): string {
+  const n = Number.isFinite(value) ? value : 0;
+  if (Math.abs(n) < 1000) return formatNumber(n);
+  return new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+}
+
+/** A ratio as a percentage with up to 2 decimals: 0.12345 -> "12.35%". */
+export function formatPercent(ratio: number): string {
+  return new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(ratio) ? ratio : 0);
+}
+
+/** Points with the company's point name (§9): "1,250 point(s)", "40 stars". */
+export function formatPoints(points: number, pointName?: string | null): string {
+  return `${formatNumber(points)} ${pointName?.trim() || DEFAULT_POINT_NAME}`;
+}
+
+/** Cuts text to at most `max` characters and marks the cut with "..." (whole characters, never half an emoji). */
+export function truncate(text: string | null | undefined, max: number): string {
+  const chars = Array.from(text ?? '');
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : chars.join('');
+}
+
+export * from './dates.ts';

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  RANGE_OPTIONS,
+  currencyMinorDigits,
+  formatCompact,
+  formatDateIso,
+  formatDateUs,
+  formatLongDate,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  formatPoints,
+  presetFromKey,
+  rangeForPreset,
+  shiftDate,
+  toDate,
+  truncate,
+} from '../../src/lib/format.ts';
+
+describe('money (en-US, default USD, 0 to 2 fraction digits)', () => {
+  it('formats minor units as dollars, without decimals for whole amounts', () => {
+    expect(formatMoney(125000)).toBe('$1,250');
+    expect(formatMoney(1250)).toBe('$12.50');
+    expect(formatMoney(1)).toBe('$0.01');
+    expect(formatMoney(0)).toBe('$0');
+  });
+
+  it('uses the company currency and its minor unit', () => {
+    expect(formatMoney(1999, 'EUR')).toBe('€19.99');
+    expect(formatMoney(500, 'JPY')).toBe('¥500');
+    expect(currencyMinorDigits('JPY')).toBe(0);
+    expect(currencyMinorDigits('usd')).toBe(2);
+  });
+
+  it('falls back to USD for a missing or unknown currency', () => {
+    expect(formatMoney(100, null)).toBe('$1');
+    expect(formatMoney(100, 'dollars')).toBe('$1');
+  });
+
+  it('shows negative amounts and treats NaN as zero', () => {
+    expect(formatMoney(-250)).toBe('-$2.50');
+    expect(formatMoney(Number.NaN)).toBe('$0');
+  });
+});
+
+describe('numbers, compact numbers, percentages and points', () => {
+  it('groups thousands and keeps up to 2 decimals', () => {
+    expect(formatNumber(1234567.891)).toBe('1,234,567.89');
+    expect(formatNumber(12)).toBe('12');
+  });
+
+  it('adds a K suffix from 1000 and not before', () => {
+    expect(formatCompact(999)).toBe('999');
+    expect(formatCompact(1000)).toBe('1K');
+    expect(formatCompact(1500)).toBe('1.5K');
+    expect(formatCompact(12345)).toBe('12.35K');
+  });
+
+  it('shows a ratio as a percentage with up to 2 decimals', () => {
+    expect(formatPercent(0.12345)).toBe('12.35%');
+    expect(formatPercent(0.5)).toBe('50%');
+    expect(formatPercent(1)).toBe('100%');
+  });
+
+  it('follows points with the company point name, "point(s)" by default', () => {
+    expect(formatPoints(1250)).toBe('1,250 point(s)');
+    expect(formatPoints(40, 'stars')).toBe('40 stars');
+    expect(formatPoints(3, '  ')).toBe('3 point(s)');
+  });
+});
+
+describe('truncate', () => {
+  it('keeps text up to the limit and marks longer text with an ellipsis', () => {
+    expect(truncate('Ada Lovelace', NAME_MAX_LENGTH)).toBe('Ada Lovelace');
+    const long = 'Maximiliana Wilhelmina Featherstonehaugh';
+    expect(truncate(long, NAME_MAX_LENGTH)).toBe(`${long.slice(0, 28)}...`);
+    expect(truncate('x'.repeat(28), 28)).toBe('x'.repeat(28));
+  });
+
+  it('uses 28 for names and 25 for e-mails (§9)', () => {
+    expect(NAME_MAX_LENGTH).toBe(28);
+    expect(EMAIL_MAX_LENGTH).toBe(25);
+    expect(truncate('a.very.long.address@example.com', EMAIL_MAX_LENGTH)).toBe('a.very.long.address@examp...');
+  });
+
+  it('never splits an emoji and treats null as empty', () => {
+    expect(truncate('😀😀😀', 2)).toBe('😀😀...');
+    expect(truncate(null, 5)).toBe('');
+  });
+});
+
+describe('dates', () => {
+  it('formats YYYY-MM-DD and MM/DD/YYYY', () => {
+    expect(formatDateIso('2025-03-07T23:30:00Z')).toBe('2025-03-07');
+    expect(formatDateUs('2025-03-07')).toBe('03/07/2025');
+  });
+
+  it('reads a calendar day as that day in every time zone of the formatter', () => {
+    expect(formatDateIso('2025-01-01')).toBe('2025-01-01');
+  });
+
+  it('reads SQLite datetime text as UTC', () => {
+    expect(toDate('2025-03-07 10:00:00')?.toISOString()).toBe('2025-03-07T10:00:00.000Z');
+  });
+
+  it('converts metric timestamps in seconds or milliseconds', () => {
+    expect(toDate(1_700_000_000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
+    expect(toDate(1_700_000_000_000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
+  });
+
+  it('gives empty text for something that is not a date', () => {
+    expect(formatDateIso('soon')).toBe('');
+    expect(formatDateUs(null)).toBe('');
+    expect(toDate('')).toBeNull();
+  });
+
+  it('names the month in full for month intervals', () => {
+    expect(formatMonth('2025-03-01')).toBe('March');
+    expect(formatMonth('2025-03-01', { withYear: true })).toBe('March 2025');
+    expect(formatMonth('2025-03-01', { lang: 'es' })).toBe('marzo');
+    expect(formatLongDate('2024-02-29')).toBe('February 29, 2024');
+  });
+
+  it('shifts by days, months and years, clamping to the end of a shorter month', () => {
+    expect(formatDateIso(shiftDate('2025-03-31', -1, 'months'))).toBe('2025-02-28');
+    expect(formatDateIso(shiftDate('2024-02-29', 1, 'years'))).toBe('2025-02-28');
+    expect(formatDateIso(shiftDate('2025-01-01', -1, 'days'))).toBe('2024-12-31');
+  });
+});
+
+describe('range presets (§9)', () => {
+  const now = '2025-08-31T15:00:00Z';
+
+  it('6 Months starts six months back', () => {
+    expect(rangeForPreset({ kind: 'months', months: 6 }, now)).toEqual({ startDate: '2025-02-28', endDate: '2025-08-31' });
+  });
+
+  it('This Year starts on 1 January', () => {
+    expect(rangeForPreset({ kind: 'thisYear' }, now)).toEqual({ startDate: '2025-01-01', endDate: '2025-08-31' });
+  });
+
+  it('Last Year is 1 January to 31 December of the previous year', () => {
+    expect(rangeForPreset({ kind: 'lastYear' }, now)).toEqual({ startDate: '2024-01-01', endDate: '2024-12-31' });
+  });
+
+  it('otherwise goes a number of days back', () => {
+    expect(rangeForPreset({ kind: 'days', days: 30 }, now)).toEqual({ startDate: '2025-08-01', endDate: '2025-08-31' });
+  });
+
+  it('offers the named presets and reads keys from a query string', () => {
+    expect(RANGE_OPTIONS.map((o) => o.key)).toEqual(expect.arrayContaining(['6m', 'this-year', 'last-year']));
+    expect(presetFromKey('last-year')).toEqual({ kind: 'lastYear' });
+    expect(presetFromKey('14d')).toEqual({ kind: 'days', days: 14 });
+    expect(presetFromKey('3m')).toEqual({ kind: 'months', months: 3 });
+    expect(presetFromKey('0d')).toBeNull();
+    expect(presetFromKey('forever')).toBeNull();
+  });
+});
