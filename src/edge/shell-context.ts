@@ -14,6 +14,15 @@ export interface ShellContext extends ShellData {
 
 type Cookies = { get(name: string): { value: string } | undefined };
 
+/**
+ * The page language (spec §9): the person's stored choice, else the default the company set explicitly,
+ * else the browser's language, else English. A company that never chose a language lets the browser decide.
+ */
+export function requestLanguage(portal: App.Locals['portal'], stored: string | null | undefined, request: Request): Language {
+  const explicitDefault = (portal.customization as { default_language?: string }).default_language ?? null;
+  return pickLanguage(stored ?? null, request.headers.get('accept-language'), explicitDefault) as Language;
+}
+
 /** Everything the app shell derives from the request: language, selected campaign, its customization. */
 export function shellContext(locals: App.Locals, cookies: Cookies, request: Request, data: ShellData): ShellContext {
   const portal = locals.portal;
@@ -25,11 +34,7 @@ export function shellContext(locals: App.Locals, cookies: Cookies, request: Requ
     portal.customization,
     selectedCampaignId !== null ? portal.campaign_customizations[String(selectedCampaignId)] : undefined,
   );
-  const lang = pickLanguage(
-    cookies.get('language')?.value ?? data.profile.language ?? null,
-    request.headers.get('accept-language'),
-    settings.default_language,
-  ) as Language;
+  const lang = requestLanguage(portal, cookies.get('language')?.value ?? data.profile.language, request);
   const groupUids = portal.groups.filter((g) => g.group_id === data.profile.group_id).map((g) => g.uid);
   return { ...data, settings, lang, selectedCampaignId, groupUids };
 }
