@@ -1,0 +1,11 @@
+// Types for worker tests (workerd via @cloudflare/vitest-plugin).
+/// <reference types="@cloudflare/vitest-plugin/types" />
+
+declare namespace Cloudflare {
+  interface Env {
+    /** The real migrations/ files, read by vitest.config.ts and applied in tests/worker/setup.ts. */
+    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+    /** seed/demo.sql split into statements ([] while the file is missing), run after the migrations. */
+    TEST_SEED: string[];
+  }
+}

@@ -1,0 +1,114 @@
+// Three Vitest projects (run one with `npx vitest run --project <name>`; `npm test` runs all three):
+//
+//   unit    Node: tests/unit/**/*.test.ts and pure src/**/*.test.ts
+//   worker  workerd via @cloudflare/vitest-plugin: tests/worker/**/*.test.ts (+ src/**/*.worker.test.ts)
+//           with the bindings of wrangler.toml (DB, CACHE, FILES), the real migrations and seed/demo.sql
+//   e2e     Node + Chromium: tests/e2e/**/*.e2e.ts against the portal started as a user starts it
+//           (tests/e2e/harness.ts starts one portal for the whole run)
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * wrangler.toml without `main`: the Worker entry (src/edge/worker.ts) imports Astro's virtual
+ * modules, which only exist inside an Astro build. Worker tests build the edge app themselves from
+ * src/edge/app.ts (tests/worker/helpers.ts), so the test config keeps the bindings, compatibility date
+ * and flags but no entry. The copy lives in .tmp/ so that no .dev.vars sits beside it: tests get
+ * the documented example secrets (below), never a developer's local ones.
+ */
+function testWranglerConfig(): string {
+  const source = readFileSync(path.join(root, 'wrangler.toml'), 'utf8');
+  const withoutMain = source.replace(/^\s*main\s*=.*$/m, '# main: not loaded in worker tests');
+  const dir = path.join(root, '.tmp', 'vitest');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'wrangler.toml');
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== withoutMain) writeFileSync(file, withoutMain);
+  return file;
+}
+
+/** KEY=value lines of .dev.vars.example (if the project has one), as plain-text test bindings. */
+function exampleSecrets(): Record<string, string> {
+  const file = path.join(root, '.dev.vars.example');
+  if (!existsSync(file)) return {};
+  const vars: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m || line.trimStart().startsWith('#')) continue;
+    let value = m[2];
+    if (/^(['"]).*\1$/.test(value)) value = value.slice(1, -1);
+    vars[m[1]] = value;
+  }
+  return vars;
+}
+
+/** seed/demo.sql split into statements (wrangler's splitter), or [] while the file is missing. */
+async function seedStatements(): Promise<string[]> {
+  const file = path.resolve(root, process.env.PORTAL_SEED_FILE ?? 'seed/demo.sql');
+  if (!existsSync(file)) {
+    console.warn(`[vitest] ${path.relative(root, file)} not found: worker tests run on an empty (migrated) database`);
+    return [];
+  }
+  const [seed] = await readD1Migrations({
+    projectPath: path.dirname(file),
+    migrationsDir: '.',
+    migrationsPattern: path.basename(file),
+  });
+  return seed?.queries ?? [];
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: ['src/**/*.worker.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: testWranglerConfig() },
+            miniflare: {
+              bindings: {
+                ...exampleSecrets(),
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')),
+                TEST_SEED: await seedStatements(),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts', 'src/**/*.worker.test.ts'],
+          setupFiles: ['./tests/worker/setup.ts'],
+          // Each test file gets fresh storage (D1/KV/R2), migrated and seeded by setup.ts; tests inside
+          // one file share it. Files run one after another: the machines have two cores.
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          // Starts one portal (build unless E2E_SKIP_BUILD=1, migrate, seed, wrangler dev) for the run.
+          globalSetup: ['./tests/e2e/harness.ts'],
+          fileParallelism: false,
+          sequence: { concurrent: false },
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          teardownTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
