@@ -1,0 +1,36 @@
+// npm run db:seed — load the demo tenants and accounts (seed/demo.sql) into the local D1.
+// Re-runnable: the seed file deletes the demo rows before inserting them again.
+//
+//   npx node scripts/seed.mjs [--persist-to <dir>] [--migrate]
+//
+// --persist-to (or env PORTAL_STATE_DIR) selects the same local state dir as `npm start -- --persist-to`.
+// --migrate applies pending migrations first (handy on a fresh checkout).
+import { applyMigrations, resolvePersistDir, runSeed } from './lib/db.mjs';
+import { forwardSignals, logger, parseArgs } from './lib/proc.mjs';
+
+const log = logger('seed');
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2), { booleans: ['migrate', 'help'], strings: ['persist-to'] });
+  if (args.help) {
+    console.log('usage: npm run db:seed [-- --persist-to <dir>] [-- --migrate]');
+    return 0;
+  }
+  forwardSignals();
+  const persistTo = resolvePersistDir(args['persist-to']);
+  if (args.migrate) {
+    log('applying migrations');
+    await applyMigrations(persistTo);
+  }
+  const seeded = await runSeed(persistTo, log);
+  if (seeded) log(`demo data loaded${persistTo ? ` into ${persistTo}` : ''}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`[seed] ${err.message}`);
+    process.exit(err.exitCode || 1);
+  },
+);

@@ -1,0 +1,126 @@
+// npm start — build the portal, migrate and seed the local D1, then serve the built Worker with
+// `wrangler dev` on http://localhost:${PORT:-8787} (tenants: localhost, demo.localhost, acme.localhost).
+//
+//   npx node scripts/start.mjs [--no-build] [--port <n>] [--persist-to <dir>] [--no-seed]
+//
+// --no-build     reuse dist/ from an earlier `astro build` (builds anyway when dist/ is missing)
+// --port         port to listen on (default env PORT, else 8787); the server binds 127.0.0.1
+// --persist-to   local state dir for D1/KV/R2 (default env PORTAL_STATE_DIR, else .wrangler/state);
+//                migrations, seed and `wrangler dev` all use it, so tests can run on isolated state
+// --no-seed      keep existing data (migrations still run)
+//
+// Env PORTAL_PIDFILE=<file>: the process-group id of `wrangler dev` is written there (for harnesses
+// that must clean up even if this script is killed with SIGKILL).
+//
+// Ctrl-C / SIGTERM end the whole wrangler process group (wrangler leaves workerd running when only
+// the npx process dies, so it runs detached in its own group and the group is killed).
+import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { applyMigrations, resolvePersistDir, runSeed } from './lib/db.mjs';
+import {
+  ROOT,
+  current,
+  forwardSignals,
+  isBuilt,
+  isStopping,
+  logger,
+  parseArgs,
+  portInUse,
+  runTool,
+  spawnTool,
+  waitExit,
+  waitForHttp,
+} from './lib/proc.mjs';
+
+const log = logger('start');
+
+function usage() {
+  console.log(
+    'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed]\n' +
+      'env: PORT (default 8787), PORTAL_STATE_DIR, PORTAL_PIDFILE',
+  );
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2), {
+    booleans: ['no-build', 'no-seed', 'help'],
+    strings: ['persist-to', 'port'],
+  });
+  if (args.help) {
+    usage();
+    return 0;
+  }
+  const port = Number(args.port ?? process.env.PORT ?? 8787);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`invalid port: ${args.port ?? process.env.PORT}`);
+  const persistTo = resolvePersistDir(args['persist-to']);
+  const pidfile = process.env.PORTAL_PIDFILE ? path.resolve(process.env.PORTAL_PIDFILE) : undefined;
+  forwardSignals(async () => {
+    if (pidfile) rmSync(pidfile, { force: true });
+  });
+
+  if (await portInUse(port)) {
+    throw new Error(`port ${port} is already in use on 127.0.0.1; stop that server or set PORT=<another port>`);
+  }
+
+  // 1. Build.
+  if (args['no-build'] && isBuilt()) {
+    log('--no-build: using the existing dist/');
+  } else {
+    if (args['no-build']) log('--no-build given but dist/ is missing: building anyway');
+    log('astro build');
+    await runTool('astro', ['build']);
+  }
+  if (!isBuilt()) throw new Error('astro build did not produce dist/server/wrangler.json');
+
+  // 2. Local secrets.
+  const devVars = path.join(ROOT, '.dev.vars');
+  const devVarsExample = path.join(ROOT, '.dev.vars.example');
+  if (!existsSync(devVars) && existsSync(devVarsExample)) {
+    copyFileSync(devVarsExample, devVars);
+    log('created .dev.vars from .dev.vars.example');
+  }
+
+  // 3. Database.
+  log(`applying D1 migrations (local${persistTo ? `, ${persistTo}` : ''})`);
+  await applyMigrations(persistTo);
+  if (args['no-seed']) log('--no-seed: keeping existing data');
+  else {
+    log('seeding demo data');
+    await runSeed(persistTo, log);
+  }
+
+  // 4. Serve.
+  const devArgs = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'];
+  if (persistTo) devArgs.push('--persist-to', persistTo);
+  log(`wrangler ${devArgs.join(' ')}`);
+  const server = spawnTool('wrangler', devArgs, { stdio: ['ignore', 'inherit', 'inherit'] });
+  current.add(server);
+  if (pidfile && server.pid) writeFileSync(pidfile, String(server.pid));
+
+  let exited = false;
+  const exit = waitExit(server).then((code) => {
+    exited = true;
+    return code;
+  });
+  waitForHttp(`http://127.0.0.1:${port}/`, { timeoutMs: 180_000, isAlive: () => !exited }).then(
+    () => {
+      log(`ready: http://localhost:${port}  (tenants: localhost, demo.localhost, acme.localhost)`);
+    },
+    (err) => {
+      if (!exited) log(`not answering yet: ${err.message}`);
+    },
+  );
+  const code = await exit;
+  current.delete(server);
+  if (pidfile) rmSync(pidfile, { force: true });
+  if (!isStopping()) log(`wrangler dev exited with code ${code}`);
+  return code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`[start] ${err.message}`);
+    process.exit(err.exitCode || 1);
+  },
+);
