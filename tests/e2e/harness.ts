@@ -1,0 +1,250 @@
+// End-to-end harness: the portal started the way a user starts it (`node scripts/start.mjs` through
+// npx, on a free port, with its own local state under .tmp/) and a real headless Chromium driven by
+// playwright-core.
+//
+// vitest.config.ts uses this file as the e2e project's globalSetup: `setup()` starts one portal for
+// the whole run and hands its port to the test files; `teardown()` stops it. In a test file:
+//
+//   import { baseUrl, newBrowser, stopAll } from './harness';
+//   const browser = await newBrowser();
+//   const page = await browser.newPage();
+//   await page.goto(`${baseUrl('acme.localhost')}/login`);
+//   afterAll(stopAll);
+//
+// Env: E2E_SKIP_BUILD=1 reuses dist/ (start.mjs --no-build); E2E_PORT picks the port (default: a
+// free one); CHROMIUM_PATH picks the browser (else /usr/bin/chromium, else @sparticuz/chromium);
+// E2E_KEEP_STATE=1 keeps the state dir and log under .tmp/ after the run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const TMP = path.join(ROOT, '.tmp');
+
+export interface PortalInfo {
+  port: number;
+  stateDir: string;
+  logFile: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    portal: PortalInfo;
+  }
+}
+
+/** Chromium flags for these machines (design.md) plus loopback for every *.localhost host. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1',
+];
+
+interface RunningPortal extends PortalInfo {
+  child: ChildProcess;
+  wranglerPgid?: number;
+}
+
+let portal: RunningPortal | undefined;
+const browsers = new Set<Browser>();
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function killGroup(pgid: number | undefined, signal: NodeJS.Signals) {
+  if (!pgid) return;
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    /* gone */
+  }
+}
+
+/**
+ * Starts the portal: `npx node scripts/start.mjs --port <port> --persist-to .tmp/e2e-state-…`
+ * (`--no-build` when E2E_SKIP_BUILD=1) and waits until it answers HTTP. Idempotent per process.
+ */
+export async function startPortal(opts: { port?: number; skipBuild?: boolean } = {}): Promise<PortalInfo> {
+  if (portal) return info(portal);
+  const port = opts.port ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort());
+  const skipBuild = opts.skipBuild ?? process.env.E2E_SKIP_BUILD === '1';
+  const id = `${Date.now()}-${process.pid}`;
+  mkdirSync(TMP, { recursive: true });
+  const stateDir = path.join(TMP, `e2e-state-${id}`);
+  const logFile = path.join(TMP, `e2e-portal-${id}.log`);
+  const pidFile = path.join(stateDir, 'wrangler.pgid');
+  mkdirSync(stateDir, { recursive: true });
+
+  const args = ['--no', 'node', 'scripts/start.mjs', '--port', String(port), '--persist-to', stateDir];
+  if (skipBuild) args.push('--no-build');
+  const log = createWriteStream(logFile);
+  const child = spawn('npx', args, {
+    cwd: ROOT,
+    detached: true, // own process group: stopAll() ends npx, node and (through start.mjs) wrangler
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), PORTAL_PIDFILE: pidFile, FORCE_COLOR: '0' },
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  portal = { port, stateDir, logFile, child };
+
+  installSignalHandlers();
+  const state: { exited: number | null } = { exited: null };
+  child.once('exit', (code) => (state.exited = code ?? 1));
+  const deadline = Date.now() + 5 * 60_000; // a cold `astro build` on a busy 2-core machine
+  for (;;) {
+    if (state.exited !== null) {
+      const out = tail(logFile);
+      portal = undefined;
+      throw new Error(`the portal exited (code ${state.exited}) before answering; ${logFile}:\n${out}`);
+    }
+    if (!portal.wranglerPgid && existsSync(pidFile)) portal.wranglerPgid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      break;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) {
+      await stopPortal();
+      throw new Error(`the portal did not answer on port ${port} within 5 minutes; ${logFile}:\n${tail(logFile)}`);
+    }
+    await sleep(300);
+  }
+  if (!portal.wranglerPgid && existsSync(pidFile)) portal.wranglerPgid = Number(readFileSync(pidFile, 'utf8'));
+  return info(portal);
+}
+
+let signalsInstalled = false;
+
+/** A run interrupted by Ctrl-C or SIGTERM must not leave wrangler/workerd behind. */
+function installSignalHandlers() {
+  if (signalsInstalled) return;
+  signalsInstalled = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stopAll().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
+    });
+  }
+}
+
+function info(p: RunningPortal): PortalInfo {
+  return { port: p.port, stateDir: p.stateDir, logFile: p.logFile };
+}
+
+/** The running portal: started in this process, or the one the e2e globalSetup provided. */
+export function portalInfo(): PortalInfo {
+  if (portal) return info(portal);
+  try {
+    return inject('portal');
+  } catch {
+    throw new Error('no portal: call startPortal() first (or run through the e2e vitest project)');
+  }
+}
+
+/** Origin for a tenant host on the test portal, e.g. baseUrl('acme.localhost') -> http://acme.localhost:8791 */
+export function baseUrl(host = 'localhost'): string {
+  return `http://${host}:${portalInfo().port}`;
+}
+
+/** Chromium to drive: env CHROMIUM_PATH, else /usr/bin/chromium, else the one in @sparticuz/chromium. */
+export async function chromiumPath(): Promise<string> {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  return sparticuz.executablePath();
+}
+
+/**
+ * Launches headless Chromium (playwright-core). Playwright gives every launch its own temporary
+ * user-data-dir and removes it on close. Closed by stopAll().
+ */
+export async function newBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: await chromiumPath(),
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    timeout: 60_000,
+  });
+  browsers.add(browser);
+  browser.once('disconnected', () => browsers.delete(browser));
+  return browser;
+}
+
+async function stopPortal() {
+  const p = portal;
+  if (!p) return;
+  portal = undefined;
+  if (!p.wranglerPgid) {
+    const pidFile = path.join(p.stateDir, 'wrangler.pgid');
+    if (existsSync(pidFile)) p.wranglerPgid = Number(readFileSync(pidFile, 'utf8'));
+  }
+  // SIGTERM lets start.mjs end wrangler's group (workerd included); SIGKILL whatever is left.
+  killGroup(p.child.pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && [p.child.pid, p.wranglerPgid].some((g) => g && groupAlive(g))) await sleep(100);
+  killGroup(p.child.pid, 'SIGKILL');
+  killGroup(p.wranglerPgid, 'SIGKILL');
+  if (process.env.E2E_KEEP_STATE !== '1') {
+    rmSync(p.stateDir, { recursive: true, force: true });
+    rmSync(p.logFile, { force: true });
+  }
+}
+
+/** Closes every browser from newBrowser() and stops the portal if this process started it. */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...browsers].map((b) => b.close().catch(() => {})));
+  browsers.clear();
+  await stopPortal();
+}
+
+// vitest globalSetup --------------------------------------------------------------------------------
+
+export async function setup(project: TestProject) {
+  const started = await startPortal();
+  project.provide('portal', started);
+  console.log(`[e2e] portal on http://localhost:${started.port} (log ${path.relative(ROOT, started.logFile)})`);
+}
+
+export async function teardown() {
+  await stopAll();
+}
+
