@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { api } from '../api/app';
 import { csrf } from './csrf';
+import { media } from './media';
 import { proxy } from './proxy';
 import { securityHeaders } from './security-headers';
 import { session } from './session';
@@ -24,6 +25,7 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.use(upstream(options));
   app.use(tenant(options.tenant));
   app.use(session());
+  app.route('/media', media);
   app.use(csrf());
   app.route('/api', proxy);
   for (const handler of pages) app.use(handler);

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { SUPPORTED_LANGUAGES, SYSTEM_LANGUAGE } from '../languages.ts';
+import { RESERVED_SLUGS } from './customization.ts';
+
+// The editable ambassador profile of spec §3 (PATCH /portal/ambassadors/{id}/), shared by the API, the
+// /app/account forms and islands. Messages are i18n keys; the API and pages translate them.
+// Every field is optional (a PATCH sends what changed); an empty string clears an optional field.
+
+/** Names of the custom fields a company can switch on (settings.profile.show_customN). */
+export const CUSTOM_FIELDS = ['custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'custom6', 'custom7', 'custom8', 'custom9', 'custom10'] as const;
+export type CustomField = (typeof CUSTOM_FIELDS)[number];
+
+export const SOCIAL_FIELDS = ['facebook_url', 'twitter_url', 'linkedin_url', 'pinterest_url'] as const;
+export const PERSONAL_FIELDS = ['phone', 'company', 'job_title', 'street', 'city', 'state', 'zip', 'country', 'date_of_birth'] as const;
+
+/**
+ * First path segments a username cannot take: the memorable URL is /{username}, so it must not shadow a
+ * portal route (RESERVED_SLUGS plus the paths this area serves) or a tab name.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  ...RESERVED_SLUGS,
+  'media', 'account', 'optout', 'admin', 'support', 'help', 'public', 'index', 'home', 'www', 'null', 'undefined',
+  'dashboard', 'stats', 'rewards', 'transactions', 'activity', 'activity-portal', 'sharing', 'profile', 'settings',
+]);
+
+export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9_-]{0,38}[a-z0-9])?$/i;
+
+/** An optional text: trimmed, '' or null means "clear it" (stored as null). */
+const optionalText = (max: number) =>
+  z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(max, 'invalidField'))
+    .transform((v) => (v === '' ? null : v));
+
+const optionalEmail = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+  .pipe(z.union([z.literal(''), z.string().max(254, 'invalidEmail').pipe(z.email({ error: 'invalidEmail' }))]))
+  .transform((v) => (v === '' ? null : v.toLowerCase()));
+
+/** Social profile links: absolute http(s) URLs only (never javascript:, data: or a relative path). */
+const optionalHttpUrl = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+  .pipe(z.string().max(2048, 'invalidUrl').refine((v) => v === '' || isHttpUrl(v), 'invalidUrl'))
+  .transform((v) => (v === '' ? null : v));
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !!url.hostname && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** A calendar date YYYY-MM-DD that exists, not in the future and not before 1900. */
+export function isBirthDate(value: string, today = new Date()): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (date.toISOString().slice(0, 10) !== value) return false;
+  return Number(m[1]) >= 1900 && date.getTime() <= today.getTime();
+}
+
+const optionalDate = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+  .pipe(z.string().refine((v) => v === '' || isBirthDate(v), 'invalidDate'))
+  .transform((v) => (v === '' ? null : v));
+
+const phone = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+  .pipe(z.string().max(32, 'invalidPhone').regex(/^(|\+?[0-9 ().\-/]{4,32})$/, 'invalidPhone'))
+  .transform((v) => (v === '' ? null : v));
+
+const username = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+  .pipe(z.string().max(40, 'usernameInvalid').refine((v) => v === '' || USERNAME_PATTERN.test(v), 'usernameInvalid')
+    .refine((v) => !RESERVED_USERNAMES.has(v.toLowerCase()), 'usernameReserved'))
+  .transform((v) => (v === '' ? null : v));
+
+const name = z.string().trim().min(1, 'required').max(60, 'invalidField');
+
+export const LANGUAGE_CHOICES = [...SUPPORTED_LANGUAGES, SYSTEM_LANGUAGE] as const;
+
+const customFields = Object.fromEntries(CUSTOM_FIELDS.map((f) => [f, optionalText(500).optional()])) as
+  Record<CustomField, z.ZodOptional<ReturnType<typeof optionalText>>>;
+
+export const profileUpdateSchema = z.object({
+  first_name: name.optional(),
+  last_name: name.optional(),
+  username: username.optional(),
+  phone: phone.optional(),
+  company: optionalText(120).optional(),
+  job_title: optionalText(120).optional(),
+  street: optionalText(200).optional(),
+  city: optionalText(100).optional(),
+  state: optionalText(100).optional(),
+  zip: optionalText(20).optional(),
+  country: optionalText(100).optional(),
+  date_of_birth: optionalDate.optional(),
+  ...customFields,
+  facebook_url: optionalHttpUrl.optional(),
+  twitter_url: optionalHttpUrl.optional(),
+  linkedin_url: optionalHttpUrl.optional(),
+  pinterest_url: optionalHttpUrl.optional(),
+  /** Key of the company's payout_preference_options; '' clears it. Checked against the company on the server. */
+  payout_preference: z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? '' : String(v).trim()))
+    .pipe(z.string().max(32, 'invalidField').regex(/^[\w-]*$/, 'invalidField'))
+    .transform((v) => (v === '' ? null : v)).optional(),
+  paypal_email: optionalEmail.optional(),
+  dwolla_email: optionalEmail.optional(),
+  language: z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+    .pipe(z.union([z.literal(''), z.enum(LANGUAGE_CHOICES, { error: 'invalidField' })]))
+    .transform((v) => (v === '' ? null : v)).optional(),
+}).strict();
+
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** PATCH /ambassadors/{id}/active/ (spec §3 "Account deactivation"). */
+export const activeSchema = z.object({
+  deactivated_by_self: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'invalidField' })
+    .transform((v) => v === true || v === 'true'),
+});
+
+/** Avatar upload limits (checked by the API on the file's bytes, not on names or declared types). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_SIDE = 4096;
+export const AVATAR_MIN_SIDE = 16;
+/** The crop dialog's output (spec §9: crop 250 by 250). */
+export const AVATAR_OUTPUT_SIDE = 250;
+export const AVATAR_FIELD = 'avatar';
+export const AVATAR_FILE_NAME = 'avatar.png';
