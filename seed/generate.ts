@@ -1,0 +1,1220 @@
+// Writes seed/demo.sql (the demo tenants loaded by `npm start` and the worker tests) and the demo
+// files under seed/assets/. Run: `npx node seed/generate.ts`. Output is deterministic: a fixed
+// pseudo-random seed, dates relative to the time of loading, and password hashes reused from the
+// previous seed/demo.sql when they still verify (so the file only changes when this script does).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashPassword, verifyPassword } from '../src/api/password.ts';
+import { customizationSchema } from '../src/lib/schemas/customization.ts';
+import {
+  avatarPng, bannerPng, bannerSvg, cardSvg, faviconSvg, logoSvg, medalSvg, pdf, silentMp3, zip,
+} from './lib/files.ts';
+import { tinyMp4 } from './lib/mp4.ts';
+import { ago, ahead, insert, json, lit, prng, raw, type Row, type Value } from './lib/sql.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const OUT_SQL = path.join(here, 'demo.sql');
+const ASSETS = path.join(here, 'assets');
+const R2_DIR = path.join(ASSETS, 'r2');
+const PUBLIC_DIR = path.join(ASSETS, 'public');
+
+export const DEMO_PASSWORD = 'Password1!';
+const COMPANIES = ['demo', 'acme', 'globex'] as const;
+type CompanyId = (typeof COMPANIES)[number];
+const HOSTS: Record<string, CompanyId> = {
+  localhost: 'demo',
+  'demo.localhost': 'demo',
+  'acme.localhost': 'acme',
+  'globex.localhost': 'globex',
+};
+const CURRENCY: Record<CompanyId, string> = { demo: 'USD', acme: 'EUR', globex: 'USD' };
+
+const rnd = prng(20240917);
+const sections: string[] = [];
+const section = (title: string, sql: string) => sections.push(`-- ${title}\n${sql}`);
+
+// ---------------------------------------------------------------------------------------------------
+// Files: R2 objects (avatars, assets) and public brand images
+// ---------------------------------------------------------------------------------------------------
+
+const r2Files: { key: string; content_type: string; size_bytes: number }[] = [];
+function r2(key: string, contentType: string, body: Buffer | string): number {
+  const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const file = path.join(R2_DIR, key);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, data);
+  r2Files.push({ key, content_type: contentType, size_bytes: data.length });
+  return data.length;
+}
+function publicFile(rel: string, body: string): string {
+  const file = path.join(PUBLIC_DIR, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, body);
+  return `/${rel}`;
+}
+
+rmSync(R2_DIR, { recursive: true, force: true });
+rmSync(PUBLIC_DIR, { recursive: true, force: true });
+
+const BRAND = {
+  demo: { name: 'Demo Co', primary: '#1f6feb', accent: '#79c0ff', dark: '#0b3d91', text: '#1f2328' },
+  acme: { name: 'Acme Outdoor', primary: '#1b5e20', accent: '#ef6c00', dark: '#0d2b10', text: '#1b5e20' },
+  globex: { name: 'Globex', primary: '#6a1b9a', accent: '#ffca28', dark: '#38006b', text: '#38006b' },
+} as const;
+
+const brand: Record<CompanyId, { logo: string; favicon: string; banner: string }> = {} as never;
+for (const id of COMPANIES) {
+  const b = BRAND[id];
+  brand[id] = {
+    logo: publicFile(`brand/${id}/logo.svg`, logoSvg(b.name, b.primary, b.text, b.accent)),
+    favicon: publicFile(`brand/${id}/favicon.svg`, faviconSvg(b.name[0]!, b.primary, b.accent)),
+    banner: publicFile(`brand/${id}/banner.svg`, bannerSvg(b.name, b.primary, b.dark)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Companies, hosts, groups, languages
+// ---------------------------------------------------------------------------------------------------
+
+const companies: Row[] = [
+  {
+    id: 'demo', name: 'Demo Co', currency: 'USD', admin3_access: 0,
+    loyalty_tier_stat_metric: 'rewards_points_fulfilled_amount', localize_project_id: null, point_name: 'points',
+    ambassador_state_type: 'select',
+    ambassador_state_choices: json([
+      { name: 'California', value: 'CA' }, { name: 'New York', value: 'NY' }, { name: 'Texas', value: 'TX' },
+      { name: 'Washington', value: 'WA' }, { name: 'Other', value: 'OTHER' },
+    ]),
+    payout_preference_options: json({ 1: 'PayPal', 2: 'Dwolla', 0: 'Manual' }),
+    recaptcha_enabled: 0, support_email: 'support@demo.test', sso_secret: null, portal_uid: 'demo-portal',
+    created_at: ago(540),
+  },
+  {
+    id: 'acme', name: 'Acme Outdoor', currency: 'EUR', admin3_access: 1,
+    loyalty_tier_stat_metric: 'referrals', localize_project_id: null, point_name: 'Acme Coins',
+    ambassador_state_type: null, ambassador_state_choices: json([]),
+    payout_preference_options: json({ 1: 'PayPal', 0: 'Manual' }),
+    recaptcha_enabled: 0, support_email: 'crew@acme.test', sso_secret: 'acme-sso-dev-secret-change-me',
+    portal_uid: 'acme-portal', created_at: ago(520),
+  },
+  {
+    id: 'globex', name: 'Globex', currency: 'USD', admin3_access: 0,
+    loyalty_tier_stat_metric: 'rewards_points_fulfilled_amount', localize_project_id: null, point_name: 'point(s)',
+    ambassador_state_type: null, ambassador_state_choices: json([]),
+    payout_preference_options: json({ 1: 'PayPal', 0: 'Manual' }),
+    recaptcha_enabled: 0, support_email: 'partners@globex.test', sso_secret: null, portal_uid: 'globex-portal',
+    created_at: ago(500),
+  },
+];
+
+const groups: Row[] = [
+  { id: 1, uid: 'grp-demo-creators', company_id: 'demo', name: 'Creators' },
+  { id: 2, uid: 'grp-demo-customers', company_id: 'demo', name: 'Loyal customers' },
+  { id: 3, uid: 'grp-acme-guides', company_id: 'acme', name: 'Trail guides' },
+  { id: 4, uid: 'grp-acme-athletes', company_id: 'acme', name: 'Athletes' },
+];
+
+const languages: Row[] = [
+  { company_id: 'demo', code: 'en', name: 'English', status: 'active' },
+  { company_id: 'demo', code: 'es', name: 'Español', status: 'active' },
+  { company_id: 'acme', code: 'es', name: 'Español', status: 'active' },
+  { company_id: 'acme', code: 'en', name: 'English', status: 'active' },
+  { company_id: 'acme', code: 'fr', name: 'Français', status: 'active' },
+  { company_id: 'globex', code: 'en', name: 'English', status: 'active' },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Campaigns
+// ---------------------------------------------------------------------------------------------------
+
+interface Campaign {
+  id: number; uid: string; company: CompanyId; slug: string; name: string; description: string;
+  active: boolean; hidden: boolean; url: string; allowed_hosts: string[]; native_message: string;
+  logo: string | null; bps: number; created: number;
+}
+const campaigns: Campaign[] = [
+  {
+    id: 101, uid: 'cmp-demo-summer', company: 'demo', slug: 'summer', name: 'Summer Referral Program',
+    description: 'Give friends 20% off their first summer order and earn 10% of every order they place.',
+    active: true, hidden: false, url: 'https://shop.demo.test/summer', allowed_hosts: ['shop.demo.test', 'blog.demo.test'],
+    native_message: 'Summer is here! Get 20% off your first Demo Co order with my link.',
+    logo: null, bps: 1000, created: 470,
+  },
+  {
+    id: 102, uid: 'cmp-demo-main', company: 'demo', slug: 'main', name: 'Refer a Friend',
+    description: 'Our year-round program: your friends save, you earn a commission on every order.',
+    active: true, hidden: false, url: 'https://shop.demo.test/welcome', allowed_hosts: ['shop.demo.test'],
+    native_message: 'I love Demo Co - here is a discount for your first order.',
+    logo: null, bps: 1000, created: 500,
+  },
+  {
+    id: 103, uid: 'cmp-demo-vip', company: 'demo', slug: 'vip', name: 'VIP Insiders',
+    description: 'Invite-only perks for our top creators. Rewards are store credit, not cash.',
+    active: true, hidden: true, url: 'https://shop.demo.test/vip', allowed_hosts: ['shop.demo.test'],
+    native_message: 'Join me in the Demo Co VIP Insiders club.',
+    logo: null, bps: 1500, created: 430,
+  },
+  {
+    id: 104, uid: 'cmp-demo-winter', company: 'demo', slug: 'winter', name: 'Winter Launch',
+    description: 'Last winter\'s launch campaign. It has ended.',
+    active: false, hidden: false, url: 'https://shop.demo.test/winter', allowed_hosts: [],
+    native_message: 'Demo Co winter collection: 15% off with my link.',
+    logo: null, bps: 800, created: 480,
+  },
+  {
+    id: 201, uid: 'cmp-acme-trail', company: 'acme', slug: 'trail', name: 'Trail Crew',
+    description: 'Share your favourite Acme gear. Friends get 10% off, you earn 8% and Acme Coins.',
+    active: true, hidden: false, url: 'https://www.acme-outdoor.test/trail', allowed_hosts: ['www.acme-outdoor.test', 'blog.acme-outdoor.test'],
+    native_message: 'Hitting the trail? Get 10% off Acme Outdoor gear with my link.',
+    logo: brand.acme.logo, bps: 800, created: 450,
+  },
+  {
+    id: 202, uid: 'cmp-acme-summit', company: 'acme', slug: 'summit', name: 'Summit Club',
+    description: 'For mountaineers: refer climbing gear orders and climb the Summit Club tiers.',
+    active: true, hidden: false, url: 'https://www.acme-outdoor.test/summit', allowed_hosts: ['www.acme-outdoor.test'],
+    native_message: 'Aim higher with Acme Outdoor - 10% off climbing gear with my link.',
+    logo: null, bps: 800, created: 420,
+  },
+  {
+    id: 301, uid: 'cmp-globex-main', company: 'globex', slug: 'main', name: 'Globex Partners',
+    description: 'Refer businesses to Globex.', active: true, hidden: false, url: 'https://www.globex.test/partners',
+    allowed_hosts: [], native_message: 'Try Globex with my partner link.', logo: null, bps: 1000, created: 400,
+  },
+];
+const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+const campaign = (id: number) => campaignById.get(id)!;
+
+// ---------------------------------------------------------------------------------------------------
+// Customizations (shape: src/lib/schemas/customization.ts)
+// ---------------------------------------------------------------------------------------------------
+
+const demoSettings = {
+  meta: {
+    head_title: 'Demo Co Ambassadors',
+    head_description: 'Share Demo Co with your friends and earn rewards for every referral.',
+    favicon: brand.demo.favicon,
+  },
+  theme: {
+    button_color: '#1f6feb', button_text_color: '#ffffff', link_color: '#1f6feb',
+    campaign_portal_logo: brand.demo.logo, mobile_banner_image: brand.demo.banner,
+  },
+  login: {
+    logo: brand.demo.logo, background_color: '#f6f8fa', login_button_color: '#1f6feb', button_text_color: '#ffffff',
+    forgot_password_color: '#0969da',
+  },
+  register: {
+    logo: brand.demo.logo,
+    background_color: '#ffffff',
+    button_text: 'Create my account',
+    form_header: 'Join the Demo Co ambassador program',
+    message: '<p>Earn <strong>10% commission</strong> on every order your friends place, plus points for rewards.</p>',
+    right_column:
+      '<h3>Why join?</h3><ul><li>Exclusive discounts for your friends</li><li>Monthly payouts via PayPal</li><li>Gift cards for your points</li></ul>'
+      + '<p>Questions? <a href="https://www.demo.test/ambassadors/faq">Read the FAQ</a>.</p>',
+    terms_text: 'I agree to the <a href="https://www.demo.test/ambassadors/terms">ambassador program terms</a>.',
+    mobile_banner_image: brand.demo.banner,
+    form_state_label: 'State',
+    fields: {
+      first_name: { position: 1, required: true, checked: true, label: null },
+      last_name: { position: 2, required: true, checked: true, label: null },
+      email: { position: 3, required: true, checked: true, label: null },
+      phone: { position: 4, required: false, checked: true, label: null },
+      company: { position: 5, required: false, checked: true, label: null },
+      country: { position: 6, required: true, checked: true, label: null },
+      custom1: { position: 7, required: false, checked: true, label: 'T-shirt size' },
+    },
+  },
+  dashboard: {
+    section_descriptions: {
+      tasks_section: 'Complete tasks to earn bonus points.',
+      badges_section: 'Badges you have earned so far.',
+    },
+  },
+  profile: { show_custom1: true, show_preferred_payment: true, show_paypal_email: true },
+  tabs: {
+    theme: 'light',
+    link_color: '#1f6feb',
+    custom: [
+      {
+        slug: 'creator-corner', name: 'Creator corner', icon: 'star', order: 20,
+        groups: ['grp-demo-creators'],
+        html: '<h2>Creator corner</h2><p>Tips, briefs and early product drops for our creators.</p>'
+          + '<p><a href="https://www.demo.test/creators/brief">Read this month\'s brief</a></p>',
+      },
+    ],
+  },
+  portal_auto_login: true,
+  default_language: 'en',
+  auto_translate_languages: [],
+};
+
+const acmeSettings = {
+  meta: {
+    head_title: 'Acme Outdoor Crew',
+    head_description: 'Gear up, share the trail and earn Acme Coins with the Acme Outdoor ambassador crew.',
+    favicon: brand.acme.favicon,
+  },
+  theme: {
+    button_color: '#1b5e20', button_text_color: '#ffffff', link_color: '#ef6c00',
+    campaign_portal_logo: brand.acme.logo, mobile_banner_image: brand.acme.banner,
+  },
+  login: {
+    logo: brand.acme.logo,
+    head_scripts: '<script>window.acmeLoginLoaded=true</script>',
+    body_scripts: '',
+    background_color: '#0d2b10', login_button_color: '#ef6c00', button_text_color: '#ffffff',
+    forgot_password_color: '#ffb74d', icons_color: '#ef6c00', fields_text_color: '#1b1b1b',
+    fields_background_color: '#fff8e1',
+  },
+  register: {
+    logo: brand.acme.logo,
+    background_color: '#f1f8e9',
+    button_text: 'Join the crew',
+    form_header: 'Join the Acme Outdoor Crew',
+    message: '<p>Share the gear you love and earn <strong>Acme Coins</strong> for every friend who joins you outdoors.</p>',
+    right_column: '<h3>Crew perks</h3><ul><li>8% commission</li><li>Early access to new gear</li></ul>'
+      + '<p><a href="https://www.acme-outdoor.test/crew">How the crew works</a></p>',
+    terms_text: 'I accept the <a href="https://www.acme-outdoor.test/crew/terms">crew terms</a>.',
+    mobile_banner_image: brand.acme.banner,
+    fields: {
+      first_name: { position: 1, required: true, checked: true, label: null },
+      last_name: { position: 2, required: true, checked: true, label: null },
+      email: { position: 3, required: true, checked: true, label: null },
+      groups: { position: 4, required: true, checked: true, label: 'Crew' },
+      date_of_birth: { position: 5, required: false, checked: true, label: null },
+      country: { position: 6, required: false, checked: true, label: null },
+    },
+  },
+  dashboard: {
+    show_earned_first_event: true,
+    earned_first_event_label: 'Earned - First order',
+    show_earned_second_event: true,
+    earned_second_event_label: 'Earned - Repeat order',
+  },
+  tabs: {
+    theme: 'dark',
+    link_color: '#ff9800',
+    order: ['dashboard', 'gear-guide', 'stats', 'rewards', 'transactions', 'sharing', 'assets', 'summit-perks', 'profile'],
+    items: { rewards: { label: 'Rewards shop' } },
+    custom: [
+      {
+        slug: 'gear-guide', name: 'Gear guide', icon: 'info', order: 1,
+        html: '<h2>Gear guide</h2><p>The crew\'s picks for this season: the Ridge 30 pack, Trailrunner shoes and the Summit 2 tent.</p>'
+          + '<p><a href="https://www.acme-outdoor.test/gear-guide">Shop the full guide</a></p>',
+      },
+      {
+        slug: 'summit-perks', name: 'Summit perks', icon: 'star', order: 2, campaigns_with_tab_access: [202],
+        html: '<h2>Summit Club perks</h2><p>Summit Club members get a free guided climb each season.</p>',
+      },
+    ],
+  },
+  portal_auto_login: false,
+  default_language: 'es',
+  auto_translate_languages: [{ status: true, code: 'fr' }],
+};
+
+// Campaign-level override (spec §4: campaign over company over defaults).
+const acmeSummitSettings = {
+  theme: { link_color: '#0277bd', button_color: '#01579b' },
+  tabs: { link_color: '#4fc3f7' },
+};
+
+const globexSettings = {
+  meta: { head_title: 'Globex Partners', favicon: brand.globex.favicon },
+  theme: { button_color: '#6a1b9a', link_color: '#6a1b9a', campaign_portal_logo: brand.globex.logo },
+  login: { logo: brand.globex.logo },
+};
+
+/** Fails when a setting is invalid or unknown to the schema (zod would silently drop unknown keys). */
+function checkSettings(name: string, settings: object) {
+  const result = customizationSchema.safeParse(settings);
+  if (!result.success) throw new Error(`${name} customization invalid: ${JSON.stringify(result.error.issues)}`);
+  const walk = (input: unknown, parsed: unknown, at: string) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
+    for (const [key, value] of Object.entries(input)) {
+      const out = (parsed as Record<string, unknown> | undefined)?.[key];
+      if (out === undefined) throw new Error(`${name} customization: unknown key ${at}${key}`);
+      if (Array.isArray(value)) value.forEach((item, i) => walk(item, (out as unknown[])[i], `${at}${key}[${i}].`));
+      else walk(value, out, `${at}${key}.`);
+    }
+  };
+  walk(settings, result.data, '');
+}
+checkSettings('demo', demoSettings);
+checkSettings('acme', acmeSettings);
+checkSettings('acme summit', acmeSummitSettings);
+checkSettings('globex', globexSettings);
+
+const customizations: Row[] = [
+  { id: 'cust-demo', company_id: 'demo', campaign_id: null, settings: json(demoSettings), updated_at: ago(30) },
+  { id: 'cust-acme', company_id: 'acme', campaign_id: null, settings: json(acmeSettings), updated_at: ago(20) },
+  { id: 'cust-acme-summit', company_id: 'acme', campaign_id: 202, settings: json(acmeSummitSettings), updated_at: ago(20) },
+  { id: 'cust-globex', company_id: 'globex', campaign_id: null, settings: json(globexSettings), updated_at: ago(60) },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// People
+// ---------------------------------------------------------------------------------------------------
+
+interface Person {
+  userId: number; uid: string; company: CompanyId; email: string; first: string; last: string;
+  hasPassword: boolean; loyalty: boolean; username: string | null; shareCode: string; created: number;
+  campaigns: number[]; extra?: Partial<Record<string, Value>>;
+}
+const people: Person[] = [
+  {
+    userId: 1001, uid: 'amb-ava', company: 'demo', email: 'ava@demo.test', first: 'Ava', last: 'Ambassador',
+    hasPassword: true, loyalty: true, username: 'ava', shareCode: 'AVA7QK', created: 400, campaigns: [102, 101, 103, 104],
+    extra: {
+      avatar_key: 'avatars/demo/amb-ava/avatar.png', phone: '+1 415 555 0134', company_name: 'Ava Makes',
+      job_title: 'Content creator', street: '500 Market St', city: 'San Francisco', state: 'CA', zip: '94105',
+      country: 'US', date_of_birth: '1991-04-12', custom_fields: json({ custom1: 'M' }),
+      facebook_url: 'https://www.facebook.com/ava.ambassador', twitter_url: 'https://twitter.com/ava_shares',
+      linkedin_url: 'https://www.linkedin.com/in/ava-ambassador', pinterest_url: 'https://www.pinterest.com/avaambassador',
+      payout_preference: '1', paypal_email: 'ava.payouts@demo.test', language: 'en', group_id: 1, referred_by_uid: 'amb-ben',
+    },
+  },
+  {
+    userId: 1002, uid: 'amb-ben', company: 'demo', email: 'ben@demo.test', first: 'Ben', last: 'Brightwater',
+    hasPassword: true, loyalty: false, username: 'ben', shareCode: 'BEN3XP', created: 450, campaigns: [102],
+    extra: { city: 'Austin', state: 'TX', country: 'US', payout_preference: '0', language: 'en', group_id: 2 },
+  },
+  {
+    userId: 1003, uid: 'amb-nocampaign', company: 'demo', email: 'nocampaign@demo.test', first: 'Nora', last: 'Nocampaign',
+    hasPassword: true, loyalty: false, username: null, shareCode: 'NORA5M', created: 90, campaigns: [],
+  },
+  {
+    userId: 1004, uid: 'amb-gone', company: 'demo', email: 'gone@demo.test', first: 'Gina', last: 'Gone',
+    hasPassword: true, loyalty: false, username: 'gina', shareCode: 'GINA8R', created: 300, campaigns: [102],
+    extra: { deactivated_by_self: 1, email_preferences: 'stop_email' },
+  },
+  {
+    userId: 1005, uid: 'amb-newbie', company: 'demo', email: 'newbie@demo.test', first: 'Nick', last: 'Newbie',
+    hasPassword: false, loyalty: false, username: null, shareCode: 'NICK2D', created: 2, campaigns: [102],
+  },
+  {
+    userId: 2001, uid: 'amb-alex', company: 'acme', email: 'alex@acme.test', first: 'Alex', last: 'Alpine',
+    hasPassword: true, loyalty: true, username: 'alex', shareCode: 'ALEX9T', created: 390, campaigns: [201, 202],
+    extra: {
+      avatar_key: 'avatars/acme/amb-alex/avatar.png', phone: '+34 612 345 678', company_name: 'Alpine Guides',
+      job_title: 'Mountain guide', street: 'Calle de Alcalá 42', city: 'Madrid', zip: '28014', country: 'ES',
+      date_of_birth: '1988-09-03', facebook_url: 'https://www.facebook.com/alex.alpine',
+      twitter_url: 'https://twitter.com/alexalpine', linkedin_url: 'https://www.linkedin.com/in/alex-alpine',
+      payout_preference: '1', paypal_email: 'alex.paypal@acme.test', language: 'es', group_id: 3,
+    },
+  },
+  {
+    userId: 2002, uid: 'amb-sam', company: 'acme', email: 'sam@acme.test', first: 'Sam', last: 'Summit',
+    hasPassword: true, loyalty: false, username: 'sam', shareCode: 'SAM4HW', created: 200, campaigns: [201],
+    extra: { country: 'FR', language: 'fr', group_id: 4, payout_preference: '0' },
+  },
+  {
+    userId: 2003, uid: 'amb-paused', company: 'acme', email: 'paused@acme.test', first: 'Pat', last: 'Paused',
+    hasPassword: true, loyalty: false, username: 'pat', shareCode: 'PAT6VN', created: 250, campaigns: [201],
+    extra: { deactivated_by_self: 1 },
+  },
+  {
+    userId: 3001, uid: 'amb-gus', company: 'globex', email: 'gus@globex.test', first: 'Gus', last: 'Globex',
+    hasPassword: true, loyalty: false, username: 'gus', shareCode: 'GUS1ZB', created: 380, campaigns: [301],
+  },
+];
+const person = (uid: string) => people.find((p) => p.uid === uid)!;
+const local = (p: Person) => p.email.split('@')[0]!;
+
+// Password hashes: reuse the ones already in seed/demo.sql when they still verify.
+async function passwordHashes(): Promise<Map<string, string>> {
+  const previous = new Map<string, string>();
+  if (existsSync(OUT_SQL)) {
+    const text = readFileSync(OUT_SQL, 'utf8');
+    const re = /INSERT INTO users \([^)]*\) VALUES \(\d+, '([^']+)', '([^']+)', '(scrypt\$[^']+)'/g;
+    for (const m of text.matchAll(re)) previous.set(`${m[1]}:${m[2]!.toLowerCase()}`, m[3]!);
+  }
+  const out = new Map<string, string>();
+  for (const p of people.filter((x) => x.hasPassword)) {
+    const key = `${p.company}:${p.email}`;
+    const old = previous.get(key);
+    if (old && (await verifyPassword(DEMO_PASSWORD, old))) out.set(key, old);
+    else {
+      out.set(key, await hashPassword(DEMO_PASSWORD));
+      console.log(`new password hash for ${key}`);
+    }
+  }
+  return out;
+}
+const hashes = await passwordHashes();
+
+const AMB_COLUMNS = [
+  'avatar_key', 'phone', 'company_name', 'job_title', 'street', 'city', 'state', 'zip', 'country', 'date_of_birth',
+  'custom_fields', 'facebook_url', 'twitter_url', 'linkedin_url', 'pinterest_url', 'payout_preference', 'paypal_email',
+  'dwolla_email', 'email_preferences', 'language', 'group_id', 'referred_by_uid', 'deactivated_by_self',
+  'loyalty_clickable_tasks',
+] as const;
+const AMB_DEFAULTS: Record<string, Value> = { custom_fields: '{}', email_preferences: 'keep_participating', deactivated_by_self: 0, loyalty_clickable_tasks: '[]' };
+
+const users: Row[] = people.map((p) => ({
+  id: p.userId, company_id: p.company, email: p.email,
+  password_hash: p.hasPassword ? hashes.get(`${p.company}:${p.email}`)! : null,
+  first_name: p.first, last_name: p.last, loyalty_access: p.loyalty ? 1 : 0, access: 1, created_at: ago(p.created),
+}));
+
+// Referrers must exist before the people they referred: ben (referrer of ava) is written first.
+const ambassadorOrder = [...people].sort((a, b) => Number(!!a.extra?.referred_by_uid) - Number(!!b.extra?.referred_by_uid));
+const ambassadors: Row[] = ambassadorOrder.map((p) => {
+  const row: Row = {
+    uid: p.uid, company_id: p.company, user_id: p.userId, username: p.username, share_code: p.shareCode,
+  };
+  for (const col of AMB_COLUMNS) row[col] = p.extra?.[col] ?? AMB_DEFAULTS[col] ?? null;
+  row.created_at = ago(p.created);
+  return row;
+});
+
+r2('avatars/demo/amb-ava/avatar.png', 'image/png', avatarPng(160, '#79c0ff', '#0b3d91'));
+r2('avatars/acme/amb-alex/avatar.png', 'image/png', avatarPng(160, '#ffb74d', '#1b5e20'));
+
+// ---------------------------------------------------------------------------------------------------
+// Memberships and share links
+// ---------------------------------------------------------------------------------------------------
+
+interface Link {
+  uid: string; company: CompanyId; amb: string; campaign: number; code: string; isDefault: boolean;
+  description: string; source: string; medium: string; redirect: string | null; created: number;
+}
+const memberships: Row[] = [];
+const links: Link[] = [];
+for (const p of people) {
+  p.campaigns.forEach((cid, i) => {
+    const c = campaign(cid);
+    const joined = Math.min(p.created - i * 3, c.created - 5);
+    memberships.push({ company_id: p.company, ambassador_uid: p.uid, campaign_id: cid, joined_at: ago(Math.max(joined, 1)) });
+    const code = `${local(p)}-${c.company === 'demo' && c.slug === 'main' ? 'demo' : c.slug === 'main' ? c.company : c.slug}`;
+    links.push({
+      uid: `sl-${code}`, company: p.company, amb: p.uid, campaign: cid, code, isDefault: true,
+      description: '', source: '', medium: '', redirect: null, created: Math.max(joined, 1),
+    });
+  });
+}
+const customLinks: Omit<Link, 'company' | 'isDefault'>[] = [
+  { uid: 'sl-ava-blog', amb: 'amb-ava', campaign: 101, code: 'ava-blog', description: 'Summer picks blog post', source: 'personal website', medium: 'article', redirect: 'https://blog.demo.test/ava-summer-picks', created: 330 },
+  { uid: 'sl-ava-news', amb: 'amb-ava', campaign: 102, code: 'ava-news', description: 'Monthly newsletter', source: 'email', medium: 'article', redirect: null, created: 280 },
+  { uid: 'sl-ava-insta', amb: 'amb-ava', campaign: 102, code: 'ava-insta', description: 'Instagram reel', source: 'instagram', medium: 'video', redirect: 'https://shop.demo.test/welcome?utm_source=instagram&utm_medium=reel', created: 200 },
+  { uid: 'sl-ava-unboxing', amb: 'amb-ava', campaign: 101, code: 'ava-unboxing', description: 'Unboxing video', source: 'youtube', medium: 'video', redirect: null, created: 120 },
+  { uid: 'sl-ava-pin', amb: 'amb-ava', campaign: 101, code: 'ava-pin', description: 'Pinterest board', source: 'pinterest', medium: 'picture', redirect: 'https://shop.demo.test/summer/lookbook', created: 45 },
+  { uid: 'sl-alex-blog', amb: 'amb-alex', campaign: 201, code: 'alex-blog', description: 'Trip report: Picos de Europa', source: 'personal website', medium: 'article', redirect: 'https://blog.acme-outdoor.test/picos-trip', created: 300 },
+  { uid: 'sl-alex-ig', amb: 'amb-alex', campaign: 201, code: 'alex-ig', description: 'Instagram gear photo', source: 'instagram', medium: 'picture', redirect: null, created: 240 },
+  { uid: 'sl-alex-club', amb: 'amb-alex', campaign: 202, code: 'alex-club', description: 'Climbing club mailing', source: 'email', medium: 'article', redirect: 'https://www.acme-outdoor.test/summit/ropes', created: 150 },
+  { uid: 'sl-alex-reel', amb: 'amb-alex', campaign: 202, code: 'alex-reel', description: 'Summit day reel', source: 'tiktok', medium: 'video', redirect: null, created: 60 },
+];
+for (const l of customLinks) links.push({ ...l, company: person(l.amb).company, isDefault: false });
+const link = (code: string) => {
+  const found = links.find((l) => l.code === code);
+  if (!found) throw new Error(`no link ${code}`);
+  return found;
+};
+for (const l of links) {
+  if (l.code.length > 32) throw new Error(`short code too long: ${l.code}`);
+  if (l.redirect && !campaign(l.campaign).allowed_hosts.includes(new URL(l.redirect).host)
+    && new URL(l.redirect).host !== new URL(campaign(l.campaign).url).host) {
+    throw new Error(`redirect host of ${l.code} is not allowed by its campaign`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Activity history: clicks, shares, referrals, commissions, payouts
+// ---------------------------------------------------------------------------------------------------
+
+const REFERRERS = [['www.facebook.com', 5], ['t.co', 3], ['www.linkedin.com', 2], ['l.instagram.com', 3], ['mail.google.com', 2], ['www.pinterest.com', 1], [null, 4]] as const;
+const COUNTRIES: Record<CompanyId, readonly (readonly [string, number])[]> = {
+  demo: [['US', 12], ['CA', 3], ['GB', 2], ['MX', 1], ['DE', 1], ['AU', 1]],
+  acme: [['ES', 8], ['FR', 4], ['DE', 3], ['IT', 2], ['PT', 2], ['GB', 1]],
+  globex: [['US', 3], ['GB', 1]],
+};
+
+/** Days ago for an event in month m (0 = eleven months ago, 11 = the last 30 days). */
+const dayInMonth = (m: number) => (11 - m) * 30 + rnd.int(0, 29);
+
+interface Click { link: Link; days: number; minutes: number; counted: boolean; hash: string; referrer: string | null; country: string }
+const clicks: Click[] = [];
+function makeClicks(linkWeights: [string, number, number?][], perMonth: (m: number) => number) {
+  for (let m = 0; m < 12; m++) {
+    const n = Math.max(0, Math.round(perMonth(m) + rnd.int(-2, 2)));
+    for (let i = 0; i < n; i++) {
+      // A link only gets clicks after it was created (third item: first month it may appear).
+      const usable = linkWeights.filter(([code, , from]) => m >= (from ?? 0) && (11 - m) * 30 < link(code).created + 30);
+      if (usable.length === 0) break;
+      const l = link(rnd.weighted(usable.map(([code, w]) => [code, w] as const)));
+      const days = Math.min(dayInMonth(m), l.created - 1);
+      const c: Click = {
+        link: l, days: Math.max(days, 0), minutes: rnd.int(0, 1439), counted: true, hash: rnd.hex(32),
+        referrer: rnd.weighted(REFERRERS), country: rnd.weighted(COUNTRIES[l.company]),
+      };
+      clicks.push(c);
+      // Some visitors click again within the window: recorded, not counted.
+      if (rnd.chance(0.08)) clicks.push({ ...c, minutes: Math.max(c.minutes - rnd.int(1, 20), 0), counted: false });
+    }
+  }
+}
+makeClicks(
+  [['ava-summer', 30], ['ava-demo', 28], ['ava-blog', 10], ['ava-news', 6], ['ava-insta', 9], ['ava-unboxing', 6], ['ava-pin', 4], ['ava-vip', 3], ['ava-winter', 6]],
+  (m) => 11 + m * 3.4,
+);
+makeClicks(
+  [['alex-trail', 34], ['alex-summit', 22], ['alex-blog', 12], ['alex-ig', 10], ['alex-club', 8], ['alex-reel', 6]],
+  (m) => 6 + m * 3.2,
+);
+makeClicks([['ben-demo', 1]], () => 2);
+makeClicks([['sam-trail', 1]], (m) => (m > 4 ? 2 : 0));
+makeClicks([['gus-globex', 1]], () => 1);
+makeClicks([['gone-demo', 1]], (m) => (m < 6 ? 1 : 0));
+// Winter (now inactive) ended about 200 days ago: drop later clicks on it.
+for (let i = clicks.length - 1; i >= 0; i--) if (clicks[i]!.link.campaign === 104 && clicks[i]!.days < 200) clicks.splice(i, 1);
+clicks.sort((a, b) => b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes));
+
+const SOCIALS = [['copy', 5], ['email', 3], ['facebook', 4], ['twitter', 2], ['linkedin', 2]] as const;
+const shares: Row[] = [];
+function makeShares(amb: string, codes: string[], perMonth: (m: number) => number) {
+  const p = person(amb);
+  const rows: { days: number; minutes: number; row: Row }[] = [];
+  for (let m = 0; m < 12; m++) {
+    const n = Math.max(0, Math.round(perMonth(m) + rnd.int(-1, 1)));
+    for (let i = 0; i < n; i++) {
+      const usable = codes.filter((code) => (11 - m) * 30 < link(code).created + 30 && !(link(code).campaign === 104 && m > 5));
+      if (usable.length === 0) break;
+      const l = link(rnd.pick(usable));
+      const social = rnd.weighted(SOCIALS);
+      const days = Math.max(Math.min(dayInMonth(m), l.created - 1), 0);
+      const minutes = rnd.int(0, 1439);
+      rows.push({
+        days, minutes,
+        row: {
+          company_id: p.company, ambassador_uid: amb, campaign_id: l.campaign, share_link_uid: l.uid, social_name: social,
+          recipient_email: social === 'email' ? `friend${rnd.int(1, 99)}@example.com` : null,
+          recipient_username: null, created_at: ago(days, minutes),
+        },
+      });
+    }
+  }
+  rows.sort((a, b) => b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes));
+  shares.push(...rows.map((r) => r.row));
+}
+makeShares('amb-ava', ['ava-summer', 'ava-demo', 'ava-blog', 'ava-insta', 'ava-vip', 'ava-winter'], (m) => 3 + m * 0.5);
+makeShares('amb-alex', ['alex-trail', 'alex-summit', 'alex-ig', 'alex-reel'], (m) => 2 + m * 0.5);
+makeShares('amb-ben', ['ben-demo'], (m) => (m % 3 === 0 ? 1 : 0));
+makeShares('amb-sam', ['sam-trail'], (m) => (m % 4 === 3 ? 1 : 0));
+makeShares('amb-gus', ['gus-globex'], (m) => (m % 4 === 0 ? 1 : 0));
+
+const FIRST = ['Liam', 'Olivia', 'Noah', 'Emma', 'Mateo', 'Sofia', 'Lucas', 'Mia', 'Hugo', 'Chloe', 'Leo', 'Zoe', 'Ethan', 'Lucia', 'Omar', 'Nina', 'Ivan', 'Elena', 'Kai', 'Aisha', 'Theo', 'Clara', 'Diego', 'Maya', 'Felix', 'Ines', 'Jonas', 'Lea', 'Marco', 'Yara'];
+const LAST = ['Smith', 'Garcia', 'Martin', 'Muller', 'Rossi', 'Dubois', 'Silva', 'Novak', 'Kim', 'Lopez', 'Berg', 'Costa', 'Fischer', 'Moreau', 'Santos', 'Walsh', 'Ortiz', 'Jensen', 'Bauer', 'Romero'];
+
+interface Referral { id: number; company: CompanyId; amb: string; link: Link; name: string; email: string; days: number; minutes: number }
+interface Commission {
+  id: number; company: CompanyId; amb: string; campaign: number; referral: Referral; tx: string; revenue: number;
+  amount: number; monetary: boolean; event: 'first' | 'second'; status: string; payout: number | null; days: number; minutes: number;
+}
+interface Payout { id: number; company: CompanyId; amb: string; amount: number; method: number; status: string; tx: string | null; paidDays: number | null; days: number }
+const referrals: Referral[] = [];
+const commissions: Commission[] = [];
+const payouts: Payout[] = [];
+
+function makeReferrals(amb: string, firstId: number, plan: { code: string; days: number }[]) {
+  const p = person(amb);
+  const used = new Set<string>();
+  const list = plan
+    .map(({ code, days }) => ({ code, days, minutes: rnd.int(0, 1439) }))
+    .sort((a, b) => b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes));
+  list.forEach(({ code, days, minutes }, i) => {
+    let first: string, last: string;
+    do {
+      first = rnd.pick(FIRST);
+      last = rnd.pick(LAST);
+    } while (used.has(first + last));
+    used.add(first + last);
+    referrals.push({
+      id: firstId + i, company: p.company, amb, link: link(code), name: `${first} ${last}`,
+      email: `${first}.${last}`.toLowerCase() + `@example.com`, days, minutes,
+    });
+  });
+}
+
+/** n referral days spread over the year with growth (more recent months get more). */
+function referralPlan(n: number, codes: [string, number][], opts: { pinned?: { code: string; days: number }[] } = {}) {
+  const plan: { code: string; days: number }[] = [...(opts.pinned ?? [])];
+  const weights = Array.from({ length: 12 }, (_, m) => 1 + m * 0.35);
+  while (plan.length < n) {
+    const m = rnd.weighted(weights.map((w, i) => [i, w] as const));
+    const days = dayInMonth(m);
+    const usable = codes.filter(([code]) => link(code).created > days + 2 && !(link(code).campaign === 104 && days < 200));
+    if (usable.length === 0) continue;
+    plan.push({ code: rnd.weighted(usable), days });
+  }
+  return plan;
+}
+
+makeReferrals('amb-ava', 1001, referralPlan(30, [['ava-summer', 6], ['ava-demo', 6], ['ava-blog', 2], ['ava-insta', 2], ['ava-news', 1], ['ava-unboxing', 1], ['ava-pin', 1], ['ava-winter', 2]], {
+  // Fixed points so every status of the story exists whatever the dice say.
+  pinned: [
+    { code: 'ava-demo', days: 340 }, { code: 'ava-summer', days: 318 }, { code: 'ava-demo', days: 262 },
+    { code: 'ava-winter', days: 236 }, { code: 'ava-vip', days: 250 }, { code: 'ava-vip', days: 160 },
+    { code: 'ava-vip', days: 40 }, { code: 'ava-summer', days: 170 }, { code: 'ava-demo', days: 150 },
+    { code: 'ava-summer', days: 9 }, { code: 'ava-insta', days: 3 },
+  ],
+}));
+makeReferrals('amb-alex', 2001, referralPlan(22, [['alex-trail', 6], ['alex-summit', 4], ['alex-blog', 2], ['alex-ig', 2], ['alex-club', 1], ['alex-reel', 1]], {
+  pinned: [
+    { code: 'alex-trail', days: 330 }, { code: 'alex-summit', days: 300 }, { code: 'alex-trail', days: 250 },
+    { code: 'alex-summit', days: 170 }, { code: 'alex-trail', days: 150 }, { code: 'alex-trail', days: 12 },
+  ],
+}));
+makeReferrals('amb-ben', 1501, [{ code: 'ben-demo', days: 200 }, { code: 'ben-demo', days: 90 }, { code: 'ben-demo', days: 20 }]);
+makeReferrals('amb-sam', 2501, [{ code: 'sam-trail', days: 100 }, { code: 'sam-trail', days: 15 }]);
+makeReferrals('amb-gus', 3001, [{ code: 'gus-globex', days: 150 }, { code: 'gus-globex', days: 30 }]);
+
+const txPrefix: Record<CompanyId, string> = { demo: 'DC', acme: 'AO', globex: 'GX' };
+let txCounter = 48211;
+
+/** Commission statuses by age; the payouts take the paid and the oldest approved monetary ones. */
+function makeCommissions(amb: string, firstId: number, payoutIds: [number, number, number] | null, special: { denied?: number; zero?: number }) {
+  const p = person(amb);
+  const mine = referrals.filter((r) => r.amb === amb);
+  const rows: Omit<Commission, 'id'>[] = [];
+  mine.forEach((r, i) => {
+    const c = campaign(r.link.campaign);
+    const monetary = c.slug !== 'vip';
+    const revenue = rnd.int(25, 240) * 100 - 1;
+    const add = (event: 'first' | 'second', days: number, rev: number) => {
+      rows.push({
+        company: p.company, amb, campaign: c.id, referral: r, tx: `${txPrefix[p.company]}-${txCounter++}`, revenue: rev,
+        amount: monetary ? Math.round((rev * c.bps) / 10000) : 1500, monetary, event, status: '', payout: null,
+        days, minutes: rnd.int(0, 1439),
+      });
+    };
+    add('first', r.days, revenue);
+    // Returning customers: a second purchase some weeks later.
+    if (r.days > 100 && i % 3 === 1) add('second', r.days - rnd.int(30, 60), Math.round(revenue * 0.6));
+  });
+  rows.sort((a, b) => b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes));
+  for (const row of rows) {
+    if (row.days > 200) row.status = 'paid';
+    else if (row.days > 60) row.status = 'approved';
+    else row.status = 'pending';
+  }
+  const closest = (days: number) => rows.filter((r) => r.monetary && r.event === 'first').sort((a, b) => Math.abs(a.days - days) - Math.abs(b.days - days))[0]!;
+  if (special.denied !== undefined) closest(special.denied).status = 'denied';
+  if (special.zero !== undefined) {
+    const z = closest(special.zero);
+    z.status = 'zero';
+    z.amount = 0;
+  }
+  if (payoutIds) {
+    const [paypal, manual, pending] = payoutIds;
+    for (const row of rows) {
+      if (!row.monetary) continue;
+      if (row.status === 'paid') row.payout = row.days > 290 ? paypal : manual;
+      if (row.status === 'approved' && row.days > 120) row.payout = pending;
+    }
+    const sum = (id: number) => rows.filter((r) => r.payout === id).reduce((s, r) => s + r.amount, 0);
+    const code = () => rnd.hex(5).toUpperCase();
+    payouts.push(
+      { id: paypal, company: p.company, amb, amount: sum(paypal), method: 1, status: 'paid', tx: `PAYID-${code()}`, paidDays: 285, days: 288 },
+      { id: manual, company: p.company, amb, amount: sum(manual), method: 0, status: 'paid', tx: `MANUAL-${code()}`, paidDays: 190, days: 195 },
+      { id: pending, company: p.company, amb, amount: sum(pending), method: 1, status: 'pending', tx: null, paidDays: null, days: 6 },
+    );
+  } else {
+    // No payouts: paid becomes approved (nothing was paid out yet).
+    for (const row of rows) if (row.status === 'paid') row.status = 'approved';
+  }
+  rows.forEach((row, i) => commissions.push({ ...row, id: firstId + i }));
+}
+makeCommissions('amb-ava', 1001, [501, 502, 503], { denied: 150, zero: 262 });
+makeCommissions('amb-alex', 2001, [601, 602, 603], { denied: 170, zero: 250 });
+makeCommissions('amb-ben', 1501, null, {});
+makeCommissions('amb-sam', 2501, null, {});
+makeCommissions('amb-gus', 3001, null, {});
+
+// The story every demo relies on.
+for (const amb of ['amb-ava', 'amb-alex']) {
+  const mine = commissions.filter((c) => c.amb === amb);
+  for (const status of ['pending', 'approved', 'paid', 'zero', 'denied']) {
+    if (!mine.some((c) => c.status === status && c.monetary)) throw new Error(`${amb}: no ${status} commission`);
+  }
+  if (!mine.some((c) => c.event === 'second')) throw new Error(`${amb}: no second-event commission`);
+  for (const p of payouts.filter((x) => x.amb === amb)) if (p.amount <= 0) throw new Error(`${amb}: empty payout ${p.id}`);
+}
+if (!commissions.some((c) => c.amb === 'amb-ava' && !c.monetary)) throw new Error('ava: no non-monetary commission');
+
+// ---------------------------------------------------------------------------------------------------
+// Loyalty: tiers, badges, tasks, ledger and balances
+// ---------------------------------------------------------------------------------------------------
+
+const tiers: Row[] = [
+  { id: 1, uid: 'tier-demo-bronze', company_id: 'demo', name: 'Bronze', color: '#cd7f32', threshold: 0, image: publicFile('brand/demo/tier-bronze.svg', medalSvg('Bronze', 'B', '#cd7f32')), description: 'Welcome aboard! Every new ambassador starts here.', is_active: 1 },
+  { id: 2, uid: 'tier-demo-silver', company_id: 'demo', name: 'Silver', color: '#8c959f', threshold: 1000, image: publicFile('brand/demo/tier-silver.svg', medalSvg('Silver', 'S', '#8c959f')), description: 'Earn 1,000 points: 5% bonus points on every referral.', is_active: 1 },
+  { id: 3, uid: 'tier-demo-gold', company_id: 'demo', name: 'Gold', color: '#d4a72c', threshold: 5000, image: publicFile('brand/demo/tier-gold.svg', medalSvg('Gold', 'G', '#d4a72c')), description: 'Earn 5,000 points: 10% bonus points and early access.', is_active: 1 },
+  { id: 4, uid: 'tier-acme-trailhead', company_id: 'acme', name: 'Trailhead', color: '#8d6e63', threshold: 0, image: publicFile('brand/acme/tier-trailhead.svg', medalSvg('Trailhead', 'T', '#8d6e63')), description: 'Your first steps with the crew.', is_active: 1 },
+  { id: 5, uid: 'tier-acme-ridge', company_id: 'acme', name: 'Ridge', color: '#2e7d32', threshold: 10, image: publicFile('brand/acme/tier-ridge.svg', medalSvg('Ridge', 'R', '#2e7d32')), description: '10 referrals: free shipping on your own orders.', is_active: 1 },
+  { id: 6, uid: 'tier-acme-summit', company_id: 'acme', name: 'Summit', color: '#ef6c00', threshold: 25, image: publicFile('brand/acme/tier-summit.svg', medalSvg('Summit', 'S', '#ef6c00')), description: '25 referrals: a guided climb with the Acme team.', is_active: 1 },
+];
+
+const badge = (id: number, company: CompanyId, slug: string, name: string, color: string, points: number, description: string, active = true): Row => ({
+  id, uid: `badge-${company}-${slug}`, company_id: company, name, color, points,
+  image: publicFile(`brand/${company}/badge-${slug}.svg`, medalSvg(name, name[0]!, color)), description, is_active: active ? 1 : 0,
+});
+const badges: Row[] = [
+  badge(1, 'demo', 'first-share', 'First share', '#1f6feb', 0, 'Shared your link for the first time.'),
+  badge(2, 'demo', 'first-referral', 'First referral', '#2da44e', 100, 'Your first friend placed an order.'),
+  badge(3, 'demo', 'rising-star', 'Rising star', '#bf8700', 1000, 'Earned 1,000 points.'),
+  badge(4, 'demo', 'superstar', 'Superstar', '#cf222e', 5000, 'Earned 5,000 points.'),
+  badge(5, 'demo', 'beta-tester', 'Beta tester', '#8250df', 200, 'Joined during the beta (retired badge).', false),
+  badge(6, 'acme', 'trail-starter', 'Trail starter', '#2e7d32', 0, 'Joined the crew.'),
+  badge(7, 'acme', 'crew-regular', 'Crew regular', '#ef6c00', 500, 'Earned 500 Acme Coins.'),
+  badge(8, 'acme', 'peak-performer', 'Peak performer', '#c62828', 3000, 'Earned 3,000 Acme Coins.'),
+  badge(9, 'acme', 'founding-member', 'Founding member', '#6d4c41', 0, 'Crew of the first season (retired badge).', false),
+];
+const ambassadorBadges: Row[] = [
+  { ambassador_uid: 'amb-ava', badge_id: 1, company_id: 'demo', earned_at: ago(395) },
+  { ambassador_uid: 'amb-ava', badge_id: 2, company_id: 'demo', earned_at: ago(340) },
+  { ambassador_uid: 'amb-ava', badge_id: 3, company_id: 'demo', earned_at: ago(210) },
+  { ambassador_uid: 'amb-ava', badge_id: 5, company_id: 'demo', earned_at: ago(390) },
+  { ambassador_uid: 'amb-ben', badge_id: 1, company_id: 'demo', earned_at: ago(440) },
+  { ambassador_uid: 'amb-alex', badge_id: 6, company_id: 'acme', earned_at: ago(390) },
+  { ambassador_uid: 'amb-alex', badge_id: 7, company_id: 'acme', earned_at: ago(160) },
+  { ambassador_uid: 'amb-alex', badge_id: 9, company_id: 'acme', earned_at: ago(385) },
+];
+
+const tasks: Row[] = [
+  { id: 1, uid: 'task-demo-profile', company_id: 'demo', campaign_id: null, name: 'Complete your profile', description: 'Add your phone, address and T-shirt size.', points: 50, url: '/app/account', position: 1, is_active: 1 },
+  { id: 2, uid: 'task-demo-instagram', company_id: 'demo', campaign_id: null, name: 'Follow Demo Co on Instagram', description: 'Stay on top of new drops.', points: 25, url: 'https://www.instagram.com/democo', position: 2, is_active: 1 },
+  { id: 3, uid: 'task-demo-facebook', company_id: 'demo', campaign_id: null, name: 'Share your link on Facebook', description: 'Post your referral link to your timeline.', points: 50, url: null, position: 3, is_active: 1 },
+  { id: 4, uid: 'task-demo-review', company_id: 'demo', campaign_id: 101, name: 'Review a summer product', description: 'Write a short review of a product you love.', points: 100, url: 'https://shop.demo.test/reviews', position: 4, is_active: 1 },
+  { id: 5, uid: 'task-acme-profile', company_id: 'acme', campaign_id: null, name: 'Complete your crew profile', description: 'Tell us where you explore.', points: 50, url: '/app/account', position: 1, is_active: 1 },
+  { id: 6, uid: 'task-acme-strava', company_id: 'acme', campaign_id: null, name: 'Join our Strava club', description: 'Log your trail runs with the crew.', points: 50, url: 'https://www.strava.com/clubs/acme-outdoor-crew', position: 2, is_active: 1 },
+  { id: 7, uid: 'task-acme-photo', company_id: 'acme', campaign_id: 201, name: 'Post a trail photo', description: 'Tag @acmeoutdoor in a photo from the trail.', points: 100, url: null, position: 3, is_active: 1 },
+  { id: 8, uid: 'task-acme-old', company_id: 'acme', campaign_id: null, name: 'Answer the launch survey', description: 'Retired task.', points: 20, url: null, position: 9, is_active: 0 },
+];
+const taskCompletions: Row[] = [
+  { ambassador_uid: 'amb-ava', task_id: 1, company_id: 'demo', completed_at: ago(380) },
+  { ambassador_uid: 'amb-ava', task_id: 2, company_id: 'demo', completed_at: ago(120) },
+  { ambassador_uid: 'amb-alex', task_id: 5, company_id: 'acme', completed_at: ago(385) },
+];
+// Ava clicked the Facebook task but has not completed it.
+ambassadors.find((a) => a.uid === 'amb-ava')!.loyalty_clickable_tasks = json([3]);
+
+interface Entry { company: CompanyId; amb: string; kind: 'points' | 'cash'; type: string; amount: number; status: string; campaign: number | null; referral: number | null; redemption: number | null; description: string; expireDays: number | null; days: number; minutes: number }
+const ledger: Entry[] = [];
+const entry = (e: Partial<Entry> & Pick<Entry, 'amb' | 'kind' | 'type' | 'amount' | 'description' | 'days'>) =>
+  ledger.push({
+    company: person(e.amb).company, status: 'posted', campaign: null, referral: null, redemption: null, expireDays: null,
+    minutes: rnd.int(0, 1439), ...e,
+  });
+
+// Redemptions first (ids are referenced by the ledger and activities).
+const rewards: Row[] = [];
+const reward = (company: CompanyId, slug: string, r: Partial<Row> & { name: string; type: number }): Row => {
+  const row: Row = {
+    uid: `rwd-${company}-${slug}`, company_id: company, name: r.name, type: r.type, brand_kind: r.brand_kind ?? 'default',
+    image: r.image ?? null, brand_description: r.brand_description ?? '', disclaimer: r.disclaimer ?? '',
+    value_kind: r.value_kind ?? 'fixed', points: r.points ?? 0, min_amount: r.min_amount ?? null, max_amount: r.max_amount ?? null,
+    value_minor: r.value_minor ?? null, currency: CURRENCY[company], config: r.config ?? '{}', stock: r.stock ?? null,
+    is_active: r.is_active ?? 1, created_at: r.created_at ?? ago(300),
+  };
+  rewards.push(row);
+  return row;
+};
+const img = (company: CompanyId, slug: string, label: string, color: string) => publicFile(`brand/${company}/reward-${slug}.svg`, cardSvg(label, color));
+reward('demo', 'amazon', {
+  name: 'Amazon.com Gift Card', type: 2, brand_kind: 'amazon', image: img('demo', 'amazon', 'Amazon.com', '#232f3e'),
+  brand_description: 'Amazon.com Gift Cards never expire and can be used on millions of items.',
+  disclaimer: 'Restrictions apply, see amazon.com/gc-legal.', points: 1000, value_minor: 1000,
+  config: json({ field_kind: 'code', points_per_unit: 100 }),
+});
+reward('demo', 'target', {
+  name: 'Target GiftCard', type: 2, brand_kind: 'target', image: img('demo', 'target', 'Target', '#cc0000'),
+  brand_description: 'Use it at any Target store in the U.S. or on Target.com.', disclaimer: 'Target is not a sponsor of this program.',
+  value_kind: 'range', min_amount: 500, max_amount: 10000, config: json({ field_kind: 'balance', points_per_unit: 100 }),
+});
+reward('demo', 'hoodie', {
+  name: 'Demo Co hoodie', type: 1, image: img('demo', 'hoodie', 'Demo Co hoodie', '#1f6feb'),
+  brand_description: 'Our organic-cotton ambassador hoodie, shipped to your profile address.', points: 2500, value_minor: 4500,
+  stock: 12, config: json({ field_kind: 'quantity' }),
+});
+reward('demo', 'voucher', {
+  name: '20% off your next order', type: 3, brand_kind: 'promo', image: img('demo', 'voucher', '20% off', '#2da44e'),
+  brand_description: 'A single-use code for 20% off at shop.demo.test.', disclaimer: 'Valid for 90 days.', points: 300,
+  config: json({ field_kind: 'code' }),
+});
+reward('demo', 'basspro', {
+  name: 'Bass Pro Shops Gift Card', type: 2, brand_kind: 'bass_pro', image: img('demo', 'basspro', 'Bass Pro Shops', '#3e5b2b'),
+  brand_description: 'Gear for the great outdoors.', points: 2500, value_minor: 2500, stock: 0, config: json({ field_kind: 'code', points_per_unit: 100 }),
+});
+reward('acme', 'store-credit', {
+  name: 'Acme store credit', type: 1, image: img('acme', 'store-credit', 'Acme credit', '#1b5e20'),
+  brand_description: 'Credit for anything at acme-outdoor.test.', points: 500, value_minor: 1000, config: json({ field_kind: 'code' }),
+});
+reward('acme', 'sport-card', {
+  name: 'Sport shop gift card', type: 2, brand_kind: 'tango', image: img('acme', 'sport-card', 'Sport gift card', '#0277bd'),
+  brand_description: 'Accepted in sports stores across Europe.', disclaimer: 'Issued by our gift card partner.',
+  value_kind: 'range', min_amount: 200, max_amount: 2000, config: json({ field_kind: 'balance', points_per_unit: 50 }),
+});
+reward('acme', 'trail-map', {
+  name: 'Free trail map', type: 3, brand_kind: 'promo', image: img('acme', 'trail-map', 'Trail map', '#ef6c00'),
+  brand_description: 'A voucher for one printed trail map of your choice.', points: 150, config: json({ field_kind: 'code' }),
+});
+reward('acme', 'tent', {
+  name: 'Summit 2 tent', type: 1, image: img('acme', 'tent', 'Summit 2 tent', '#5d4037'),
+  brand_description: 'Our lightest two-person tent.', points: 5000, value_minor: 34900, stock: 0, config: json({ field_kind: 'quantity' }),
+});
+reward('globex', 'mug', { name: 'Globex mug', type: 1, points: 200, value_minor: 1200, config: json({ field_kind: 'quantity' }) });
+
+const vaultItems: Row[] = [
+  { uid: 'vlt-demo-prepaid', company_id: 'demo', campaign_id: null, name: 'Virtual Prepaid Visa', description: 'A virtual prepaid Visa card, delivered by e-mail.', image: img('demo', 'prepaid-visa', 'Prepaid Visa', '#1a1f71'), payment_type: 'prepaid', currency: 'USD', is_active: 1, created_at: ago(300) },
+  { uid: 'vlt-demo-paypal', company_id: 'demo', campaign_id: null, name: 'PayPal cash out', description: 'Cash sent to your PayPal e-mail.', image: img('demo', 'paypal', 'PayPal', '#003087'), payment_type: 'cash', currency: 'USD', is_active: 1, created_at: ago(300) },
+  { uid: 'vlt-demo-vip', company_id: 'demo', campaign_id: 103, name: 'VIP studio visit', description: 'Visit the Demo Co studio (VIP Insiders only).', image: img('demo', 'vip-visit', 'Studio visit', '#8250df'), payment_type: 'gift-card', currency: 'USD', is_active: 1, created_at: ago(200) },
+  { uid: 'vlt-acme-giftcard', company_id: 'acme', campaign_id: null, name: 'Acme Outdoor gift card', description: 'Spend it on any gear at acme-outdoor.test.', image: img('acme', 'giftcard', 'Acme gift card', '#1b5e20'), payment_type: 'gift-card', currency: 'EUR', is_active: 1, created_at: ago(300) },
+  { uid: 'vlt-acme-prepaid', company_id: 'acme', campaign_id: null, name: 'Virtual Prepaid MasterCard', description: 'A virtual prepaid MasterCard.', image: img('acme', 'prepaid-mc', 'Prepaid MasterCard', '#eb001b'), payment_type: 'prepaid', currency: 'EUR', is_active: 1, created_at: ago(250) },
+];
+const variants: Row[] = [
+  { uid: 'vv-demo-prepaid-10', company_id: 'demo', vault_item_uid: 'vlt-demo-prepaid', name: '$10 card', cost: 1000, value_minor: 1000, stock: null, is_active: 1 },
+  { uid: 'vv-demo-prepaid-25', company_id: 'demo', vault_item_uid: 'vlt-demo-prepaid', name: '$25 card', cost: 2500, value_minor: 2500, stock: 50, is_active: 1 },
+  { uid: 'vv-demo-prepaid-50', company_id: 'demo', vault_item_uid: 'vlt-demo-prepaid', name: '$50 card', cost: 5000, value_minor: 5000, stock: 0, is_active: 1 },
+  { uid: 'vv-demo-paypal-5', company_id: 'demo', vault_item_uid: 'vlt-demo-paypal', name: '$5', cost: 500, value_minor: 500, stock: null, is_active: 1 },
+  { uid: 'vv-demo-paypal-20', company_id: 'demo', vault_item_uid: 'vlt-demo-paypal', name: '$20', cost: 2000, value_minor: 2000, stock: null, is_active: 1 },
+  { uid: 'vv-demo-vip-visit', company_id: 'demo', vault_item_uid: 'vlt-demo-vip', name: 'Studio visit for two', cost: 3000, value_minor: 5000, stock: 3, is_active: 1 },
+  { uid: 'vv-acme-giftcard-10', company_id: 'acme', vault_item_uid: 'vlt-acme-giftcard', name: '€10', cost: 1000, value_minor: 1000, stock: null, is_active: 1 },
+  { uid: 'vv-acme-giftcard-25', company_id: 'acme', vault_item_uid: 'vlt-acme-giftcard', name: '€25', cost: 2500, value_minor: 2500, stock: 0, is_active: 1 },
+  { uid: 'vv-acme-giftcard-50', company_id: 'acme', vault_item_uid: 'vlt-acme-giftcard', name: '€50', cost: 5000, value_minor: 5000, stock: 20, is_active: 1 },
+  { uid: 'vv-acme-prepaid-20', company_id: 'acme', vault_item_uid: 'vlt-acme-prepaid', name: '€20 card', cost: 2000, value_minor: 2000, stock: null, is_active: 1 },
+];
+
+interface Redemption { id: number; company: CompanyId; amb: string; kind: 'gift_card' | 'vault'; reward: string | null; vault: string | null; variant: string | null; amount: number; spend: 'points' | 'cash'; status: string; details: Record<string, string | null>; days: number }
+const redemptions: Redemption[] = [
+  {
+    id: 701, company: 'demo', amb: 'amb-ava', kind: 'gift_card', reward: 'rwd-demo-amazon', vault: null, variant: null, amount: 1000,
+    spend: 'points', status: 'completed', days: 118,
+    details: {
+      card_name: 'Amazon.com Gift Card', card_number: '6045 7712 0093 4821', card_code: 'AQ7K-92LM-XC4P', card_pin: '4821',
+      redemption_url: 'https://www.amazon.com/gc/redeem', security_url: null, security_code: null, order_id: 'RA-230915-01234',
+    },
+  },
+  { id: 702, company: 'demo', amb: 'amb-ava', kind: 'vault', reward: null, vault: 'vlt-demo-prepaid', variant: 'vv-demo-prepaid-25', amount: 2500, spend: 'cash', status: 'processing', details: {}, days: 2 },
+  {
+    id: 801, company: 'acme', amb: 'amb-alex', kind: 'gift_card', reward: 'rwd-acme-store-credit', vault: null, variant: null, amount: 500,
+    spend: 'points', status: 'completed', days: 95,
+    details: {
+      card_name: 'Acme store credit', card_number: null, card_code: 'ACME-TRAIL-5KQ2', card_pin: null,
+      redemption_url: 'https://www.acme-outdoor.test/redeem', security_url: null, security_code: null, order_id: 'AO-R-77120',
+    },
+  },
+  { id: 802, company: 'acme', amb: 'amb-alex', kind: 'gift_card', reward: 'rwd-acme-sport-card', vault: null, variant: null, amount: 300, spend: 'points', status: 'processing', details: {}, days: 1 },
+  { id: 803, company: 'acme', amb: 'amb-alex', kind: 'vault', reward: null, vault: 'vlt-acme-giftcard', variant: 'vv-acme-giftcard-10', amount: 1000, spend: 'cash', status: 'completed', days: 60,
+    details: { card_name: 'Acme Outdoor gift card', card_number: '7301 4410 8852', card_code: 'AOGC-10-7HD3', card_pin: '3312', redemption_url: 'https://www.acme-outdoor.test/giftcard', security_url: null, security_code: null, order_id: 'AO-V-55102' } },
+];
+
+// Points per referral (non-denied first events), tasks, a welcome bonus; cash bonuses; spends; expiry.
+function loyaltyFor(amb: string, perReferral: number, welcome: number, tasksDone: { task: number; days: number }[], cash: { amount: number; days: number; description: string }[], expired: { kind: 'points' | 'cash'; amount: number; days: number }[]) {
+  const p = person(amb);
+  const yearAfter = (days: number) => days - 365; // expire_at: a year after earning (negative = past)
+  entry({ amb, kind: 'points', type: 'earn', amount: welcome, description: 'Welcome bonus', days: p.created - 1, expireDays: yearAfter(p.created - 1) });
+  for (const t of tasksDone) {
+    const task = tasks.find((x) => x.id === t.task)!;
+    entry({ amb, kind: 'points', type: 'earn', amount: task.points as number, description: `Task completed: ${task.name}`, days: t.days, expireDays: yearAfter(t.days) });
+  }
+  for (const c of commissions.filter((x) => x.amb === amb && x.event === 'first' && x.status !== 'denied')) {
+    entry({
+      amb, kind: 'points', type: 'earn', amount: perReferral, description: `Referral: ${c.referral.name}`, campaign: c.campaign,
+      referral: c.referral.id, days: c.days, minutes: Math.max(c.minutes - 1, 0), expireDays: yearAfter(c.days),
+    });
+  }
+  for (const c of cash) entry({ amb, kind: 'cash', type: 'earn', amount: c.amount, description: c.description, days: c.days, expireDays: yearAfter(c.days) });
+  for (const r of redemptions.filter((x) => x.amb === amb)) {
+    const label = r.reward ? rewards.find((x) => x.uid === r.reward)!.name : variants.find((x) => x.uid === r.variant)!.name;
+    entry({ amb, kind: r.spend, type: 'redeem', amount: -r.amount, description: `Redeemed: ${label}`, redemption: r.id, days: r.days });
+  }
+  for (const e of expired) entry({ amb, kind: e.kind, type: 'expire', amount: -e.amount, description: 'Expired: not redeemed within a year', days: e.days });
+}
+loyaltyFor('amb-ava', 100, 500, [{ task: 1, days: 380 }, { task: 2, days: 120 }],
+  [{ amount: 500, days: 399, description: 'Launch cash bonus' }, { amount: 2000, days: 330, description: 'Cash bonus: 5 referrals' }, { amount: 1000, days: 150, description: 'Summer cash bonus' }, { amount: 1000, days: 40, description: 'Cash bonus: VIP referral' }],
+  [{ kind: 'points', amount: 150, days: 34 }, { kind: 'cash', amount: 500, days: 33 }]);
+loyaltyFor('amb-alex', 50, 250, [{ task: 5, days: 385 }],
+  [{ amount: 1500, days: 300, description: 'Crew cash bonus' }, { amount: 800, days: 120, description: 'Spring challenge prize' }, { amount: 300, days: 380, description: 'Launch cash bonus' }],
+  [{ kind: 'points', amount: 100, days: 24 }, { kind: 'cash', amount: 300, days: 14 }]);
+ledger.sort((a, b) => (a.amb === b.amb ? b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes) : a.amb < b.amb ? -1 : 1));
+
+function balanceOf(amb: string): Row {
+  const mine = ledger.filter((e) => e.amb === amb);
+  const total = (kind: string, type: string) => mine.filter((e) => e.kind === kind && e.type === type).reduce((s, e) => s + e.amount, 0);
+  const b = {
+    points_earned: total('points', 'earn'), points_redeemed: -total('points', 'redeem'), points_expired: -total('points', 'expire'),
+    cash_earned: total('cash', 'earn'), cash_redeemed: -total('cash', 'redeem'), cash_expired: -total('cash', 'expire'),
+  };
+  const row: Row = {
+    ambassador_uid: amb, company_id: person(amb).company,
+    points_earned: b.points_earned, points_available: b.points_earned - b.points_redeemed - b.points_expired,
+    points_redeemed: b.points_redeemed, points_expired: b.points_expired,
+    cash_earned: b.cash_earned, cash_available: b.cash_earned - b.cash_redeemed - b.cash_expired,
+    cash_redeemed: b.cash_redeemed, cash_expired: b.cash_expired,
+  };
+  if ((row.points_available as number) < 0 || (row.cash_available as number) < 0) throw new Error(`${amb}: negative balance`);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Activities (the recent-activity feed): commissions, points, cash, tasks, payouts, redemptions
+// ---------------------------------------------------------------------------------------------------
+
+interface Activity { company: CompanyId; amb: string; campaign: number | null; type: string; name: string | null; email: string | null; amount: number | null; currency: string | null; points: number | null; status: string; method: number | null; expireDays: number | null; data: [string | null, string | null, string | null]; payout: number | null; redemption: number | null; days: number; minutes: number }
+const activities: Activity[] = [];
+const act = (a: Partial<Activity> & Pick<Activity, 'amb' | 'type' | 'status' | 'days'>) => {
+  const company = person(a.amb).company;
+  activities.push({
+    company, campaign: null, name: null, email: null, amount: null, currency: null, points: null, method: null, expireDays: null,
+    data: [null, null, null], payout: null, redemption: null, minutes: rnd.int(0, 1439), ...a,
+  });
+};
+const money = (company: CompanyId, minor: number) => (CURRENCY[company] === 'EUR' ? `€${(minor / 100).toFixed(2)}` : `$${(minor / 100).toFixed(2)}`);
+
+function activitiesFor(amb: string) {
+  const company = person(amb).company;
+  const mine = commissions.filter((c) => c.amb === amb && c.status !== 'zero');
+  const commissionActivity = (c: Commission) => act({
+    amb, campaign: c.campaign, type: 'commission', name: c.referral.name, email: c.referral.email,
+    amount: c.amount, currency: CURRENCY[company], status: c.status, days: c.days, minutes: c.minutes,
+    data: [c.tx, c.event === 'first' ? 'First purchase' : 'Returning purchase', c.monetary ? money(company, c.revenue) : 'Store credit'],
+  });
+  const newest = [...mine].sort((a, b) => a.days - b.days);
+  const picked = new Set<Commission>([
+    ...newest.filter((c) => c.status === 'pending').slice(0, 4),
+    ...newest.filter((c) => c.status === 'approved').slice(0, 3),
+    ...newest.filter((c) => c.status === 'denied'),
+    ...newest.filter((c) => c.status === 'paid').slice(0, 3),
+    ...newest.filter((c) => !c.monetary).slice(0, 1),
+  ]);
+  for (const c of picked) commissionActivity(c);
+  const earns = ledger.filter((e) => e.amb === amb && e.kind === 'points' && e.type === 'earn' && e.referral !== null).sort((a, b) => a.days - b.days).slice(0, 5);
+  for (const e of earns) {
+    const r = referrals.find((x) => x.id === e.referral)!;
+    act({ amb, campaign: e.campaign, type: 'points', name: r.name, email: r.email, points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: ['Referral reward', null, null] });
+  }
+  for (const e of ledger.filter((x) => x.amb === amb && x.type === 'expire')) {
+    act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['Not redeemed within a year', null, null] });
+  }
+  for (const e of ledger.filter((x) => x.amb === amb && x.kind === 'points' && x.type === 'earn' && x.description.startsWith('Task'))) {
+    act({ amb, type: 'task', points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: [e.description.replace('Task completed: ', ''), null, null] });
+  }
+  for (const e of ledger.filter((x) => x.amb === amb && x.kind === 'cash' && x.type === 'earn').sort((a, b) => a.days - b.days).slice(0, 2)) {
+    act({ amb, type: 'cash', amount: e.amount, currency: CURRENCY[company], status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: [e.description, null, null] });
+  }
+  for (const p of payouts.filter((x) => x.amb === amb)) {
+    act({ amb, type: 'payout', amount: p.amount, currency: CURRENCY[company], status: p.status === 'paid' ? 'paid' : 'pending', method: p.method, payout: p.id, days: p.paidDays ?? p.days, data: [p.tx, null, null] });
+  }
+  for (const r of redemptions.filter((x) => x.amb === amb)) {
+    const label = r.reward ? rewards.find((x) => x.uid === r.reward)!.name as string : `${vaultItems.find((x) => x.uid === r.vault)!.name} ${variants.find((x) => x.uid === r.variant)!.name}`;
+    act({
+      amb, type: 'redemption', points: r.spend === 'points' ? r.amount : null, amount: r.spend === 'cash' ? r.amount : null,
+      currency: r.spend === 'cash' ? CURRENCY[company] : null, status: r.status === 'completed' ? 'redeemed' : 'processing',
+      method: r.kind === 'gift_card' ? 4 : 8, redemption: r.id, days: r.days,
+      // A delivered card is valid for a year.
+      expireDays: r.status === 'completed' ? r.days - 365 : null,
+      data: [label, r.details.order_id ?? null, r.kind === 'gift_card' ? 'Gift card' : 'Rewards vault'],
+    });
+  }
+}
+activitiesFor('amb-ava');
+activitiesFor('amb-alex');
+for (const amb of ['amb-ben', 'amb-sam', 'amb-gus']) {
+  for (const c of commissions.filter((x) => x.amb === amb)) {
+    act({ amb, campaign: c.campaign, type: 'commission', name: c.referral.name, email: c.referral.email, amount: c.amount, currency: CURRENCY[c.company], status: c.status, days: c.days, minutes: c.minutes, data: [c.tx, 'First purchase', money(c.company, c.revenue)] });
+  }
+}
+activities.sort((a, b) => (a.amb === b.amb ? b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes) : a.amb < b.amb ? -1 : 1));
+for (const amb of ['amb-ava', 'amb-alex']) {
+  const statuses = new Set(activities.filter((a) => a.amb === amb).map((a) => a.status));
+  for (const s of ['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed']) {
+    if (!statuses.has(s)) throw new Error(`${amb}: no activity with status ${s}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Notifications, e-mail link codes, assets
+// ---------------------------------------------------------------------------------------------------
+
+const notificationSettings: Row[] = people.map((p) => ({
+  ambassador_uid: p.uid, company_id: p.company,
+  earn_pending_commission: p.uid === 'amb-ben' ? 0 : 1, commission_approved: 1, commission_denied: p.uid === 'amb-alex' ? 0 : 1,
+  payout_fulfilled: 1, unsubscribe_all: p.uid === 'amb-gone' ? 1 : 0,
+}));
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const optoutCodes = people.map((p) => ({ p, code: `optout-${local(p)}` }));
+const emailLinkCodes: Row[] = optoutCodes.map(({ p, code }) => ({
+  code_hash: sha256(code), company_id: p.company, ambassador_uid: p.uid, purpose: 'optout', created_at: ago(Math.max(p.created - 1, 0)),
+}));
+
+const assets: Row[] = [];
+const assetKinds = [
+  { kind: 'video', suffix: 'teaser.mp4', title: 'teaser video', type: 'video/mp4' },
+  { kind: 'image', suffix: 'banner.png', title: 'social banner', type: 'image/png' },
+  { kind: 'audio', suffix: 'jingle.mp3', title: 'radio jingle', type: 'audio/mpeg' },
+  { kind: 'pdf', suffix: 'brand-guide.pdf', title: 'brand guide', type: 'application/pdf' },
+  { kind: 'other', suffix: 'press-kit.zip', title: 'press kit', type: 'application/zip' },
+] as const;
+for (const c of campaigns) {
+  const b = BRAND[c.company];
+  const kinds = c.company === 'globex' ? assetKinds.filter((k) => k.kind === 'image') : assetKinds;
+  kinds.forEach((k, i) => {
+    const uid = `ast-${c.company}-${c.slug}-${k.kind}`;
+    const fileName = `${c.slug}-${k.suffix}`;
+    const key = `assets/${c.company}/${uid}/${fileName}`;
+    let body: Buffer;
+    if (k.kind === 'video') body = tinyMp4(b.primary, b.accent);
+    else if (k.kind === 'image') body = bannerPng(600, 314, b.primary, b.accent);
+    else if (k.kind === 'audio') body = silentMp3(38);
+    else if (k.kind === 'pdf') body = pdf(`${b.name} brand guide`, `${c.name}: logos, colours and the dos and don'ts of sharing.`);
+    else body = zip([
+      { name: 'README.txt', text: `${b.name} press kit for ${c.name}.\nUse these files when you share your referral link.\n` },
+      { name: 'boilerplate.txt', text: `${c.description}\n` },
+    ]);
+    const size = r2(key, k.type, body);
+    let thumbnail: string | null = null;
+    if (k.kind === 'video' || k.kind === 'image') {
+      thumbnail = `assets/${c.company}/${uid}/thumb.png`;
+      r2(thumbnail, 'image/png', bannerPng(240, 126, b.primary, k.kind === 'video' ? b.dark : b.accent));
+    }
+    assets.push({
+      uid, company_id: c.company, campaign_id: c.id, title: `${c.name} ${k.title}`, file_key: key, file_name: fileName,
+      content_type: k.type, size_bytes: size, thumbnail_key: thumbnail, created_at: ago(c.created - 10 - i * 7),
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The SQL file
+// ---------------------------------------------------------------------------------------------------
+
+const IN_COMPANIES = `company_id IN (${COMPANIES.map((c) => lit(c)).join(', ')})`;
+
+// The two append-only triggers, exactly as the migration writes them.
+const migration = readFileSync(path.join(root, 'migrations', '0001_init.sql'), 'utf8');
+const triggers = [...migration.matchAll(/CREATE TRIGGER loyalty_ledger_no_(?:update|delete)[\s\S]*?END;/g)].map((m) => m[0]);
+if (triggers.length !== 2 || triggers.some((t) => t.includes(';\n'))) throw new Error('could not read the loyalty_ledger triggers from the migration');
+
+const reset = [
+  // Children before parents. Rows of these companies made at run time (tests, a demo session) go too.
+  'activities', 'commissions', 'payouts', 'redemptions', 'loyalty_balances', 'vault_item_variants', 'vault_items', 'rewards',
+  'ambassador_badges', 'badges', 'task_completions', 'tasks', 'tiers', 'clicks', 'shares', 'referrals', 'share_links', 'assets',
+  'email_link_codes', 'notification_settings', 'email_outbox', 'reset_codes', 'api_tokens', 'client_sessions', 'sso_tokens_used',
+  'ambassador_campaigns', 'ambassadors', 'users', 'customizations', 'campaigns', 'languages', 'groups', 'company_hosts',
+];
+// loyalty_ledger references redemptions and referrals, so it goes right after activities; its
+// append-only triggers are dropped for the delete and put back as the migration wrote them.
+const resetSql = [
+  `DELETE FROM activities WHERE ${IN_COMPANIES};\n`,
+  'DROP TRIGGER IF EXISTS loyalty_ledger_no_update;\n',
+  'DROP TRIGGER IF EXISTS loyalty_ledger_no_delete;\n',
+  `DELETE FROM loyalty_ledger WHERE ${IN_COMPANIES};\n`,
+  ...triggers.map((t) => `${t}\n`),
+  ...reset.slice(1).map((t) =>
+    t === 'company_hosts'
+      ? `DELETE FROM company_hosts WHERE ${IN_COMPANIES} OR host IN (${Object.keys(HOSTS).map((h) => lit(h)).join(', ')});\n`
+      : `DELETE FROM ${t} WHERE ${IN_COMPANIES};\n`,
+  ),
+  // Login and forgot-password throttles: a fresh demo starts unthrottled.
+  'DELETE FROM rate_limits;\n',
+  `DELETE FROM companies WHERE id IN (${COMPANIES.map((c) => lit(c)).join(', ')});\n`,
+].join('');
+
+section('Reset: remove every row of the demo companies (the file can be loaded again at any time)', resetSql);
+section('Companies and the hosts that serve them', insert('companies', companies, 1)
+  + insert('company_hosts', Object.entries(HOSTS).map(([host, company_id]) => ({ host, company_id })))
+  + insert('groups', groups) + insert('languages', languages));
+section('Campaigns', insert('campaigns', campaigns.map((c) => ({
+  id: c.id, uid: c.uid, company_id: c.company, name: c.name, description: c.description, is_active: c.active ? 1 : 0,
+  is_hidden_dashboard: c.hidden ? 1 : 0, url: c.url, allowed_hosts: json(c.allowed_hosts), native_message: c.native_message,
+  portal_logo: c.logo, commission_rate_bps: c.bps, created_at: ago(c.created),
+})), 1));
+section('Customizations: company settings and one campaign-level override (acme Summit Club)', insert('customizations', customizations, 1));
+section(`Users (password for all: ${DEMO_PASSWORD}, newbie has none yet) and ambassadors`, insert('users', users, 1) + insert('ambassadors', ambassadors, 1)
+  + insert('ambassador_campaigns', memberships));
+section('Share links: the default (is_default = 1) is the referral link of a membership', insert('share_links', links.map((l) => ({
+  uid: l.uid, company_id: l.company, ambassador_uid: l.amb, campaign_id: l.campaign, short_code: l.code, is_default: l.isDefault ? 1 : 0,
+  description: l.description, source: l.source, medium: l.medium, redirect_url: l.redirect, created_at: ago(l.created), updated_at: ago(l.created),
+}))));
+section('Clicks (counted = 0: repeats within the window)', insert('clicks', clicks.map((c) => ({
+  company_id: c.link.company, share_link_uid: c.link.uid, campaign_id: c.link.campaign, ambassador_uid: c.link.amb,
+  referrer_host: c.referrer, country: c.country, client_hash: c.hash, counted: c.counted ? 1 : 0, created_at: ago(c.days, c.minutes),
+})), 40));
+section('Shares', insert('shares', shares, 40));
+section('Referrals', insert('referrals', referrals.map((r) => ({
+  id: r.id, company_id: r.company, ambassador_uid: r.amb, campaign_id: r.link.campaign, share_link_uid: r.link.uid,
+  name: r.name, email: r.email, created_at: ago(r.days, r.minutes),
+}))));
+section('Payouts (before the commissions that point at them)', insert('payouts', payouts.map((p) => ({
+  id: p.id, company_id: p.company, ambassador_uid: p.amb, amount_minor: p.amount, currency: CURRENCY[p.company],
+  payment_method: p.method, status: p.status, transaction_id: p.tx, paid_at: p.paidDays === null ? null : ago(p.paidDays), created_at: ago(p.days),
+}))));
+section('Commissions', insert('commissions', commissions.map((c) => ({
+  id: c.id, company_id: c.company, ambassador_uid: c.amb, campaign_id: c.campaign, referral_id: c.referral.id, transaction_id: c.tx,
+  revenue_minor: c.revenue, amount_minor: c.amount, currency: CURRENCY[c.company], is_monetary: c.monetary ? 1 : 0, event: c.event,
+  status: c.status, payout_id: c.payout, created_at: ago(c.days, c.minutes),
+}))));
+section('Tiers, badges, tasks', insert('tiers', tiers) + insert('badges', badges) + insert('ambassador_badges', ambassadorBadges)
+  + insert('tasks', tasks) + insert('task_completions', taskCompletions));
+section('Rewards (gift cards), vault items and variants', insert('rewards', rewards, 1) + insert('vault_items', vaultItems, 1) + insert('vault_item_variants', variants));
+section('Redemptions', insert('redemptions', redemptions.map((r) => ({
+  id: r.id, company_id: r.company, ambassador_uid: r.amb, kind: r.kind, reward_uid: r.reward, vault_item_uid: r.vault, variant_uid: r.variant,
+  requested_amount: r.amount, spend_kind: r.spend, status: r.status, idempotency_key: `seed-${r.id}`,
+  details: Object.keys(r.details).length ? raw(`json_set(${lit(json(r.details))}, '$.created_at', ${ago(r.days).raw})`) : '{}',
+  created_at: ago(r.days),
+})), 1));
+/** Sequential ids per company from a base, so each tenant's rows have a readable id range. */
+const idsFrom = (bases: Record<CompanyId, number>) => {
+  const next = { ...bases };
+  return (company: CompanyId) => ++next[company];
+};
+const ledgerId = idsFrom({ demo: 5000, acme: 6000, globex: 6500 });
+const activityId = idsFrom({ demo: 7000, acme: 8000, globex: 9000 });
+section('Loyalty ledger (append-only), then the balances that sum it', insert('loyalty_ledger', ledger.map((e) => ({
+  id: ledgerId(e.company), company_id: e.company, ambassador_uid: e.amb, kind: e.kind, entry_type: e.type,
+  amount: e.amount, status: e.status, campaign_id: e.campaign, referral_id: e.referral, redemption_id: e.redemption, description: e.description,
+  expire_at: e.expireDays === null ? null : ago(e.expireDays), created_at: ago(e.days, e.minutes),
+}))) + insert('loyalty_balances', people.map((p) => balanceOf(p.uid))));
+section('Activities', insert('activities', activities.map((a) => ({
+  id: activityId(a.company), company_id: a.company, ambassador_uid: a.amb, campaign_id: a.campaign, type: a.type,
+  referred_name: a.name, referred_email: a.email, amount_minor: a.amount, currency: a.currency, points: a.points, status: a.status,
+  payment_method: a.method, expire_at: a.expireDays === null ? null : ago(a.expireDays), event_data1: a.data[0], event_data2: a.data[1],
+  event_data3: a.data[2], payout_id: a.payout, redemption_id: a.redemption, created_at: ago(a.days, a.minutes),
+}))));
+section('Notification settings and unsubscribe codes', insert('notification_settings', notificationSettings) + insert('email_link_codes', emailLinkCodes));
+section('Assets (files: seed/assets/r2/<file_key>)', insert('assets', assets, 10));
+
+const header = `-- Demo data for the ambassador portal. GENERATED by seed/generate.ts (npx node seed/generate.ts): edit that, not this.
+-- Load on a migrated D1: npx wrangler d1 execute DB --local --file seed/demo.sql (npm start does it).
+-- Safe to load again: it first deletes every row of the demo companies (${COMPANIES.join(', ')}).
+-- Times are relative to loading ("now"), so the stats always cover the last 12 months.
+--
+-- Hosts: ${Object.entries(HOSTS).map(([h, c]) => `${h} -> ${c}`).join(', ')}
+-- Password of every account: ${DEMO_PASSWORD} (newbie@demo.test has none: it is for set-password)
+-- Unsubscribe (optout) codes, plain text (email_link_codes keeps their SHA-256):
+${optoutCodes.map(({ p, code }) => `--   ${p.email.padEnd(22)} ${code}`).join('\n')}
+`;
+const sql = `${header}\n${sections.join('\n')}`;
+
+// The file is split on ";\\n" by tests and batched by D1: check that this gives whole statements.
+const statements = sql.split(';\n').map((s) => s.trim()).filter(Boolean);
+for (const s of statements) {
+  const body = s.replace(/^(?:(?:--[^\n]*)?\n)+/, '').trim();
+  if (!/^(INSERT|DELETE|DROP|CREATE)\b/.test(body)) throw new Error(`unexpected statement start: ${body.slice(0, 60)}`);
+  if (/\b(BEGIN TRANSACTION|COMMIT)\b/i.test(body)) throw new Error('transactions are not allowed in the seed');
+}
+if (!sql.endsWith(';\n')) throw new Error('seed must end with a statement');
+writeFileSync(OUT_SQL, sql);
+
+r2Files.sort((a, b) => a.key.localeCompare(b.key));
+writeFileSync(path.join(ASSETS, 'r2-manifest.json'), `${JSON.stringify(r2Files, null, 2)}\n`);
+
+console.log(
+  `wrote seed/demo.sql: ${statements.length} statements, ${clicks.length} clicks, ${shares.length} shares, ${referrals.length} referrals, `
+  + `${commissions.length} commissions, ${ledger.length} ledger entries, ${activities.length} activities, ${assets.length} assets; `
+  + `${r2Files.length} R2 files in seed/assets/r2`,
+);
