@@ -1,13 +1,15 @@
 // npm start — build the portal, migrate and seed the local D1, then serve the built Worker with
 // `wrangler dev` on http://localhost:${PORT:-8787} (tenants: localhost, demo.localhost, acme.localhost).
 //
-//   npx node scripts/start.mjs [--no-build] [--port <n>] [--persist-to <dir>] [--no-seed]
+//   npx node scripts/start.mjs [--no-build] [--port <n>] [--persist-to <dir>] [--no-seed] [--reset]
 //
 // --no-build     reuse dist/ from an earlier `astro build` (builds anyway when dist/ is missing)
 // --port         port to listen on (default env PORT, else 8787); the server binds 127.0.0.1
 // --persist-to   local state dir for D1/KV/R2 (default env PORTAL_STATE_DIR, else .wrangler/state);
 //                migrations, seed and `wrangler dev` all use it, so tests can run on isolated state
 // --no-seed      keep existing data (migrations still run)
+// --reset        delete the local state (D1, KV, R2) first: use it when a migration was edited after
+//                it had been applied locally ("no such table" while seeding)
 //
 // Env PORTAL_PIDFILE=<file>: the process-group id of `wrangler dev` is written there (for harnesses
 // that must clean up even if this script is killed with SIGKILL).
@@ -36,14 +38,14 @@ const log = logger('start');
 
 function usage() {
   console.log(
-    'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed]\n' +
+    'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed] [-- --reset]\n' +
       'env: PORT (default 8787), PORTAL_STATE_DIR, PORTAL_PIDFILE',
   );
 }
 
 async function main() {
   const args = parseArgs(process.argv.slice(2), {
-    booleans: ['no-build', 'no-seed', 'help'],
+    booleans: ['no-build', 'no-seed', 'reset', 'help'],
     strings: ['persist-to', 'port'],
   });
   if (args.help) {
@@ -81,6 +83,11 @@ async function main() {
   }
 
   // 3. Database.
+  if (args.reset) {
+    const state = path.join(persistTo ?? path.join(ROOT, '.wrangler/state'), 'v3');
+    log(`--reset: deleting ${path.relative(ROOT, state) || state}`);
+    rmSync(state, { recursive: true, force: true });
+  }
   log(`applying D1 migrations (local${persistTo ? `, ${persistTo}` : ''})`);
   await applyMigrations(persistTo);
   if (args['no-seed']) log('--no-seed: keeping existing data');

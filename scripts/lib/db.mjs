@@ -37,10 +37,17 @@ export async function runSeed(persistTo, log = console.log) {
     log(`${SEED_FILE} not found: skipping the demo seed (the database has the schema but no demo data).`);
     return false;
   }
-  await runTool(
-    'wrangler',
-    ['d1', 'execute', 'DB', '--local', '--yes', '--file', SEED_FILE, ...persistArgs(persistTo)],
-    quiet,
-  );
+  try {
+    await runTool(
+      'wrangler',
+      ['d1', 'execute', 'DB', '--local', '--yes', '--file', SEED_FILE, ...persistArgs(persistTo)],
+      quiet,
+    );
+  } catch (err) {
+    err.message +=
+      '\n  If wrangler said "no such table" or "no such column", the local database was migrated with an' +
+      '\n  older version of a migration: start over with `npm start -- --reset` (deletes the local state).';
+    throw err;
+  }
   return true;
 }

@@ -14,7 +14,12 @@
 // Env: E2E_SKIP_BUILD=1 reuses dist/ (start.mjs --no-build); E2E_PORT picks the port (default: a
 // free one); CHROMIUM_PATH picks the browser (else /usr/bin/chromium, else @sparticuz/chromium);
 // E2E_KEEP_STATE=1 keeps the state dir and log under .tmp/ after the run.
+//
+// Importing this module also makes Node resolve `localhost` and `*.localhost` to 127.0.0.1 (as
+// browsers do, RFC 6761), so fetch(baseUrl('acme.localhost') + '/login') works in tests too; glibc
+// on these machines does not resolve *.localhost.
 import { spawn, type ChildProcess } from 'node:child_process';
+import dns from 'node:dns';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -54,6 +59,31 @@ interface RunningPortal extends PortalInfo {
   child: ChildProcess;
   wranglerPgid?: number;
 }
+
+/** Makes dns.lookup (used by net, http and fetch) answer 127.0.0.1 for localhost and *.localhost. */
+function resolveLocalhostToLoopback() {
+  const original = dns.lookup as (...args: unknown[]) => unknown;
+  if ((original as { portalPatched?: boolean }).portalPatched) return;
+  const patched = function (this: unknown, hostname: string, options: unknown, callback?: unknown) {
+    let opts = options;
+    let cb = callback;
+    if (typeof opts === 'function') {
+      cb = opts;
+      opts = {};
+    }
+    if (typeof opts === 'number') opts = { family: opts };
+    if (typeof hostname === 'string' && /(^|\.)localhost\.?$/i.test(hostname) && typeof cb === 'function') {
+      const done = cb as (...a: unknown[]) => void;
+      if ((opts as { all?: boolean } | undefined)?.all) process.nextTick(done, null, [{ address: '127.0.0.1', family: 4 }]);
+      else process.nextTick(done, null, '127.0.0.1', 4);
+      return {};
+    }
+    return original.call(this, hostname, options, callback);
+  };
+  (patched as { portalPatched?: boolean }).portalPatched = true;
+  (dns as { lookup: unknown }).lookup = patched;
+}
+resolveLocalhostToLoopback();
 
 let portal: RunningPortal | undefined;
 const browsers = new Set<Browser>();
