@@ -217,5 +217,16 @@ describe('resolveCustomization precedence: campaign > company > defaults', () =>
     c.tabs.order.push('dashboard');
     expect(company.tabs.order).toEqual(['stats']);
     expect(resolveCustomization(undefined).tabs.order).toHaveLength(8);
+    const fromDefaults = resolveCustomization({});
+    fromDefaults.tabs.order.pop();
+    fromDefaults.tabs.items.stats.groups.push('g');
+    expect(resolveCustomization({}).tabs.order).toHaveLength(8);
+    expect(resolveCustomization({}).tabs.items.stats.groups).toEqual([]);
+  });
+
+  it('resolves the same way with or without an empty campaign layer', () => {
+    const company = { meta: { head_title: 'Acme' }, tabs: { custom: [{ slug: 'shop', name: 'Shop' }] } };
+    expect(resolveCustomization(company, {})).toEqual(resolveCustomization(company));
+    expect(resolveCustomization(company, 'not json')).toEqual(resolveCustomization(company));
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, normalizeLanguage } from '../languages.ts';
 import { hexColor, safeUrl } from './common.ts';
-import { deepMerge, dropInvalid } from './lenient.ts';
+import { deepMerge, dropInvalid, dropInvalidParsed } from './lenient.ts';
 
 // Company customization settings (spec §3 "Customization" and "Portal customization defaults",
 // colours of §9). Stored as one JSON object per company, optionally overridden per campaign.
@@ -318,7 +318,10 @@ function asObject(value: unknown): unknown {
  * Invalid values in either layer are dropped, so the layer below shows through; this never throws.
  */
 export function resolveCustomization(company: unknown, campaign?: unknown): Customization {
-  const layers = [company, campaign].map((layer) => dropInvalid(customizationSchema, asObject(layer)));
-  const result = customizationSchema.safeParse(deepMerge(...layers));
+  const companyLayer = dropInvalidParsed(customizationSchema, asObject(company));
+  const campaignLayer = asObject(campaign);
+  // Most pages have no campaign settings: the company layer's own parse is the answer.
+  if (campaignLayer === undefined || campaignLayer === null) return companyLayer.data ?? customizationSchema.parse({});
+  const result = customizationSchema.safeParse(deepMerge(companyLayer.input, dropInvalid(customizationSchema, campaignLayer)));
   return result.success ? result.data : customizationSchema.parse({});
 }

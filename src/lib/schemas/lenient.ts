@@ -54,15 +54,20 @@ function dropAt(root: Json, path: readonly PropertyKey[]): boolean {
  * merging it over other layers cannot introduce an invalid value. Returns {} for a non-object.
  */
 export function dropInvalid(schema: z.ZodType, input: unknown): Json {
-  if (!isPlainObject(input)) return {};
+  return dropInvalidParsed(schema, input).input;
+}
+
+/** dropInvalid plus the schema's output for the cleaned input (saves parsing it again). */
+export function dropInvalidParsed<S extends z.ZodType>(schema: S, input: unknown): { input: Json; data: z.output<S> | undefined } {
+  if (!isPlainObject(input)) return { input: {}, data: undefined };
   const value = deepMerge(input);
   // Each round removes at least one value, so this ends; the cap only guards against a pathological schema.
   for (let round = 0; round < 500; round++) {
     const result = schema.safeParse(value);
-    if (result.success) return value;
+    if (result.success) return { input: value, data: result.data };
     // One issue per round: removing an array item shifts the indices the other issues point at.
     const [first] = result.error.issues;
-    if (!first || !dropAt(value, first.path)) return {};
+    if (!first || !dropAt(value, first.path)) return { input: {}, data: undefined };
   }
-  return {};
+  return { input: {}, data: undefined };
 }
