@@ -1,0 +1,42 @@
+/** The activity feed (referrals, commissions, payouts, redemptions, points) of one ambassador. */
+
+export interface ActivityRow {
+  id: number;
+  campaign_id: number | null;
+  campaign_uid: string | null;
+  campaign_name: string | null;
+  type: string;
+  referred_name: string | null;
+  referred_email: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  points: number | null;
+  status: string;
+  payment_method: number | null;
+  expire_at: string | null;
+  event_data1: string | null;
+  event_data2: string | null;
+  event_data3: string | null;
+  payout_id: number | null;
+  redemption_id: number | null;
+  created_at: string;
+}
+
+/** Newest first. With a campaign, that campaign's rows plus the account-wide ones (payouts, redemptions). */
+export async function recentActivity(db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, limit: number) {
+  const campaignSql = campaignId === null ? '' : ' AND (a.campaign_id = ? OR a.campaign_id IS NULL)';
+  const args: (string | number)[] = [companyId, ambassadorUid];
+  if (campaignId !== null) args.push(campaignId);
+  const [rows, total] = await db.batch<ActivityRow | { n: number }>([
+    db.prepare(
+      `SELECT a.id, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.type, a.referred_name, a.referred_email,
+              a.amount_minor, a.currency, a.points, a.status, a.payment_method, a.expire_at, a.event_data1, a.event_data2,
+              a.event_data3, a.payout_id, a.redemption_id, a.created_at
+         FROM activities a LEFT JOIN campaigns c ON c.id = a.campaign_id AND c.company_id = a.company_id
+        WHERE a.company_id = ? AND a.ambassador_uid = ?${campaignSql}
+        ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
+    ).bind(...args, limit),
+    db.prepare(`SELECT COUNT(*) AS n FROM activities a WHERE a.company_id = ? AND a.ambassador_uid = ?${campaignSql}`).bind(...args),
+  ]);
+  return { rows: rows!.results as ActivityRow[], count: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
+}

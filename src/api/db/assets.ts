@@ -1,0 +1,50 @@
+/** Promotional assets of campaigns (files in R2 under `assets/<company>/...`). */
+
+export interface AssetRow {
+  uid: string;
+  campaign_id: number;
+  campaign_uid: string;
+  campaign_name: string;
+  title: string;
+  file_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  thumbnail_key: string | null;
+  created_at: string;
+  /** The ambassador's referral short code in the asset's campaign (null if they have none). */
+  short_code: string | null;
+}
+
+/**
+ * Assets of the ambassador's campaigns (one campaign or all), optionally only those whose title or file
+ * name contains `search` (case-insensitive), newest first.
+ */
+export async function listAssets(
+  db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, search: string,
+  page: { limit: number; offset: number },
+) {
+  const args: (string | number)[] = [ambassadorUid, companyId, ambassadorUid];
+  let filter = '';
+  if (campaignId !== null) { filter += ' AND a.campaign_id = ?'; args.push(campaignId); }
+  if (search) {
+    filter += " AND (a.title LIKE ? ESCAPE '\\' OR a.file_name LIKE ? ESCAPE '\\')";
+    const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    args.push(like, like);
+  }
+  const from = `
+      FROM assets a
+      JOIN campaigns c ON c.id = a.campaign_id AND c.company_id = a.company_id
+      LEFT JOIN share_links s ON s.company_id = a.company_id AND s.campaign_id = a.campaign_id AND s.ambassador_uid = ? AND s.is_default = 1
+     WHERE a.company_id = ?
+       AND a.campaign_id IN (SELECT campaign_id FROM ambassador_campaigns WHERE ambassador_uid = ? AND company_id = a.company_id)${filter}`;
+  const [rows, total] = await db.batch<AssetRow | { n: number }>([
+    db.prepare(
+      `SELECT a.uid, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.title, a.file_key, a.file_name,
+              a.content_type, a.size_bytes, a.thumbnail_key, a.created_at, s.short_code ${from}
+        ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`,
+    ).bind(...args, page.limit, page.offset),
+    db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(...args),
+  ]);
+  return { rows: rows!.results as AssetRow[], count: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
+}

@@ -1,0 +1,51 @@
+import { fileKind, type FileKind } from './file-kinds.ts';
+
+// Embed code of a campaign asset (spec §3 "image_snippet"): HTML an ambassador pastes into a blog or
+// e-mail, linking to their referral link. Pure, so the API and the assets page agree.
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+export interface EmbedInput {
+  title: string;
+  fileName: string;
+  /** Absolute URL of the file. */
+  fileUrl: string;
+  /** Absolute URL of a preview image, if any. */
+  thumbnailUrl?: string | null;
+  /** The ambassador's referral link; without one the snippet links to the file itself. */
+  referralLink?: string | null;
+}
+
+export function embedCode(input: EmbedInput, kind: FileKind = fileKind(input.fileName)): string {
+  const title = escapeHtml(input.title);
+  const file = escapeHtml(input.fileUrl);
+  const link = escapeHtml(input.referralLink || input.fileUrl);
+  const anchor = `<a href="${link}" target="_blank" rel="noopener">${title}</a>`;
+  switch (kind) {
+    case 'image':
+      return `<a href="${link}" target="_blank" rel="noopener"><img src="${file}" alt="${title}" style="max-width:100%"></a>`;
+    case 'video': {
+      const poster = input.thumbnailUrl ? ` poster="${escapeHtml(input.thumbnailUrl)}"` : '';
+      return `<video src="${file}"${poster} controls style="max-width:100%"></video>\n<p>${anchor}</p>`;
+    }
+    case 'audio':
+      return `<audio src="${file}" controls></audio>\n<p>${anchor}</p>`;
+    default:
+      return `<p>${anchor} (<a href="${file}" target="_blank" rel="noopener">${escapeHtml(input.fileName)}</a>)</p>`;
+  }
+}
+
+/** File size for people: "812 B", "12.3 KB", "4.1 MB" (1 KB = 1024 bytes). */
+export function formatFileSize(bytes: number): string {
+  const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  if (n < 1024) return `${n} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = n / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+}
