@@ -1,11 +1,17 @@
 import { Hono } from 'hono';
+import { activity } from './activity';
 import { ambassadors } from './ambassadors';
+import { assets } from './assets';
 import { auth } from './auth';
 import { onApiError } from './errors';
 import { notifications } from './notifications';
 import { optout } from './optout';
 import { portal } from './portal';
 import { profileEdit } from './profile-edit';
+import { shareLinks } from './share-links';
+import { stats } from './stats';
+import { tasks } from './tasks';
+import { tracking } from './tracking';
 import type { ApiEnv } from './types';
 
 /** The embedded ambassador API (spec §7), mounted by the edge at /v1. Each area is a sub-app. */
@@ -16,7 +22,13 @@ export const api = new Hono<ApiEnv>()
   .route('/', ambassadors)
   .route('/', profileEdit)
   .route('/', notifications)
-  .route('/', optout);
+  .route('/', optout)
+  .route('/', shareLinks)
+  .route('/', tracking)
+  .route('/', stats)
+  .route('/', activity)
+  .route('/', tasks)
+  .route('/', assets);
 
 api.onError(onApiError);
 api.notFound((c) => c.json({ detail: 'Not found.' }, 404));

@@ -3,6 +3,7 @@ import { api } from '../api/app';
 import { csrf } from './csrf';
 import { media } from './media';
 import { proxy } from './proxy';
+import { redirects } from './redirect';
 import { securityHeaders } from './security-headers';
 import { session } from './session';
 import { tenant, type TenantOptions } from './tenant';
@@ -24,6 +25,7 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.use(securityHeaders());
   app.use(upstream(options));
   app.use(tenant(options.tenant));
+  app.route('/', redirects);
   app.use(session());
   app.route('/media', media);
   app.use(csrf());
