@@ -1,5 +1,11 @@
 import { en, type MessageKey, type Messages } from './i18n/en.ts';
+import { de } from './i18n/de.ts';
 import { es } from './i18n/es.ts';
+import { fr } from './i18n/fr.ts';
+import { it } from './i18n/it.ts';
+import { nl } from './i18n/nl.ts';
+import { pl } from './i18n/pl.ts';
+import { pt } from './i18n/pt.ts';
 import {
   DEFAULT_LANGUAGE,
   SUPPORTED_LANGUAGES,
@@ -11,8 +17,9 @@ import {
 export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, SYSTEM_LANGUAGE, normalizeLanguage, type Language };
 export type { MessageKey, Messages };
 
-// Languages without a catalogue (or with gaps) fall back to their base language, then to English.
-const catalogues: Partial<Record<Language, Partial<Messages>>> = { en, es };
+// Regional variants (es-MX, es-419, fr-CA) and keys a catalogue leaves out fall back to the base
+// language, then to English. English and Spanish are complete; the others cover the everyday interface.
+const catalogues: Partial<Record<Language, Partial<Messages>>> = { en, es, fr, it, nl, pl, pt, de };
 
 export type MessageParams = Record<string, string | number>;
 

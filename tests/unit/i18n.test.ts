@@ -57,15 +57,39 @@ describe('message catalogue', () => {
   });
 });
 
+describe('partial catalogues', () => {
+  it('only use English keys, with the same placeholders', async () => {
+    for (const code of ['fr', 'de', 'it', 'nl', 'pl', 'pt']) {
+      const catalogue = (await import(`../../src/lib/i18n/${code}.ts`))[code] as Record<string, string>;
+      for (const [key, message] of Object.entries(catalogue)) {
+        expect(isMessageKey(key), `${code}.${key}`).toBe(true);
+        expect(placeholders(message), `${code}.${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+      }
+    }
+  });
+
+  it('translate every menu label', async () => {
+    for (const code of ['fr', 'de', 'it', 'nl', 'pl', 'pt']) {
+      for (const key of Object.keys(en).filter((k) => k.startsWith('menu'))) {
+        expect(t(code, key as keyof typeof en) !== en[key as keyof typeof en] || ['menuDashboard', 'menuTransactions', 'menuProfile'].includes(key), `${code}.${key}`).toBe(true);
+      }
+    }
+  });
+});
+
 describe('t fallbacks', () => {
   it('falls back from a regional variant to its base language', () => {
     expect(t('es-MX', 'yes')).toBe('Sí');
     expect(t('es-419', 'yes')).toBe('Sí');
   });
 
-  it('falls back to English for a language without a catalogue and for unknown codes', () => {
-    expect(t('de', 'yes')).toBe('Yes');
-    expect(t('fr-CA', 'copied')).toBe('Copied');
+  it('uses the partial catalogues and falls back to English for the keys they leave out', () => {
+    expect(t('de', 'yes')).toBe('Ja');
+    expect(t('fr-CA', 'menuLogout')).toBe('Déconnexion');
+    expect(t('de', 'redeemSuccess')).toBe(t('en', 'redeemSuccess'));
+  });
+
+  it('falls back to English for unknown codes', () => {
     expect(t('xx', 'yes')).toBe('Yes');
     expect(t(null, 'yes')).toBe('Yes');
   });
