@@ -7,6 +7,7 @@ import { findUserByEmail, insertToken, revokeToken } from './db/users';
 import { ApiError } from './errors';
 import { tokenAuth } from './middleware/token-auth';
 import { verifyPassword } from './password';
+import { clientAndAccount, enforce, LOGIN_LIMITS, refund } from './rate-limit';
 import type { ApiEnv } from './types';
 import { readBody, readQuery } from './validate';
 import { loginSchema } from '../lib/schemas/auth';
@@ -30,6 +31,8 @@ export const auth = new Hono<ApiEnv>()
     const body = await readBody(c, loginSchema);
     const company = await findCompanyByHost(c.env.DB, host);
     if (!company) throw new ApiError('not_found', 'Invalid company.');
+    // Every attempt counts against the client and the account; a successful one is given back.
+    const hits = await enforce(c.env.DB, await clientAndAccount(c, 'login', company.id, body.email, LOGIN_LIMITS));
     const user = await findUserByEmail(c.env.DB, company.id, body.email);
     // verifyPassword spends the same time when there is no user, so answers do not reveal accounts.
     const ok = await verifyPassword(body.password, user?.password_hash);
@@ -39,6 +42,7 @@ export const auth = new Hono<ApiEnv>()
         non_field_errors: ['Unable to log in with provided credentials.'],
       });
     }
+    await refund(c.env.DB, hits);
     const { token, expiresAt } = await issueToken(c.env.DB, company.id, user.id);
     return c.json({
       token,

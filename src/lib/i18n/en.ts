@@ -381,6 +381,33 @@ export const en = {
   pageNotFound: 'Page not found',
   backToDashboard: 'Back to the dashboard',
   loginPageTitle: 'Log in',
+
+  // accounts: registration, passwords, bot check, single sign-on
+  emailTaken: 'An account with this e-mail already exists. Log in or reset your password.',
+  acceptTermsRequired: 'Please accept the terms to continue.',
+  registrationSessionExpired: 'Your registration session has expired. Please try again.',
+  botCheckFailed: 'We could not verify that you are not a robot. Please try again.',
+  tooManyAttempts: 'Too many attempts. Please try again in {seconds} seconds.',
+  invalidCode: 'This verification code is not valid.',
+  codeLocked: 'This verification code can no longer be used. Please request a new one.',
+  setPasswordSuccess: 'Your password has been set. You can now log in.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  resetIntro: 'Enter the verification code from the e-mail we sent you and choose a new password.',
+  setPasswordIntro: 'Choose a password for your account.',
+  setPasswordRequestIntro: 'Enter your e-mail address and we will send you a link to set your password.',
+  sendSetPasswordLink: 'Send link',
+  setPasswordLinkSent: 'If an account exists for this e-mail, we sent it a link. Check your spam or promotions folder too.',
+  requestNewCode: 'Request a new code',
+  selectOption: 'Select…',
+  registerSuccessTitle: 'Welcome aboard!',
+  goToLogin: 'Go to log in',
+  ssoTitle: 'Single sign-on',
+  ssoInvalid: 'This sign-in link is not valid.',
+  ssoForeign: 'This sign-in link belongs to another company.',
+  ssoDisabled: 'Single sign-on is not enabled for this portal.',
+  ssoExpired: 'This sign-in link has expired. Please sign in again.',
+  ssoUsed: 'This sign-in link has already been used. Please sign in again.',
+  ssoNoAccount: 'No ambassador account was found for this sign-in link.',
 } as const;
 
 export type MessageKey = keyof typeof en;

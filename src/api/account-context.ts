@@ -1,0 +1,93 @@
+import { isoNow, randomToken, sha256Hex } from './crypto';
+import { insertCode, listCompanyHosts, type CodePurpose } from './db/accounts';
+import { findCompanyByHost, normalizeHost, type CompanyRow } from './db/companies';
+import type { UserRow } from './db/users';
+import { outboxSender } from './email';
+import { ApiError } from './errors';
+import type { ApiContext } from './types';
+
+// What the account endpoints share: which company a public call is for, the trusted origin for links in
+// e-mails, and the e-mailed codes.
+
+/** The company of a public call: `?host=` (spec §7), else the host the edge forwarded, else the URL's. */
+export async function companyFromRequest(c: ApiContext): Promise<CompanyRow> {
+  const host = c.req.query('host') || c.req.header('x-forwarded-host') || new URL(c.req.url).host;
+  const company = host.length <= 253 ? await findCompanyByHost(c.env.DB, host) : null;
+  if (!company) throw new ApiError('not_found', 'Invalid company.');
+  return company;
+}
+
+/**
+ * Origin for links in e-mails. Only one of the company's own hosts is ever used (a forged Host or
+ * X-Forwarded-Host must not turn a reset link into one that leaks the code to another site); the
+ * port and scheme of the request are kept so local links work.
+ */
+export async function linkOrigin(c: ApiContext, company: CompanyRow): Promise<string> {
+  const hosts = await listCompanyHosts(c.env.DB, company.id);
+  const url = new URL(c.req.url);
+  const forwardedProto = c.req.header('x-forwarded-proto');
+  const proto = forwardedProto === 'http' || forwardedProto === 'https' ? forwardedProto : url.protocol.replace(':', '');
+  for (const candidate of [c.req.query('host'), c.req.header('x-forwarded-host'), url.host]) {
+    if (!candidate || !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(candidate)) continue;
+    if (hosts.includes(normalizeHost(candidate))) return `${proto}://${candidate.toLowerCase()}`;
+  }
+  const first = hosts[0] ?? url.host;
+  return `${first === 'localhost' || first.endsWith('.localhost') ? 'http' : 'https'}://${first}`;
+}
+
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESET_CODE_TTL_MS = 30 * 60 * 1000;
+export const SET_PASSWORD_CODE_TTL_MS = 72 * 3600 * 1000;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 10 characters from a 32-letter alphabet without look-alikes (50 bits): typed or clicked. */
+export function newCode(length = 10): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return [...bytes].map((b) => CODE_ALPHABET[b & 31]).join('');
+}
+
+/** Codes are stored as a hash bound to the company and user, never in plain text. */
+export const codeHash = (companyId: string, userId: number, code: string) => sha256Hex(`code:${companyId}:${userId}:${code}`);
+
+export const ttlFor = (purpose: CodePurpose) => (purpose === 'reset' ? RESET_CODE_TTL_MS : SET_PASSWORD_CODE_TTL_MS);
+
+/** Issues a code (retiring older ones) and e-mails the link that carries it. */
+export async function sendCodeEmail(c: ApiContext, company: CompanyRow, user: UserRow, purpose: CodePurpose, template: 'welcome' | 'reset_password' | 'set_password') {
+  const code = newCode();
+  const ttl = ttlFor(purpose);
+  await insertCode(c.env.DB, {
+    companyId: company.id, userId: user.id, purpose, codeHash: await codeHash(company.id, user.id, code),
+    expiresAt: new Date(Date.now() + ttl).toISOString(), nowIso: isoNow(),
+  });
+  const origin = await linkOrigin(c, company);
+  const host = new URL(origin).host;
+  const q = new URLSearchParams({ email: user.email, code });
+  const link = purpose === 'reset'
+    ? `${origin}/reset-password?${new URLSearchParams({ host, email: user.email, code })}`
+    : `${origin}/set-password?${q}`;
+  const hours = Math.round(ttl / 3600_000);
+  const valid = purpose === 'reset' ? '30 minutes' : `${hours} hours`;
+  const hello = `Hi ${user.first_name || 'there'},`;
+  const texts = {
+    welcome: {
+      subject: `Welcome to the ${company.name} ambassador program`,
+      body: `${hello}\n\nYour ${company.name} ambassador account has been created.\n\nSet your password to log in:\n${link}\n\n` +
+        `Your code: ${code}\nThe link works once and is valid for ${valid}. If it has expired, use "Forgot your password?" on ${origin}/login.`,
+    },
+    set_password: {
+      subject: `Set your ${company.name} portal password`,
+      body: `${hello}\n\nSet your password for the ${company.name} ambassador portal:\n${link}\n\nYour code: ${code}\n` +
+        `The link works once and is valid for ${valid}. If you did not ask for it, ignore this e-mail.`,
+    },
+    reset_password: {
+      subject: `Reset your ${company.name} portal password`,
+      body: `${hello}\n\nWe received a request to reset your password for the ${company.name} ambassador portal.\n\n` +
+        `Reset it here:\n${link}\n\nYour verification code: ${code}\nThe code works once and is valid for ${valid}. ` +
+        `If you did not ask for it, ignore this e-mail: your password stays the same.`,
+    },
+  }[template];
+  await outboxSender(c.env.DB).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.body });
+  return code;
+}
+
+export const newShortCode = (length = 8) => randomToken(8).slice(0, length);

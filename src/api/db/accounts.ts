@@ -1,0 +1,173 @@
+/** Registration sessions, new accounts, e-mailed codes, single sign-on markers and company hosts. */
+
+export async function listCompanyHosts(db: D1Database, companyId: string) {
+  const { results } = await db
+    .prepare('SELECT host FROM company_hosts WHERE company_id = ? ORDER BY host')
+    .bind(companyId)
+    .all<{ host: string }>();
+  return results.map((r) => r.host);
+}
+
+// Registration sessions ------------------------------------------------------------------------------
+
+export function insertClientSession(db: D1Database, companyId: string, uid: string, expiresAt: string) {
+  return db
+    .prepare('INSERT INTO client_sessions (uid, company_id, expires_at) VALUES (?, ?, ?)')
+    .bind(uid, companyId, expiresAt)
+    .run();
+}
+
+/** Marks a live, unused session of the company used; false when there is none (single use). */
+export async function useClientSession(db: D1Database, companyId: string, uid: string, nowIso: string) {
+  const res = await db
+    .prepare('UPDATE client_sessions SET used_at = ?1 WHERE uid = ?2 AND company_id = ?3 AND used_at IS NULL AND expires_at > ?1')
+    .bind(nowIso, uid, companyId)
+    .run();
+  return res.meta.changes === 1;
+}
+
+export function findLiveClientSession(db: D1Database, companyId: string, uid: string, nowIso: string) {
+  return db
+    .prepare('SELECT uid FROM client_sessions WHERE uid = ? AND company_id = ? AND used_at IS NULL AND expires_at > ?')
+    .bind(uid, companyId, nowIso)
+    .first<{ uid: string }>();
+}
+
+// New accounts ---------------------------------------------------------------------------------------
+
+export function findGroupByUid(db: D1Database, companyId: string, uid: string) {
+  return db.prepare('SELECT id FROM groups WHERE company_id = ? AND uid = ?').bind(companyId, uid).first<{ id: number }>();
+}
+
+/** Campaigns a new ambassador joins: the company's active ones shown on the dashboard. */
+export async function listJoinableCampaigns(db: D1Database, companyId: string) {
+  const { results } = await db
+    .prepare('SELECT id FROM campaigns WHERE company_id = ? AND is_active = 1 AND is_hidden_dashboard = 0 ORDER BY id')
+    .bind(companyId)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+export interface NewAccount {
+  companyId: string;
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  ambassadorUid: string;
+  shareCode: string;
+  profile: {
+    phone: string | null; company_name: string | null; job_title: string | null; street: string | null;
+    city: string | null; state: string | null; zip: string | null; country: string | null;
+    date_of_birth: string | null; paypal_email: string | null; group_id: number | null;
+  };
+  customFields: Record<string, string>;
+  loyaltyAccess: boolean;
+  /** One default share link per campaign joined. */
+  campaigns: { campaignId: number; shareLinkUid: string; shortCode: string }[];
+}
+
+/**
+ * Writes a whole account in one batch (all rows or none): user, ambassador, campaign memberships with
+ * their default share links, notification settings and a zero loyalty balance. A UNIQUE violation
+ * (e-mail, share code, short code) rolls everything back and is thrown to the caller.
+ */
+export async function insertAccount(db: D1Database, a: NewAccount): Promise<number> {
+  const userId = `(SELECT id FROM users WHERE company_id = ?1 AND email = ?2)`;
+  const p = a.profile;
+  const statements = [
+    db.prepare('INSERT INTO users (company_id, email, password_hash, first_name, last_name, loyalty_access) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(a.companyId, a.email, a.passwordHash, a.firstName, a.lastName, a.loyaltyAccess ? 1 : 0),
+    db.prepare(
+      `INSERT INTO ambassadors (uid, company_id, user_id, share_code, phone, company_name, job_title, street, city, state, zip,
+         country, date_of_birth, paypal_email, group_id, custom_fields)
+       VALUES (?3, ?1, ${userId}, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)`,
+    ).bind(a.companyId, a.email, a.ambassadorUid, a.shareCode, p.phone, p.company_name, p.job_title, p.street, p.city, p.state,
+      p.zip, p.country, p.date_of_birth, p.paypal_email, p.group_id, JSON.stringify(a.customFields)),
+    db.prepare('INSERT INTO notification_settings (ambassador_uid, company_id) VALUES (?, ?)').bind(a.ambassadorUid, a.companyId),
+    db.prepare('INSERT INTO loyalty_balances (ambassador_uid, company_id) VALUES (?, ?)').bind(a.ambassadorUid, a.companyId),
+  ];
+  for (const m of a.campaigns) {
+    statements.push(
+      db.prepare('INSERT INTO ambassador_campaigns (company_id, ambassador_uid, campaign_id) VALUES (?, ?, ?)')
+        .bind(a.companyId, a.ambassadorUid, m.campaignId),
+      db.prepare('INSERT INTO share_links (uid, company_id, ambassador_uid, campaign_id, short_code, is_default) VALUES (?, ?, ?, ?, ?, 1)')
+        .bind(m.shareLinkUid, a.companyId, a.ambassadorUid, m.campaignId, m.shortCode),
+    );
+  }
+  statements.push(db.prepare(`SELECT ${userId} AS id`).bind(a.companyId, a.email));
+  const results = await db.batch<{ id: number }>(statements);
+  return results.at(-1)!.results[0]!.id;
+}
+
+// E-mailed codes (reset and set password) ------------------------------------------------------------
+
+export type CodePurpose = 'reset' | 'set_password';
+
+export interface CodeRow {
+  id: number;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+}
+
+/** Stores a new code and retires the user's earlier unused ones of the same purpose: one live code at a time. */
+export async function insertCode(
+  db: D1Database, c: { companyId: string; userId: number; purpose: CodePurpose; codeHash: string; expiresAt: string; nowIso: string },
+) {
+  await db.batch([
+    db.prepare('UPDATE reset_codes SET used_at = ? WHERE company_id = ? AND user_id = ? AND purpose = ? AND used_at IS NULL')
+      .bind(c.nowIso, c.companyId, c.userId, c.purpose),
+    db.prepare('INSERT INTO reset_codes (company_id, user_id, code_hash, purpose, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(c.companyId, c.userId, c.codeHash, c.purpose, c.expiresAt),
+  ]);
+}
+
+/** The user's live code: unused, unexpired and with guesses left. */
+export function findLiveCode(db: D1Database, companyId: string, userId: number, purpose: CodePurpose, nowIso: string, maxAttempts: number) {
+  return db
+    .prepare(
+      `SELECT id, code_hash, attempts, expires_at FROM reset_codes
+        WHERE company_id = ? AND user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?
+        ORDER BY id DESC LIMIT 1`,
+    )
+    .bind(companyId, userId, purpose, nowIso, maxAttempts)
+    .first<CodeRow>();
+}
+
+/** Counts a wrong guess; returns the guesses used so far. */
+export async function countWrongGuess(db: D1Database, companyId: string, id: number) {
+  const row = await db
+    .prepare('UPDATE reset_codes SET attempts = attempts + 1 WHERE id = ? AND company_id = ? RETURNING attempts')
+    .bind(id, companyId)
+    .first<{ attempts: number }>();
+  return row?.attempts ?? 0;
+}
+
+/** Uses a code once: true only for the one request that marks it used while still valid. */
+export async function consumeCode(db: D1Database, companyId: string, id: number, nowIso: string, maxAttempts: number) {
+  const res = await db
+    .prepare('UPDATE reset_codes SET used_at = ?1 WHERE id = ?2 AND company_id = ?3 AND used_at IS NULL AND expires_at > ?1 AND attempts < ?4')
+    .bind(nowIso, id, companyId, maxAttempts)
+    .run();
+  return res.meta.changes === 1;
+}
+
+/** Sets the password and retires every other unused code of the user (a reset link must not outlive it). */
+export async function setPassword(db: D1Database, companyId: string, userId: number, hash: string, nowIso: string) {
+  await db.batch([
+    db.prepare('UPDATE users SET password_hash = ? WHERE company_id = ? AND id = ?').bind(hash, companyId, userId),
+    db.prepare('UPDATE reset_codes SET used_at = ? WHERE company_id = ? AND user_id = ? AND used_at IS NULL').bind(nowIso, companyId, userId),
+  ]);
+}
+
+// Single sign-on -------------------------------------------------------------------------------------
+
+/** Records a token id as used; false when it was used before (replay). Expired markers are dropped. */
+export async function markSsoTokenUsed(db: D1Database, companyId: string, jti: string, expiresAt: string, nowIso: string) {
+  const [, inserted] = await db.batch([
+    db.prepare('DELETE FROM sso_tokens_used WHERE company_id = ? AND expires_at < ?').bind(companyId, nowIso),
+    db.prepare('INSERT OR IGNORE INTO sso_tokens_used (company_id, jti, expires_at) VALUES (?, ?, ?)').bind(companyId, jti, expiresAt),
+  ]);
+  return inserted!.meta.changes === 1;
+}

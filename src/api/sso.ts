@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { t } from '../lib/i18n';
+import { ssoSchema } from '../lib/schemas/passwords';
+import { companyFromRequest } from './account-context';
+import { issueToken } from './auth';
+import { markSsoTokenUsed } from './db/accounts';
+import { findAmbassadorByUser } from './db/ambassadors';
+import { findUserByEmail } from './db/users';
+import { ApiError } from './errors';
+import type { ApiEnv } from './types';
+import { readBody } from './validate';
+
+// Single sign-on: a company's own site signs an ambassador in with a short-lived, single-use token
+//   base64url(JSON {email, exp, jti, company}) "." base64url(HMAC-SHA256(sso_secret, first part))
+// exp is in Unix seconds and may be at most 10 minutes ahead; jti is recorded so a token works once.
+
+export const SSO_MAX_LIFETIME_SEC = 600;
+
+const payloadSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  exp: z.number().int().positive(),
+  jti: z.string().min(8).max(128).regex(/^[\w.:-]+$/),
+  company: z.string().min(1).max(64),
+});
+export type SsoPayload = z.infer<typeof payloadSchema>;
+
+const enc = new TextEncoder();
+
+export function base64url(bytes: Uint8Array | string): string {
+  const data = typeof bytes === 'string' ? enc.encode(bytes) : bytes;
+  return btoa(String.fromCharCode(...data)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function unbase64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+    return Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+const hmacKey = (secret: string, usage: 'sign' | 'verify') =>
+  crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
+
+/** What a company's server does (also used by tests): sign a payload with the company's secret. */
+export async function signSsoToken(payload: SsoPayload, secret: string): Promise<string> {
+  const body = base64url(JSON.stringify(payload));
+  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), enc.encode(body));
+  return `${body}.${base64url(new Uint8Array(sig))}`;
+}
+
+const refuse = (key: Parameters<typeof t>[1]) => new ApiError('bad_request', t('en', key));
+
+/** Checks a token for a company; returns the payload or throws the reason in words. */
+export async function verifySsoToken(token: string, companyId: string, secret: string | null, nowSec = Math.floor(Date.now() / 1000)) {
+  const parts = token.split('.');
+  const bodyBytes = parts.length === 2 ? unbase64url(parts[0]!) : null;
+  const sig = parts.length === 2 ? unbase64url(parts[1]!) : null;
+  if (!bodyBytes || !sig) throw refuse('ssoInvalid');
+  let payload: SsoPayload;
+  try {
+    payload = payloadSchema.parse(JSON.parse(new TextDecoder().decode(bodyBytes)));
+  } catch {
+    throw refuse('ssoInvalid');
+  }
+  if (payload.company !== companyId) throw refuse('ssoForeign');
+  if (!secret) throw refuse('ssoDisabled');
+  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), sig, enc.encode(parts[0]!));
+  if (!ok) throw refuse('ssoInvalid');
+  if (payload.exp <= nowSec) throw refuse('ssoExpired');
+  if (payload.exp > nowSec + SSO_MAX_LIFETIME_SEC) throw refuse('ssoInvalid');
+  return payload;
+}
+
+export const sso = new Hono<ApiEnv>()
+  // POST /v1/auth/sso/?host= - exchange a company-signed token for a session (same answer as log in)
+  .post('/auth/sso/', async (c) => {
+    const company = await companyFromRequest(c);
+    const { token } = await readBody(c, ssoSchema);
+    const payload = await verifySsoToken(token, company.id, company.sso_secret);
+    const fresh = await markSsoTokenUsed(c.env.DB, company.id, payload.jti, new Date(payload.exp * 1000).toISOString(), new Date().toISOString());
+    if (!fresh) throw refuse('ssoUsed');
+    const user = await findUserByEmail(c.env.DB, company.id, payload.email);
+    const ambassador = user ? await findAmbassadorByUser(c.env.DB, company.id, user.id) : null;
+    if (!user || !ambassador) throw refuse('ssoNoAccount');
+    const { token: apiToken, expiresAt } = await issueToken(c.env.DB, company.id, user.id);
+    return c.json({
+      token: apiToken,
+      expires_at: expiresAt,
+      account: { userid: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+      ambassador_uid: ambassador.uid,
+      company_id: company.id,
+    });
+  });

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { passwordSchema } from '../password-rules.ts';
+
+// Payloads of the password flows (spec §3 "Other payloads", §7). Messages are i18n keys, shown with
+// translateMessage(); the API sends them as they are, so forms and API agree on every rule.
+
+/** An e-mail address as typed (trimmed); "required" when blank, "invalidEmail" when malformed. */
+export const emailInput = z
+  .preprocess((v) => (v == null ? '' : v), z.string({ error: 'invalidField' }))
+  .pipe(z.string().trim().min(1, 'required').max(254, 'invalidField').pipe(z.email({ error: 'invalidEmail' })));
+
+/** Codes are typed by hand too: case, spaces and dashes do not matter. */
+export const codeInput = z
+  .preprocess((v) => (v == null ? '' : v), z.string({ error: 'invalidField' }))
+  .pipe(z.string().transform((v) => v.replace(/[\s-]/g, '').toUpperCase()).pipe(z.string().min(1, 'required').max(64, 'invalidField')));
+
+const repeat = z.preprocess((v) => (v == null ? '' : v), z.string({ error: 'invalidField' }).min(1, 'required'));
+const matches = { message: 'passwordsDoNotMatch', path: ['repeat_password'] };
+
+/** POST /auth/ambassador/forgot_password/ */
+export const forgotPasswordSchema = z.object({ email: emailInput });
+
+/** POST /auth/ambassador/reset_password/?host= and /auth/ambassador/set_password/?host= */
+export const resetPasswordSchema = z
+  .object({ code: codeInput, email: emailInput, password: passwordSchema, repeat_password: repeat })
+  .refine((v) => v.password === v.repeat_password, matches);
+
+/** POST /users/{id}/password/ - the current password is required when the account has one (checked by the API). */
+export const changePasswordSchema = z
+  .object({
+    password: passwordSchema,
+    repeat_password: repeat,
+    current_password: z.string({ error: 'invalidField' }).max(512, 'invalidField').optional().default(''),
+  })
+  .refine((v) => v.password === v.repeat_password, matches);
+
+/** POST /auth/sso/?host= */
+export const ssoSchema = z.object({ token: z.string({ error: 'required' }).trim().min(1, 'required').max(4096, 'invalidField') });
+
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { REGISTRATION_FIELDS, type Customization, type RegistrationField } from './customization.ts';
+import { emailInput } from './passwords.ts';
+
+// The registration form of spec §3, built from the company's configuration. One schema factory is used
+// by the API (the source of truth) and by the form island (live validation), so both apply the same
+// rules. Messages are i18n keys. Payload keys are the form-side names of spec §3 (firstName, group, ...).
+
+export const FORM_NAMES = {
+  first_name: 'firstName', last_name: 'lastName', email: 'email', phone: 'phone', paypal_email: 'paypalEmail',
+  company: 'company', street: 'street', city: 'city', state: 'state', country: 'country', groups: 'group',
+  zip: 'zip', job_title: 'jobTitle', date_of_birth: 'dateOfBirth',
+  custom1: 'custom1', custom2: 'custom2', custom3: 'custom3', custom4: 'custom4', custom5: 'custom5',
+  custom6: 'custom6', custom7: 'custom7', custom8: 'custom8', custom9: 'custom9', custom10: 'custom10',
+} as const satisfies Record<RegistrationField, string>;
+
+export type FormName = (typeof FORM_NAMES)[RegistrationField];
+
+/** Default label key per field (custom fields use fieldCustom with {n}). */
+export const FIELD_LABEL_KEYS = {
+  first_name: 'fieldFirstName', last_name: 'fieldLastName', email: 'fieldEmail', phone: 'fieldPhone',
+  paypal_email: 'fieldPaypalEmail', company: 'fieldCompany', street: 'fieldStreet', city: 'fieldCity',
+  state: 'fieldState', country: 'fieldCountry', groups: 'fieldGroups', zip: 'fieldZip', job_title: 'fieldJobTitle',
+  date_of_birth: 'fieldDateOfBirth',
+} as const;
+
+export interface RegistrationFormConfig {
+  fields: Customization['register']['fields'];
+  /** A terms text is configured, so the terms box must be ticked. */
+  termsRequired: boolean;
+  /** The company's groups (value = group uid). */
+  groups: { uid: string; name: string }[];
+  /** Allowed values of `state` when the company uses a choice list (ambassador_state_type "select"). */
+  stateChoices: { name: string; value: string }[] | null;
+}
+
+export interface ShownField {
+  key: RegistrationField;
+  name: FormName;
+  required: boolean;
+  label: string | null;
+  position: number;
+}
+
+/** Shown (checked) fields in the configured order; ties keep spec §3's order. */
+export function shownFields(fields: RegistrationFormConfig['fields']): ShownField[] {
+  return REGISTRATION_FIELDS
+    .map((key, index) => ({ key, index, f: fields[key] }))
+    .filter(({ f }) => f.checked)
+    .sort((a, b) => a.f.position - b.f.position || a.index - b.index)
+    .map(({ key, f }) => ({ key, name: FORM_NAMES[key], required: f.required, label: f.label, position: f.position }));
+}
+
+const asText = (v: unknown) => (v == null ? '' : typeof v === 'number' ? String(v) : v);
+const text = (max: number) => z.preprocess(asText, z.string({ error: 'invalidField' }).trim().max(max, 'invalidField'));
+
+/** A calendar date YYYY-MM-DD between 1900-01-01 and today. */
+export function isBirthDate(value: string, today = new Date()): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (d.toISOString().slice(0, 10) !== value) return false;
+  return value >= '1900-01-01' && d.getTime() <= today.getTime();
+}
+
+function fieldSchema(key: RegistrationField, required: boolean, cfg: RegistrationFormConfig): z.ZodType {
+  if (key === 'email') return emailInput;
+  let base = text(key.startsWith('custom') || key === 'street' ? 255 : 100);
+  const checks: ((v: string) => boolean)[] = [];
+  if (key === 'paypal_email') checks.push((v) => z.email().safeParse(v).success && v.length <= 254);
+  if (key === 'phone') checks.push((v) => /^[+()\d\s./-]{3,40}$/.test(v));
+  if (key === 'date_of_birth') checks.push((v) => isBirthDate(v));
+  if (key === 'groups') checks.push((v) => cfg.groups.some((g) => g.uid === v));
+  if (key === 'state' && cfg.stateChoices?.length) checks.push((v) => cfg.stateChoices!.some((s) => s.value === v));
+  const message = key === 'paypal_email' ? 'invalidEmail' : 'invalidField';
+  return base.superRefine((v, ctx) => {
+    if (!v) {
+      if (required) ctx.addIssue({ code: 'custom', message: 'required' });
+      return;
+    }
+    if (checks.some((check) => !check(v))) ctx.addIssue({ code: 'custom', message });
+  }).transform((v) => v || null);
+}
+
+const truthy = (v: unknown) => v === true || v === 'on' || v === 'true' || v === '1';
+
+/** The schema of POST /companies/{company}/register/ for one company's configuration. */
+export function registrationSchema(cfg: RegistrationFormConfig) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of shownFields(cfg.fields)) shape[field.name] = fieldSchema(field.key, field.required, cfg);
+  shape.terms = z.unknown().transform(truthy).refine((v) => v || !cfg.termsRequired, 'acceptTermsRequired');
+  shape.recaptchaToken = z.preprocess(asText, z.string().max(4096, 'invalidField')).optional();
+  return z.object(shape);
+}
+
+/** The validated registration: form names, empty optional fields as null. */
+export type RegistrationInput = {
+  [K in FormName]?: string | null;
+} & { email: string; terms: boolean; recaptchaToken?: string };
+
+/** The form configuration from resolved settings and the company record (portal view or API rows). */
+export function registrationConfig(
+  settings: Customization,
+  company: { groups: { uid: string; name: string }[]; ambassador_state_type: string | null; ambassador_state_choices: { name: string; value: string }[] },
+): RegistrationFormConfig {
+  return {
+    fields: settings.register.fields,
+    termsRequired: !!settings.register.terms_text?.trim(),
+    groups: company.groups,
+    stateChoices: company.ambassador_state_type === 'select' && company.ambassador_state_choices.length
+      ? company.ambassador_state_choices : null,
+  };
+}
