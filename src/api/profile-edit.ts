@@ -43,7 +43,7 @@ export function parseKeyed<S extends z.ZodType>(c: ApiContext, schema: S, raw: u
       continue;
     }
     const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
-    (fields[key] ??= []).push(issue.message);
+    if (!fields[key]?.includes(issue.message)) (fields[key] ??= []).push(issue.message);
   }
   throw fieldsError(c, fields);
 }

@@ -103,7 +103,7 @@ export const profileUpdateSchema = z.object({
   paypal_email: optionalEmail.optional(),
   dwolla_email: optionalEmail.optional(),
   language: z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
-    .pipe(z.union([z.literal(''), z.enum(LANGUAGE_CHOICES, { error: 'invalidField' })]))
+    .pipe(z.string().refine((v) => v === '' || (LANGUAGE_CHOICES as readonly string[]).includes(v), 'invalidField'))
     .transform((v) => (v === '' ? null : v)).optional(),
 }).strict();
 
