@@ -18,6 +18,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { decodeEntities, importsOf, jsFromHtml } from './lib/html.mjs';
 import { startPortal } from './lib/portal.mjs';
 import { ROOT, forwardSignals, freePort, isBuilt, logger, parseArgs } from './lib/proc.mjs';
 
@@ -112,43 +113,7 @@ function mergeCookies(a, b) {
   return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
-function decodeEntities(s) {
-  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-}
-
 // JavaScript a page loads --------------------------------------------------------------------------
-
-function attr(tag, name) {
-  return new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
-}
-
-/** JS URLs the HTML loads: script src, modulepreload, island component/renderer URLs, inline imports. */
-function jsFromHtml(html, base) {
-  const urls = new Set();
-  const add = (u) => u && urls.add(new URL(decodeEntities(u), base).href);
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(attr(tag, 'src'));
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if (/\brel\s*=\s*["']?modulepreload/i.test(tag)) add(attr(tag, 'href'));
-  }
-  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/gi)) {
-    add(attr(tag, 'component-url'));
-    add(attr(tag, 'renderer-url'));
-  }
-  for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
-    for (const spec of importsOf(body).static) if (/^(\.|\/)/.test(spec)) add(spec);
-  }
-  return [...urls];
-}
-
-/** Module specifiers imported by a JS source: static (loaded with it) and dynamic (loaded later). */
-function importsOf(src) {
-  const stat = new Set();
-  const dyn = new Set();
-  for (const m of src.matchAll(/(?:^|[;\s}])import\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) stat.add(m[1]);
-  for (const m of src.matchAll(/(?:^|[;\s}])export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g)) stat.add(m[1]);
-  for (const m of src.matchAll(/\bimport\(\s*(["'`])([^"'`$]+)\1\s*\)/g)) dyn.add(m[2]);
-  return { static: [...stat], dynamic: [...dyn].filter((d) => !stat.has(d)) };
-}
 
 /** Fetches the page's JS graph. Same-origin only; returns totals for eager and lazy (dynamic) code. */
 async function jsWeight(host, html, pagePath) {
