@@ -205,6 +205,13 @@ describe('resolveCustomization precedence: campaign > company > defaults', () =>
     expect(resolveCustomization({ default_language: 'xx' }).default_language).toBe('en');
   });
 
+  it('reads blank text overrides as unset, so the translated default shows', () => {
+    const c = resolveCustomization({ register: { button_text: '  ', message: ' ' }, tabs: { items: { stats: { label: '' } } } });
+    expect(c.register.button_text).toBeNull();
+    expect(c.register.message).toBeNull();
+    expect(c.tabs.items.stats.label).toBeNull();
+  });
+
   it('ignores keys it does not know', () => {
     const c = resolveCustomization({ meta: { head_title: 'A', evil: '<script>' }, extra: 1 }) as Record<string, unknown>;
     expect(c.extra).toBeUndefined();

@@ -9,10 +9,10 @@ import { deepMerge, dropInvalid, dropInvalidParsed } from './lenient.ts';
 // Nested objects use `.prefault({})` (not `.default`) so their own field defaults are applied.
 
 const flag = (value: boolean) => z.boolean().default(value);
-/** A text override: null means "use the translated default". */
-const text = (max = 200) => z.string().trim().max(max).nullable().default(null);
-/** Tenant-authored HTML; sanitised where it is rendered, capped here. */
-const html = () => z.string().max(50_000).nullable().default(null);
+/** A text override: null (or blank, read as null) means "use the translated default". */
+const text = (max = 200) => z.string().trim().max(max).transform((v) => v || null).nullable().default(null);
+/** Tenant-authored HTML; sanitised where it is rendered, capped here. Blank reads as null. */
+const html = () => z.string().max(50_000).transform((v) => (v.trim() ? v : null)).nullable().default(null);
 /** Tenant-authored <script>/<meta> markup, injected verbatim on purpose (analytics, chat widgets). */
 const scripts = () => z.string().max(100_000).default('');
 const image = () => safeUrl.nullable().default(null);
