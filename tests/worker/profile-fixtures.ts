@@ -82,7 +82,7 @@ export function webpBytes(width: number, height: number) {
 
 export function avatarForm(bytes: Uint8Array, name = 'avatar.png', type = 'image/png', extra: Record<string, string> = {}) {
   const form = new FormData();
-  form.append('avatar', new File([bytes], name, { type }));
+  form.append('avatar', new File([bytes.buffer as ArrayBuffer], name, { type }));
   for (const [k, v] of Object.entries(extra)) form.append(k, v);
   return form;
 }
