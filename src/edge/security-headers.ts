@@ -42,7 +42,7 @@ export function securityHeaders(): MiddlewareHandler<EdgeEnv> {
     );
     if ((h.get('content-type') ?? '').includes('text/html') && c.res.body) {
       const res = new HTMLRewriter()
-        .on('script', { element: (el) => el.setAttribute('nonce', nonce) })
+        .on('script', { element: (el) => { el.setAttribute('nonce', nonce); } })
         .transform(c.res);
       c.res = new Response(res.body, c.res);
     }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import type { EdgeContext, EdgeEnv, Session } from './types';
 
 /** design.md contract: `__Host-` prefix, HttpOnly, Secure, SameSite=Lax, Path=/, no Domain. */
@@ -12,16 +12,14 @@ export function parseSessionCookie(value: string | undefined): Session | null {
 }
 
 export function writeSession(c: EdgeContext, session: Session) {
-  setCookie(c, SESSION_COOKIE, `${session.userId}.${session.ambassadorUid}.${session.token}`, {
-    httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: MAX_AGE_SECONDS, prefix: 'host',
-  } as Parameters<typeof setCookie>[3]);
+  c.header('Set-Cookie', sessionCookieHeader(session), { append: true });
 }
 
 export function clearSession(c: EdgeContext) {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+  c.header('Set-Cookie', sessionCookieHeader(null), { append: true });
 }
 
-/** The session cookie's value as a session string for a raw Set-Cookie header (Astro pages). */
+/** The Set-Cookie header that stores (or, for null, clears) the session; pages and the edge share it. */
 export function sessionCookieHeader(session: Session | null): string {
   const attrs = 'Path=/; HttpOnly; Secure; SameSite=Lax';
   return session

@@ -49,7 +49,7 @@ export function upstream(options: UpstreamOptions = {}): MiddlewareHandler<EdgeE
         }, timeoutMs);
       });
       try {
-        return await Promise.race([send(request, c.env, c.executionCtx), timeout]);
+        return await Promise.race([send(request, c.env, c.executionCtx as ExecutionContext), timeout]);
       } catch (err) {
         console.error('upstream: request failed', path, err);
         return Response.json({ detail: 'No response from the server.' }, { status: 502 });
