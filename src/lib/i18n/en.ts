@@ -370,6 +370,8 @@ export const en = {
   linkNotFoundTitle: 'Link not found',
   linkNotFound: 'This link is not active. It may have expired or been mistyped.',
   linkNotFoundHome: 'Go to {company}',
+  status: 'Status',
+  referredName: 'Referred',
 
   // App shell (lead)
   skipToContent: 'Skip to content',

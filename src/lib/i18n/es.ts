@@ -355,6 +355,8 @@ export const es: Messages = {
   linkNotFoundTitle: 'Enlace no encontrado',
   linkNotFound: 'Este enlace no está activo. Puede que haya caducado o esté mal escrito.',
   linkNotFoundHome: 'Ir a {company}',
+  status: 'Estado',
+  referredName: 'Referido',
 
   // App shell (lead)
   skipToContent: 'Saltar al contenido',

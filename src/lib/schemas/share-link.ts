@@ -107,8 +107,7 @@ export function allowedRedirectHosts(campaignUrl: string, allowedHosts: readonly
   return hosts;
 }
 
-/** Track-share payload of spec §3: the copy channel is named `copy` (spec §9). */
-export const COPY_CHANNEL = 'copy';
+/** Track-share payload of spec §3 (the copy channel's name, `copy`, is in share-tracking.ts). */
 export const trackShareSchema = z.object({
   short_code: z.string().trim().min(1, 'This field is required.').max(SHORT_CODE_MAX),
   social_name: z.string().trim().toLowerCase().min(1, 'This field is required.').max(32).regex(/^[a-z0-9_.-]+$/, 'This field is invalid.'),
@@ -116,3 +115,4 @@ export const trackShareSchema = z.object({
   recipient_username: z.string().trim().max(254).nullable().optional(),
 });
 export type TrackShareInput = z.infer<typeof trackShareSchema>;
+
