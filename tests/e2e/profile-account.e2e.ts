@@ -1,0 +1,190 @@
+// The profile in a real browser: the avatar crop dialog saves a 250x250 PNG that the sidebar shows at
+// once; deactivate then reactivate after the confirmation popup; a profile edit and the confirmation
+// step with JavaScript off; unsubscribe from an e-mailed link with JavaScript off.
+import { PNG } from 'pngjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newBrowser, stopAll } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await newBrowser();
+});
+afterAll(stopAll);
+
+async function logIn(page: Page, host: string, email: string) {
+  await page.goto(`${baseUrl(host)}/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('Password1!');
+  await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
+}
+
+/** A striped PNG so the crop has something to cut. */
+function testPng(width: number, height: number): Buffer {
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (width * y + x) << 2;
+      png.data[i] = (x * 255) / width;
+      png.data[i + 1] = (y * 255) / height;
+      png.data[i + 2] = x % 40 < 20 ? 200 : 40;
+      png.data[i + 3] = 255;
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+async function withContext<T>(javaScriptEnabled: boolean, run: (page: Page, context: BrowserContext) => Promise<T>) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  try {
+    return await run(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('the avatar crop dialog', () => {
+  it('crops, saves and shows the new avatar in the sidebar', async () => {
+    await withContext(true, async (page) => {
+      await logIn(page, 'localhost', 'ava@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/account`);
+      const sidebarAvatar = page.locator('img[data-sidebar-avatar]');
+      const before = await sidebarAvatar.getAttribute('src');
+      // Wait for the island, then open the dialog from the sidebar avatar.
+      await page.locator('[data-avatar-open]').waitFor();
+      await expect.poll(async () => {
+        await sidebarAvatar.click();
+        return page.locator('[data-avatar-dialog]').isVisible();
+      }, { timeout: 15_000 }).toBe(true);
+      const save = page.locator('[data-avatar-save]');
+      expect(await save.isDisabled()).toBe(true);
+      await page.locator('[data-avatar-file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: testPng(400, 300) });
+      await page.locator('[data-avatar-dialog] img').first().waitFor();
+      await page.locator('[data-avatar-zoom]').fill('1.5');
+      await page.locator('[data-avatar-rotate-right]').click();
+      expect(await page.locator('[data-avatar-rotation]').inputValue()).toBe('15');
+      await expect.poll(() => save.isEnabled()).toBe(true);
+      await save.click();
+      await page.locator('[data-avatar-dialog]').waitFor({ state: 'detached' });
+      await expect.poll(() => sidebarAvatar.getAttribute('src')).toMatch(/^\/media\/avatars\/demo\/amb-ava\/[0-9a-f]{24}\.png$/);
+      const after = (await sidebarAvatar.getAttribute('src'))!;
+      expect(after).not.toBe(before);
+      const res = await page.request.get(`${baseUrl('localhost')}${after}`);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+      const decoded = PNG.sync.read(await res.body());
+      expect([decoded.width, decoded.height]).toEqual([250, 250]);
+      // The new avatar is what the server renders from now on, and another tenant cannot fetch it.
+      await page.reload();
+      expect(await sidebarAvatar.getAttribute('src')).toBe(after);
+      expect((await fetch(`${baseUrl('acme.localhost')}${after}`)).status).toBe(404);
+    });
+  });
+
+  it('opens from the sidebar avatar on another page', async () => {
+    await withContext(true, async (page) => {
+      await logIn(page, 'acme.localhost', 'alex@acme.test');
+      await page.locator('img[data-sidebar-avatar]').click();
+      await page.waitForURL(/\/app\/account#avatar$/);
+      await page.locator('[data-avatar-dialog]').waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await page.locator('[data-avatar-dialog]').waitFor({ state: 'detached' });
+    });
+  });
+});
+
+describe('deactivate and reactivate', () => {
+  it('asks first, deactivates, and reactivates', async () => {
+    await withContext(true, async (page) => {
+      await logIn(page, 'localhost', 'ben@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/account#status`);
+      const status = page.locator('[data-account-status]');
+      expect(await status.getAttribute('data-account-status')).toBe('active');
+      const dialog = page.locator('[data-confirm-dialog]');
+      // Wait for the island: before it hydrates, a click would use the no-JS confirmation step.
+      await page.waitForFunction(() => document.querySelector('astro-island[component-url*="ConfirmDialog"]:not([ssr])') !== null);
+      await page.locator('[data-status-button]').click();
+      await dialog.waitFor();
+      expect(await dialog.getAttribute('role')).toBe('alertdialog');
+      expect(await dialog.textContent()).toContain('Are you sure?');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await status.getAttribute('data-account-status')).toBe('active');
+
+      await page.locator('[data-status-button]').click();
+      await Promise.all([page.waitForURL(/\/app\/account#status$/), dialog.getByRole('button', { name: 'Yes' }).click()]);
+      await expect.poll(() => page.locator('[data-account-status]').getAttribute('data-account-status')).toBe('deactivated');
+      expect(await page.locator('#status .form-success').textContent()).toContain('Your account has been updated.');
+
+      // A deactivated ambassador still logs in and sees the reactivate option.
+      await page.goto(`${baseUrl('localhost')}/logout`);
+      await logIn(page, 'localhost', 'ben@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/account#status`);
+      await page.waitForFunction(() => document.querySelector('astro-island[component-url*="ConfirmDialog"]:not([ssr])') !== null);
+      await page.locator('[data-status-button]').click();
+      await dialog.waitFor();
+      await Promise.all([page.waitForURL(/\/app\/account#status$/), dialog.getByRole('button', { name: 'Yes' }).click()]);
+      await expect.poll(() => page.locator('[data-account-status]').getAttribute('data-account-status')).toBe('active');
+    });
+  });
+});
+
+describe('with JavaScript off', () => {
+  it('edits the profile: a bad link is refused with the field named, then the edit is saved', async () => {
+    await withContext(false, async (page) => {
+      await logIn(page, 'acme.localhost', 'sam@acme.test');
+      await page.goto(`${baseUrl('acme.localhost')}/app/account`);
+      await page.locator('#city').fill('Lyon');
+      await page.locator('#personal button[type="submit"]').click();
+      await page.waitForURL(/\/app\/account#personal$/);
+      expect(await page.locator('#personal .form-success').count()).toBe(1);
+      expect(await page.locator('#city').inputValue()).toBe('Lyon');
+
+      await page.locator('#facebook_url').fill('javascript:alert(1)');
+      await page.locator('#additional button[type="submit"]').click();
+      expect(await page.locator('#facebook_url').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('#facebook_url-error').textContent()).toBeTruthy();
+      await page.locator('#facebook_url').fill('https://facebook.com/sam.summit');
+      await page.locator('#additional button[type="submit"]').click();
+      await page.waitForURL(/\/app\/account#additional$/);
+      expect(await page.locator('#facebook_url').inputValue()).toBe('https://facebook.com/sam.summit');
+    });
+  });
+
+  it('deactivates through the confirmation step page', async () => {
+    await withContext(false, async (page) => {
+      await logIn(page, 'acme.localhost', 'sam@acme.test');
+      await page.goto(`${baseUrl('acme.localhost')}/app/account`);
+      await page.locator('[data-status-button]').click();
+      const step = page.locator('.confirm-step');
+      await step.waitFor();
+      // "No" changes nothing.
+      await step.locator('a').click();
+      expect(await page.locator('[data-account-status]').getAttribute('data-account-status')).toBe('active');
+      await page.locator('[data-status-button]').click();
+      await page.locator('.confirm-step button[type="submit"]').click();
+      await page.waitForURL(/#status$/);
+      expect(await page.locator('[data-account-status]').getAttribute('data-account-status')).toBe('deactivated');
+      await page.locator('[data-status-button]').click();
+      await page.locator('.confirm-step button[type="submit"]').click();
+      await page.waitForURL(/#status$/);
+      expect(await page.locator('[data-account-status]').getAttribute('data-account-status')).toBe('active');
+    });
+  });
+
+  it('unsubscribes from an e-mailed link without logging in', async () => {
+    await withContext(false, async (page) => {
+      await page.goto(`${baseUrl('localhost')}/unsubscribe?code=optout-nocampaign&email_template=payout_fulfilled`);
+      await page.locator('input[name="action"][value="stop_email"]').check();
+      await page.locator('[data-unsubscribe-form] button[type="submit"]').click();
+      await page.waitForURL(/\/unsubscribe\?saved=stop_email$/);
+      expect(await page.locator('[data-unsubscribe-saved]').textContent()).toContain('Your e-mail preferences have been saved.');
+
+      await page.goto(`${baseUrl('localhost')}/unsubscribe?code=not-a-real-code`);
+      await page.locator('input[name="action"][value="stop_all"]').check();
+      await page.locator('[data-unsubscribe-form] button[type="submit"]').click();
+      expect(await page.locator('[data-unsubscribe-error]').textContent()).toContain('not valid');
+    });
+  });
+});
