@@ -2,7 +2,8 @@
 //
 //   unit    Node: tests/unit/**/*.test.ts and pure src/**/*.test.ts
 //   worker  workerd via @cloudflare/vitest-plugin: tests/worker/**/*.test.ts (+ src/**/*.worker.test.ts)
-//           with the bindings of wrangler.toml (DB, CACHE, FILES), the real migrations and seed/demo.sql
+//           with the bindings of wrangler.toml (DB, CACHE, FILES), the real migrations, seed/demo.sql
+//           and the seed's R2 files
 //   e2e     Node + Chromium: tests/e2e/**/*.e2e.ts against the portal started as a user starts it
 //           (tests/e2e/harness.ts starts one portal for the whole run)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,6 +61,18 @@ async function seedStatements(): Promise<string[]> {
   return seed?.queries ?? [];
 }
 
+/** The seed's R2 files (seed/assets/r2-manifest.json) as base64, or [] while there are none. */
+function r2SeedObjects(): { key: string; contentType: string; base64: string }[] {
+  const manifest = path.join(root, 'seed/assets/r2-manifest.json');
+  if (!existsSync(manifest)) return [];
+  const entries = JSON.parse(readFileSync(manifest, 'utf8')) as { key: string; content_type: string }[];
+  return entries.map(({ key, content_type }) => ({
+    key,
+    contentType: content_type,
+    base64: readFileSync(path.join(root, 'seed/assets/r2', key)).toString('base64'),
+  }));
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -80,6 +93,7 @@ export default defineConfig({
                 ...exampleSecrets(),
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')),
                 TEST_SEED: await seedStatements(),
+                TEST_R2_SEED: r2SeedObjects(),
               },
             },
           })),

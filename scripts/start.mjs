@@ -18,7 +18,7 @@
 // the npx process dies, so it runs detached in its own group and the group is killed).
 import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { applyMigrations, resolvePersistDir, runSeed } from './lib/db.mjs';
+import { applyMigrations, resolvePersistDir, runSeed, seedR2 } from './lib/db.mjs';
 import {
   ROOT,
   current,
@@ -94,6 +94,8 @@ async function main() {
   else {
     log('seeding demo data');
     await runSeed(persistTo, log);
+    const files = await seedR2(persistTo, log);
+    if (files) log(`put ${files} demo files into R2`);
   }
 
   // 4. Serve.

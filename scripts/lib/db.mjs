@@ -1,10 +1,13 @@
 // Local D1 helpers: migrations and the demo seed, run through wrangler against the same local state
 // directory that `wrangler dev` uses (wrangler's default .wrangler/state, or --persist-to <dir>).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, runTool } from './proc.mjs';
 
 export const SEED_FILE = 'seed/demo.sql';
+/** Demo files for the R2 bucket (binding FILES): [{ key, content_type, size_bytes }], files under seed/assets/r2/<key>. */
+export const R2_MANIFEST = 'seed/assets/r2-manifest.json';
+const R2_DIR = 'seed/assets/r2';
 
 /**
  * The local state directory: `--persist-to <dir>` wins over env PORTAL_STATE_DIR; undefined means
@@ -50,4 +53,52 @@ export async function runSeed(persistTo, log = console.log) {
     throw err;
   }
   return true;
+}
+
+/** The seed's R2 objects, read from seed/assets/r2 as listed in the manifest ([] when there is none). */
+export function readR2Seed() {
+  const manifest = path.join(ROOT, R2_MANIFEST);
+  if (!existsSync(manifest)) return [];
+  return JSON.parse(readFileSync(manifest, 'utf8')).map(({ key, content_type }) => ({
+    key,
+    contentType: content_type,
+    data: readFileSync(path.join(ROOT, R2_DIR, key)),
+  }));
+}
+
+/**
+ * Puts the demo files into the local R2 bucket that `wrangler dev --persist-to <same dir>` serves.
+ * Resets first: every object under the seeded `<top>/<company>/` prefixes (e.g. avatars/demo/) is
+ * deleted, so files uploaded at run time (tests, trying the app) go too. Returns the object count.
+ */
+export async function seedR2(persistTo, log = console.log) {
+  const objects = readR2Seed();
+  if (objects.length === 0) {
+    log(`${R2_MANIFEST} not found: no demo files for R2.`);
+    return 0;
+  }
+  const { getPlatformProxy } = await import('wrangler');
+  const state = path.join(persistTo ?? path.join(ROOT, '.wrangler/state'), 'v3');
+  // wrangler.toml named explicitly: no redirect to the build output, and its `main` is not loaded.
+  const proxy = await getPlatformProxy({
+    configPath: path.join(ROOT, 'wrangler.toml'),
+    persist: { path: state },
+    remoteBindings: false,
+  });
+  try {
+    const bucket = proxy.env.FILES;
+    const prefixes = new Set(objects.map((o) => o.key.split('/').slice(0, 2).join('/') + '/'));
+    for (const prefix of prefixes) {
+      let cursor;
+      do {
+        const page = await bucket.list({ prefix, cursor });
+        if (page.objects.length) await bucket.delete(page.objects.map((o) => o.key));
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+    }
+    for (const o of objects) await bucket.put(o.key, o.data, { httpMetadata: { contentType: o.contentType } });
+  } finally {
+    await proxy.dispose();
+  }
+  return objects.length;
 }

@@ -7,5 +7,7 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
     /** seed/demo.sql split into statements ([] while the file is missing), run after the migrations. */
     TEST_SEED: string[];
+    /** The seed's R2 files (seed/assets/r2-manifest.json), put into FILES by setup.ts. */
+    TEST_R2_SEED: { key: string; contentType: string; base64: string }[];
   }
 }

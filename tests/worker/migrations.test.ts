@@ -16,3 +16,12 @@ describe('local D1 in workerd', () => {
     else expect(row?.n).toBe(0);
   });
 });
+
+describe('local R2 in workerd', () => {
+  it('holds the seed files', async () => {
+    for (const { key, contentType } of env.TEST_R2_SEED.slice(0, 5)) {
+      const head = await env.FILES.head(key);
+      expect(head?.httpMetadata?.contentType, key).toBe(contentType);
+    }
+  });
+});
