@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTRATION_FIELDS, type Customization, type RegistrationField } from './customization.ts';
+import type { Customization, RegistrationField } from './customization.ts';
 import { emailInput } from './passwords.ts';
 
 // The registration form of spec §3, built from the company's configuration. One schema factory is used
@@ -9,12 +9,16 @@ import { emailInput } from './passwords.ts';
 export const FORM_NAMES = {
   first_name: 'firstName', last_name: 'lastName', email: 'email', phone: 'phone', paypal_email: 'paypalEmail',
   company: 'company', street: 'street', city: 'city', state: 'state', country: 'country', groups: 'group',
-  zip: 'zip', job_title: 'jobTitle', date_of_birth: 'dateOfBirth',
+  zip: 'zip', job_title: 'jobTitle',
   custom1: 'custom1', custom2: 'custom2', custom3: 'custom3', custom4: 'custom4', custom5: 'custom5',
   custom6: 'custom6', custom7: 'custom7', custom8: 'custom8', custom9: 'custom9', custom10: 'custom10',
+  date_of_birth: 'dateOfBirth',
 } as const satisfies Record<RegistrationField, string>;
 
 export type FormName = (typeof FORM_NAMES)[RegistrationField];
+
+/** Spec §3's field order (kept here, not imported, so the form island does not bundle the settings schema). */
+const FIELD_ORDER = Object.keys(FORM_NAMES) as RegistrationField[];
 
 /** Default label key per field (custom fields use fieldCustom with {n}). */
 export const FIELD_LABEL_KEYS = {
@@ -44,7 +48,7 @@ export interface ShownField {
 
 /** Shown (checked) fields in the configured order; ties keep spec §3's order. */
 export function shownFields(fields: RegistrationFormConfig['fields']): ShownField[] {
-  return REGISTRATION_FIELDS
+  return FIELD_ORDER
     .map((key, index) => ({ key, index, f: fields[key] }))
     .filter(({ f }) => f.checked)
     .sort((a, b) => a.f.position - b.f.position || a.index - b.index)
