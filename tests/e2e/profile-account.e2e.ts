@@ -34,6 +34,20 @@ function testPng(width: number, height: number): Buffer {
   return PNG.sync.write(png);
 }
 
+/** Resolves once the island's component has hydrated (Astro drops the ssr attribute). */
+function hydrated(page: Page, component: string) {
+  return page.waitForFunction((name) => document.querySelector(`astro-island[component-url*="${name}"]:not([ssr])`) !== null, component, { timeout: 30_000 });
+}
+
+/** Clicks and waits for the form post it causes to come back (303, then the page). */
+async function clickAndWaitForPost(page: Page, click: () => Promise<void>) {
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/app/account'),
+    click(),
+  ]);
+  await page.waitForLoadState('load');
+}
+
 async function withContext<T>(javaScriptEnabled: boolean, run: (page: Page, context: BrowserContext) => Promise<T>) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
@@ -51,12 +65,10 @@ describe('the avatar crop dialog', () => {
       await page.goto(`${baseUrl('localhost')}/app/account`);
       const sidebarAvatar = page.locator('img[data-sidebar-avatar]');
       const before = await sidebarAvatar.getAttribute('src');
-      // Wait for the island, then open the dialog from the sidebar avatar.
-      await page.locator('[data-avatar-open]').waitFor();
-      await expect.poll(async () => {
-        await sidebarAvatar.click();
-        return page.locator('[data-avatar-dialog]').isVisible();
-      }, { timeout: 15_000 }).toBe(true);
+      // Wait for the island (before it hydrates the link just goes to #avatar), then open the dialog from the sidebar avatar.
+      await hydrated(page, 'AvatarCropper');
+      await sidebarAvatar.click();
+      await page.locator('[data-avatar-dialog]').waitFor();
       const save = page.locator('[data-avatar-save]');
       expect(await save.isDisabled()).toBe(true);
       await page.locator('[data-avatar-file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: testPng(400, 300) });
@@ -103,7 +115,7 @@ describe('deactivate and reactivate', () => {
       expect(await status.getAttribute('data-account-status')).toBe('active');
       const dialog = page.locator('[data-confirm-dialog]');
       // Wait for the island: before it hydrates, a click would use the no-JS confirmation step.
-      await page.waitForFunction(() => document.querySelector('astro-island[component-url*="ConfirmDialog"]:not([ssr])') !== null);
+      await hydrated(page, 'ConfirmDialog');
       await page.locator('[data-status-button]').click();
       await dialog.waitFor();
       expect(await dialog.getAttribute('role')).toBe('alertdialog');
@@ -113,7 +125,7 @@ describe('deactivate and reactivate', () => {
       expect(await status.getAttribute('data-account-status')).toBe('active');
 
       await page.locator('[data-status-button]').click();
-      await Promise.all([page.waitForURL(/\/app\/account#status$/), dialog.getByRole('button', { name: 'Yes' }).click()]);
+      await clickAndWaitForPost(page, () => dialog.getByRole('button', { name: 'Yes' }).click());
       await expect.poll(() => page.locator('[data-account-status]').getAttribute('data-account-status')).toBe('deactivated');
       expect(await page.locator('#status .form-success').textContent()).toContain('Your account has been updated.');
 
@@ -121,10 +133,10 @@ describe('deactivate and reactivate', () => {
       await page.goto(`${baseUrl('localhost')}/logout`);
       await logIn(page, 'localhost', 'ben@demo.test');
       await page.goto(`${baseUrl('localhost')}/app/account#status`);
-      await page.waitForFunction(() => document.querySelector('astro-island[component-url*="ConfirmDialog"]:not([ssr])') !== null);
+      await hydrated(page, 'ConfirmDialog');
       await page.locator('[data-status-button]').click();
       await dialog.waitFor();
-      await Promise.all([page.waitForURL(/\/app\/account#status$/), dialog.getByRole('button', { name: 'Yes' }).click()]);
+      await clickAndWaitForPost(page, () => dialog.getByRole('button', { name: 'Yes' }).click());
       await expect.poll(() => page.locator('[data-account-status]').getAttribute('data-account-status')).toBe('active');
     });
   });
@@ -170,6 +182,38 @@ describe('with JavaScript off', () => {
       await page.locator('.confirm-step button[type="submit"]').click();
       await page.waitForURL(/#status$/);
       expect(await page.locator('[data-account-status]').getAttribute('data-account-status')).toBe('active');
+    });
+  });
+
+  it('uploads an avatar with the plain file form and refuses a file that is not an image', async () => {
+    await withContext(false, async (page) => {
+      await logIn(page, 'globex.localhost', 'gus@globex.test');
+      await page.goto(`${baseUrl('globex.localhost')}/app/account`);
+      await page.locator('#avatar-file').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+      await page.locator('form[data-avatar-fallback] button[type="submit"]').click();
+      expect(await page.locator('#avatar .form-error').textContent()).toContain('The file type is invalid.');
+      await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: testPng(64, 64) });
+      await page.locator('form[data-avatar-fallback] button[type="submit"]').click();
+      await page.waitForURL(/#avatar$/);
+      expect(await page.locator('img[data-sidebar-avatar]').getAttribute('src')).toMatch(/^\/media\/avatars\/globex\/amb-gus\/[0-9a-f]{24}\.png$/);
+    });
+  });
+
+  it('changes the password and shows the answer of the call', async () => {
+    await withContext(false, async (page) => {
+      await logIn(page, 'globex.localhost', 'gus@globex.test');
+      await page.goto(`${baseUrl('globex.localhost')}/app/account`);
+      await page.locator('#current_password').fill('Wrong-password1!');
+      await page.locator('#password').fill('Better-Password2!');
+      await page.locator('#repeat_password').fill('Better-Password2!');
+      await page.locator('form[data-password-form] button[type="submit"]').click();
+      expect(await page.locator('#credentials .form-error').textContent()).toBeTruthy();
+      await page.locator('#current_password').fill('Password1!');
+      await page.locator('#password').fill('Better-Password2!');
+      await page.locator('#repeat_password').fill('Better-Password2!');
+      await page.locator('form[data-password-form] button[type="submit"]').click();
+      await page.waitForURL(/#credentials$/);
+      expect(await page.locator('#credentials .form-success').textContent()).toContain('Your password has been changed.');
     });
   });
 
