@@ -204,13 +204,13 @@ describe('with JavaScript off', () => {
       await logIn(page, 'globex.localhost', 'gus@globex.test');
       await page.goto(`${baseUrl('globex.localhost')}/app/account`);
       await page.locator('#current_password').fill('Wrong-password1!');
-      await page.locator('#password').fill('Better-Password2!');
-      await page.locator('#repeat_password').fill('Better-Password2!');
+      await page.locator('form[data-password-form] input[name="password"]').fill('Better-Password2!');
+      await page.locator('form[data-password-form] input[name="repeat_password"]').fill('Better-Password2!');
       await page.locator('form[data-password-form] button[type="submit"]').click();
       expect(await page.locator('#credentials .form-error').textContent()).toBeTruthy();
       await page.locator('#current_password').fill('Password1!');
-      await page.locator('#password').fill('Better-Password2!');
-      await page.locator('#repeat_password').fill('Better-Password2!');
+      await page.locator('form[data-password-form] input[name="password"]').fill('Better-Password2!');
+      await page.locator('form[data-password-form] input[name="repeat_password"]').fill('Better-Password2!');
       await page.locator('form[data-password-form] button[type="submit"]').click();
       await page.waitForURL(/#credentials$/);
       expect(await page.locator('#credentials .form-success').textContent()).toContain('Your password has been changed.');
