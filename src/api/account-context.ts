@@ -27,7 +27,8 @@ export async function linkOrigin(c: ApiContext, company: CompanyRow): Promise<st
   const url = new URL(c.req.url);
   const forwardedProto = c.req.header('x-forwarded-proto');
   const proto = forwardedProto === 'http' || forwardedProto === 'https' ? forwardedProto : url.protocol.replace(':', '');
-  for (const candidate of [c.req.query('host'), c.req.header('x-forwarded-host'), url.host]) {
+  // The forwarded host and the URL's carry the port (local runs); ?host= is a bare host name.
+  for (const candidate of [c.req.header('x-forwarded-host'), url.host, c.req.query('host')]) {
     if (!candidate || !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(candidate)) continue;
     if (hosts.includes(normalizeHost(candidate))) return `${proto}://${candidate.toLowerCase()}`;
   }
@@ -60,7 +61,7 @@ export async function sendCodeEmail(c: ApiContext, company: CompanyRow, user: Us
     expiresAt: new Date(Date.now() + ttl).toISOString(), nowIso: isoNow(),
   });
   const origin = await linkOrigin(c, company);
-  const host = new URL(origin).host;
+  const host = new URL(origin).hostname;
   const q = new URLSearchParams({ email: user.email, code });
   const link = purpose === 'reset'
     ? `${origin}/reset-password?${new URLSearchParams({ host, email: user.email, code })}`

@@ -75,6 +75,9 @@ export default function RegisterForm(props: RegisterFormProps) {
     return found;
   }
 
+  // Re-checks the whole form, showing errors for fields already visited. A field with an error is
+  // re-checked as it changes, so the message goes away while typing (not on blur, which would move
+  // the layout under the pointer).
   function onBlur(name: string) {
     const next = { ...touched, [name]: true };
     setTouched(next);
@@ -114,14 +117,16 @@ export default function RegisterForm(props: RegisterFormProps) {
           <label htmlFor={`reg-${f.name}`}>{f.label}{f.required && <span aria-hidden="true"> *</span>}</label>
           {f.type === 'select' ? (
             <select id={`reg-${f.name}`} name={f.name} required={f.required} defaultValue={props.values[f.name] ?? ''}
-              onBlur={() => onBlur(f.name)} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={describe(f.name)}>
+              onBlur={() => onBlur(f.name)} onChange={() => errors[f.name] && onBlur(f.name)}
+              aria-invalid={errors[f.name] ? true : undefined} aria-describedby={describe(f.name)}>
               <option value="">{messages.selectOption}</option>
               {f.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
             </select>
           ) : (
             <input id={`reg-${f.name}`} name={f.name} type={f.type} required={f.required} autoComplete={f.autoComplete}
               defaultValue={props.values[f.name] ?? ''} maxLength={f.type === 'email' ? 254 : 255}
-              onBlur={() => onBlur(f.name)} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={describe(f.name)} />
+              onBlur={() => onBlur(f.name)} onChange={() => errors[f.name] && onBlur(f.name)}
+              aria-invalid={errors[f.name] ? true : undefined} aria-describedby={describe(f.name)} />
           )}
           {errors[f.name] && <span className="error" id={`${f.name}-error`}>{errors[f.name]}</span>}
         </div>
