@@ -219,7 +219,7 @@ export const CUSTOM_TAB_ICONS = ['shopping-cart', 'star', 'university', 'info'] 
 // A custom tab lives at /{slug}; these first path segments already belong to the portal.
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'app', 'api', 'r', 'v1', 'login', 'logout', 'register', 'forgot', 'forgot-password', 'reset-password',
-  'set-password', 'unsubscribe', 'sso', 'static', 'assets', 'favicon.ico', 'robots.txt',
+  'set-password', 'unsubscribe', 'sso', 'static', 'assets', 'media', 'brand', 'dev', 'favicon.ico', 'robots.txt',
 ]);
 
 const customTab = z.object({
