@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { clientId, enforce, RECAPTCHA_LIMITS } from './rate-limit';
+import { clientLimit, enforce, RECAPTCHA_LIMITS } from './rate-limit';
 import type { ApiEnv } from './types';
 import { readBody } from './validate';
 
@@ -69,7 +69,7 @@ const recaptchaBody = z.object({
 export const botCheck = new Hono<ApiEnv>()
   // POST /v1/recaptcha - verify a bot-check token: {score, status, token, isValid}
   .post('/recaptcha', async (c) => {
-    await enforce(c.env.DB, [{ key: `recaptcha:ip:${await clientId(c)}`, ...RECAPTCHA_LIMITS.client }]);
+    await enforce(c.env.DB, await clientLimit(c, 'recaptcha', RECAPTCHA_LIMITS.client));
     const { token, action } = await readBody(c, recaptchaBody);
     const verdict = await botCheckFor(c.env).verify(token, action, c.req.header('cf-connecting-ip'));
     return c.json({ score: verdict.score, status: verdict.status, token, isValid: passesBotCheck(verdict) });

@@ -10,7 +10,7 @@ import { ApiError, fieldError } from './errors';
 import { ensureOwn, tokenAuth } from './middleware/token-auth';
 import { hashPassword, verifyPassword } from './password';
 import {
-  CHANGE_PASSWORD_LIMITS, clientAndAccount, clientId, enforce, FORGOT_LIMITS, refund, RESET_LIMITS,
+  CHANGE_PASSWORD_LIMITS, clientAndAccount, clientLimit, enforce, FORGOT_LIMITS, refund, RESET_LIMITS,
 } from './rate-limit';
 import type { ApiContext, ApiEnv } from './types';
 import { readBody } from './validate';
@@ -40,7 +40,7 @@ async function later(c: ApiContext, work: Promise<unknown>) {
 /** Checks an e-mailed code and sets the new password; ends every session of the account. */
 async function confirmCode(c: ApiContext, purpose: CodePurpose) {
   const company = await companyFromRequest(c);
-  await enforce(c.env.DB, [{ key: `reset:ip:${await clientId(c)}`, ...RESET_LIMITS.client }]);
+  await enforce(c.env.DB, await clientLimit(c, 'reset', RESET_LIMITS.client));
   const body = await readBody(c, resetPasswordSchema);
   const noCode = new ApiError('bad_request', en('noVerificationCode'));
   const user = await findUserByEmail(c.env.DB, company.id, body.email);

@@ -84,12 +84,18 @@ export function sweep(db: D1Database, nowMs = Date.now()) {
 
 /**
  * Who is asking, as a hash: CF-Connecting-IP, which Cloudflare sets on every request and a client
- * cannot forge there. The edge forwards it on its in-process API calls. Without one (tests, tools)
- * every such request shares the "unknown" client.
+ * cannot forge there. The edge must forward it on its in-process API calls. Null without one: then no
+ * per-client limit applies (one shared "unknown" bucket would let anyone lock everybody out).
  */
-export async function clientId(c: ApiContext): Promise<string> {
-  const ip = c.req.header('cf-connecting-ip')?.trim() || 'unknown';
-  return (await sha256Hex(`client:${ip}`)).slice(0, 32);
+export async function clientId(c: ApiContext): Promise<string | null> {
+  const ip = c.req.header('cf-connecting-ip')?.trim();
+  return ip ? (await sha256Hex(`client:${ip}`)).slice(0, 32) : null;
+}
+
+/** The per-client limit of an area, or none when the client is unknown. */
+export async function clientLimit(c: ApiContext, area: string, limit: Omit<Limit, 'key'>): Promise<Limit[]> {
+  const id = await clientId(c);
+  return id ? [{ key: `${area}:ip:${id}`, ...limit }] : [];
 }
 
 /** Account key: the company plus a hash of the lower-cased e-mail (whether or not the account exists). */
@@ -103,7 +109,7 @@ export async function clientAndAccount(
   limits: { client: Omit<Limit, 'key'>; account: Omit<Limit, 'key'> },
 ): Promise<Limit[]> {
   return [
-    { key: `${area}:ip:${await clientId(c)}`, ...limits.client },
+    ...(await clientLimit(c, area, limits.client)),
     { key: `${area}:acct:${await accountId(companyId, email)}`, ...limits.account },
   ];
 }

@@ -14,7 +14,7 @@ import { findCompany, listCustomizations, listGroups, normalizeHost, type Compan
 import { findUser, findUserByEmail } from './db/users';
 import { ApiError, fieldError } from './errors';
 import { safeJson } from './profile';
-import { clientId, enforce, REGISTER_LIMITS } from './rate-limit';
+import { clientLimit, enforce, REGISTER_LIMITS } from './rate-limit';
 import type { ApiContext, ApiEnv } from './types';
 import { readBody } from './validate';
 
@@ -72,7 +72,7 @@ export const registration = new Hono<ApiEnv>()
   .post('/companies/:company/register/', async (c) => {
     const company = await findCompany(c.env.DB, c.req.param('company'));
     if (!company) throw new ApiError('not_found', 'Invalid company.');
-    await enforce(c.env.DB, [{ key: `register:ip:${await clientId(c)}`, ...REGISTER_LIMITS.client }]);
+    await enforce(c.env.DB, await clientLimit(c, 'register', REGISTER_LIMITS.client));
     const requestId = c.req.header('x-client-request-id')?.trim();
     if (requestId) c.header('X-Client-Request-Id', requestId.slice(0, 128));
     const sessionUid = await checkSession(c, company);

@@ -259,3 +259,12 @@ async function clientIdOf(ip: string) {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`client:${ip}`));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 32);
 }
+
+describe('clients without an address', () => {
+  it('share no per-client bucket (only the account limit applies)', async () => {
+    const noIp = (email: string) => call('http://acme.localhost/v1/auth/ambassador/forgot_password/?host=acme.localhost', postJson({ email }));
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await noIp(`anon${i}@acme.test`)).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+});
