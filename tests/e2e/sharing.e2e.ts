@@ -31,6 +31,13 @@ async function logIn(context: BrowserContext, host: string, email: string): Prom
   return page;
 }
 
+/** Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
+async function hydrated(page: Page, selector: string) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island')?.hasAttribute('ssr')), { timeout: 15_000 }).toBe(true);
+}
+
 async function clicksTile(page: Page): Promise<number> {
   const text = await page.locator('[data-tile="clicks"] .value').innerText();
   return Number(text.replace(/[^\d]/g, ''));
@@ -47,10 +54,11 @@ for (const tenant of TENANTS) {
         const page = await logIn(context, tenant.host, tenant.email);
         // Choose the campaign (the selector saves it and the page is painted again by the server).
         const selector = page.locator('select[data-campaign-selector]');
-        await selector.waitFor();
+        await hydrated(page, 'select[data-campaign-selector]');
         // "All campaigns" first, then the campaign: each choice reloads the page painted by the server.
         await Promise.all([page.waitForEvent('load'), selector.selectOption('all')]);
         expect(await page.evaluate(() => localStorage.getItem('campaignId'))).toBe('all');
+        await hydrated(page, 'select[data-campaign-selector]');
         await Promise.all([page.waitForEvent('load'), page.locator('select[data-campaign-selector]').selectOption(tenant.campaignId)]);
         expect(await page.locator('select[data-campaign-selector]').inputValue()).toBe(tenant.campaignId);
         expect(await page.evaluate(() => localStorage.getItem('campaignId'))).toBe(tenant.campaignId);
@@ -58,6 +66,7 @@ for (const tenant of TENANTS) {
 
         // Copy: "Copied" feedback, the link on the clipboard, and the copy recorded as a share.
         const section = page.locator('[data-referral-link]');
+        await hydrated(page, '[data-referral-link] button[data-copy]');
         const tracked = page.waitForResponse((r) => r.url().endsWith('/api/track/share/') && r.request().method() === 'POST');
         await section.locator('button[data-copy]').click();
         await expect.poll(() => section.locator('[data-copy-status]').getAttribute('data-copy-status')).toBe('copied');
@@ -66,12 +75,26 @@ for (const tenant of TENANTS) {
         expect(link).toBe(`${origin}/r/${tenant.code}`);
         expect(await section.locator('input').inputValue()).toBe(link);
 
-        // The friend opens it in another browser; the shop is a stub page.
+        // The friend opens it in another browser; the shop is a stub page. Chromium does not hand the
+        // hop of a server redirect to Playwright's router, so the portal's 302 is fetched as is (status and
+        // Location checked) and then followed by the page itself.
         const friend = await browser.newContext({ userAgent: FRIEND_UA });
         try {
+          let redirect: { status: number; location: string | undefined; cache: string | undefined } | undefined;
+          await friend.route('**/r/**', async (route) => {
+            // Node may not resolve *.localhost: ask 127.0.0.1 with the tenant's Host header.
+            const url = new URL(route.request().url());
+            const host = url.host;
+            url.hostname = '127.0.0.1';
+            const res = await route.fetch({ url: url.toString(), headers: { ...route.request().headers(), host }, maxRedirects: 0 });
+            const headers = res.headers();
+            redirect = { status: res.status(), location: headers.location, cache: headers['cache-control'] };
+            await route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><meta http-equiv="refresh" content="0;url=${headers.location}">` });
+          });
           await friend.route(tenant.shop, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Shop</title><h1>Shop</h1>' }));
           const friendPage = await friend.newPage();
-          await friendPage.goto(link);
+          await Promise.all([friendPage.waitForURL(/mbsy=/), friendPage.goto(link)]);
+          expect(redirect).toMatchObject({ status: 302, cache: 'no-store' });
           const landed = new URL(friendPage.url());
           expect(landed.origin).toBe(new URL(tenant.shop.replace('/**', '')).origin);
           expect(landed.searchParams.get('mbsy')).toBe(tenant.code);
@@ -118,6 +141,7 @@ describe('share links', () => {
       await expect.poll(() => page.locator('[data-error="shortCode"]').innerText()).toMatch(/already taken/);
       expect(await page.locator('form[data-share-link-form] input[name="shortCode"]').inputValue()).toBe(code.toUpperCase());
 
+      await hydrated(page, `tr[data-share-link="${code}"] button[data-qr="${code}"]`);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.locator(`tr[data-share-link="${code}"] button[data-qr="${code}"]`).click(),
