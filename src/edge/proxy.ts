@@ -49,6 +49,17 @@ export const proxy = new Hono<EdgeEnv>()
     const { token: _token, ...rest } = data as Record<string, unknown>;
     return c.json(rest);
   })
+  // POST /api/companies/{company}/register/ - register; with auto-login the token becomes the cookie
+  .post('/companies/:company/register/', async (c) => {
+    const res = await forward(c, c.req.path.replace(/^\/api/, ''));
+    if (!res.ok) return relay(c, res);
+    const data = (await res.json()) as Record<string, unknown> & { token?: string; account?: { userid: number }; ambassador_uid?: string };
+    if (data.token && data.account && data.ambassador_uid) {
+      writeSession(c, { userId: data.account.userid, ambassadorUid: data.ambassador_uid, token: data.token });
+    }
+    const { token: _token, ...rest } = data;
+    return c.json(rest, res.status as 200);
+  })
   // POST /api/auth/logout/ - revoke the token and clear the cookie
   .post('/auth/logout/', async (c) => {
     if (c.var.session) await c.var.upstream('/auth/logout/', { method: 'POST' });

@@ -35,6 +35,9 @@ export function upstream(options: UpstreamOptions = {}): MiddlewareHandler<EdgeE
       headers.set('accept', 'application/json');
       headers.set('x-forwarded-host', requestUrl.host);
       headers.set('x-forwarded-proto', requestUrl.protocol.replace(':', ''));
+      // The API limits requests per client; it sees the browser's address only through this header.
+      const clientIp = c.req.header('cf-connecting-ip');
+      if (clientIp && !headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', clientIp);
       const session = c.get('session');
       if (init.auth !== false && session) headers.set('authorization', `Token ${session.token}`);
       const timeoutMs = init.timeoutMs

@@ -203,3 +203,25 @@ describe('the /api proxy', () => {
     expect(seen.some((u) => u.endsWith('/v1/ping/?a=1'))).toBe(true);
   });
 });
+
+describe('registration through the browser API', () => {
+  it('turns an auto-login token into the session cookie and never hands it to the page', async () => {
+    const portal = edge();
+    const origin = 'http://demo.localhost';
+    const session = await portal.fetch(`${origin}/api/auth/session/`, { method: 'POST', headers: { origin } });
+    const { client_session_uid } = (await session.json()) as { client_session_uid: string };
+    const res = await portal.fetch(`${origin}/api/companies/demo/register/`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', 'x-client-session-id': client_session_uid, 'x-client-request-id': 'req-proxy-1' },
+      body: JSON.stringify({ firstName: 'Pia', lastName: 'Proxy', email: 'pia.proxy@demo.test', country: 'US', terms: 'on' }),
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body.token).toBeUndefined();
+    expect(body.auto_login).toBe(true);
+    const cookie = cookiesFrom(res);
+    expect(cookie).toMatch(/^__Host-portal_session=/);
+    const me = await portal.fetch(`${origin}/api/users/${(body.account as { userid: number }).userid}/`, { headers: { cookie } });
+    expect(((await me.json()) as { email: string }).email).toBe('pia.proxy@demo.test');
+  });
+});
