@@ -48,8 +48,9 @@ export async function runSeed(persistTo, log = console.log) {
     );
   } catch (err) {
     err.message +=
-      '\n  If wrangler said "no such table" or "no such column", the local database was migrated with an' +
-      '\n  older version of a migration: start over with `npm start -- --reset` (deletes the local state).';
+      '\n  If wrangler said "no such table" or "no such column": the local database is not migrated yet' +
+      '\n  (`npm run db:seed -- --migrate`), or it was migrated with an older version of a migration file:' +
+      '\n  start over with `npm start -- --reset` (deletes the local D1/KV/R2 state).';
     throw err;
   }
   return true;
