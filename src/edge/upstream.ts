@@ -39,6 +39,9 @@ export function upstream(options: UpstreamOptions = {}): MiddlewareHandler<EdgeE
       const clientIp = c.req.header('cf-connecting-ip');
       if (clientIp && !headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', clientIp);
       const session = c.get('session');
+      // Tells the API which tenant this host serves, so a token of one company is refused on another's host.
+      const portal = c.get('portal');
+      if (portal) headers.set('x-portal-company', portal.uid);
       if (init.auth !== false && session) headers.set('authorization', `Token ${session.token}`);
       const timeoutMs = init.timeoutMs
         ?? (isWrite(method) ? options.timeouts?.writeMs ?? WRITE_TIMEOUT_MS : options.timeouts?.readMs ?? DEFAULT_TIMEOUT_MS);

@@ -168,9 +168,11 @@ describe('tenant isolation', () => {
 
   it('does not let a cookie from one tenant act on another tenant host', async () => {
     const { cookie } = await browserLogin('demo.localhost', 'ava@demo.test');
-    // Browsers would not send a host-only cookie to another host; a forged one still gets nothing of acme.
-    const res = await edge().fetch('http://acme.localhost/api/companies/acme/ambassadors/', { headers: { cookie } });
-    expect(res.status).toBe(404);
+    // Browsers would not send a host-only cookie to another host; a forged one is no session there.
+    const res = await edge().fetch('http://acme.localhost/api/companies/demo/ambassadors/', { headers: { cookie } });
+    expect(res.status).toBe(401);
+    const own = await edge().fetch('http://demo.localhost/api/companies/demo/ambassadors/', { headers: { cookie } });
+    expect(own.status).toBe(200);
   });
 });
 

@@ -13,6 +13,9 @@ export function tokenAuth(): MiddlewareHandler<ApiEnv> {
     const tokenHash = await sha256Hex(match[1]!);
     const row = await findLiveToken(c.env.DB, tokenHash, isoNow());
     if (!row) throw new ApiError('unauthorized', 'Invalid token.');
+    // The edge names the tenant of the host the browser used; a token of another company is no session here.
+    const tenant = c.req.header('x-portal-company');
+    if (tenant && tenant !== row.company_id) throw new ApiError('unauthorized', 'Invalid token.');
     c.set('principal', { userId: row.user_id, companyId: row.company_id, ambassadorUid: row.ambassador_uid, tokenHash });
     await next();
   };
