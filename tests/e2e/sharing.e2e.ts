@@ -177,3 +177,39 @@ describe('share links', () => {
     }
   });
 });
+
+describe('dashboard messages', () => {
+  it('names the company when the ambassador has no campaigns, and flags an inactive campaign', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await logIn(context, 'localhost', 'nocampaign@demo.test');
+      expect(await page.locator('[data-no-campaign]').innerText()).toMatch(/Demo Co/);
+      expect(await page.locator('select[data-campaign-selector]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+    const ava = await browser.newContext();
+    try {
+      const page = await logIn(ava, 'localhost', 'ava@demo.test');
+      await hydrated(page, 'select[data-campaign-selector]');
+      await Promise.all([page.waitForEvent('load'), page.locator('select[data-campaign-selector]').selectOption('104')]);
+      expect(await page.locator('[data-inactive-campaign]').innerText()).toMatch(/no longer active/);
+      expect(await page.locator('[data-referral-link] button[data-copy]').count()).toBe(0);
+      // The hidden VIP campaign is not offered; "All campaigns" is.
+      const options = await page.locator('select[data-campaign-selector] option').evaluateAll((els) => els.map((o) => (o as HTMLOptionElement).value));
+      expect(options).toContain('all');
+      expect(options).not.toContain('103');
+    } finally {
+      await ava.close();
+    }
+  });
+
+  it('answers unknown links and pages with the branded 404', async () => {
+    for (const path of ['/r/no-such-code', '/no-such-page']) {
+      const res = await fetch(`${baseUrl('acme.localhost')}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('Acme Outdoor Crew');
+    }
+  });
+});
+
