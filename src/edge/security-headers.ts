@@ -17,6 +17,8 @@ export function securityHeaders(): MiddlewareHandler<EdgeEnv> {
     const nonce = newNonce();
     c.set('nonce', nonce);
     await next();
+    // Responses from the asset binding or a fetch have immutable headers: work on a copy.
+    c.res = new Response(c.res.body, c.res);
     const h = c.res.headers;
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -1,6 +1,6 @@
 import { ALL_CAMPAIGNS, selectCampaigns } from '../lib/campaigns';
 import type { Campaign } from '../lib/schemas/campaign';
-import { CAMPAIGN_COOKIE } from './shell-context';
+import { CAMPAIGN_COOKIE, savedChoice as savedCampaignChoice } from './shell-context';
 import type { ShellData } from './page-data';
 
 type Cookies = {
@@ -10,18 +10,6 @@ type Cookies = {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
-/** A saved choice as the store writes it: a campaign id or `all`. */
-export function savedCampaignChoice(cookies: Cookies): string | null {
-  const raw = cookies.get(CAMPAIGN_COOKIE)?.value;
-  if (!raw) return null;
-  let value = raw;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  return value === ALL_CAMPAIGNS || /^\d{1,12}$/.test(value) ? value : null;
-}
 
 /**
  * Saves a choice made without JavaScript (`?campaign=<id|all>` from the selector's GET form) the way

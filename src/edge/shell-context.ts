@@ -1,6 +1,7 @@
 import { resolveCustomization, type Customization } from '../lib/schemas/customization';
 import { pickLanguage, type Language } from '../lib/i18n';
 import type { ShellData } from './page-data';
+import { ALL_CAMPAIGNS, selectCampaigns } from '../lib/campaigns';
 
 /** Cookie that mirrors the `campaignId` storage key so the server paints the selected campaign first. */
 export const CAMPAIGN_COOKIE = 'campaignId';
@@ -14,6 +15,17 @@ export interface ShellContext extends ShellData {
 
 type Cookies = { get(name: string): { value: string } | undefined };
 
+/** The saved campaign choice (an id or `all`), as the store writes it to the cookie. */
+export function savedChoice(cookies: Cookies): string | null {
+  let value = cookies.get(CAMPAIGN_COOKIE)?.value ?? '';
+  try {
+    value = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  return value === ALL_CAMPAIGNS || /^\d{1,12}$/.test(value) ? value : null;
+}
+
 /**
  * The page language (spec §9): the person's stored choice, else the default the company set explicitly,
  * else the browser's language, else English. A company that never chose a language lets the browser decide.
@@ -26,10 +38,8 @@ export function requestLanguage(portal: App.Locals['portal'], stored: string | n
 /** Everything the app shell derives from the request: language, selected campaign, its customization. */
 export function shellContext(locals: App.Locals, cookies: Cookies, request: Request, data: ShellData): ShellContext {
   const portal = locals.portal;
-  const saved = Number(cookies.get(CAMPAIGN_COOKIE)?.value);
-  const visible = data.profile.urls.filter((u) => !u.is_hidden_dashboard);
-  const selected = visible.find((u) => u.campaign_id === saved) ?? visible[0] ?? null;
-  const selectedCampaignId = selected?.campaign_id ?? null;
+  // The same spec §4 selection the pages and the selector island use (an "all" choice selects none).
+  const selectedCampaignId = selectCampaigns(data.profile.urls, savedChoice(cookies), portal.company_name).selectedCampaignId ?? null;
   const settings = resolveCustomization(
     portal.customization,
     selectedCampaignId !== null ? portal.campaign_customizations[String(selectedCampaignId)] : undefined,
