@@ -1,6 +1,9 @@
 import { ALL_CAMPAIGNS, selectCampaigns } from '../lib/campaigns';
 import type { Campaign } from '../lib/schemas/campaign';
-import { CAMPAIGN_COOKIE, savedChoice as savedCampaignChoice } from './shell-context';
+import { CAMPAIGN_COOKIE, savedChoice } from './shell-context';
+
+/** A saved choice as the store writes it: a campaign id or `all`. */
+export const savedCampaignChoice = savedChoice;
 import type { ShellData } from './page-data';
 
 type Cookies = {
@@ -24,7 +27,7 @@ export function rememberCampaignChoice(cookies: Cookies, url: URL, secure: boole
 
 /** Spec §4 selection for a page, from the profile's campaigns and the saved choice. */
 export function pageSelection(data: ShellData, cookies: Cookies, companyName: string) {
-  const saved = savedCampaignChoice(cookies);
+  const saved = savedChoice(cookies);
   const selection = selectCampaigns(data.profile.urls as unknown as Campaign[], saved, companyName);
   return { ...selection, value: selection.allCampaigns ? ALL_CAMPAIGNS : String(selection.selectedCampaignId ?? '') };
 }
