@@ -1,10 +1,10 @@
 import { ALL_CAMPAIGNS, selectCampaigns } from '../lib/campaigns';
 import type { Campaign } from '../lib/schemas/campaign';
 import { CAMPAIGN_COOKIE, savedChoice } from './shell-context';
+import type { ShellData } from './page-data';
 
 /** A saved choice as the store writes it: a campaign id or `all`. */
 export const savedCampaignChoice = savedChoice;
-import type { ShellData } from './page-data';
 
 type Cookies = {
   get(name: string): { value: string } | undefined;
