@@ -19,7 +19,8 @@ const root = path.resolve(here, '..');
 const OUT_SQL = path.join(here, 'demo.sql');
 const ASSETS = path.join(here, 'assets');
 const R2_DIR = path.join(ASSETS, 'r2');
-const PUBLIC_DIR = path.join(ASSETS, 'public');
+// Demo brand images are served as static files: the generator writes them straight into public/brand.
+const PUBLIC_DIR = path.join(root, 'public');
 
 export const DEMO_PASSWORD = 'Password1!';
 const COMPANIES = ['demo', 'acme', 'globex'] as const;
@@ -57,7 +58,7 @@ function publicFile(rel: string, body: string): string {
 }
 
 rmSync(R2_DIR, { recursive: true, force: true });
-rmSync(PUBLIC_DIR, { recursive: true, force: true });
+rmSync(path.join(PUBLIC_DIR, 'brand'), { recursive: true, force: true });
 
 const BRAND = {
   demo: { name: 'Demo Co', primary: '#1f6feb', accent: '#79c0ff', dark: '#0b3d91', text: '#1f2328' },

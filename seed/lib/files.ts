@@ -162,7 +162,7 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 /** A wordmark logo: a rounded mark with an initial, then the name. */
 export function logoSvg(name: string, mark: string, text: string, accent: string): string {
-  const width = 40 + 14 * name.length;
+  const width = 64 + 15 * name.length; // room for wide system fonts
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48" viewBox="0 0 ${width} 48" role="img" aria-label="${xmlEscape(name)}">
   <rect x="2" y="4" width="40" height="40" rx="10" fill="${mark}"/>
   <circle cx="34" cy="12" r="5" fill="${accent}"/>
