@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { checkPasswordRules, passwordStrength, type PasswordStrength } from '../lib/password-rules';
 
 // New password + confirmation with the live rule checklist and the weak / acceptable / strong meter
@@ -29,6 +29,13 @@ export default function PasswordFields({ labels, errors = {} }: PasswordFieldsPr
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [touched, setTouched] = useState({ password: false, repeat: false });
+  // Uncontrolled inputs: what someone typed before the island hydrated (a slow phone) is kept, then read.
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const repeatRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    setPassword(passwordRef.current?.value ?? '');
+    setRepeat(repeatRef.current?.value ?? '');
+  }, []);
   const rules = checkPasswordRules(password);
   const strength = passwordStrength(password);
   const passwordError = touched.password && password && strength === 'weak' ? labels.requirements : errors.password;
@@ -39,7 +46,7 @@ export default function PasswordFields({ labels, errors = {} }: PasswordFieldsPr
       <div className="field">
         <label htmlFor={`${id}-pw`}>{labels.password}</label>
         <input id={`${id}-pw`} name="password" type="password" autoComplete="new-password" required maxLength={256}
-          value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+          ref={passwordRef} onChange={(e) => setPassword(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, password: true }))}
           aria-invalid={passwordError ? true : undefined} aria-describedby={`${id}-rules${passwordError ? ` ${id}-pw-err` : ''}`} />
         {passwordError && <span className="error" id={`${id}-pw-err`}>{passwordError}</span>}
         <div className="pw-meter" data-level={password ? strength : 'none'} aria-live="polite">
@@ -57,7 +64,7 @@ export default function PasswordFields({ labels, errors = {} }: PasswordFieldsPr
       <div className="field">
         <label htmlFor={`${id}-repeat`}>{labels.repeat}</label>
         <input id={`${id}-repeat`} name="repeat_password" type="password" autoComplete="new-password" required maxLength={256}
-          value={repeat} onChange={(e) => setRepeat(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, repeat: true }))}
+          ref={repeatRef} onChange={(e) => setRepeat(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, repeat: true }))}
           aria-invalid={repeatError ? true : undefined} aria-describedby={repeatError ? `${id}-repeat-err` : undefined} />
         {repeatError && <span className="error" id={`${id}-repeat-err`}>{repeatError}</span>}
       </div>
