@@ -1,7 +1,4 @@
 import { Hono } from 'hono';
-import { findAmbassador } from './db/ambassadors';
-import { findCompany } from './db/companies';
-import { findUser } from './db/users';
 import { ApiError } from './errors';
 import { ensureOwn, tokenAuth } from './middleware/token-auth';
 import { ambassadorProfile, fullName, mediaUrl, userView } from './profile';
@@ -15,16 +12,14 @@ export function portalOrigin(c: ApiContext) {
   return forwarded ? `${proto}://${forwarded}` : url.origin;
 }
 
-/** Loads the caller's own user, ambassador and company or fails as spec §8's invalid user. */
+/**
+ * The caller's own user, ambassador and company as the token check loaded them at the start of this
+ * request (handlers that change them read them again).
+ */
 export async function loadSelf(c: ApiContext) {
-  const p = c.var.principal;
-  const [user, ambassador, company] = await Promise.all([
-    findUser(c.env.DB, p.companyId, p.userId),
-    findAmbassador(c.env.DB, p.companyId, p.ambassadorUid),
-    findCompany(c.env.DB, p.companyId),
-  ]);
-  if (!user || !ambassador || !company) throw new ApiError('unauthorized', 'Invalid user.');
-  return { user, ambassador, company };
+  const self = c.get('self');
+  if (!self) throw new ApiError('unauthorized', 'Invalid user.');
+  return self;
 }
 
 export const ambassadors = new Hono<ApiEnv>()

@@ -1,6 +1,6 @@
 import {
-  countReferrals, findBalance, findReferrer, listBadges, listMemberships, listTiers, sumReferralRevenue,
-  type AmbassadorRow, type MembershipRow,
+  balanceStatement, badgesStatement, membershipsStatement, referrerStatement, tierMetricStatement, tiersStatement,
+  type AmbassadorRow, type BadgeRow, type LoyaltyBalanceRow, type MembershipRow, type ReferrerRow, type TierRow,
 } from './db/ambassadors';
 import type { CompanyRow } from './db/companies';
 import type { UserRow } from './db/users';
@@ -40,27 +40,27 @@ export function userView(u: UserRow) {
   };
 }
 
-/** The tier metric of spec §3: points earned (default), referral count, or referral revenue (minor units). */
-async function tierMetric(db: D1Database, company: CompanyRow, uid: string, pointsEarned: number) {
-  if (company.loyalty_tier_stat_metric === 'referrals') return countReferrals(db, company.id, uid);
-  if (company.loyalty_tier_stat_metric === 'orders_referral_revenue') return sumReferralRevenue(db, company.id, uid);
-  return pointsEarned;
-}
-
 /** GET /portal/ambassadors/{id}/ - the whole profile of spec §3 in one answer. */
 export async function ambassadorProfile(db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string) {
-  const [memberships, balance, tiers, badges, referrer] = await Promise.all([
-    listMemberships(db, company.id, a.uid),
-    findBalance(db, company.id, a.uid),
-    listTiers(db, company.id),
-    listBadges(db, company.id, a.uid),
-    a.referred_by_uid ? findReferrer(db, company.id, a.referred_by_uid) : Promise.resolve(null),
+  // One D1 round trip for everything the profile shows.
+  const results = await db.batch([
+    membershipsStatement(db, company.id, a.uid),
+    balanceStatement(db, company.id, a.uid),
+    tiersStatement(db, company.id),
+    badgesStatement(db, company.id, a.uid),
+    referrerStatement(db, company.id, a.referred_by_uid),
+    tierMetricStatement(db, company.loyalty_tier_stat_metric, company.id, a.uid),
   ]);
+  const memberships = results[0]!.results as MembershipRow[];
+  const balance = (results[1]!.results[0] ?? null) as LoyaltyBalanceRow | null;
+  const tiers = results[2]!.results as TierRow[];
+  const badges = results[3]!.results as BadgeRow[];
+  const referrer = (results[4]!.results[0] ?? null) as ReferrerRow | null;
+  const metric = Number((results[5]!.results[0] as { n?: number } | undefined)?.n ?? 0);
   const b = balance ?? {
     points_earned: 0, points_available: 0, points_redeemed: 0, points_expired: 0,
     cash_earned: 0, cash_available: 0, cash_redeemed: 0, cash_expired: 0,
   };
-  const metric = await tierMetric(db, company, a.uid, b.points_earned);
   const currentIndex = tiers.reduce((found, t, i) => (metric >= t.threshold ? i : found), -1);
   const current = currentIndex >= 0 ? tiers[currentIndex]! : null;
   const next = tiers[currentIndex + 1] ?? null;

@@ -8,9 +8,16 @@ export interface Principal {
   tokenHash: string;
 }
 
+/** The caller's rows as the token check loaded them (at the start of the request). */
+export interface Self {
+  user: import('./db/users').UserRow;
+  ambassador: import('./db/ambassadors').AmbassadorRow;
+  company: import('./db/companies').CompanyRow;
+}
+
 export interface ApiEnv {
   Bindings: Env;
-  Variables: { principal: Principal };
+  Variables: { principal: Principal; self: Self };
 }
 
 export type ApiContext = Context<ApiEnv>;

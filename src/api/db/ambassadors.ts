@@ -50,8 +50,8 @@ export interface MembershipRow {
 }
 
 /** The ambassador's campaigns, each with its referral link (the default share link), oldest first. */
-export async function listMemberships(db: D1Database, companyId: string, ambassadorUid: string) {
-  const { results } = await db
+export function membershipsStatement(db: D1Database, companyId: string, ambassadorUid: string) {
+  return db
     .prepare(
       `SELECT c.id AS campaign_id, c.uid AS campaign_uid, c.name, c.description, c.is_active, c.is_hidden_dashboard,
               c.url, c.native_message, c.portal_logo, s.uid AS share_link_uid, s.short_code, m.joined_at
@@ -62,9 +62,11 @@ export async function listMemberships(db: D1Database, companyId: string, ambassa
         WHERE m.company_id = ? AND m.ambassador_uid = ?
         ORDER BY m.joined_at, c.id`,
     )
-    .bind(companyId, ambassadorUid)
-    .all<MembershipRow>();
-  return results;
+    .bind(companyId, ambassadorUid);
+}
+
+export async function listMemberships(db: D1Database, companyId: string, ambassadorUid: string) {
+  return (await membershipsStatement(db, companyId, ambassadorUid).all<MembershipRow>()).results;
 }
 
 export interface LoyaltyBalanceRow {
@@ -72,58 +74,45 @@ export interface LoyaltyBalanceRow {
   cash_earned: number; cash_available: number; cash_redeemed: number; cash_expired: number;
 }
 
+export const balanceStatement = (db: D1Database, companyId: string, ambassadorUid: string) =>
+  db.prepare('SELECT * FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?').bind(companyId, ambassadorUid);
+
 export function findBalance(db: D1Database, companyId: string, ambassadorUid: string) {
-  return db
-    .prepare('SELECT * FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?')
-    .bind(companyId, ambassadorUid)
-    .first<LoyaltyBalanceRow>();
+  return balanceStatement(db, companyId, ambassadorUid).first<LoyaltyBalanceRow>();
 }
 
 export interface TierRow { id: number; uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number }
 export interface BadgeRow { id: number; uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number; earned_at: string | null }
 
-export async function listTiers(db: D1Database, companyId: string) {
-  const { results } = await db
-    .prepare('SELECT * FROM tiers WHERE company_id = ? AND is_active = 1 ORDER BY threshold')
-    .bind(companyId)
-    .all<TierRow>();
-  return results;
-}
+export const tiersStatement = (db: D1Database, companyId: string) =>
+  db.prepare('SELECT * FROM tiers WHERE company_id = ? AND is_active = 1 ORDER BY threshold').bind(companyId);
 
-export async function listBadges(db: D1Database, companyId: string, ambassadorUid: string) {
-  const { results } = await db
+export function badgesStatement(db: D1Database, companyId: string, ambassadorUid: string) {
+  return db
     .prepare(
       `SELECT b.*, ab.earned_at FROM badges b
          LEFT JOIN ambassador_badges ab ON ab.badge_id = b.id AND ab.ambassador_uid = ? AND ab.company_id = b.company_id
         WHERE b.company_id = ? ORDER BY b.points`,
     )
-    .bind(ambassadorUid, companyId)
-    .all<BadgeRow>();
-  return results;
+    .bind(ambassadorUid, companyId);
 }
 
-export function countReferrals(db: D1Database, companyId: string, ambassadorUid: string) {
-  return db
-    .prepare('SELECT COUNT(*) AS n FROM referrals WHERE company_id = ? AND ambassador_uid = ?')
-    .bind(companyId, ambassadorUid)
-    .first<{ n: number }>()
-    .then((r) => r?.n ?? 0);
+/** The tier metric of spec §3 as one value `n`: points earned (default), referral count, or referral revenue. */
+export function tierMetricStatement(db: D1Database, metric: string, companyId: string, ambassadorUid: string) {
+  const sql = metric === 'referrals'
+    ? 'SELECT COUNT(*) AS n FROM referrals WHERE company_id = ? AND ambassador_uid = ?'
+    : metric === 'orders_referral_revenue'
+      ? "SELECT COALESCE(SUM(revenue_minor), 0) AS n FROM commissions WHERE company_id = ? AND ambassador_uid = ? AND status <> 'denied'"
+      : 'SELECT COALESCE(MAX(points_earned), 0) AS n FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?';
+  return db.prepare(sql).bind(companyId, ambassadorUid);
 }
 
-export function sumReferralRevenue(db: D1Database, companyId: string, ambassadorUid: string) {
-  return db
-    .prepare("SELECT COALESCE(SUM(revenue_minor), 0) AS n FROM commissions WHERE company_id = ? AND ambassador_uid = ? AND status <> 'denied'")
-    .bind(companyId, ambassadorUid)
-    .first<{ n: number }>()
-    .then((r) => r?.n ?? 0);
-}
+export type ReferrerRow = { uid: string; avatar_key: string | null; first_name: string; last_name: string };
 
-export function findReferrer(db: D1Database, companyId: string, uid: string) {
-  return db
+export const referrerStatement = (db: D1Database, companyId: string, uid: string | null) =>
+  db
     .prepare(
       `SELECT a.uid, a.avatar_key, u.first_name, u.last_name FROM ambassadors a JOIN users u ON u.id = a.user_id
         WHERE a.company_id = ? AND a.uid = ?`,
     )
-    .bind(companyId, uid)
-    .first<{ uid: string; avatar_key: string | null; first_name: string; last_name: string }>();
-}
+    .bind(companyId, uid);

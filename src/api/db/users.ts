@@ -30,18 +30,6 @@ export function insertToken(db: D1Database, t: { tokenHash: string; companyId: s
     .run();
 }
 
-/** The live token's owner, with the ambassador uid; null when unknown, expired or revoked. */
-export function findLiveToken(db: D1Database, tokenHash: string, nowIso: string) {
-  return db
-    .prepare(
-      `SELECT t.user_id, t.company_id, a.uid AS ambassador_uid
-         FROM api_tokens t JOIN ambassadors a ON a.user_id = t.user_id AND a.company_id = t.company_id
-        WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?`,
-    )
-    .bind(tokenHash, nowIso)
-    .first<{ user_id: number; company_id: string; ambassador_uid: string }>();
-}
-
 export function revokeToken(db: D1Database, tokenHash: string, nowIso: string) {
   return db
     .prepare('UPDATE api_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL')
