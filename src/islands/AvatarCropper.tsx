@@ -9,11 +9,11 @@ import { $avatarSave, resetAvatarSave, saveAvatar, setAvatarErrorFallback } from
 // on a canvas and saved as a 250 by 250 PNG named avatar.png. The sidebar avatar opens it too (its link
 // leads to /app/account#avatar, which opens the dialog when this page loads).
 
-type Labels = Record<
-  'avatarDialogTitle' | 'chooseImage' | 'changeImage' | 'noImageChosen' | 'zoom' | 'rotation' | 'rotateLeft' | 'rotateRight'
-  | 'cancel' | 'save' | 'avatarSaved' | 'accountChangesError' | 'invalidFileType' | 'changeAvatar' | 'loading',
-  string
->;
+export const AVATAR_CROPPER_LABELS = [
+  'avatarDialogTitle', 'chooseImage', 'changeImage', 'noImageChosen', 'zoom', 'rotation', 'rotateLeft', 'rotateRight',
+  'cancel', 'save', 'avatarSaved', 'accountChangesError', 'invalidFileType', 'changeAvatar', 'loading',
+] as const;
+export type Labels = Record<(typeof AVATAR_CROPPER_LABELS)[number], string>;
 
 interface Props {
   uid: string;
