@@ -10,6 +10,8 @@ export default defineConfig({
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react()],
   fetchFile: null,
+  // Sessions live in our own cookie + API tokens; Astro's KV-backed sessions (and their SESSION binding) are off.
+  session: false,
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'always' },
