@@ -33,7 +33,8 @@ export const fieldError = (field: string, message: string) =>
 
 /** zod issues become `{ field: [messages] }`, keyed by the dotted path (or `non_field_errors`). */
 export function zodFields(error: ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // No prototype: a field named `constructor` or `__proto__` must not resolve to Object's own members.
+  const fields: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
     (fields[key] ??= []).push(issue.message);

@@ -7,7 +7,7 @@ import { findNotifications, findOptoutCode, setEmailPreferencesStatement, upsert
 import { ApiError } from './errors';
 import { apiLanguage, fieldsError, parseKeyed } from './profile-edit';
 import type { ApiEnv } from './types';
-import { readQuery } from './validate';
+import { readFormData, readQuery } from './validate';
 import { t } from '../lib/i18n';
 
 const hostQuery = z.object({ host: z.string().min(1, 'This field is required.').max(253) });
@@ -29,7 +29,7 @@ export const optout = new Hono<ApiEnv>()
   .post('/optout/', async (c) => {
     const { host } = readQuery(c, hostQuery);
     const type = c.req.header('content-type') ?? '';
-    const raw = type.includes('form') ? Object.fromEntries(await c.req.formData()) : await c.req.json().catch(() => {
+    const raw = type.includes('form') ? Object.fromEntries(await readFormData(c)) : await c.req.json().catch(() => {
       throw new ApiError('bad_request', 'The request body is not valid JSON.');
     });
     const body = parseKeyed(c, optoutSchema, raw);

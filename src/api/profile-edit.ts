@@ -36,7 +36,8 @@ export function fieldsError(c: ApiContext, fields: Record<string, string[]>) {
 export function parseKeyed<S extends z.ZodType>(c: ApiContext, schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
+  // No prototype: an unknown key named `constructor` or `__proto__` must not resolve to Object's own members.
+  const fields: Record<string, string[]> = Object.create(null);
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) (fields[key] ??= []).push('unknownField');

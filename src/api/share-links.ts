@@ -15,7 +15,7 @@ import { ApiError, fieldError } from './errors';
 import { ensureOwn, tokenAuth } from './middleware/token-auth';
 import { safeJson } from './profile';
 import type { ApiContext, ApiEnv } from './types';
-import { parseWith, readQuery } from './validate';
+import { parseWith, readFormData, readQuery } from './validate';
 
 /** The referral URL of a short code on the portal host (design.md: `/r/<short_code>`). */
 export const shareUrl = (origin: string, shortCode: string) => `${origin}/r/${encodeURIComponent(shortCode)}`;
@@ -52,7 +52,7 @@ const listQuery = z.object({
 export async function readJsonOrForm(c: ApiContext): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    return Object.fromEntries(await c.req.formData());
+    return Object.fromEntries(await readFormData(c));
   }
   const text = await c.req.text();
   if (!text.trim()) return {};

@@ -7,7 +7,7 @@ export async function readBody<S extends z.ZodType>(c: ApiContext, schema: S): P
   let raw: unknown = {};
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    raw = Object.fromEntries(await c.req.formData());
+    raw = Object.fromEntries(await readFormData(c));
   } else {
     const text = await c.req.text();
     if (text.trim()) {
@@ -19,6 +19,15 @@ export async function readBody<S extends z.ZodType>(c: ApiContext, schema: S): P
     }
   }
   return parseWith(schema, raw);
+}
+
+/** The request's form fields; a malformed urlencoded or multipart body is a 400, not a 500. */
+export async function readFormData(c: ApiContext): Promise<FormData> {
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new ApiError('bad_request', 'The request body could not be read.');
+  }
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
