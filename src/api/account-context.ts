@@ -5,6 +5,8 @@ import type { UserRow } from './db/users';
 import { outboxSender } from './email';
 import { ApiError } from './errors';
 import type { ApiContext } from './types';
+import { t, type Language, type MessageKey } from '../lib/i18n';
+import { normalizeLanguage } from '../lib/languages';
 
 // What the account endpoints share: which company a public call is for, the trusted origin for links in
 // e-mails, and the e-mailed codes.
@@ -66,29 +68,32 @@ export async function sendCodeEmail(c: ApiContext, company: CompanyRow, user: Us
   const link = purpose === 'reset'
     ? `${origin}/reset-password?${new URLSearchParams({ host, email: user.email, code })}`
     : `${origin}/set-password?${q}`;
-  const hours = Math.round(ttl / 3600_000);
-  const valid = purpose === 'reset' ? '30 minutes' : `${hours} hours`;
-  const hello = `Hi ${user.first_name || 'there'},`;
+  const lang = await emailLanguage(c.env.DB, company.id, user.id);
+  const minutes = Math.round(ttl / 60_000);
+  const valid = minutes < 120 ? t(lang, 'emailValidMinutes', { n: minutes }) : t(lang, 'emailValidHours', { n: Math.round(minutes / 60) });
+  const params = { name: user.first_name || '', company: company.name, link, code, valid, login: `${origin}/login` };
+  const key = { welcome: 'Welcome', set_password: 'SetPassword', reset_password: 'Reset' }[template];
   const texts = {
-    welcome: {
-      subject: `Welcome to the ${company.name} ambassador program`,
-      body: `${hello}\n\nYour ${company.name} ambassador account has been created.\n\nSet your password to log in:\n${link}\n\n` +
-        `Your code: ${code}\nThe link works once and is valid for ${valid}. If it has expired, use "Forgot your password?" on ${origin}/login.`,
-    },
-    set_password: {
-      subject: `Set your ${company.name} portal password`,
-      body: `${hello}\n\nSet your password for the ${company.name} ambassador portal:\n${link}\n\nYour code: ${code}\n` +
-        `The link works once and is valid for ${valid}. If you did not ask for it, ignore this e-mail.`,
-    },
-    reset_password: {
-      subject: `Reset your ${company.name} portal password`,
-      body: `${hello}\n\nWe received a request to reset your password for the ${company.name} ambassador portal.\n\n` +
-        `Reset it here:\n${link}\n\nYour verification code: ${code}\nThe code works once and is valid for ${valid}. ` +
-        `If you did not ask for it, ignore this e-mail: your password stays the same.`,
-    },
-  }[template];
+    subject: t(lang, `email${key}Subject` as MessageKey, params),
+    body: `${user.first_name ? t(lang, 'emailHello', params) : t(lang, 'emailHelloAnonymous')}\n\n${t(lang, `email${key}Body` as MessageKey, params)}`,
+  };
   await outboxSender(c.env.DB).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.body });
   return code;
+}
+
+/** The language of e-mails to a person: their own choice, else the company's explicit default, else English. */
+async function emailLanguage(db: D1Database, companyId: string, userId: number): Promise<Language> {
+  const row = await db
+    .prepare(
+      `SELECT a.language AS own,
+              (SELECT json_extract(settings, '$.default_language') FROM customizations
+                WHERE company_id = ?1 AND campaign_id IS NULL) AS company
+         FROM users u LEFT JOIN ambassadors a ON a.user_id = u.id AND a.company_id = u.company_id
+        WHERE u.company_id = ?1 AND u.id = ?2`,
+    )
+    .bind(companyId, userId)
+    .first<{ own: string | null; company: string | null }>();
+  return normalizeLanguage(row?.own) ?? normalizeLanguage(row?.company) ?? 'en';
 }
 
 export const newShortCode = (length = 8) => randomToken(8).slice(0, length);

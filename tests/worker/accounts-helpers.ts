@@ -36,7 +36,7 @@ export async function lastEmail(companyId: string, to: string) {
 
 /** The code and link in an e-mail the accounts endpoints sent. */
 export function codeFrom(body: string) {
-  const code = /code: ([A-Z0-9]{10})/.exec(body)?.[1];
+  const code = /: ([A-Z0-9]{10})$/m.exec(body)?.[1];
   const link = /(https?:\/\/\S+\/(?:reset|set)-password\?\S+)/.exec(body)?.[1];
   return { code: code!, link: link! };
 }

@@ -410,6 +410,18 @@ export const en = {
   ssoExpired: 'This sign-in link has expired. Please sign in again.',
   ssoUsed: 'This sign-in link has already been used. Please sign in again.',
   ssoNoAccount: 'No ambassador account was found for this sign-in link.',
+
+  // E-mails (lead)
+  emailHello: 'Hi {name},',
+  emailHelloAnonymous: 'Hi there,',
+  emailValidMinutes: '{n} minutes',
+  emailValidHours: '{n} hours',
+  emailWelcomeSubject: 'Welcome to the {company} ambassador program',
+  emailWelcomeBody: 'Your {company} ambassador account has been created.\n\nSet your password to log in:\n{link}\n\nYour code: {code}\nThe link works once and is valid for {valid}. If it has expired, use "Forgot your password?" on {login}.',
+  emailSetPasswordSubject: 'Set your {company} portal password',
+  emailSetPasswordBody: 'Set your password for the {company} ambassador portal:\n{link}\n\nYour code: {code}\nThe link works once and is valid for {valid}. If you did not ask for it, ignore this e-mail.',
+  emailResetSubject: 'Reset your {company} portal password',
+  emailResetBody: 'We received a request to reset your password for the {company} ambassador portal.\n\nReset it here:\n{link}\n\nYour verification code: {code}\nThe code works once and is valid for {valid}. If you did not ask for it, ignore this e-mail: your password stays the same.',
 } as const;
 
 export type MessageKey = keyof typeof en;

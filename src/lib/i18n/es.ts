@@ -395,4 +395,16 @@ export const es: Messages = {
   ssoExpired: 'Este enlace de inicio de sesión ha caducado. Vuelve a iniciar sesión.',
   ssoUsed: 'Este enlace de inicio de sesión ya se ha usado. Vuelve a iniciar sesión.',
   ssoNoAccount: 'No se encontró ninguna cuenta de embajador para este enlace de inicio de sesión.',
+
+  // E-mails (lead)
+  emailHello: 'Hola, {name}:',
+  emailHelloAnonymous: 'Hola:',
+  emailValidMinutes: '{n} minutos',
+  emailValidHours: '{n} horas',
+  emailWelcomeSubject: 'Bienvenida al programa de embajadores de {company}',
+  emailWelcomeBody: 'Hemos creado tu cuenta de embajador de {company}.\n\nElige tu contraseña para iniciar sesión:\n{link}\n\nTu código: {code}\nEl enlace funciona una sola vez y es válido durante {valid}. Si ha caducado, usa "¿Olvidaste tu contraseña?" en {login}.',
+  emailSetPasswordSubject: 'Elige tu contraseña del portal de {company}',
+  emailSetPasswordBody: 'Elige tu contraseña para el portal de embajadores de {company}:\n{link}\n\nTu código: {code}\nEl enlace funciona una sola vez y es válido durante {valid}. Si no lo has pedido, ignora este correo.',
+  emailResetSubject: 'Restablece tu contraseña del portal de {company}',
+  emailResetBody: 'Hemos recibido una solicitud para restablecer tu contraseña del portal de embajadores de {company}.\n\nRestablécela aquí:\n{link}\n\nTu código de verificación: {code}\nEl código funciona una sola vez y es válido durante {valid}. Si no lo has pedido, ignora este correo: tu contraseña no cambia.',
 };
