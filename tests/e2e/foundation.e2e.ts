@@ -116,3 +116,21 @@ describe('login errors', () => {
     expect(brands[0]!.brand).not.toBe(brands[1]!.brand);
   });
 });
+
+describe('logout from another site', () => {
+  it('asks first instead of logging the visitor out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page, 'localhost', 'ava@demo.test');
+    // A link on another site (acme is another site to localhost's cookies' owner page here).
+    await page.goto(`${baseUrl('acme.localhost')}/login`);
+    await page.evaluate((url) => { const a = document.createElement('a'); a.href = url; a.id = 'out'; a.textContent = 'x'; document.body.append(a); }, `${baseUrl('localhost')}/logout`);
+    await page.click('#out');
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe('/logout');
+    expect((await context.cookies(baseUrl('localhost'))).some((c) => c.name === '__Host-portal_session')).toBe(true);
+    await Promise.all([page.waitForURL(/\/login$/), page.click('[data-logout-confirm]')]);
+    expect((await context.cookies(baseUrl('localhost'))).some((c) => c.name === '__Host-portal_session')).toBe(false);
+    await context.close();
+  });
+});
