@@ -273,7 +273,7 @@ export const en = {
   languageHint: 'The language the portal is shown in.',
   saveChanges: 'Save changes',
   accountStatusTitle: 'Account status',
-  deactivateHint: 'You can reactivate your account at any time from this page.',
+  deactivateHint: 'Deactivating stops your participation. You can reactivate your account at any time from this page.',
   reactivateHint: 'Reactivate your account to take part in campaigns again.',
   confirmDeactivate: 'Your account will be deactivated.',
   confirmReactivate: 'Your account will be reactivated.',

@@ -258,7 +258,7 @@ export const es: Messages = {
   languageHint: 'El idioma en el que se muestra el portal.',
   saveChanges: 'Guardar cambios',
   accountStatusTitle: 'Estado de la cuenta',
-  deactivateHint: 'Puedes reactivar tu cuenta en cualquier momento desde esta página.',
+  deactivateHint: 'Al desactivarla dejas de participar. Puedes reactivar tu cuenta en cualquier momento desde esta página.',
   reactivateHint: 'Reactiva tu cuenta para volver a participar en las campañas.',
   confirmDeactivate: 'Tu cuenta se desactivará.',
   confirmReactivate: 'Tu cuenta se reactivará.',
