@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useDialogKeys } from './use-dialog-keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { AVATAR_OUTPUT_SIDE } from '../lib/schemas/profile';
@@ -108,30 +109,10 @@ export default function AvatarCropper({ uid, labels }: Props) {
     return () => document.removeEventListener('click', onClick);
   }, [show, labels.accountChangesError]);
 
-  useEffect(() => {
-    if (!open) return;
-    dialogRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-      } else if (event.key === 'Tab' && dialogRef.current) {
-        const items = [...dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([type="file"]), [tabindex="0"]')];
-        if (!items.length) return;
-        const first = items[0]!;
-        const last = items[items.length - 1]!;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [open, close]);
+  useDialogKeys(open, dialogRef, close, {
+    focusable: 'button:not([disabled]), input:not([type="file"]), [tabindex="0"]',
+    initialFocus: () => dialogRef.current?.querySelector<HTMLElement>('[data-autofocus]'),
+  });
 
   const choose = (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDialogKeys } from './use-dialog-keys';
 
 // The confirmation popup of spec §2 (default buttons Yes and No, default text "areYouSure"). It enhances
 // every `<form data-confirm="text">` on the page: without JavaScript such a form posts unconfirmed and
@@ -49,34 +50,7 @@ export default function ConfirmDialog({ title, yes, no }: Props) {
     form.submit();
   }, [form]);
 
-  useEffect(() => {
-    if (!form) return;
-    noRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
-      if (!focusable.length) return;
-      const first = focusable[0]!;
-      const last = focusable[focusable.length - 1]!;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      } else if (!dialogRef.current.contains(document.activeElement)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [form, close]);
+  useDialogKeys(!!form, dialogRef, close, { focusable: 'button:not([disabled])', initialFocus: () => noRef.current });
 
   if (!form) return null;
   const text = form.getAttribute('data-confirm') || '';
