@@ -40,10 +40,9 @@ export function shellContext(locals: App.Locals, cookies: Cookies, request: Requ
   const portal = locals.portal;
   // The same spec §4 selection the pages and the selector island use (an "all" choice selects none).
   const selectedCampaignId = selectCampaigns(data.profile.urls, savedChoice(cookies), portal.company_name).selectedCampaignId ?? null;
-  const settings = resolveCustomization(
-    portal.customization,
-    selectedCampaignId !== null ? portal.campaign_customizations[String(selectedCampaignId)] : undefined,
-  );
+  // The company-level settings are already resolved by the tenant step; only a campaign override needs work.
+  const campaignLayer = selectedCampaignId !== null ? portal.campaign_customizations[String(selectedCampaignId)] : undefined;
+  const settings = campaignLayer ? resolveCustomization(portal.customization, campaignLayer) : portal.settings;
   const lang = requestLanguage(portal, cookies.get('language')?.value ?? data.profile.language, request);
   const groupUids = portal.groups.filter((g) => g.group_id === data.profile.group_id).map((g) => g.uid);
   return { ...data, settings, lang, selectedCampaignId, groupUids };

@@ -12,7 +12,8 @@ export interface TenantOptions {
   memoryTtlMs?: number;
 }
 
-const memory = new Map<string, { at: number; view: PortalView | null }>();
+// Keeps the resolved portal (customization parsed once per fill, not once per request).
+const memory = new Map<string, { at: number; portal: Portal | null }>();
 
 /** Drops cached lookups (tests; an operator changing a host). */
 export function forgetTenants() {
@@ -28,27 +29,27 @@ export function tenant(options: TenantOptions = {}): MiddlewareHandler<EdgeEnv> 
   const memoryTtl = options.memoryTtlMs ?? 10_000;
   return async function tenant(c, next) {
     const host = normalizeHost(new URL(c.req.url).host);
-    let view: PortalView | null | undefined;
     const hit = memory.get(host);
-    if (hit && Date.now() - hit.at < memoryTtl) view = hit.view;
-    const kvKey = `portal:v1:${host}`;
-    if (view === undefined) {
+    let portal = hit && Date.now() - hit.at < memoryTtl ? hit.portal : undefined;
+    if (portal === undefined) {
+      const kvKey = `portal:v1:${host}`;
+      let view: PortalView | null | undefined;
       const cached = await c.env.CACHE.get(kvKey, 'json').catch(() => null) as { view: PortalView | null } | null;
       if (cached) view = cached.view;
-    }
-    if (view === undefined) {
-      const res = await c.var.upstream(`/portal.json?host=${encodeURIComponent(host)}`, { auth: false });
-      if (!res.ok) {
-        console.error('tenant: portal lookup failed', host, res.status);
-        return c.html('<!doctype html><title>Unavailable</title><h1>The portal is unavailable. Please try again later.</h1>', 503);
+      if (view === undefined) {
+        const res = await c.var.upstream(`/portal.json?host=${encodeURIComponent(host)}`, { auth: false });
+        if (!res.ok) {
+          console.error('tenant: portal lookup failed', host, res.status);
+          return c.html('<!doctype html><title>Unavailable</title><h1>The portal is unavailable. Please try again later.</h1>', 503);
+        }
+        const list = (await res.json()) as PortalView[];
+        view = list[0] ?? null;
+        c.executionCtx.waitUntil(c.env.CACHE.put(kvKey, JSON.stringify({ view }), { expirationTtl: kvTtl }).catch(() => {}));
       }
-      const list = (await res.json()) as PortalView[];
-      view = list[0] ?? null;
-      c.executionCtx.waitUntil(c.env.CACHE.put(kvKey, JSON.stringify({ view }), { expirationTtl: kvTtl }).catch(() => {}));
+      portal = view ? { ...view, host, settings: resolveCustomization(view.customization) } : null;
+      memory.set(host, { at: Date.now(), portal });
     }
-    memory.set(host, { at: Date.now(), view });
-    if (!view) return notFoundPage(c, 'This portal does not exist.');
-    const portal: Portal = { ...view, host, settings: resolveCustomization(view.customization) };
+    if (!portal) return notFoundPage(c, 'This portal does not exist.');
     c.set('portal', portal);
     await next();
   };
