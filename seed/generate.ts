@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashPassword, verifyPassword } from '../src/api/password.ts';
+import { hashPassword, verifyPassword } from '../src/api/auth/password-hash.ts';
 import { customizationSchema } from '../src/lib/schemas/customization.ts';
 import {
   avatarPng, bannerPng, bannerSvg, cardSvg, faviconSvg, logoSvg, medalSvg, pdf, silentMp3, zip,

@@ -1,23 +1,23 @@
 import { Hono } from 'hono';
-import { activity } from './activity';
-import { ambassadors } from './ambassadors';
-import { assets } from './assets';
-import { auth } from './auth';
-import { botCheck } from './bot-check';
-import { devOutbox } from './email';
-import { onApiError } from './errors';
-import { notifications } from './notifications';
-import { optout } from './optout';
-import { passwords } from './passwords';
-import { portal } from './portal';
-import { profileEdit } from './profile-edit';
-import { registration } from './registration';
-import { shareLinks } from './share-links';
-import { sso } from './sso';
-import { stats } from './stats';
-import { tasks } from './tasks';
-import { tracking } from './tracking';
-import type { ApiEnv } from './types';
+import { activity } from './stats/activity';
+import { ambassadors } from './profile/routes';
+import { assets } from './sharing/assets';
+import { auth } from './auth/login';
+import { botCheck } from './auth/bot-check';
+import { devOutbox } from './core/email';
+import { onApiError } from './core/errors';
+import { notifications } from './profile/notifications';
+import { optout } from './profile/optout';
+import { passwords } from './auth/passwords';
+import { portal } from './portal/routes';
+import { profileEdit } from './profile/edit';
+import { registration } from './auth/registration';
+import { shareLinks } from './sharing/share-links';
+import { sso } from './auth/sso';
+import { stats } from './stats/routes';
+import { tasks } from './loyalty/tasks';
+import { tracking } from './sharing/tracking';
+import type { ApiEnv } from './core/types';
 
 /** The embedded ambassador API (spec §7), mounted by the edge at /v1. Each area is a sub-app. */
 export const api = new Hono<ApiEnv>()

@@ -1,4 +1,4 @@
-import type { AmbassadorProfile } from '../api/profile';
+import type { AmbassadorProfile } from '../api/profile/view';
 import { sessionCookieHeader } from './session';
 
 type Locals = App.Locals;

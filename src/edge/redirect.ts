@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { sha256Hex } from '../api/crypto';
-import { insertClick } from '../api/db/clicks';
-import { findMemorableTarget, findRedirectTarget, type RedirectTargetRow } from '../api/db/share-links';
+import { sha256Hex } from '../api/core/crypto';
+import { insertClick } from '../api/sharing/click-queries';
+import { findMemorableTarget, findRedirectTarget, type RedirectTargetRow } from '../api/sharing/queries';
 import { t } from '../lib/i18n';
 import { RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
 import { SHORT_CODE_MAX, SHORT_CODE_PATTERN } from '../lib/schemas/share-link';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { PortalView } from '../api/portal';
-import { normalizeHost } from '../api/db/companies';
+import type { PortalView } from '../api/portal/routes';
+import { normalizeHost } from '../api/portal/queries';
 import { resolveCustomization } from '../lib/schemas/customization';
 import { notFoundPage } from './plain-pages';
 import type { EdgeEnv, Portal } from './types';

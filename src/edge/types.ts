@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { PortalView } from '../api/portal';
+import type { PortalView } from '../api/portal/routes';
 import type { Customization } from '../lib/schemas/customization';
 
 /** The tenant serving this request: the company record plus its resolved customization. */

@@ -2,7 +2,7 @@
 // expiry, single use, guess limits, sessions ended, rate limits on login and forgot password.
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accountId } from '../../src/api/rate-limit';
+import { accountId } from '../../src/api/core/rate-limit';
 import { forgetTenants } from '../../src/edge/tenant';
 import { call, codeFrom, freshIp, lastEmail, login, postJson } from './accounts-helpers';
 

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetTenants } from '../../src/edge/tenant';
-import { safeRedirect } from '../../src/api/registration';
+import { safeRedirect } from '../../src/api/auth/registration';
 import { call, freshIp, lastEmail, newSession, postJson, register } from './accounts-helpers';
 
 const demoPerson = (email: string) => ({ firstName: 'Rita', lastName: 'Reg', email, country: 'US', terms: 'on' });

@@ -2,7 +2,7 @@
 // and the dev-only outbox endpoint.
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signSsoToken } from '../../src/api/sso';
+import { signSsoToken } from '../../src/api/auth/sso';
 import { forgetTenants } from '../../src/edge/tenant';
 import { call, postJson } from './accounts-helpers';
 

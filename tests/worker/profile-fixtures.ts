@@ -2,7 +2,7 @@
 // headers by hand (the server reads types and sizes from the bytes, so a header is all it needs).
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { issueToken } from '../../src/api/auth';
+import { issueToken } from '../../src/api/auth/login';
 import { edge } from './helpers';
 
 export const PASSWORD = 'Password1!';

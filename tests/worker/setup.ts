@@ -4,7 +4,7 @@
 // so every file sees the freshly seeded demo data.
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { configurePasswordHashing, hashPassword } from '../../src/api/password';
+import { configurePasswordHashing, hashPassword } from '../../src/api/auth/password-hash';
 
 // Only migrations not yet recorded in d1_migrations run, so this is safe to repeat.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

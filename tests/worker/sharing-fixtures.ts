@@ -1,7 +1,7 @@
 // Shared by the sharing worker tests: log in through the API and call it with the token.
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { issueToken } from '../../src/api/auth';
+import { issueToken } from '../../src/api/auth/login';
 import { edge } from './helpers';
 
 /**

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { embedCode, formatFileSize } from '../lib/embed';
-import { fileKind } from '../lib/file-kinds';
-import { portalOrigin } from './ambassadors';
-import { listMemberships } from './db/ambassadors';
-import { listAssets, type AssetRow } from './db/assets';
-import { ApiError } from './errors';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import { mediaUrl } from './profile';
+import { embedCode, formatFileSize } from '../../lib/embed';
+import { fileKind } from '../../lib/file-kinds';
+import { portalOrigin } from '../profile/routes';
+import { listMemberships } from '../profile/ambassador-queries';
+import { listAssets, type AssetRow } from './asset-queries';
+import { ApiError } from '../core/errors';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import { mediaUrl } from '../profile/view';
 import { shareUrl } from './share-links';
-import type { ApiEnv } from './types';
-import { readQuery } from './validate';
+import type { ApiEnv } from '../core/types';
+import { readQuery } from '../core/validate';
 
 const assetsQuery = z.object({
   campaign_uid: z.string().trim().max(64).optional(),

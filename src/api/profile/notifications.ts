@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { DEFAULT_NOTIFICATIONS, notificationsUpdateSchema } from '../lib/schemas/notifications';
-import { findNotifications, upsertNotificationsStatement } from './db/profile';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import { parseKeyed } from './profile-edit';
-import type { ApiEnv } from './types';
+import { DEFAULT_NOTIFICATIONS, notificationsUpdateSchema } from '../../lib/schemas/notifications';
+import { findNotifications, upsertNotificationsStatement } from './queries';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import { parseKeyed } from './edit';
+import type { ApiEnv } from '../core/types';
 
 export const notifications = new Hono<ApiEnv>()
   // GET /v1/ambassadors/{id}/notifications/ - which e-mails the ambassador receives (spec §3 options)

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isoNow, isoIn, randomToken, sha256Hex } from './crypto';
-import { findCompanyByHost } from './db/companies';
-import { findAmbassadorByUser } from './db/ambassadors';
-import { findUserByEmail, insertToken, revokeToken } from './db/users';
-import { ApiError } from './errors';
-import { tokenAuth } from './middleware/token-auth';
-import { verifyPassword } from './password';
-import { clientAndAccount, enforce, LOGIN_LIMITS, refund } from './rate-limit';
-import type { ApiEnv } from './types';
-import { readBody, readQuery } from './validate';
-import { loginSchema } from '../lib/schemas/auth';
+import { isoNow, isoIn, randomToken, sha256Hex } from '../core/crypto';
+import { findCompanyByHost } from '../portal/queries';
+import { findAmbassadorByUser } from '../profile/ambassador-queries';
+import { findUserByEmail, insertToken, revokeToken } from './user-queries';
+import { ApiError } from '../core/errors';
+import { tokenAuth } from '../core/token-auth';
+import { verifyPassword } from './password-hash';
+import { clientAndAccount, enforce, LOGIN_LIMITS, refund } from '../core/rate-limit';
+import type { ApiEnv } from '../core/types';
+import { readBody, readQuery } from '../core/validate';
+import { loginSchema } from '../../lib/schemas/auth';
 
 export const TOKEN_TTL_MS = 14 * 24 * 3600 * 1000;
 

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listMemberships } from './db/ambassadors';
-import { recentActivity, type ActivityRow } from './db/activity';
-import { ApiError } from './errors';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import type { ApiEnv } from './types';
-import { readQuery } from './validate';
+import { listMemberships } from '../profile/ambassador-queries';
+import { recentActivity, type ActivityRow } from './activity-queries';
+import { ApiError } from '../core/errors';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import type { ApiEnv } from '../core/types';
+import { readQuery } from '../core/validate';
 
 const recentQuery = z.object({
   affiliate_uid: z.string().trim().min(1, 'This field is required.').max(64),

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../../lib/i18n';
 import { sha256Hex } from './crypto';
 import { ApiError } from './errors';
 import type { ApiContext } from './types';

@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
-import { t } from '../lib/i18n';
-import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../lib/schemas/passwords';
-import { CODE_MAX_ATTEMPTS, codeHash, companyFromRequest, sendCodeEmail } from './account-context';
-import { isoNow } from './crypto';
-import { consumeCode, countWrongGuess, findLiveCode, setPassword, type CodePurpose } from './db/accounts';
-import { findAmbassadorByUser } from './db/ambassadors';
-import { findUser, findUserByEmail, revokeUserTokens } from './db/users';
-import { ApiError, fieldError } from './errors';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import { hashPassword, verifyPassword } from './password';
+import { t } from '../../lib/i18n';
+import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../../lib/schemas/passwords';
+import { CODE_MAX_ATTEMPTS, codeHash, companyFromRequest, sendCodeEmail } from './codes';
+import { isoNow } from '../core/crypto';
+import { consumeCode, countWrongGuess, findLiveCode, setPassword, type CodePurpose } from './queries';
+import { findAmbassadorByUser } from '../profile/ambassador-queries';
+import { findUser, findUserByEmail, revokeUserTokens } from './user-queries';
+import { ApiError, fieldError } from '../core/errors';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import { hashPassword, verifyPassword } from './password-hash';
 import {
   CHANGE_PASSWORD_LIMITS, clientAndAccount, clientLimit, enforce, FORGOT_LIMITS, refund, RESET_LIMITS,
-} from './rate-limit';
-import type { ApiContext, ApiEnv } from './types';
-import { readBody } from './validate';
+} from '../core/rate-limit';
+import type { ApiContext, ApiEnv } from '../core/types';
+import { readBody } from '../core/validate';
 
 // Forgot / reset / set / change password. Answers never tell whether an e-mail has an account: forgot
 // always says the e-mail was sent, and a reset for an unknown e-mail is "no verification code found",

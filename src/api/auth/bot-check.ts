@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { clientLimit, enforce, RECAPTCHA_LIMITS } from './rate-limit';
-import type { ApiEnv } from './types';
-import { readBody } from './validate';
+import { clientLimit, enforce, RECAPTCHA_LIMITS } from '../core/rate-limit';
+import type { ApiEnv } from '../core/types';
+import { readBody } from '../core/validate';
 
 // The score-based bot check (spec §5, §7, §9): a token from the provider's browser script is verified
 // on the server; it passes only with status "Ok" and a score above 0.5. Production calls reCAPTCHA's

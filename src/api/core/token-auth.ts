@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { sha256Hex, isoNow } from '../crypto';
-import type { AmbassadorRow } from '../db/ambassadors';
-import type { CompanyRow } from '../db/companies';
-import type { UserRow } from '../db/users';
-import { ApiError } from '../errors';
-import type { ApiEnv } from '../types';
+import { sha256Hex, isoNow } from './crypto';
+import type { AmbassadorRow } from '../profile/ambassador-queries';
+import type { CompanyRow } from '../portal/queries';
+import type { UserRow } from '../auth/user-queries';
+import { ApiError } from './errors';
+import type { ApiEnv } from './types';
 
 /** `Authorization: Token <token>`: the token's owner becomes `c.var.principal`; anything else is a 401. */
 export function tokenAuth(): MiddlewareHandler<ApiEnv> {

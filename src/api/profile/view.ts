@@ -1,9 +1,9 @@
 import {
   balanceStatement, badgesStatement, membershipsStatement, referrerStatement, tierMetricStatement, tiersStatement,
   type AmbassadorRow, type BadgeRow, type LoyaltyBalanceRow, type MembershipRow, type ReferrerRow, type TierRow,
-} from './db/ambassadors';
-import type { CompanyRow } from './db/companies';
-import type { UserRow } from './db/users';
+} from './ambassador-queries';
+import type { CompanyRow } from '../portal/queries';
+import type { UserRow } from '../auth/user-queries';
 
 /** Public path of a file kept in R2 (avatars, assets); the edge serves /media/* for the tenant only. */
 export const mediaUrl = (key: string | null | undefined) => (key ? `/media/${key}` : null);

@@ -10,9 +10,9 @@ export interface Principal {
 
 /** The caller's rows as the token check loaded them (at the start of the request). */
 export interface Self {
-  user: import('./db/users').UserRow;
-  ambassador: import('./db/ambassadors').AmbassadorRow;
-  company: import('./db/companies').CompanyRow;
+  user: import('../auth/user-queries').UserRow;
+  ambassador: import('../profile/ambassador-queries').AmbassadorRow;
+  company: import('../portal/queries').CompanyRow;
 }
 
 export interface ApiEnv {

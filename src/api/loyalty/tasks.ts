@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listMemberships } from './db/ambassadors';
-import { listTasks } from './db/tasks';
-import { ApiError } from './errors';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import type { ApiContext, ApiEnv } from './types';
-import { readQuery } from './validate';
+import { listMemberships } from '../profile/ambassador-queries';
+import { listTasks } from './queries';
+import { ApiError } from '../core/errors';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import type { ApiContext, ApiEnv } from '../core/types';
+import { readQuery } from '../core/validate';
 
 const tasksQuery = z.object({ campaign_uid: z.string().trim().max(64).optional() });
 

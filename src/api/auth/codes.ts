@@ -1,12 +1,12 @@
-import { isoNow, randomToken, sha256Hex } from './crypto';
-import { insertCode, listCompanyHosts, type CodePurpose } from './db/accounts';
-import { findCompanyByHost, normalizeHost, type CompanyRow } from './db/companies';
-import type { UserRow } from './db/users';
-import { outboxSender } from './email';
-import { ApiError } from './errors';
-import type { ApiContext } from './types';
-import { t, type Language, type MessageKey } from '../lib/i18n';
-import { normalizeLanguage } from '../lib/languages';
+import { isoNow, randomToken, sha256Hex } from '../core/crypto';
+import { insertCode, listCompanyHosts, type CodePurpose } from './queries';
+import { findCompanyByHost, normalizeHost, type CompanyRow } from '../portal/queries';
+import type { UserRow } from './user-queries';
+import { outboxSender } from '../core/email';
+import { ApiError } from '../core/errors';
+import type { ApiContext } from '../core/types';
+import { t, type Language, type MessageKey } from '../../lib/i18n';
+import { normalizeLanguage } from '../../lib/languages';
 
 // What the account endpoints share: which company a public call is for, the trusted origin for links in
 // e-mails, and the e-mailed codes.

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { ApiError } from './errors';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import { ambassadorProfile, fullName, mediaUrl, userView } from './profile';
-import type { ApiContext, ApiEnv } from './types';
+import { ApiError } from '../core/errors';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import { ambassadorProfile, fullName, mediaUrl, userView } from './view';
+import type { ApiContext, ApiEnv } from '../core/types';
 
 /** The origin the portal is served on: the edge forwards it when the API is reached in-process or remotely. */
 export function portalOrigin(c: ApiContext) {

@@ -1,24 +1,24 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { browserLanguage, isMessageKey, t, type Language } from '../lib/i18n';
-import { resolveCustomization } from '../lib/schemas/customization';
+import { browserLanguage, isMessageKey, t, type Language } from '../../lib/i18n';
+import { resolveCustomization } from '../../lib/schemas/customization';
 import {
   activeSchema, AVATAR_FIELD, AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, AVATAR_MIN_SIDE, CUSTOM_FIELDS, profileUpdateSchema,
   type ProfileUpdate,
-} from '../lib/schemas/profile';
-import { loadSelf, portalOrigin } from './ambassadors';
-import { randomToken } from './crypto';
-import { listCustomizations } from './db/companies';
+} from '../../lib/schemas/profile';
+import { loadSelf, portalOrigin } from './routes';
+import { randomToken } from '../core/crypto';
+import { listCustomizations } from '../portal/queries';
 import {
   findUsernameOwner, setDeactivated, updateAmbassadorStatement, updateUserNameStatement, type EditableColumn,
-} from './db/profile';
-import { findAmbassador } from './db/ambassadors';
-import { findUser } from './db/users';
-import { ApiError } from './errors';
+} from './queries';
+import { findAmbassador } from './ambassador-queries';
+import { findUser } from '../auth/user-queries';
+import { ApiError } from '../core/errors';
 import { inspectImage } from './image-check';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import { ambassadorProfile, safeJson } from './profile';
-import type { ApiContext, ApiEnv } from './types';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import { ambassadorProfile, safeJson } from './view';
+import type { ApiContext, ApiEnv } from '../core/types';
 
 /** API messages follow the caller's Accept-Language (the portal's pages send the page language). */
 export function apiLanguage(c: ApiContext): Language {

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DEFAULT_NOTIFICATIONS, optoutSchema, type EmailPreference } from '../lib/schemas/notifications';
-import { sha256Hex } from './crypto';
-import { findCompanyByHost } from './db/companies';
-import { findNotifications, findOptoutCode, setEmailPreferencesStatement, upsertNotificationsStatement } from './db/profile';
-import { ApiError } from './errors';
-import { apiLanguage, fieldsError, parseKeyed } from './profile-edit';
-import type { ApiEnv } from './types';
-import { readFormData, readQuery } from './validate';
-import { t } from '../lib/i18n';
+import { DEFAULT_NOTIFICATIONS, optoutSchema, type EmailPreference } from '../../lib/schemas/notifications';
+import { sha256Hex } from '../core/crypto';
+import { findCompanyByHost } from '../portal/queries';
+import { findNotifications, findOptoutCode, setEmailPreferencesStatement, upsertNotificationsStatement } from './queries';
+import { ApiError } from '../core/errors';
+import { apiLanguage, fieldsError, parseKeyed } from './edit';
+import type { ApiEnv } from '../core/types';
+import { readFormData, readQuery } from '../core/validate';
+import { t } from '../../lib/i18n';
 
 const hostQuery = z.object({ host: z.string().min(1, 'This field is required.').max(253) });
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { findCompanyByHost, listCustomizations, listGroups, listLanguages, type CompanyRow } from './db/companies';
-import type { ApiEnv } from './types';
-import { readQuery } from './validate';
-import { safeJson } from './profile';
+import { findCompanyByHost, listCustomizations, listGroups, listLanguages, type CompanyRow } from './queries';
+import type { ApiEnv } from '../core/types';
+import { readQuery } from '../core/validate';
+import { safeJson } from '../profile/view';
 
 const hostQuery = z.object({ host: z.string().min(1, 'This field is required.').max(253) });
 

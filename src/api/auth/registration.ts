@@ -1,22 +1,22 @@
 import { Hono } from 'hono';
-import { t } from '../lib/i18n';
-import { resolveCustomization } from '../lib/schemas/customization';
-import { FORM_NAMES, registrationConfig, registrationSchema, type RegistrationInput } from '../lib/schemas/registration';
-import { companyFromRequest, newShortCode, sendCodeEmail } from './account-context';
-import { issueToken } from './auth';
+import { t } from '../../lib/i18n';
+import { resolveCustomization } from '../../lib/schemas/customization';
+import { FORM_NAMES, registrationConfig, registrationSchema, type RegistrationInput } from '../../lib/schemas/registration';
+import { companyFromRequest, newShortCode, sendCodeEmail } from './codes';
+import { issueToken } from './login';
 import { botCheckFor, passesBotCheck } from './bot-check';
-import { isoIn, isoNow, newUid, randomToken } from './crypto';
+import { isoIn, isoNow, newUid, randomToken } from '../core/crypto';
 import {
   findGroupByUid, findLiveClientSession, insertAccount, insertClientSession, listCompanyHosts, listJoinableCampaigns,
   useClientSession,
-} from './db/accounts';
-import { findCompany, listCustomizations, listGroups, normalizeHost, type CompanyRow } from './db/companies';
-import { findUser, findUserByEmail } from './db/users';
-import { ApiError, fieldError } from './errors';
-import { safeJson } from './profile';
-import { clientLimit, enforce, REGISTER_LIMITS } from './rate-limit';
-import type { ApiContext, ApiEnv } from './types';
-import { readBody } from './validate';
+} from './queries';
+import { findCompany, listCustomizations, listGroups, normalizeHost, type CompanyRow } from '../portal/queries';
+import { findUser, findUserByEmail } from './user-queries';
+import { ApiError, fieldError } from '../core/errors';
+import { safeJson } from '../profile/view';
+import { clientLimit, enforce, REGISTER_LIMITS } from '../core/rate-limit';
+import type { ApiContext, ApiEnv } from '../core/types';
+import { readBody } from '../core/validate';
 
 const CLIENT_SESSION_TTL_MS = 30 * 60 * 1000;
 const SHARE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { loadSelf, portalOrigin } from './ambassadors';
-import { listMemberships, findBalance } from './db/ambassadors';
-import { commissionSums, linkTotals, seriesCounts, type Interval, type StatType, type StatsScope } from './db/stats';
-import { ApiError } from './errors';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import { shareUrl } from './share-links';
-import type { ApiContext, ApiEnv } from './types';
-import { readQuery } from './validate';
+import { loadSelf, portalOrigin } from '../profile/routes';
+import { listMemberships, findBalance } from '../profile/ambassador-queries';
+import { commissionSums, linkTotals, seriesCounts, type Interval, type StatType, type StatsScope } from './queries';
+import { ApiError } from '../core/errors';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import { shareUrl } from '../sharing/share-links';
+import type { ApiContext, ApiEnv } from '../core/types';
+import { readQuery } from '../core/validate';
 
 const isoDay = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the YYYY-MM-DD format.')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use the YYYY-MM-DD format.');

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { t } from '../lib/i18n';
-import { ssoSchema } from '../lib/schemas/passwords';
-import { companyFromRequest } from './account-context';
-import { issueToken } from './auth';
-import { markSsoTokenUsed } from './db/accounts';
-import { findAmbassadorByUser } from './db/ambassadors';
-import { findUserByEmail } from './db/users';
-import { ApiError } from './errors';
-import type { ApiEnv } from './types';
-import { readBody } from './validate';
+import { t } from '../../lib/i18n';
+import { ssoSchema } from '../../lib/schemas/passwords';
+import { companyFromRequest } from './codes';
+import { issueToken } from './login';
+import { markSsoTokenUsed } from './queries';
+import { findAmbassadorByUser } from '../profile/ambassador-queries';
+import { findUserByEmail } from './user-queries';
+import { ApiError } from '../core/errors';
+import type { ApiEnv } from '../core/types';
+import { readBody } from '../core/validate';
 
 // Single sign-on: a company's own site signs an ambassador in with a short-lived, single-use token
 //   base64url(JSON {email, exp, jti, company}) "." base64url(HMAC-SHA256(sso_secret, first part))

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { trackShareSchema } from '../lib/schemas/share-link';
-import { isoNow } from './crypto';
-import { insertShare } from './db/clicks';
-import { findShareLinkByCode } from './db/share-links';
-import { fieldError } from './errors';
-import { tokenAuth } from './middleware/token-auth';
+import { trackShareSchema } from '../../lib/schemas/share-link';
+import { isoNow } from '../core/crypto';
+import { insertShare } from './click-queries';
+import { findShareLinkByCode } from './queries';
+import { fieldError } from '../core/errors';
+import { tokenAuth } from '../core/token-auth';
 import { readJsonOrForm } from './share-links';
-import type { ApiEnv } from './types';
-import { parseWith } from './validate';
+import type { ApiEnv } from '../core/types';
+import { parseWith } from '../core/validate';
 
 export const tracking = new Hono<ApiEnv>()
   // POST /v1/track/share/ - record that the caller copied or shared one of their links (channel `copy`, `email`, ...)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { findCompanyByHost } from './db/companies';
+import { findCompanyByHost } from '../portal/queries';
 import { ApiError } from './errors';
 import type { ApiEnv } from './types';
 import { readQuery } from './validate';

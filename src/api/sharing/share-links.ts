@@ -3,19 +3,19 @@ import { z } from 'zod';
 import {
   allowedRedirectHosts, normalizeShareLinkInput, redirectUrlMessages, shareLinkCreateSchema, shareLinkUpdateSchema,
   shortCodeMessages,
-} from '../lib/schemas/share-link';
-import { portalOrigin, loadSelf } from './ambassadors';
-import { isoNow, newUid, randomToken } from './crypto';
-import { findCompany } from './db/companies';
+} from '../../lib/schemas/share-link';
+import { portalOrigin, loadSelf } from '../profile/routes';
+import { isoNow, newUid, randomToken } from '../core/crypto';
+import { findCompany } from '../portal/queries';
 import {
   findMemberCampaign, findShareLinkView, insertShareLink, listShareLinks, shortCodeTaken,
   updateShareLink, type MemberCampaignRow, type ShareLinkChanges, type ShareLinkListRow,
-} from './db/share-links';
-import { ApiError, fieldError } from './errors';
-import { ensureOwn, tokenAuth } from './middleware/token-auth';
-import { safeJson } from './profile';
-import type { ApiContext, ApiEnv } from './types';
-import { parseWith, readFormData, readQuery } from './validate';
+} from './queries';
+import { ApiError, fieldError } from '../core/errors';
+import { ensureOwn, tokenAuth } from '../core/token-auth';
+import { safeJson } from '../profile/view';
+import type { ApiContext, ApiEnv } from '../core/types';
+import { parseWith, readFormData, readQuery } from '../core/validate';
 
 /** The referral URL of a short code on the portal host (design.md: `/r/<short_code>`). */
 export const shareUrl = (origin: string, shortCode: string) => `${origin}/r/${encodeURIComponent(shortCode)}`;
