@@ -1,33 +1,75 @@
 // npm run bench — performance figures for the portal (printed, never asserted):
 //
-//   1. per page: HTML bytes and the JavaScript the page loads (raw and gzip), following <script src>,
-//      modulepreload links, Astro island component/renderer URLs and static `import`s recursively;
-//   2. per page: time to first byte, median and p95, against a static asset served by the same Worker,
-//      measured interleaved in one run (page, asset, page, asset, ...);
-//   3. share-link redirects: requests/second and median latency of GET /r/<code> (not followed).
+//   1. per page: status (redirects are reported, not measured), D1 round trips (median of the Worker's
+//      `x-d1-round-trips` header over the warm runs: the bench's own server runs with --var D1_METER:1;
+//      "n/a" when the Worker does not send it), time to first byte (median and p95) and its ratio to a
+//      static asset of the same Worker, measured in one interleaved run (every round visits every page,
+//      each page request followed by one asset request), HTML bytes and the JavaScript the page loads
+//      (raw and gzip), following <script src>, modulepreload links, Astro island component/renderer URLs
+//      and static `import`s recursively;
+//   2. share-link redirects: requests/second and median latency of GET /r/<code> (not followed).
 //
-//   npx node scripts/bench.mjs [--no-build] [--port <n>] [--target <origin>] [--host <tenant host>]
-//                              [--requests <n>] [--redirects <n>] [--concurrency <n>]
+//   npm run bench -- [--no-build] [--port <n>] [--target <origin>] [--pages <list>] [--requests <n>]
+//                    [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--host <tenant host>] [--json]
 //
-// --no-build     reuse dist/ when it exists (start.mjs --no-build)
+// --no-build     reuse dist/ when it exists
 // --target       measure a portal that is already running (e.g. http://127.0.0.1:8787) instead of
-//                starting one on its own port and state dir
-// --host         tenant host to send (default localhost; e.g. acme.localhost)
-// Env: BENCH_SHORT_CODE (default ava-demo), BENCH_PORT, BENCH_EMAIL / BENCH_PASSWORD (demo login).
+//                starting one on its own port and state dir (D1 round trips only if it runs with D1_METER=1)
+// --pages        comma list of pages to measure, e.g. /app,/app/stats,acme.localhost/app; a page is
+//                `/path` (tenant localhost) or `host/path`; unknown /app paths are measured signed in as
+//                the host's demo account, other unknown paths signed out (default: every page in PAGES)
+// --requests     timed requests per page (default 100; as many static-asset requests are interleaved)
+// --warmup       untimed warm-up rounds before timing (default 5; fills the tenant cache)
+// --redirects    share-link requests (default 1000; 0 skips that part); --concurrency (default 8)
+// --host         tenant host of the share-link redirect (default localhost)
+// --json         print the figures as JSON on stdout (progress goes to stderr; `npm run -s bench -- --json`)
+// Env: BENCH_SHORT_CODE (default ava-demo), BENCH_PORT, BENCH_EMAIL / BENCH_PASSWORD (localhost login).
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { decodeEntities, importsOf, jsFromHtml } from './lib/html.mjs';
 import { startPortal } from './lib/portal.mjs';
-import { ROOT, forwardSignals, freePort, isBuilt, logger, parseArgs } from './lib/proc.mjs';
+import { ROOT, forwardSignals, freePort, isBuilt, parseArgs } from './lib/proc.mjs';
 
-const log = logger('bench');
-const PAGES = ['/login', '/app'];
-const DEMO = {
-  email: process.env.BENCH_EMAIL ?? 'ava@demo.test',
-  password: process.env.BENCH_PASSWORD ?? 'Password1!',
+let json = false;
+const log = (...args) => (json ? console.error : console.log)('[bench]', ...args);
+
+const ACCOUNTS = {
+  localhost: { email: process.env.BENCH_EMAIL ?? 'ava@demo.test', password: process.env.BENCH_PASSWORD ?? 'Password1!' },
+  'acme.localhost': { email: 'alex@acme.test', password: 'Password1!' },
 };
+ACCOUNTS['demo.localhost'] = ACCOUNTS.localhost; // same tenant (Demo Co)
+
+/** The pages measured by default: `signedIn` uses the host's account from ACCOUNTS. */
+const PAGES = [
+  { host: 'localhost', path: '/login', signedIn: false },
+  { host: 'localhost', path: '/register', signedIn: false },
+  { host: 'localhost', path: '/forgot-password', signedIn: false },
+  ...['/app', '/app/stats', '/app/activity-portal', '/app/assets', '/app/sharing', '/app/account', '/app/rewards'].map(
+    (p) => ({ host: 'localhost', path: p, signedIn: true }),
+  ),
+  { host: 'acme.localhost', path: '/app', signedIn: true },
+];
+
+const D1_HEADER = 'x-d1-round-trips';
+const label = (p) => (p.host === 'localhost' ? p.path : `${p.host}${p.path}`);
+
+/** `--pages` entries -> page specs (known pages keep their settings). */
+function selectPages(list) {
+  if (!list) return PAGES;
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const slash = entry.indexOf('/');
+      if (slash < 0) throw new Error(`--pages: "${entry}" is not /path or host/path`);
+      const host = slash === 0 ? 'localhost' : entry.slice(0, slash);
+      const p = entry.slice(slash);
+      return PAGES.find((k) => k.host === host && k.path === p) ?? { host, path: p, signedIn: /^\/app(\/|$)/.test(p) };
+    });
+}
 
 // HTTP ---------------------------------------------------------------------------------------------
 
@@ -74,14 +116,14 @@ function cookieHeader(setCookie = []) {
 }
 
 /**
- * Signs the demo ambassador in through the HTML login form and returns the Cookie header to send,
- * or undefined when the login did not yield a session cookie (e.g. not built yet).
+ * Signs an account in through the HTML login form and returns the Cookie header to send, or
+ * undefined when the login did not yield a session cookie (wrong password, not built yet, ...).
  */
-async function login(host) {
+async function login(host, { email, password }) {
   const page = await request(host, '/login');
   let cookies = cookieHeader(page.headers['set-cookie']);
   const html = page.body.toString('utf8');
-  const fields = { email: DEMO.email, password: DEMO.password };
+  const fields = { email, password };
   // Hidden inputs (CSRF token and the like) travel with the form, as a browser would send them.
   for (const m of html.matchAll(/<input\b[^>]*\btype=["']?hidden["']?[^>]*>/gi)) {
     const name = /\bname=["']([^"']+)["']/i.exec(m[0])?.[1];
@@ -115,10 +157,12 @@ function mergeCookies(a, b) {
 
 // JavaScript a page loads --------------------------------------------------------------------------
 
+const jsCache = new Map(); // url -> { raw, gzip, src } | { status } (shared chunks are fetched once)
+
 /** Fetches the page's JS graph. Same-origin only; returns totals for eager and lazy (dynamic) code. */
 async function jsWeight(host, html, pagePath) {
   const origin = `http://${host}:${target.port}`;
-  const seen = new Map(); // url -> { raw, gzip, lazy }
+  const seen = new Map(); // url -> { raw, gzip, lazy, src }
   const skipped = new Set();
   const queue = jsFromHtml(html, origin + pagePath).map((u) => ({ url: u, lazy: false }));
   while (queue.length) {
@@ -135,12 +179,17 @@ async function jsWeight(host, html, pagePath) {
     }
     let entry = known;
     if (!entry) {
-      const res = await request(host, u.pathname + u.search);
-      if (res.status !== 200) {
-        skipped.add(`${url} (${res.status})`);
+      let file = jsCache.get(url);
+      if (!file) {
+        const res = await request(host, u.pathname + u.search);
+        file = res.status === 200 ? { raw: res.body.length, gzip: gzipSync(res.body).length, src: res.body.toString('utf8') } : { status: res.status };
+        jsCache.set(url, file);
+      }
+      if (file.status) {
+        skipped.add(`${url} (${file.status})`);
         continue;
       }
-      entry = { raw: res.body.length, gzip: gzipSync(res.body).length, lazy, src: res.body.toString('utf8') };
+      entry = { ...file, lazy };
       seen.set(url, entry);
     }
     const imports = importsOf(entry.src);
@@ -162,6 +211,7 @@ function quantile(sorted, q) {
 
 const median = (xs) => quantile([...xs].sort((a, b) => a - b), 0.5);
 const p95 = (xs) => quantile([...xs].sort((a, b) => a - b), 0.95);
+const round = (x, d = 2) => (Number.isFinite(x) ? Number(x.toFixed(d)) : null);
 
 /** A static file the Worker's assets serve: favicon, another public/ file, else a built /_astro file. */
 function staticAsset() {
@@ -175,19 +225,41 @@ function staticAsset() {
   return js ? `/_astro/${js}` : undefined;
 }
 
-async function ttfbInterleaved(host, pagePath, assetPath, n, cookie) {
-  const page = [];
-  const asset = [];
-  const headers = cookie ? { cookie } : {};
-  for (let i = 0; i < 5; i++) {
-    await request(host, pagePath, { headers });
-    await request(host, assetPath);
+/** The `x-d1-round-trips` header as a number, or undefined when absent/unparsable. */
+function d1Trips(res) {
+  const v = res.headers[D1_HEADER];
+  const n = v === undefined ? NaN : Number(String(v).trim());
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * One interleaved run over all measured pages: `warmup` untimed rounds, then `n` timed rounds. Each
+ * round visits every page once (starting one page later each round), and every page request is
+ * followed by a request for the static asset. Returns per-page samples and the asset's samples.
+ */
+async function ttfbInterleaved(pages, assetPath, n, warmup, progress) {
+  const samples = pages.map(() => ({ ttfb: [], d1: [], statuses: new Map() }));
+  const assetTtfb = [];
+  const assetD1 = [];
+  for (let round = -warmup; round < n; round++) {
+    for (let k = 0; k < pages.length; k++) {
+      const i = (k + Math.max(round, 0)) % pages.length;
+      const { host, path: p, cookie } = pages[i];
+      const res = await request(host, p, { headers: cookie ? { cookie } : {} });
+      const asset = await request(host, assetPath);
+      if (round < 0) continue;
+      const s = samples[i];
+      s.ttfb.push(res.ttfb);
+      s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
+      const trips = d1Trips(res);
+      if (trips !== undefined) s.d1.push(trips);
+      assetTtfb.push(asset.ttfb);
+      const at = d1Trips(asset);
+      if (at !== undefined) assetD1.push(at);
+    }
+    if (round >= 0) progress?.(round + 1);
   }
-  for (let i = 0; i < n; i++) {
-    page.push((await request(host, pagePath, { headers })).ttfb);
-    asset.push((await request(host, assetPath)).ttfb);
-  }
-  return { page, asset };
+  return { samples, asset: { ttfb: assetTtfb, d1: assetD1 } };
 }
 
 async function redirectBench(host, code, n, concurrency) {
@@ -214,30 +286,89 @@ async function redirectBench(host, code, n, concurrency) {
 function table(headers, rows) {
   const cells = [headers, ...rows].map((r) => r.map((c) => String(c)));
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
   console.log(line(cells[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of cells.slice(1)) console.log(line(r));
 }
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const ms = (n) => (Number.isFinite(n) ? `${n.toFixed(2)} ms` : '-');
+const kb = (n) => (Number.isFinite(n) ? (n / 1024).toFixed(1) : '-');
+const ms = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const statusText = (r) => (r.location ? `${r.status} -> ${r.location}` : String(r.status));
+const statusCounts = (m) => Object.fromEntries([...m].sort(([a], [b]) => a - b));
+
+function tripsText(d1) {
+  if (!d1) return 'n/a';
+  if (d1.median === undefined) return `${d1.first} (once)`;
+  return d1.min === d1.max ? String(d1.median) : `${d1.median} (${d1.min}-${d1.max})`;
+}
+
+function printReport(report) {
+  console.log(`\nPortal ${report.portal}  (${report.requests} timed requests per page after ${report.warmup} warm-up rounds, interleaved with the static asset)\n`);
+  const rows = report.pages.map((r) => [
+    r.page,
+    statusText(r) + (r.otherStatuses ? ` (+${Object.entries(r.otherStatuses).map(([s, c]) => `${c}x${s}`).join(' ')})` : ''),
+    tripsText(r.d1RoundTrips),
+    ms(r.ttfb?.p50),
+    ms(r.ttfb?.p95),
+    r.ttfb?.xStatic ? `${r.ttfb.xStatic.toFixed(1)}x` : '-',
+    r.measured ? kb(r.htmlBytes) : '-',
+    r.measured ? kb(r.js.eager.gzip) : '-',
+  ]);
+  if (report.static) {
+    rows.push([`static ${report.static.path}`, String(report.static.status), tripsText(report.static.d1RoundTrips), ms(report.static.p50), ms(report.static.p95), '1.0x', '-', '-']);
+  }
+  table(['page', 'status', 'D1 round trips', 'TTFB p50 ms', 'p95 ms', 'x static', 'HTML KB', 'JS KB gz'], rows);
+  const notes = [];
+  if (report.pages.some((r) => r.location)) notes.push('3xx pages are not timed (status shows where they redirect; D1 from that one request).');
+  if (!report.d1Meter) notes.push(`D1 round trips: n/a = the Worker sent no ${D1_HEADER} header (needs D1_METER=1 and the Worker's meter).`);
+  else notes.push('D1 round trips: median over the timed (warm) requests; (min-max) when they varied.');
+  for (const n of notes) console.log(`  ${n}`);
+
+  const measured = report.pages.filter((r) => r.measured);
+  if (measured.length) {
+    console.log('\nJavaScript the page loads (script src, modulepreload, islands, static imports; gzip level 6; lazy = dynamic imports)');
+    table(
+      ['page', 'HTML KB', 'HTML gz KB', 'JS files', 'JS KB', 'JS KB gz', 'lazy files', 'lazy KB gz'],
+      measured.map((r) => [r.page, kb(r.htmlBytes), kb(r.htmlGzip), r.js.eager.files, kb(r.js.eager.raw), kb(r.js.eager.gzip), r.js.lazy.files || '-', r.js.lazy.files ? kb(r.js.lazy.gzip) : '-']),
+    );
+  }
+  if (report.redirect) {
+    const r = report.redirect;
+    console.log(`\nShare-link redirect GET ${r.path} on ${r.host} (not followed), ${r.requests} requests, ${r.concurrency} concurrent`);
+    table(['requests/s', 'p50 ms', 'p95 ms', 'statuses'], [[r.rps.toFixed(0), ms(r.p50), ms(r.p95), Object.entries(r.statuses).map(([s, c]) => `${c}x${s}`).join(' ')]]);
+  }
+}
 
 // Main ---------------------------------------------------------------------------------------------
 
+function positiveInt(name, value, fallback, min = 1) {
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer >= ${min} (got ${value})`);
+  return n;
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2), {
-    booleans: ['no-build', 'help'],
-    strings: ['port', 'target', 'host', 'requests', 'redirects', 'concurrency'],
+    booleans: ['no-build', 'json', 'help'],
+    strings: ['port', 'target', 'host', 'pages', 'requests', 'warmup', 'redirects', 'concurrency'],
   });
   if (args.help) {
-    console.log('usage: npm run bench [-- --no-build] [-- --target http://127.0.0.1:8787] [-- --host acme.localhost]');
+    console.log(
+      'usage: npm run bench -- [--no-build] [--port <n>] [--target <origin>] [--pages /login,/app,acme.localhost/app]\n' +
+        '                        [--requests <n>] [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--host <tenant>] [--json]\n' +
+        `pages: ${PAGES.map(label).join(', ')}`,
+    );
     return 0;
   }
-  const host = args.host ?? 'localhost';
-  const n = Number(args.requests ?? 200);
-  const redirects = Number(args.redirects ?? 1000);
-  const concurrency = Number(args.concurrency ?? 8);
+  json = Boolean(args.json);
+  const pages = selectPages(args.pages);
+  if (!pages.length) throw new Error('--pages selected no page');
+  const n = positiveInt('requests', args.requests, 100);
+  const warmup = positiveInt('warmup', args.warmup, 5, 0);
+  const redirects = positiveInt('redirects', args.redirects, 1000, 0);
+  const concurrency = positiveInt('concurrency', args.concurrency, 8);
+  const redirectHost = args.host ?? 'localhost';
   const shortCode = process.env.BENCH_SHORT_CODE ?? 'ava-demo';
 
   let portal;
@@ -245,61 +376,111 @@ async function main() {
   if (args.target) {
     const u = new URL(args.target);
     target = { hostname: u.hostname, port: Number(u.port || 80) };
+    log(`measuring ${args.target} (D1 round trips only if that server runs with D1_METER=1)`);
   } else {
     const port = Number(args.port ?? process.env.BENCH_PORT ?? (await freePort()));
     const build = !(args['no-build'] && isBuilt());
-    log(`starting the portal on port ${port}${build ? ' (building first)' : ' (existing dist/)'}`);
-    portal = await startPortal({ port, build });
+    log(`starting the portal on port ${port} with D1_METER=1${build ? ' (building first)' : ' (existing dist/)'}`);
+    portal = await startPortal({ port, build, vars: { D1_METER: '1' }, log });
     target = { hostname: '127.0.0.1', port };
   }
 
   try {
-    const cookie = await login(host).catch((e) => {
-      log(`login failed: ${e.message}`);
-      return undefined;
-    });
-    log(cookie ? `signed in as ${DEMO.email}` : `no session for ${DEMO.email}: /app is measured signed out (likely a redirect)`);
-    const asset = staticAsset();
-    if (!asset) log('no static asset found in dist/client: TTFB comparison skipped');
-
-    const weightRows = [];
-    const ttfbRows = [];
-    for (const pagePath of PAGES) {
-      const headers = cookie && pagePath !== '/login' ? { cookie } : {};
-      const res = await request(host, pagePath, { headers });
-      const html = res.body.toString('utf8');
-      const js = await jsWeight(host, html, pagePath);
-      const where = res.headers.location ? ` -> ${res.headers.location}` : '';
-      weightRows.push([
-        `${pagePath} (${res.status}${where})`,
-        kb(res.body.length),
-        kb(gzipSync(res.body).length),
-        js.eager.files,
-        kb(js.eager.raw),
-        kb(js.eager.gzip),
-        js.lazy.files ? `${js.lazy.files} / ${kb(js.lazy.gzip)}` : '-',
-      ]);
-      for (const s of js.skipped) log(`${pagePath}: not counted: ${s}`);
-      if (asset) {
-        const t = await ttfbInterleaved(host, pagePath, asset, n, headers.cookie);
-        ttfbRows.push([pagePath, ms(median(t.page)), ms(p95(t.page)), ms(median(t.asset)), ms(p95(t.asset)), ms(median(t.page) - median(t.asset))]);
+    // Sessions: one per tenant host that has a signed-in page.
+    const cookies = new Map();
+    for (const host of new Set(pages.filter((p) => p.signedIn).map((p) => p.host))) {
+      const account = ACCOUNTS[host];
+      if (!account) {
+        log(`no demo account for ${host}: its pages are requested signed out`);
+        continue;
       }
+      const cookie = await login(host, account).catch((e) => log(`login on ${host} failed: ${e.message}`));
+      if (cookie) cookies.set(host, cookie);
+      log(cookie ? `signed in as ${account.email} on ${host}` : `no session for ${account.email} on ${host}: its app pages will show as redirects`);
+    }
+    const withCookie = pages.map((p) => ({ ...p, cookie: p.signedIn ? cookies.get(p.host) : undefined }));
+
+    // One probe per page: status, redirect target, HTML and its JavaScript.
+    const results = [];
+    for (const p of withCookie) {
+      const res = await request(p.host, p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
+      const loc = res.headers.location && new URL(res.headers.location, `http://${p.host}:${target.port}${p.path}`);
+      const r = {
+        page: label(p),
+        host: p.host,
+        path: p.path,
+        account: p.signedIn ? (ACCOUNTS[p.host]?.email ?? null) : null,
+        status: res.status,
+        ...(loc ? { location: loc.host === `${p.host}:${target.port}` ? loc.pathname + loc.search : loc.href } : {}),
+        measured: res.status >= 200 && res.status < 300,
+        d1RoundTrips: d1Trips(res) === undefined ? null : { first: d1Trips(res) },
+      };
+      if (r.measured) {
+        const html = res.body.toString('utf8');
+        const js = await jsWeight(p.host, html, p.path);
+        for (const s of js.skipped) log(`${r.page}: JS not counted: ${s}`);
+        Object.assign(r, { htmlBytes: res.body.length, htmlGzip: gzipSync(res.body).length, js: { eager: js.eager, lazy: js.lazy } });
+      } else {
+        log(`${r.page}: ${statusText(r)}: not timed`);
+      }
+      results.push(r);
     }
 
-    console.log(`\nPortal http://${host}:${target.port}\n`);
-    console.log('Page weight (JS = what the page loads: script src, modulepreload, islands, static imports; gzip level 6)');
-    table(['page', 'HTML', 'HTML gz', 'JS files', 'JS raw', 'JS gzip', 'lazy files / gzip'], weightRows);
-    if (asset) {
-      console.log(`\nTime to first byte, ${n} requests each, interleaved with the static asset ${asset}`);
-      table(['page', 'page p50', 'page p95', 'asset p50', 'asset p95', 'p50 - asset p50'], ttfbRows);
+    const asset = staticAsset();
+    if (!asset) log('no static asset found in dist/client: TTFB not measured');
+    const timed = withCookie.map((spec, i) => ({ ...spec, result: results[i] })).filter((p) => p.result.measured);
+    let staticFigures;
+    if (asset && timed.length) {
+      const total = n + warmup;
+      log(`timing ${timed.length} pages x ${total} rounds (${warmup} warm-up), each page request followed by ${asset}`);
+      let lastTick = 0;
+      const t = await ttfbInterleaved(timed, asset, n, warmup, (done) => {
+        const pct = Math.floor((done / n) * 4);
+        if (pct > lastTick && done < n) {
+          lastTick = pct;
+          log(`  ${done}/${n} timed rounds`);
+        }
+      });
+      const assetProbe = await request('localhost', asset);
+      const assetP50 = median(t.asset.ttfb);
+      staticFigures = {
+        path: asset,
+        status: assetProbe.status,
+        samples: t.asset.ttfb.length,
+        p50: round(assetP50),
+        p95: round(p95(t.asset.ttfb)),
+        d1RoundTrips: t.asset.d1.length ? { median: median(t.asset.d1), min: Math.min(...t.asset.d1), max: Math.max(...t.asset.d1) } : null,
+      };
+      timed.forEach(({ result: r }, k) => {
+        const s = t.samples[k];
+        const p50 = median(s.ttfb);
+        r.ttfb = { samples: s.ttfb.length, p50: round(p50), p95: round(p95(s.ttfb)), xStatic: round(p50 / assetP50) };
+        if (s.d1.length) r.d1RoundTrips = { ...(r.d1RoundTrips ?? {}), median: median(s.d1), min: Math.min(...s.d1), max: Math.max(...s.d1), samples: s.d1.length };
+        else r.d1RoundTrips = null;
+        const other = [...s.statuses].filter(([st]) => st !== r.status);
+        if (other.length) r.otherStatuses = statusCounts(new Map(other));
+      });
     }
-    const r = await redirectBench(host, shortCode, redirects, concurrency);
-    console.log(`\nShare-link redirect GET /r/${shortCode} (not followed), ${redirects} requests, ${concurrency} concurrent`);
-    table(
-      ['requests/s', 'p50', 'p95', 'statuses'],
-      [[r.rps.toFixed(0), ms(r.median), ms(r.p95), [...r.statuses].map(([s, c]) => `${s}x${c}`).join(' ')]],
-    );
-    if (!r.statuses.has(302)) log(`no 302 from /r/${shortCode} (set BENCH_SHORT_CODE to a seeded short code)`);
+
+    let redirect;
+    if (redirects > 0) {
+      log(`share-link redirects: ${redirects} x GET /r/${shortCode} on ${redirectHost}, ${concurrency} concurrent`);
+      const r = await redirectBench(redirectHost, shortCode, redirects, concurrency);
+      redirect = { host: redirectHost, path: `/r/${shortCode}`, requests: redirects, concurrency, rps: round(r.rps, 0), p50: round(r.median), p95: round(r.p95), statuses: statusCounts(r.statuses) };
+      if (!r.statuses.has(302)) log(`no 302 from /r/${shortCode} (set BENCH_SHORT_CODE to a seeded short code)`);
+    }
+
+    const report = {
+      portal: `http://127.0.0.1:${target.port}`,
+      requests: n,
+      warmup,
+      d1Meter: results.some((r) => r.d1RoundTrips) || Boolean(staticFigures?.d1RoundTrips),
+      static: staticFigures ?? null,
+      pages: results,
+      redirect: redirect ?? null,
+    };
+    if (json) console.log(JSON.stringify(report, null, 2));
+    else printReport(report);
   } finally {
     agent.destroy();
     await portal?.stop();

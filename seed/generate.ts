@@ -12,7 +12,7 @@ import {
   avatarPng, bannerPng, bannerSvg, cardSvg, faviconSvg, logoSvg, medalSvg, pdf, silentMp3, zip,
 } from './lib/files.ts';
 import { tinyMp4 } from './lib/mp4.ts';
-import { ago, ahead, insert, json, lit, prng, raw, type Row, type Value } from './lib/sql.ts';
+import { ago, insert, json, lit, prng, raw, type Row, type Value } from './lib/sql.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

@@ -6,6 +6,8 @@ declare namespace Cloudflare {
     RECAPTCHA_SECRET?: string;
     BOT_CHECK_STUB?: string;
     DEV_OUTBOX?: string;
+    /** `1`: answers carry `x-d1-round-trips` (npm run bench). */
+    D1_METER?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -1,6 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { api } from '../api/app';
+import { apiClient, type ClientOptions } from './api-client';
+import { requestContext } from './context';
 import { csrf } from './csrf';
+import { d1 } from './d1';
 import { media } from './media';
 import { proxy } from './proxy';
 import { redirects } from './redirect';
@@ -15,25 +18,45 @@ export interface EdgeOptions extends UpstreamOptions {
 }
 
 /**
- * The Worker, as a table of contents (design.md): the embedded API at /v1, then for every tenant host
- * security headers, the upstream client, tenant, session and CSRF checks, the browser API at /api, and
- * the pages last (Astro in production, a stub in worker tests).
+ * The Worker, as a table of contents (design.md): the embedded API at /v1, then for every tenant host a
+ * per-request D1 view, security headers, the upstream transport of the browser API, tenant, session and
+ * the typed client, share-link redirects, media, CSRF checks, the browser API at /api, the page request
+ * context, and the pages last (Astro in production, a stub in worker tests).
  */
 export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions = {}) {
   const app = new Hono<EdgeEnv>();
+  const clientOptions: ClientOptions = { timeouts: options.timeouts };
   app.all('/v1/*', (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
+  app.use(d1());
   app.use(securityHeaders());
   app.use(upstream(options));
-  app.use(tenant(options.tenant));
-  app.route('/', redirects);
+  app.use(remoteStandIn(options));
+  app.use(tenant({ ...clientOptions, ...options.tenant }));
   app.use(session());
+  app.use(apiClient(clientOptions));
+  app.route('/', redirects);
   app.route('/media', media);
   app.use(csrf());
   app.route('/api', proxy);
+  app.use(requestContext());
   for (const handler of pages) app.use(handler);
   app.onError((err, c) => {
     console.error('edge: unhandled error', err);
     return c.text('Something went wrong. Please try again later.', 500);
   });
   return app;
+}
+
+/**
+ * Tests stand in for a remote API with `fetchUpstream`: the typed client then goes over HTTP to it too.
+ * (The stand-in needs this request's env, so the client options are completed per request.)
+ */
+function remoteStandIn(options: EdgeOptions): MiddlewareHandler<EdgeEnv> {
+  return async function remoteStandIn(c, next) {
+    if (options.fetchUpstream) {
+      const send = options.fetchUpstream;
+      c.set('remoteFetch', (request: Request) => send(request, c.env, c.executionCtx as ExecutionContext));
+    }
+    await next();
+  };
 }

@@ -1,16 +1,11 @@
-import type { AmbassadorProfile } from '../api/profile/view';
-import { sessionCookieHeader } from './session';
+import type { Me } from '../api/profile/service';
+import type { AmbassadorProfile, UserView } from '../api/profile/view';
+import type { Customization } from '../lib/schemas/customization';
+import type { Language } from '../lib/i18n';
+import { ClientError } from './client';
+import type { RequestContext } from './context';
 
 type Locals = App.Locals;
-
-export interface ShellUser {
-  userid: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  loyalty_access: boolean;
-  access: number;
-}
 
 /** Paths where a missing session keeps the person where they are (spec §2). */
 const AUTH_PATHS = ['login', 'register', 'set-password', 'forgot', 'unsubscribe', 'reset-password'];
@@ -19,36 +14,55 @@ export function isAuthPath(pathname: string) {
   return AUTH_PATHS.some((part) => pathname.includes(part));
 }
 
-/** A redirect that also clears the session cookie (used after a 401 or a logout). */
-export function redirectClearingSession(location: string) {
-  return new Response(null, { status: 303, headers: { Location: location, 'Set-Cookie': sessionCookieHeader(null) } });
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location } });
+
+/** A redirect that also ends the session cookie (after a 401 or a logout). */
+export function redirectClearingSession(locals: Locals, location: string) {
+  locals.setSession(null);
+  return seeOther(location);
 }
 
-export type ShellData = { user: ShellUser; profile: AmbassadorProfile };
+export type SignedIn = RequestContext & { me: Me };
 
 /**
- * Loads what every /app page paints first: the user and the ambassador profile, in parallel, on the
- * server. No session sends the browser to /register (spec §2); an expired one (401) to /login.
+ * The gate of every /app page (spec §2): no session sends the browser to /register, a session the
+ * API refused (expired, revoked, another tenant's) to /login with the cookie cleared.
  */
-export async function loadShell(locals: Locals, pathname: string): Promise<ShellData | Response> {
-  const s = locals.session;
-  if (!s) return new Response(null, { status: 303, headers: { Location: isAuthPath(pathname) ? pathname : '/register' } });
-  const [userRes, profileRes] = await Promise.all([
-    locals.upstream(`/users/${s.userId}/`),
-    locals.upstream(`/portal/ambassadors/${encodeURIComponent(s.ambassadorUid)}/`),
-  ]);
-  if (userRes.status === 401 || profileRes.status === 401 || userRes.status === 404 || profileRes.status === 404) {
-    return redirectClearingSession('/login');
-  }
-  if (!userRes.ok || !profileRes.ok) {
-    throw new Error(`shell: upstream answered ${userRes.status}/${profileRes.status}`);
-  }
-  return { user: (await userRes.json()) as ShellUser, profile: (await profileRes.json()) as AmbassadorProfile };
+export function requireSignedIn(locals: Locals, pathname: string): SignedIn | Response {
+  const { ctx } = locals;
+  if (ctx.me) return ctx as SignedIn;
+  if (ctx.sessionInvalid) return redirectClearingSession(locals, '/login');
+  return seeOther(isAuthPath(pathname) ? pathname : '/register');
 }
 
-/** Reads a JSON answer from the API, throwing on anything but 2xx (pages show the generic error). */
-export async function getJson<T>(locals: Locals, path: string): Promise<T> {
-  const res = await locals.upstream(path);
-  if (!res.ok) throw new Error(`upstream ${path}: ${res.status}`);
-  return (await res.json()) as T;
+/** What the app shell (sidebar, header) paints: the profile plus the request context's choices. */
+export interface ShellContext {
+  user: UserView;
+  profile: AmbassadorProfile;
+  settings: Customization;
+  lang: Language;
+  selectedCampaignId: number | null;
+  groupUids: string[];
+}
+
+/**
+ * The shell's data: the profile, asked for together with the page's own data (`Promise.all`) so the
+ * embedded client sends them to D1 as one batch.
+ */
+export async function loadShell(locals: Locals): Promise<ShellContext> {
+  const { ctx, client } = locals;
+  const me = ctx.me!;
+  const profile = await client.profile();
+  return { user: me.user, profile, settings: ctx.settings, lang: ctx.lang, selectedCampaignId: ctx.selection.selectedCampaignId, groupUids: ctx.groupUids };
+}
+
+/** A section's data or null (logged): a section that cannot load must not take the page down. */
+export async function orNull<T>(what: string, work: Promise<T> | null | false | undefined): Promise<T | null> {
+  if (!work) return null;
+  try {
+    return await work;
+  } catch (err) {
+    console.error('page data:', what, err instanceof ClientError ? err.status : err);
+    return null;
+  }
 }

@@ -6,7 +6,7 @@ import { findMemorableTarget, findRedirectTarget, type RedirectTargetRow } from 
 import { t } from '../lib/i18n';
 import { RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
 import { SHORT_CODE_MAX, SHORT_CODE_PATTERN } from '../lib/schemas/share-link';
-import { requestLanguage } from './shell-context';
+import { requestLanguage } from './context';
 import type { EdgeEnv } from './types';
 
 /** A second click of the same client on the same link within this window is stored but not counted. */
@@ -94,7 +94,7 @@ const colour = (v: string | null | undefined, fallback: string) => (v && /^#[0-9
 export function inactiveLinkPage(c: EdgeCtx) {
   const portal = c.var.portal;
   const s = portal.settings;
-  const lang = requestLanguage(portal, getCookie(c, 'language'), c.req.raw);
+  const lang = requestLanguage(portal, getCookie(c, 'language'), c.req.header('accept-language'));
   const title = s.meta.head_title || 'Ambassador Portal';
   const logo = s.theme.campaign_portal_logo || s.login.logo || '/default-logo.svg';
   const brand = colour(s.theme.button_color, '#3579a6');

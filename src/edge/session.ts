@@ -11,26 +11,35 @@ export function parseSessionCookie(value: string | undefined): Session | null {
   return match ? { userId: Number(match[1]), ambassadorUid: match[2]!, token: match[3]! } : null;
 }
 
-export function writeSession(c: EdgeContext, session: Session) {
-  c.header('Set-Cookie', sessionCookieHeader(session), { append: true });
-}
-
-export function clearSession(c: EdgeContext) {
-  c.header('Set-Cookie', sessionCookieHeader(null), { append: true });
-}
-
-/** The Set-Cookie header that stores (or, for null, clears) the session; pages and the edge share it. */
-export function sessionCookieHeader(session: Session | null): string {
+/** The Set-Cookie header that stores (or, for null, clears) the session. Only `session()` writes it. */
+function sessionCookieHeader(session: Session | null): string {
   const attrs = 'Path=/; HttpOnly; Secure; SameSite=Lax';
   return session
     ? `${SESSION_COOKIE}=${session.userId}.${session.ambassadorUid}.${session.token}; Max-Age=${MAX_AGE_SECONDS}; ${attrs}`
     : `${SESSION_COOKIE}=; Max-Age=0; ${attrs}`;
 }
 
-/** Reads the session cookie into `c.var.session` (null when absent or malformed). */
+/** Starts a session on this response (login, registration with auto-login, single sign-on). */
+export function writeSession(c: EdgeContext, session: Session) {
+  c.set('sessionChange', { session });
+}
+
+/** Ends the session cookie on this response (logout, a 401, an invalid user). */
+export function clearSession(c: EdgeContext) {
+  c.set('sessionChange', { session: null });
+}
+
+/**
+ * Reads the session cookie into `c.var.session` (null when absent or malformed) and, after the
+ * request, writes the one Set-Cookie a login or logout asked for: the only place the cookie is written.
+ */
 export function session(): MiddlewareHandler<EdgeEnv> {
   return async function session(c, next) {
     c.set('session', parseSessionCookie(getCookie(c, SESSION_COOKIE)));
     await next();
+    const change = c.get('sessionChange');
+    if (!change) return;
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.append('Set-Cookie', sessionCookieHeader(change.session));
   };
 }

@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { PortalView } from '../api/portal/routes';
 import { normalizeHost } from '../api/portal/queries';
+import { clientFor, type ClientOptions } from './api-client';
 import { resolveCustomization } from '../lib/schemas/customization';
 import { notFoundPage } from './plain-pages';
 import type { EdgeEnv, Portal } from './types';
 
-export interface TenantOptions {
+export interface TenantOptions extends ClientOptions {
   /** Seconds a host lookup stays in KV (KV's minimum is 60). */
   kvTtlSeconds?: number;
   /** Milliseconds a lookup stays in this isolate's memory. */
@@ -21,7 +22,7 @@ export function forgetTenants() {
 }
 
 /**
- * Resolves the Host header to a company and its customization through `GET /portal.json?host=`, cached
+ * Resolves the Host header to a company and its customization through the client's `portal(host)` (`GET /portal.json?host=`), cached
  * in memory briefly and in KV for a minute. An unknown host gets a plain 404, never another tenant.
  */
 export function tenant(options: TenantOptions = {}): MiddlewareHandler<EdgeEnv> {
@@ -37,13 +38,12 @@ export function tenant(options: TenantOptions = {}): MiddlewareHandler<EdgeEnv> 
       const cached = await c.env.CACHE.get(kvKey, 'json').catch(() => null) as { view: PortalView | null } | null;
       if (cached) view = cached.view;
       if (view === undefined) {
-        const res = await c.var.upstream(`/portal.json?host=${encodeURIComponent(host)}`, { auth: false });
-        if (!res.ok) {
-          console.error('tenant: portal lookup failed', host, res.status);
+        try {
+          view = await clientFor(c, null, options).portal(host);
+        } catch (err) {
+          console.error('tenant: portal lookup failed', host, err);
           return c.html('<!doctype html><title>Unavailable</title><h1>The portal is unavailable. Please try again later.</h1>', 503);
         }
-        const list = (await res.json()) as PortalView[];
-        view = list[0] ?? null;
         c.executionCtx.waitUntil(c.env.CACHE.put(kvKey, JSON.stringify({ view }), { expirationTtl: kvTtl }).catch(() => {}));
       }
       portal = view ? { ...view, host, settings: resolveCustomization(view.customization) } : null;

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { PortalView } from '../api/portal/routes';
+import type { AmbassadorClient } from './client';
+import type { RequestContext } from './context';
 import type { Customization } from '../lib/schemas/customization';
 
 /** The tenant serving this request: the company record plus its resolved customization. */
@@ -18,8 +20,17 @@ export interface Session {
 export interface EdgeVariables {
   portal: Portal;
   session: Session | null;
+  /** A login or logout of this request: `session()` writes the cookie once, after the response is made. */
+  sessionChange?: { session: Session | null };
   nonce: string;
+  /** HTTP to the ambassador API for the browser API proxy (/api/*). */
   upstream: Upstream;
+  /** The typed ambassador client for this request's session. */
+  client: AmbassadorClient;
+  /** Tests: the stand-in transport of a remote API (EdgeOptions.fetchUpstream). */
+  remoteFetch?: (request: Request) => Promise<Response>;
+  /** Page requests: tenant, verified ambassador, language, campaign selection, customization. */
+  ctx: RequestContext;
 }
 
 export interface EdgeEnv {

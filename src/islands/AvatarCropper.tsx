@@ -105,6 +105,8 @@ export default function AvatarCropper({ uid, labels }: Props) {
       show(link);
     };
     document.addEventListener('click', onClick);
+    // The URL hash exists only in the browser, so opening from #avatar must wait until after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time sync from the URL on mount
     if (location.hash === '#avatar') show(document.querySelector<HTMLElement>('[data-avatar-open]'));
     return () => document.removeEventListener('click', onClick);
   }, [show, labels.accountChangesError]);

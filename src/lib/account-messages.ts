@@ -1,16 +1,14 @@
-import { en, type MessageKey } from './i18n/en.ts';
-import { t, translateMessage } from './i18n.ts';
+import type { MessageKey } from './i18n/en.ts';
+import { t } from './i18n.ts';
 import { PASSWORD_RULES } from './password-rules.ts';
 
-// The API's account endpoints answer in English text (readable for any API client) or, for field
-// errors, with i18n keys. Pages show either in the page language: known English texts map back to
-// their key.
+import { localizeErrorBody, localizeMessage } from './error-body.ts';
 
-const keyByText = new Map<string, MessageKey>(Object.entries(en).map(([key, text]) => [text, key as MessageKey]));
+// Failed API answers in the page language: the body's message keys when it has them, else its English
+// texts mapped back to keys (src/lib/error-body.ts).
 
 export function localizeApiText(lang: string | null | undefined, text: string): string {
-  const key = keyByText.get(text);
-  return key ? t(lang, key) : translateMessage(lang, text);
+  return localizeMessage(lang, text);
 }
 
 export interface FormErrors {
@@ -18,25 +16,23 @@ export interface FormErrors {
   fieldErrors: Record<string, string>;
 }
 
-/** A failed API answer as a form-level message plus one message per field, in the page language. */
-export async function formErrorsFrom(res: Response, lang: string | null | undefined, fallback: MessageKey): Promise<FormErrors> {
-  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  const fieldErrors: Record<string, string> = {};
-  if (res.status === 429) {
-    const seconds = Number(res.headers.get('retry-after')) || 60;
-    return { formError: t(lang, 'tooManyAttempts', { seconds }), fieldErrors };
+/** A failed answer (status, parsed body, Retry-After) as a form-level message plus one message per field. */
+export function formErrors(status: number, body: unknown, lang: string | null | undefined, fallback: MessageKey, retryAfter?: string | null): FormErrors {
+  if (status === 429) {
+    const seconds = Number(retryAfter) || 60;
+    return { formError: t(lang, 'tooManyAttempts', { seconds }), fieldErrors: {} };
   }
-  if (!body || typeof body !== 'object') return { formError: t(lang, fallback), fieldErrors };
-  if (typeof body.detail === 'string') return { formError: localizeApiText(lang, body.detail), fieldErrors };
-  let missing = false;
-  for (const [name, value] of Object.entries(body)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first !== 'string') continue;
-    fieldErrors[name] = localizeApiText(lang, first);
-    missing ||= first === 'required';
-  }
+  const localized = localizeErrorBody(body, lang);
+  if (localized.detail) return { formError: localized.detail, fieldErrors: {} };
+  const fieldErrors = localized.fields;
   const first = fieldErrors.non_field_errors ?? Object.values(fieldErrors)[0];
-  return { formError: missing ? t(lang, 'fillAllRequired') : first ?? t(lang, fallback), fieldErrors };
+  return { formError: localized.missing ? t(lang, 'fillAllRequired') : first ?? t(lang, fallback), fieldErrors };
+}
+
+/** The same from a Response. */
+export async function formErrorsFrom(res: Response, lang: string | null | undefined, fallback: MessageKey): Promise<FormErrors> {
+  const body = await res.json().catch(() => null);
+  return formErrors(res.status, body, lang, fallback, res.headers.get('retry-after'));
 }
 
 /** Headers the edge passes on to the API for account calls: the client address (rate limits). */

@@ -1,4 +1,5 @@
 import { t, translateMessage } from './i18n.ts';
+import { META_KEYS, localizeErrorBody } from './error-body.ts';
 
 // Turning a failed call into words for the user (spec §8 "Error message derivation"). API bodies are
 // `{ detail }` or `{ field: [messages] }`; a message may be an i18n key (our zod schemas use keys),
@@ -73,11 +74,13 @@ export function messageFromError(info: ErrorInfo, lang?: string | null): string 
   const body = parseIfJson(info.body);
   if (!isRecord(body)) return t(lang, 'generic');
   if (body.detail !== undefined && body.detail !== null) {
-    const detail = valueText(body.detail, lang);
+    const detail = typeof body.detail === 'string' ? localizeErrorBody(body, lang).detail : valueText(body.detail, lang);
     if (detail) return detail;
   }
+  const localized = localizeErrorBody(body, lang).fields;
   const parts = Object.entries(body)
-    .map(([name, value]) => [name, valueText(value, lang)] as const)
+    .filter(([name]) => !META_KEYS.has(name))
+    .map(([name, value]) => [name, localized[name] ?? valueText(value, lang)] as const)
     .filter(([, text]) => text)
     .map(([name, text]) => `${name}: ${text}`);
   return parts.length ? parts.join(', ') : t(lang, 'generic');
@@ -100,14 +103,8 @@ export function firstFieldMessage(body: unknown, lang?: string | null): string {
 /** The first message per field of a `{ field: [messages] }` body, for showing under form inputs. */
 export function fieldMessages(body: unknown, lang?: string | null): Record<string, string> {
   const parsed = parseIfJson(body);
-  const out: Record<string, string> = {};
-  if (!isRecord(parsed)) return out;
-  for (const [name, value] of Object.entries(parsed)) {
-    if (name === 'detail') continue;
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string' && first.trim()) out[name] = translateMessage(lang, first);
-  }
-  return out;
+  if (!isRecord(parsed)) return {};
+  return localizeErrorBody(parsed, lang).fields;
 }
 
 /** Reads a failed Response into ErrorInfo (body as JSON when it parses, else as text). */

@@ -1,7 +1,8 @@
 // How the pages pick the campaign they paint first: the campaignId cookie the store writes, the no-JS
 // selector form (?campaign=), and spec §4's rules on the profile's campaigns.
 import { describe, expect, it } from 'vitest';
-import { pageSelection, rememberCampaignChoice, savedCampaignChoice, campaignQuery } from '../../src/edge/selected-campaign';
+import { pageSelection as selectionFor, savedChoice } from '../../src/edge/context';
+import { rememberCampaignChoice } from '../../src/edge/selected-campaign';
 
 function jar(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -16,7 +17,9 @@ function jar(initial: Record<string, string> = {}) {
 const campaign = (id: number, extra: Record<string, unknown> = {}) => ({
   campaign_id: id, campaign_uid: `cmp-${id}`, campaign_name: `C${id}`, is_hidden_dashboard: false, is_active: true, url: `http://p.test/r/c${id}`, short_code: `c${id}`, ...extra,
 });
-const shell = (urls: unknown[]) => ({ user: {} as never, profile: { urls } as never });
+const shell = (urls: unknown[]) => urls as never[];
+const savedCampaignChoice = (cookies: ReturnType<typeof jar>) => savedChoice(cookies.get('campaignId')?.value);
+const pageSelection = (urls: never[], cookies: ReturnType<typeof jar>, company: string) => selectionFor(urls, savedCampaignChoice(cookies), company);
 
 describe('the campaign a page paints first', () => {
   it('reads the saved id or "all" from the cookie and ignores anything else', () => {
@@ -44,10 +47,5 @@ describe('the campaign a page paints first', () => {
     expect(pageSelection(shell(urls), jar({ campaignId: '104' }), 'Demo Co')).toMatchObject({ showInactiveCampaign: true, value: '104' });
     expect(pageSelection(shell([campaign(5)]), jar({ campaignId: 'all' }), 'Demo Co')).toMatchObject({ selectorEnabled: false, value: '5' });
     expect(pageSelection(shell([]), jar(), 'Demo Co')).toMatchObject({ showNoCampaign: true, noCampaignMessageKey: 'noCampaignsCompany', value: '' });
-  });
-
-  it('scopes API calls to the selected campaign, or to none for all campaigns', () => {
-    expect(campaignQuery({ campaign_uid: 'cmp a' })).toBe('&campaign_uid=cmp%20a');
-    expect(campaignQuery(null)).toBe('');
   });
 });

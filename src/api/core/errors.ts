@@ -1,7 +1,13 @@
 import type { ErrorHandler } from 'hono';
 import { ZodError } from 'zod';
+import { englishText, type ErrorCodes, type MessageParams } from '../../lib/error-body';
 
-/** The one error type of the API. Bodies follow spec §8: `{ detail }` or `{ field: [messages] }`. */
+/**
+ * The one error type of the API. Bodies follow spec §8 (`{ detail }` or `{ field: [messages] }`) in
+ * English, plus the stable message keys a client renders in its own language: `code` beside `detail`,
+ * `error_codes: { field: [{ code, params }] }` beside field messages. A message given here may be a
+ * key of the English catalogue (preferred) or ready English text.
+ */
 export type ApiErrorCode =
   | 'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict'
   | 'rate_limited' | 'payload_too_large' | 'unsupported_media_type' | 'upstream_timeout' | 'internal';
@@ -14,22 +20,42 @@ const STATUS: Record<ApiErrorCode, number> = {
 export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
-    message: string,
+    /** A message key (or English text) for `detail`. */
+    readonly messageKey: string,
+    /** Per field: message keys (or English texts). */
     readonly fields?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** Placeholders of the message keys, e.g. `{ seconds: 60 }`. */
+    readonly params?: MessageParams,
   ) {
-    super(message);
+    super(englishText(messageKey, params).text);
   }
   get status() {
     return STATUS[this.code];
   }
   body() {
-    return this.fields ? this.fields : { detail: this.message };
+    return errorBody(this.code, this.messageKey, this.fields, this.params);
   }
 }
 
-export const fieldError = (field: string, message: string) =>
-  new ApiError('validation', message, { [field]: [message] });
+/** The JSON body of an error: English for any reader, keys for clients that translate. */
+export function errorBody(code: string, message: string, fields?: Record<string, string[]>, params?: MessageParams) {
+  if (!fields) {
+    const { text, key } = englishText(message, params);
+    return { detail: text, code: key ?? code, ...(params ? { params } : {}) };
+  }
+  const body: Record<string, unknown> = Object.create(null);
+  const codes: ErrorCodes = Object.create(null);
+  for (const [field, messages] of Object.entries(fields)) {
+    body[field] = messages.map((m) => englishText(m, params).text);
+    codes[field] = messages.map((m) => ({ code: englishText(m, params).key ?? 'invalidField', ...(params ? { params } : {}) }));
+  }
+  body.error_codes = codes;
+  return body;
+}
+
+export const fieldError = (field: string, message: string, params?: MessageParams) =>
+  new ApiError('validation', message, { [field]: [message] }, undefined, params);
 
 /** zod issues become `{ field: [messages] }`, keyed by the dotted path (or `non_field_errors`). */
 export function zodFields(error: ZodError): Record<string, string[]> {
@@ -47,11 +73,11 @@ export const onApiError: ErrorHandler = (err, c) => {
     return c.json(err.body(), err.status as 400, err.headers);
   }
   if (err instanceof ZodError) {
-    return c.json(zodFields(err), 400);
+    return c.json(errorBody('validation', 'invalidInput', zodFields(err)), 400);
   }
   if (err instanceof SyntaxError) {
-    return c.json({ detail: 'The request body is not valid JSON.' }, 400);
+    return c.json(errorBody('bad_request', 'invalidJson'), 400);
   }
   console.error('api: unhandled error', err);
-  return c.json({ detail: 'Internal error, please try again later.' }, 500);
+  return c.json(errorBody('internal', 'generic'), 500);
 };

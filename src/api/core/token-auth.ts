@@ -1,48 +1,65 @@
 import type { MiddlewareHandler } from 'hono';
 import { sha256Hex, isoNow } from './crypto';
-import type { AmbassadorRow } from '../profile/ambassador-queries';
-import type { CompanyRow } from '../portal/queries';
 import type { UserRow } from '../auth/user-queries';
+import type { CompanyRow } from '../portal/queries';
+import { membershipsByTokenStatement, type AmbassadorRow, type MembershipRow } from '../profile/ambassador-queries';
 import { ApiError } from './errors';
-import type { ApiEnv } from './types';
+import type { ApiEnv, Caller } from './types';
 
-/** `Authorization: Token <token>`: the token's owner becomes `c.var.principal`; anything else is a 401. */
-export function tokenAuth(): MiddlewareHandler<ApiEnv> {
-  return async function tokenAuth(c, next) {
+const TOKEN_PATTERN = /^[A-Za-z0-9]{32,128}$/;
+
+/**
+ * `Authorization: Token <token>`: the token's owner becomes `c.var.caller`; anything else is a 401.
+ * Each signed-in sub-app installs it once; a request that already passed it is not checked again.
+ */
+export function requireAmbassador(): MiddlewareHandler<ApiEnv> {
+  return async function requireAmbassador(c, next) {
+    if (c.get('caller')) return next();
     const header = c.req.header('authorization') ?? '';
-    const match = /^Token\s+([A-Za-z0-9]{32,128})$/.exec(header.trim());
-    if (!match) throw new ApiError('unauthorized', 'Authentication credentials were not provided.');
-    const tokenHash = await sha256Hex(match[1]!);
-    const self = await loadTokenOwner(c.env.DB, tokenHash, isoNow());
-    if (!self) throw new ApiError('unauthorized', 'Invalid token.');
-    // The edge names the tenant of the host the browser used; a token of another company is no session here.
-    const tenant = c.req.header('x-portal-company');
-    if (tenant && tenant !== self.company.id) throw new ApiError('unauthorized', 'Invalid token.');
-    c.set('principal', { userId: self.user.id, companyId: self.company.id, ambassadorUid: self.ambassador.uid, tokenHash });
-    c.set('self', self);
+    const match = /^Token\s+(\S+)$/.exec(header.trim());
+    if (!match) throw new ApiError('unauthorized', 'notAuthenticated');
+    const caller = await verifyToken(c.env.DB, match[1]!, c.req.header('x-portal-company') ?? null);
+    if (!caller) throw new ApiError('unauthorized', 'invalidToken');
+    c.set('caller', caller);
+    c.set('principal', caller.principal);
+    c.set('self', caller);
     await next();
   };
 }
 
 /**
- * The live token's user, ambassador and company in one D1 round trip (a batch), so the handlers that
- * need them cost no further queries. Null when the token is unknown, expired or revoked.
+ * The live token's user, ambassador, company and campaign memberships in one D1 round trip (a batch),
+ * so the handlers and pages that need them cost no further queries. Null when the token is unknown,
+ * expired or revoked, or belongs to another tenant than the one the host serves (`tenantCompanyId`).
  */
-async function loadTokenOwner(db: D1Database, tokenHash: string, nowIso: string) {
+export async function verifyToken(db: D1Database, token: string, tenantCompanyId: string | null): Promise<Caller | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const tokenHash = await sha256Hex(token);
+  const nowIso = isoNow();
   const live = `SELECT user_id FROM api_tokens WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2`;
-  const [users, ambassadors, companies] = await db.batch([
+  const [users, ambassadors, companies, memberships] = await db.batch([
     db.prepare(`SELECT * FROM users WHERE id = (${live})`).bind(tokenHash, nowIso),
     db.prepare(`SELECT a.* FROM ambassadors a JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id WHERE a.user_id = (${live})`).bind(tokenHash, nowIso),
     db.prepare(`SELECT c.* FROM companies c JOIN users u ON u.company_id = c.id WHERE u.id = (${live})`).bind(tokenHash, nowIso),
+    membershipsByTokenStatement(db, live).bind(tokenHash, nowIso),
   ]);
   const user = users!.results[0] as UserRow | undefined;
   const ambassador = ambassadors!.results[0] as AmbassadorRow | undefined;
   const company = companies!.results[0] as CompanyRow | undefined;
   if (!user || !ambassador || !company || ambassador.company_id !== company.id) return null;
-  return { user, ambassador, company };
+  // The edge names the tenant of the host the browser used; a token of another company is no session here.
+  if (tenantCompanyId && tenantCompanyId !== company.id) return null;
+  return {
+    user, ambassador, company,
+    memberships: memberships!.results as unknown as MembershipRow[],
+    principal: { userId: user.id, companyId: company.id, ambassadorUid: ambassador.uid, tokenHash },
+  };
 }
 
 /** Refuses a path id that is not the caller's own (404, so ids of others are not confirmed). */
 export function ensureOwn(actual: string | number, requested: string | number) {
-  if (String(actual) !== String(requested)) throw new ApiError('not_found', 'Not found.');
+  if (String(actual) !== String(requested)) throw new ApiError('not_found', 'notFound');
 }
+
+/** @deprecated per-route form; sub-apps install `requireAmbassador()` once. */
+export const tokenAuth = requireAmbassador;

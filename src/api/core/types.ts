@@ -1,4 +1,7 @@
 import type { Context } from 'hono';
+import type { UserRow } from '../auth/user-queries';
+import type { CompanyRow } from '../portal/queries';
+import type { AmbassadorRow, MembershipRow } from '../profile/ambassador-queries';
 
 /** Who a valid API token belongs to. */
 export interface Principal {
@@ -8,16 +11,45 @@ export interface Principal {
   tokenHash: string;
 }
 
-/** The caller's rows as the token check loaded them (at the start of the request). */
+/**
+ * The caller's rows as the token check loaded them, in one D1 round trip at the start of the request:
+ * the user, the ambassador, the company and the campaigns the ambassador belongs to.
+ */
 export interface Self {
-  user: import('../auth/user-queries').UserRow;
-  ambassador: import('../profile/ambassador-queries').AmbassadorRow;
-  company: import('../portal/queries').CompanyRow;
+  user: UserRow;
+  ambassador: AmbassadorRow;
+  company: CompanyRow;
+  memberships: MembershipRow[];
+}
+
+/** A verified caller: what every signed-in service function receives. */
+export interface Caller extends Self {
+  principal: Principal;
+}
+
+/**
+ * What a service needs from the request besides its input, whether it is called by a Hono route of the
+ * public API or by the embedded client of a page: bindings, the portal origin links are built on, the
+ * client address (rate limits) and a way to finish work after the answer.
+ */
+export interface ServiceContext {
+  env: Env;
+  db: D1Database;
+  /** Origin of the portal host the person is using, e.g. `https://acme.example.com`. */
+  origin: string;
+  /** Host the portal is served on (with port locally), as the edge forwarded it. */
+  host: string;
+  /** Company id of the tenant that host serves, when the edge named it. */
+  tenantCompanyId: string | null;
+  clientIp: string | null;
+  userAgent: string | null;
+  acceptLanguage: string | null;
+  waitUntil(promise: Promise<unknown>): void;
 }
 
 export interface ApiEnv {
   Bindings: Env;
-  Variables: { principal: Principal; self: Self };
+  Variables: { principal: Principal; self: Self; caller: Caller };
 }
 
 export type ApiContext = Context<ApiEnv>;

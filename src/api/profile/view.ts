@@ -29,6 +29,8 @@ export function campaignView(m: MembershipRow, origin: string) {
   };
 }
 
+export type UserView = ReturnType<typeof userView>;
+
 export function userView(u: UserRow) {
   return {
     userid: u.id,

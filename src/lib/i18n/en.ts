@@ -422,6 +422,16 @@ export const en = {
   emailSetPasswordBody: 'Set your password for the {company} ambassador portal:\n{link}\n\nYour code: {code}\nThe link works once and is valid for {valid}. If you did not ask for it, ignore this e-mail.',
   emailResetSubject: 'Reset your {company} portal password',
   emailResetBody: 'We received a request to reset your password for the {company} ambassador portal.\n\nReset it here:\n{link}\n\nYour verification code: {code}\nThe code works once and is valid for {valid}. If you did not ask for it, ignore this e-mail: your password stays the same.',
+  // API errors (codes the API sends beside its English text)
+  invalidInput: 'Invalid input.',
+  invalidJson: 'The request body is not valid JSON.',
+  bodyUnreadable: 'The request body could not be read.',
+  requestTooLarge: 'The request is too large.',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  invalidToken: 'Invalid token.',
+  notFound: 'Not found.',
+  loginFailed: 'Unable to log in with provided credentials.',
+  sessionEnded: 'Your session has ended. Please log in again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -407,4 +407,14 @@ export const es: Messages = {
   emailSetPasswordBody: 'Elige tu contraseña para el portal de embajadores de {company}:\n{link}\n\nTu código: {code}\nEl enlace funciona una sola vez y es válido durante {valid}. Si no lo has pedido, ignora este correo.',
   emailResetSubject: 'Restablece tu contraseña del portal de {company}',
   emailResetBody: 'Hemos recibido una solicitud para restablecer tu contraseña del portal de embajadores de {company}.\n\nRestablécela aquí:\n{link}\n\nTu código de verificación: {code}\nEl código funciona una sola vez y es válido durante {valid}. Si no lo has pedido, ignora este correo: tu contraseña no cambia.',
+  // API errors (codes the API sends beside its English text)
+  invalidInput: 'Datos no válidos.',
+  invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  bodyUnreadable: 'No se pudo leer el cuerpo de la solicitud.',
+  requestTooLarge: 'La solicitud es demasiado grande.',
+  notAuthenticated: 'No se han proporcionado credenciales de autenticación.',
+  invalidToken: 'La sesión no es válida.',
+  notFound: 'No encontrado.',
+  loginFailed: 'No se puede iniciar sesión con las credenciales proporcionadas.',
+  sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
 };

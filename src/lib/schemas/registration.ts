@@ -69,7 +69,7 @@ export function isBirthDate(value: string, today = new Date()): boolean {
 
 function fieldSchema(key: RegistrationField, required: boolean, cfg: RegistrationFormConfig): z.ZodType {
   if (key === 'email') return emailInput;
-  let base = text(key.startsWith('custom') || key === 'street' ? 255 : 100);
+  const base = text(key.startsWith('custom') || key === 'street' ? 255 : 100);
   const checks: ((v: string) => boolean)[] = [];
   if (key === 'paypal_email') checks.push((v) => z.email().safeParse(v).success && v.length <= 254);
   if (key === 'phone') checks.push((v) => /^[+()\d\s./-]{3,40}$/.test(v));

@@ -1,0 +1,32 @@
+import type { ApiContext, Caller, ServiceContext } from './types';
+
+/** The service context of a public-API request: the edge forwards the portal host and client address. */
+export function serviceContext(c: ApiContext): ServiceContext {
+  const url = new URL(c.req.url);
+  const forwardedHost = c.req.header('x-forwarded-host');
+  const forwardedProto = c.req.header('x-forwarded-proto');
+  const proto = forwardedProto === 'http' || forwardedProto === 'https' ? forwardedProto : url.protocol.replace(':', '');
+  const host = forwardedHost || url.host;
+  return {
+    env: c.env,
+    db: c.env.DB,
+    origin: `${proto}://${host}`,
+    host,
+    tenantCompanyId: c.req.header('x-portal-company') ?? null,
+    clientIp: c.req.header('cf-connecting-ip') ?? null,
+    userAgent: c.req.header('user-agent') ?? null,
+    acceptLanguage: c.req.header('accept-language') ?? null,
+    waitUntil: (promise) => {
+      try {
+        c.executionCtx.waitUntil(promise);
+      } catch {
+        void promise;
+      }
+    },
+  };
+}
+
+/** The verified caller of a signed-in route (set once by `requireAmbassador`). */
+export function callerOf(c: ApiContext): Caller {
+  return c.get('caller');
+}

@@ -1,0 +1,117 @@
+import { ZodError } from 'zod';
+import { ApiError, errorBody, zodFields } from '../../api/core/errors';
+import type { Caller, ServiceContext } from '../../api/core/types';
+
+/**
+ * A call of the ambassador API that did not succeed, embedded or remote alike: the HTTP status and
+ * the spec §8 body (`{ detail, code }` or `{ field: [...], error_codes }`), which pages render with
+ * src/lib/error-body.ts in their language.
+ */
+export class ClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly retryAfter: string | null = null,
+  ) {
+    super(`ambassador API answered ${status}`);
+  }
+}
+
+export const NO_RESPONSE_BODY = { detail: 'No response from the server.', code: 'noResponse' };
+
+/** What the embedded implementation hands the API's services: no Request, no JSON. */
+export interface EmbeddedDeps {
+  svc: ServiceContext;
+  /** The signed-in caller, verified once per request (a 401 ClientError when there is none). */
+  caller(): Promise<Caller>;
+}
+
+/** Runs a service and turns its ApiError / ZodError into the ClientError a remote call would give. */
+export async function embedded<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ApiError) throw new ClientError(err.status, err.body(), err.headers?.['Retry-After'] ?? err.headers?.['retry-after'] ?? null);
+    if (err instanceof ZodError) throw new ClientError(400, errorBody('validation', 'invalidInput', zodFields(err)));
+    throw err;
+  }
+}
+
+export interface RemoteInit {
+  method?: string;
+  /** A JSON body, or FormData for multipart (avatar upload). */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Sends `Authorization: Token <token>` for the current session unless false. */
+  auth?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** What the remote implementation talks through: HTTP to AMBASSADOR_API_URL. */
+export interface RemoteDeps {
+  /** The answer's JSON (null for 204); a non-2xx answer throws ClientError. */
+  call<T>(path: string, init?: RemoteInit): Promise<T>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const WRITE_TIMEOUT_MS = 15_000;
+
+export interface RemoteOptions {
+  baseUrl: string;
+  token: string | null;
+  /** Headers every call carries: forwarded host/proto, tenant, client address, language. */
+  headers: Record<string, string>;
+  fetch?: (request: Request) => Promise<Response>;
+  timeouts?: { readMs?: number; writeMs?: number };
+}
+
+/** Spec §7 over HTTP, with spec §9 timeouts (20 s reads, 15 s writes; a timeout is a 504). */
+export function remoteDeps(options: RemoteOptions): RemoteDeps {
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  return {
+    async call<T>(path: string, init: RemoteInit = {}): Promise<T> {
+      const method = (init.method ?? 'GET').toUpperCase();
+      const url = new URL(options.baseUrl.replace(/\/$/, '') + path);
+      for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+      const headers = new Headers(options.headers);
+      for (const [k, v] of Object.entries(init.headers ?? {})) headers.set(k, v);
+      headers.set('accept', 'application/json');
+      if (init.auth !== false && options.token) headers.set('authorization', `Token ${options.token}`);
+      let body: BodyInit | null = null;
+      if (init.body instanceof FormData) body = init.body;
+      else if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers.set('content-type', 'application/json');
+      }
+      const write = !['GET', 'HEAD'].includes(method);
+      const timeoutMs = write ? options.timeouts?.writeMs ?? WRITE_TIMEOUT_MS : options.timeouts?.readMs ?? DEFAULT_TIMEOUT_MS;
+      const controller = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new ClientError(504, NO_RESPONSE_BODY));
+        }, timeoutMs);
+      });
+      let res: Response;
+      try {
+        res = await Promise.race([send(new Request(url, { method, headers, body, signal: controller.signal })), timeout]);
+      } catch (err) {
+        if (err instanceof ClientError) throw err;
+        console.error('remote API: request failed', path, err);
+        throw new ClientError(502, NO_RESPONSE_BODY);
+      } finally {
+        clearTimeout(timer);
+      }
+      const text = await res.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = text;
+      }
+      if (!res.ok) throw new ClientError(res.status, parsed, res.headers.get('retry-after'));
+      return parsed as T;
+    },
+  };
+}

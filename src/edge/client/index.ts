@@ -1,0 +1,55 @@
+import { verifyToken } from '../../api/core/token-auth';
+import type { Caller, ServiceContext } from '../../api/core/types';
+import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
+import { ClientError, remoteDeps, type RemoteOptions } from './core';
+import { embeddedProfile, remoteProfile, type ProfileClient } from './profile';
+import { embeddedSession, remoteSession, type SessionClient } from './session';
+import { embeddedSharing, remoteSharing, type SharingClient } from './sharing';
+
+export { ClientError } from './core';
+
+/**
+ * The ambassador API as pages and the edge use it: one typed method per spec §7 call. Two
+ * implementations behind one interface: embedded (the API's services called in-process with the
+ * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
+ */
+export interface AmbassadorClient extends SessionClient, AuthClient, ProfileClient, SharingClient {
+  readonly mode: 'embedded' | 'remote';
+}
+
+/** The session cookie's parts; the token is checked by the API (embedded: once per request). */
+export interface ClientSession {
+  userId: number;
+  ambassadorUid: string;
+  token: string;
+}
+
+export interface EmbeddedClientOptions {
+  svc: ServiceContext;
+  session: ClientSession | null;
+}
+
+export function embeddedClient({ svc, session }: EmbeddedClientOptions): AmbassadorClient {
+  let verified: Promise<Caller | null> | null = null;
+  const caller = async () => {
+    verified ??= session ? verifyToken(svc.db, session.token, svc.tenantCompanyId) : Promise.resolve(null);
+    const found = await verified;
+    // The cookie names the user and ambassador too: they must be the token's own.
+    if (!found || !session || found.user.id !== session.userId || found.ambassador.uid !== session.ambassadorUid) {
+      throw new ClientError(401, { detail: 'Invalid token.', code: 'invalidToken' });
+    }
+    return found;
+  };
+  const deps = { svc, caller };
+  return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps) };
+}
+
+export interface RemoteClientOptions extends Omit<RemoteOptions, 'token'> {
+  session: ClientSession | null;
+}
+
+export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
+  const deps = remoteDeps({ ...options, token: options.session?.token ?? null });
+  const ids = options.session ? { userId: options.session.userId, ambassadorUid: options.session.ambassadorUid } : null;
+  return { mode: 'remote', ...remoteSession(deps, ids), ...remoteAuth(deps), ...remoteProfile(deps), ...remoteSharing(deps) };
+}

@@ -1,0 +1,43 @@
+import type { PortalView } from '../../api/portal/routes';
+import { portalByHost } from '../../api/portal/service';
+import { getProfile, getUser, whoAmI, type Me } from '../../api/profile/service';
+import type { AmbassadorProfile } from '../../api/profile/view';
+import type { UserView } from '../../api/profile/view';
+import { embedded, type EmbeddedDeps, type RemoteDeps } from './core';
+
+/** The tenant and who is signed in: what every page needs before anything else. */
+export interface SessionClient {
+  /** GET /portal.json?host= - the company serving a host, or null. */
+  portal(host: string): Promise<PortalView | null>;
+  /** The signed-in ambassador (user, basics, campaigns); a 401 ClientError when the session is not valid. */
+  me(): Promise<Me>;
+  /** GET /users/{id}/ */
+  user(): Promise<UserView>;
+  /** GET /portal/ambassadors/{id}/ */
+  profile(): Promise<AmbassadorProfile>;
+}
+
+export function embeddedSession(deps: EmbeddedDeps): SessionClient {
+  return {
+    portal: (host) => embedded(() => portalByHost(deps.svc.db, host)),
+    me: () => embedded(async () => whoAmI(deps.svc, await deps.caller())),
+    user: () => embedded(async () => getUser(await deps.caller())),
+    profile: () => embedded(async () => getProfile(deps.svc, await deps.caller())),
+  };
+}
+
+/** Spec §7 has no "who am I": the user and the profile, asked in parallel, answer it. */
+export function remoteSession(deps: RemoteDeps, ids: { userId: number; ambassadorUid: string } | null): SessionClient {
+  let profile: Promise<AmbassadorProfile> | null = null;
+  const loadProfile = () => (profile ??= deps.call<AmbassadorProfile>(`/portal/ambassadors/${encodeURIComponent(ids?.ambassadorUid ?? '-')}/`));
+  const user = () => deps.call<UserView>(`/users/${ids?.userId ?? 0}/`);
+  return {
+    portal: async (host) => (await deps.call<PortalView[]>('/portal.json', { query: { host }, auth: false }))[0] ?? null,
+    async me() {
+      const [u, p] = await Promise.all([user(), loadProfile()]);
+      return { user: u, ambassador_uid: p.uid, language: p.language, group_id: p.group_id, deactivated_by_self: p.deactivated_by_self, urls: p.urls };
+    },
+    user,
+    profile: loadProfile,
+  };
+}
