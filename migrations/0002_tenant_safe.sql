@@ -15,7 +15,9 @@
 -- So: copy all rows aside, drop the old tables children first, create the new ones parents first, copy the
 -- rows back (rowids kept), recreate the indexes and triggers of 0001 verbatim, drop the copies. Any row
 -- that already mixes two companies makes this migration fail as a whole (nothing is changed): fix the data
--- first. Foreign keys are deferred for the migration's transaction, as D1 documents for table rebuilds.
+-- first. Foreign keys are deferred for the migration's transaction, as D1 documents for table rebuilds, and
+-- deliberately NOT switched off again at the end: `PRAGMA defer_foreign_keys = off` inside the transaction
+-- discards the violations counted so far, so a bad row would slip through instead of failing the migration.
 
 PRAGMA defer_foreign_keys = on;
 
@@ -782,5 +784,3 @@ DROP TABLE tmp_0002_languages;
 DROP TABLE tmp_0002_groups;
 DROP TABLE tmp_0002_company_hosts;
 DROP TABLE tmp_0002_companies;
-
-PRAGMA defer_foreign_keys = off;

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { api } from '../api/app';
 import { apiClient, type ClientOptions } from './api-client';
+import { bodyLimit } from './body-limit';
 import { requestContext } from './context';
 import { csrf } from './csrf';
 import { d1 } from './d1';
@@ -13,12 +14,15 @@ import { tenant, type TenantOptions } from './tenant';
 import type { EdgeEnv } from './types';
 import { upstream, type UpstreamOptions } from './upstream';
 
+/** Largest request body any route accepts (the avatar limit itself is 2 MB, checked by the API). */
+export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
 export interface EdgeOptions extends UpstreamOptions {
   tenant?: TenantOptions;
 }
 
 /**
- * The Worker, as a table of contents (design.md): the embedded API at /v1, then for every tenant host a
+ * The Worker, as a table of contents (design.md): a body-size limit, the embedded API at /v1, then for every tenant host a
  * per-request D1 view, security headers, the upstream transport of the browser API, tenant, session and
  * the typed client, share-link redirects, media, CSRF checks, the browser API at /api, the page request
  * context, and the pages last (Astro in production, a stub in worker tests).
@@ -26,6 +30,8 @@ export interface EdgeOptions extends UpstreamOptions {
 export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions = {}) {
   const app = new Hono<EdgeEnv>();
   const clientOptions: ClientOptions = { timeouts: options.timeouts };
+  // First: an oversized body is refused (413) after it is drained, so wrangler's dev proxy delivers it.
+  app.use(bodyLimit({ maxBytes: MAX_BODY_BYTES }));
   app.all('/v1/*', (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
   app.use(d1());
   app.use(securityHeaders());
