@@ -1,44 +1,39 @@
 import { Hono } from 'hono';
-import { activity } from './stats/activity';
 import { ambassadors } from './profile/routes';
-import { assets } from './sharing/assets';
-import { auth } from './auth/login';
-import { botCheck } from './auth/bot-check';
+import { authPublic, authSignedIn } from './auth/routes';
 import { devOutbox } from './core/email';
-import { onApiError } from './core/errors';
+import { errorBody, onApiError } from './core/errors';
+import { loyalty } from './loyalty/routes';
 import { notifications } from './profile/notifications';
 import { optout } from './profile/optout';
-import { passwords } from './auth/passwords';
 import { portal } from './portal/routes';
-import { profileEdit } from './profile/edit';
-import { registration } from './auth/registration';
-import { shareLinks } from './sharing/share-links';
-import { sso } from './auth/sso';
+import { sharing, sharingPublic } from './sharing/routes';
 import { stats } from './stats/routes';
-import { tasks } from './loyalty/tasks';
-import { tracking } from './sharing/tracking';
 import type { ApiEnv } from './core/types';
 
-/** The embedded ambassador API (spec §7), mounted by the edge at /v1. Each area is a sub-app. */
+/**
+ * The embedded ambassador API (spec §7), mounted by the edge at /v1. Each area is a sub-app.
+ *
+ * Order matters: Hono merges the middleware of sub-apps mounted at '/', so a signed-in sub-app's
+ * `.use(requireAmbassador())` also guards every route mounted after it. Sub-apps with public routes
+ * come first, signed-in ones after.
+ */
 export const api = new Hono<ApiEnv>()
   .basePath('/v1')
-  .route('/', auth)
-  .route('/', registration) // accounts: registration, passwords, bot check, single sign-on, dev outbox
-  .route('/', passwords)
-  .route('/', botCheck)
-  .route('/', sso)
-  .route('/', devOutbox)
+  // Public: log in, registration, passwords by e-mailed code, single sign-on, bot check; the portal
+  // record; share-link redirects and clicks; unsubscribe links; the dev outbox.
+  .route('/', authPublic)
   .route('/', portal)
-  .route('/', ambassadors)
-  .route('/', profileEdit)
-  .route('/', notifications)
+  .route('/', sharingPublic)
   .route('/', optout)
-  .route('/', shareLinks)
-  .route('/', tracking)
+  .route('/', devOutbox)
+  // Signed in.
+  .route('/', authSignedIn) // log out, change password
+  .route('/', ambassadors)
+  .route('/', notifications)
+  .route('/', sharing)
   .route('/', stats)
-  .route('/', activity)
-  .route('/', tasks)
-  .route('/', assets);
+  .route('/', loyalty);
 
 api.onError(onApiError);
-api.notFound((c) => c.json({ detail: 'Not found.' }, 404));
+api.notFound((c) => c.json(errorBody('not_found', 'notFound'), 404));

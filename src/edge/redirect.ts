@@ -1,47 +1,21 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { sha256Hex } from '../api/core/crypto';
-import { insertClick } from '../api/sharing/click-queries';
-import { findMemorableTarget, findRedirectTarget, type RedirectTargetRow } from '../api/sharing/queries';
+import type { ResolvedShareLink } from './client/sharing';
 import { t } from '../lib/i18n';
 import { RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
 import { SHORT_CODE_MAX, SHORT_CODE_PATTERN } from '../lib/schemas/share-link';
 import { requestLanguage } from './context';
 import type { EdgeEnv } from './types';
 
-/** A second click of the same client on the same link within this window is stored but not counted. */
-export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
+// The link rules live with the API's share-link service (it resolves links and records clicks).
+export { isBot, redirectLocation, REPEAT_WINDOW_MS } from '../api/sharing/redirects';
 
-// Link previewers, crawlers, monitors and HTTP libraries. Their clicks are stored with counted = 0.
-const BOT_PATTERN = new RegExp(
-  [
-    'bot\\b', 'bot/', 'crawl', 'spider', 'slurp', 'facebookexternalhit', 'facebookcatalog', 'embedly', 'quora link preview',
-    'outbrain', 'pinterest/', 'vkshare', 'w3c_validator', 'whatsapp', 'skypeuripreview', 'bitlybot', 'preview',
-    'headlesschrome', 'phantomjs', 'lighthouse', 'pingdom', 'uptime', 'monitor', 'curl/', 'wget/', 'httpie',
-    'python-requests', 'python-urllib', 'aiohttp', 'go-http-client', 'java/', 'okhttp', 'apache-httpclient', 'node-fetch',
-    'undici', 'axios/', 'libwww-perl', 'scrapy', 'autocannon', 'k6/', 'postman',
-  ].join('|'),
-  'i',
-);
-
-/** Known bots by user agent; a missing user agent counts as a bot too (every browser sends one). */
-export function isBot(userAgent: string | null | undefined): boolean {
-  const ua = (userAgent ?? '').trim();
-  return ua === '' || BOT_PATTERN.test(ua);
-}
-
-/** The target with `mbsy=<short_code>&campaignid=<id>` added; the target's own query parameters stay. */
-export function redirectLocation(target: string, shortCode: string, campaignId: number): string {
-  const url = new URL(target);
-  url.searchParams.set('mbsy', shortCode);
-  url.searchParams.set('campaignid', String(campaignId));
-  return url.toString();
-}
-
+/** Host of the page the visitor came from, if it is a URL (the referrer host of the click). */
 function hostOf(url: string | undefined): string | null {
   if (!url) return null;
   try {
-    return new URL(url).host.toLowerCase() || null;
+    const host = new URL(url).host.toLowerCase();
+    return host && host.length <= 253 ? host : null;
   } catch {
     return null;
   }
@@ -49,41 +23,25 @@ function hostOf(url: string | undefined): string | null {
 
 type EdgeCtx = Context<EdgeEnv>;
 
-/** Records the click after the response went out; the raw IP is only ever an input to the salted hash. */
-async function recordClick(c: EdgeCtx, link: RedirectTargetRow) {
-  const ip = c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? '';
-  const ua = c.req.header('user-agent') ?? '';
-  const clientHash = await sha256Hex(`${c.env.CLICK_HASH_SALT ?? ''}\n${ip}\n${ua}`);
-  const now = Date.now();
-  const cf = (c.req.raw as Request & { cf?: { country?: string } }).cf;
-  await insertClick(c.env.DB, {
-    companyId: link.company_id,
-    shareLinkUid: link.uid,
-    campaignId: link.campaign_id,
-    ambassadorUid: link.ambassador_uid,
-    referrerHost: hostOf(c.req.header('referer')),
-    country: typeof cf?.country === 'string' ? cf.country.slice(0, 2).toUpperCase() : null,
-    clientHash,
-    bot: isBot(ua),
-    now: new Date(now).toISOString(),
-    repeatSince: new Date(now - REPEAT_WINDOW_MS).toISOString(),
-  });
+/** The visitor's country as the network knows it (Cloudflare's `request.cf`), two letters or null. */
+function countryOf(c: EdgeCtx): string | null {
+  const cf = (c.req.raw as Request & { cf?: { country?: unknown } }).cf;
+  const country = typeof cf?.country === 'string' ? cf.country.trim().toUpperCase() : '';
+  return /^[A-Z0-9]{2}$/.test(country) ? country : null;
 }
 
-/** 302 (never a cached 301) to the link's target; the click is written through waitUntil. */
-function follow(c: EdgeCtx, link: RedirectTargetRow | null) {
-  if (!link || !link.campaign_active || link.deactivated_by_self) return inactiveLinkPage(c);
-  let location: string;
-  try {
-    location = redirectLocation(link.redirect_url || link.campaign_url, link.short_code, link.campaign_id);
-  } catch {
-    console.error('redirect: bad target URL for link', link.uid);
-    return inactiveLinkPage(c);
-  }
+/**
+ * 302 (never a cached 301) to the link's target. The click is recorded through the client after the
+ * answer went out (waitUntil): the API derives the salted client hash and the bot flag from the
+ * forwarded client address and user agent; the edge adds what only it sees, the referrer and country.
+ */
+function follow(c: EdgeCtx, link: ResolvedShareLink | null) {
+  if (!link) return inactiveLinkPage(c);
   if (c.req.method === 'GET') {
-    c.executionCtx.waitUntil(recordClick(c, link).catch((err) => console.error('redirect: click not recorded', link.uid, err)));
+    const click = c.var.client.recordClick({ share_link_uid: link.share_link_uid, referrer_host: hostOf(c.req.header('referer')), country: countryOf(c) });
+    c.executionCtx.waitUntil(click.catch((err) => console.error('redirect: click not recorded', link.share_link_uid, err)));
   }
-  return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 302, headers: { Location: link.location, 'Cache-Control': 'no-store' } });
 }
 
 const escapeHtml = (text: string) =>
@@ -116,15 +74,17 @@ const NOT_MEMORABLE: ReadonlySet<string> = new Set([...RESERVED_SLUGS, ...TAB_KE
 
 /**
  * Share-link redirects (design.md): `/r/<short_code>`, and the memorable URL `/<username>` (or
- * `/<ambassador uid>`) which follows the ambassador's longest-running active campaign. Mounted after the
- * tenant and before session and CSRF: a visitor needs neither.
+ * `/<ambassador uid>`) which follows the ambassador's longest-running active campaign. Both go through
+ * the ambassador client's public calls (embedded: one D1 query, the click after the answer; remote:
+ * GET /v1/share_links/resolve/ and POST /v1/clicks/). Mounted after the tenant and the client, before
+ * CSRF and the page context: a visitor needs no session.
  */
 export const redirects = new Hono<EdgeEnv>()
   // GET /r/{short_code} - a share link
   .get('/r/:code', async (c) => {
     const code = c.req.param('code');
     if (code.length > SHORT_CODE_MAX || !SHORT_CODE_PATTERN.test(code)) return inactiveLinkPage(c);
-    return follow(c, await findRedirectTarget(c.env.DB, c.var.portal.uid, code));
+    return follow(c, await c.var.client.resolveShareLink({ short_code: code }));
   })
   // GET /{username} - the memorable URL; custom tabs, reserved paths and everything else fall through
   .get('/:slug', async (c, next) => {
@@ -133,7 +93,7 @@ export const redirects = new Hono<EdgeEnv>()
     if (!MEMORABLE_SLUG.test(slug) || NOT_MEMORABLE.has(lower) || c.var.portal.settings.tabs.custom.some((tab) => tab.slug === lower)) {
       return next();
     }
-    const link = await findMemorableTarget(c.env.DB, c.var.portal.uid, slug);
+    const link = await c.var.client.resolveShareLink({ username: slug });
     if (!link) return next();
     return follow(c, link);
   });

@@ -3,16 +3,22 @@ import { useDialogKeys } from './use-dialog-keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { AVATAR_OUTPUT_SIDE } from '../lib/schemas/profile';
-import { $avatarSave, resetAvatarSave, saveAvatar, setAvatarErrorFallback } from '../lib/stores/profile';
+import { $avatarSave, resetAvatarSave, saveAvatar, setAvatarMessages } from '../lib/stores/profile';
 
 // The avatar crop dialog of spec §2 and §9: zoom 1 to 3 in steps of 0.1, rotation 0 to 360 with buttons
 // turning 15 degrees, change image, cancel, save (disabled until an image is chosen). The crop is drawn
 // on a canvas and saved as a 250 by 250 PNG named avatar.png. The sidebar avatar opens it too (its link
 // leads to /app/account#avatar, which opens the dialog when this page loads).
 
+/** Message keys an avatar save may answer with (`code` / `error_codes`): shown in the page language. */
+export const AVATAR_ERROR_KEYS = [
+  'invalidFileType', 'imageTooLarge', 'imageUnreadable', 'imageDimensionsTooLarge', 'imageDimensionsTooSmall', 'requestTooLarge',
+  'generic',
+] as const;
+
 export const AVATAR_CROPPER_LABELS = [
   'avatarDialogTitle', 'chooseImage', 'changeImage', 'noImageChosen', 'zoom', 'rotation', 'rotateLeft', 'rotateRight',
-  'cancel', 'save', 'avatarSaved', 'accountChangesError', 'invalidFileType', 'changeAvatar', 'loading',
+  'cancel', 'save', 'avatarSaved', 'accountChangesError', 'changeAvatar', 'loading', ...AVATAR_ERROR_KEYS,
 ] as const;
 export type Labels = Record<(typeof AVATAR_CROPPER_LABELS)[number], string>;
 
@@ -96,7 +102,7 @@ export default function AvatarCropper({ uid, labels }: Props) {
 
   // The sidebar avatar (and its link to #avatar) opens the dialog on this page.
   useEffect(() => {
-    setAvatarErrorFallback(labels.accountChangesError);
+    setAvatarMessages(Object.fromEntries(AVATAR_ERROR_KEYS.map((k) => [k, labels[k]])), labels.accountChangesError);
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element | null;
       const link = target?.closest('a');
@@ -109,7 +115,7 @@ export default function AvatarCropper({ uid, labels }: Props) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time sync from the URL on mount
     if (location.hash === '#avatar') show(document.querySelector<HTMLElement>('[data-avatar-open]'));
     return () => document.removeEventListener('click', onClick);
-  }, [show, labels.accountChangesError]);
+  }, [show, labels]);
 
   useDialogKeys(open, dialogRef, close, {
     focusable: 'button:not([disabled]), input:not([type="file"]), [tabindex="0"]',

@@ -49,7 +49,6 @@ export function localizeErrorBody(body: unknown, lang: string | null | undefined
   if (typeof body.detail === 'string') {
     const params = isRecord(body.params) ? (body.params as MessageParams) : undefined;
     out.detail = localizeMessage(lang, body.detail, typeof body.code === 'string' ? body.code : null, params);
-    return out;
   }
   const codes = isRecord(body.error_codes) ? (body.error_codes as ErrorCodes) : {};
   for (const [name, value] of Object.entries(body)) {

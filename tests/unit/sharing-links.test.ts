@@ -5,9 +5,15 @@ import {
   allowedRedirectHosts, normalizeShareLinkInput, shareLinkCreateSchema, shareLinkUpdateSchema, trackShareSchema,
 } from '../../src/lib/schemas/share-link';
 import { COPY_PLACEHOLDER_RECIPIENT, copyText, shareTargets, trackShare } from '../../src/lib/share-tracking';
+import { isMessageKey, t, translateMessage } from '../../src/lib/i18n';
 
-const firstError = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
-  result.error?.issues.find((i) => i.path[0] === field)?.message;
+type Parsed = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+const issueOf = (result: Parsed, field: string) => result.error?.issues.find((i) => i.path[0] === field)?.message;
+// The schemas carry message keys (the API sends them as error_codes); the English text is the key's.
+const firstError = (result: Parsed, field: string) => {
+  const message = issueOf(result, field);
+  return message === undefined ? undefined : translateMessage('en', message);
+};
 
 describe('share link form schema', () => {
   it('accepts a full form and fills blanks for the optional fields', () => {
@@ -29,6 +35,25 @@ describe('share link form schema', () => {
     expect(shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: '' }).success).toBe(true);
     expect(firstError(shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: 'javascript:alert(1)' }), 'redirectUrl')).toMatch(/http and https/);
     expect(firstError(shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: 'example.com' }), 'redirectUrl')).toMatch(/Invalid URL format/);
+  });
+
+  it('holds message keys that read the same in English and are Spanish on a Spanish page', () => {
+    const cases: [Parsed, string][] = [
+      [shareLinkCreateSchema.safeParse({ campaign: 1, shortCode: 'a b' }), 'shortCode'],
+      [shareLinkCreateSchema.safeParse({ campaign: 1, shortCode: 'x'.repeat(33) }), 'shortCode'],
+      [shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: 'ftp://a.test/' }), 'redirectUrl'],
+      [shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: 'nope' }), 'redirectUrl'],
+      [shareLinkCreateSchema.safeParse({ campaign: 1, description: 'd'.repeat(256) }), 'description'],
+      [shareLinkCreateSchema.safeParse({}), 'campaign'],
+      [shareLinkUpdateSchema.safeParse({ shortCode: '' }), 'shortCode'],
+      [trackShareSchema.safeParse({ short_code: 'x', social_name: 'a b' }), 'social_name'],
+    ];
+    for (const [result, field] of cases) {
+      const key = issueOf(result, field);
+      expect(isMessageKey(key), `${field}: ${key}`).toBe(true);
+      expect(t('es', key as Parameters<typeof t>[1]), `${field}: ${key}`).not.toBe(t('en', key as Parameters<typeof t>[1]));
+    }
+    expect(t('es', 'redirectUrlHost', { host: 'evil.test' })).toContain('evil.test');
   });
 
   it('leaves fields a PATCH does not send undefined (never a default that would clear them)', () => {

@@ -53,7 +53,7 @@ describe('forgot password', () => {
   it('validates the e-mail', async () => {
     const res = await forgot('localhost', 'nope');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ email: ['invalidEmail'] });
+    expect(await res.json()).toEqual({ email: ['Enter a valid e-mail address.'], error_codes: { email: [{ code: 'invalidEmail' }] } });
   });
 
   it('sends a set-password link to an account without a password', async () => {
@@ -127,12 +127,12 @@ describe('reset password', () => {
     const { code } = await resetCodeFor('localhost', 'demo', 'ava@demo.test');
     for (let i = 0; i < 4; i++) {
       const wrong = await reset('localhost', { code: 'AAAAAAAAAA', email: 'ava@demo.test' });
-      expect(await wrong.json()).toEqual({ code: ['invalidCode'] });
+      expect(await wrong.json()).toEqual({ code: ['This verification code is not valid.'], error_codes: { code: [{ code: 'invalidCode' }] } });
     }
     const fifth = await reset('localhost', { code: 'AAAAAAAAAA', email: 'ava@demo.test' });
-    expect(((await fifth.json()) as any).detail).toMatch(/can no longer be used/);
+    expect(await fifth.json()).toEqual({ detail: 'This verification code can no longer be used. Please request a new one.', code: 'codeLocked' });
     const right = await reset('localhost', { code, email: 'ava@demo.test' });
-    expect(((await right.json()) as any).detail).toBe('No verification code found. Please try again.');
+    expect(await right.json()).toEqual({ detail: 'No verification code found. Please try again.', code: 'noVerificationCode' });
   });
 
   it('answers noVerificationCode without a prior request and for unknown e-mails alike', async () => {
@@ -150,11 +150,15 @@ describe('reset password', () => {
 
   it('validates the new password and its confirmation', async () => {
     const weak = await reset('localhost', { code: 'X', email: 'ben@demo.test', password: 'short', repeat_password: 'short' });
-    expect(await weak.json()).toMatchObject({ password: ['passwordRequirements'] });
+    expect(await weak.json()).toMatchObject({ error_codes: { password: [{ code: 'passwordRequirements' }] } });
     const mismatch = await reset('localhost', { code: 'X', email: 'ben@demo.test', repeat_password: 'Other-Pass1!' });
-    expect(await mismatch.json()).toMatchObject({ repeat_password: ['passwordsDoNotMatch'] });
+    expect(await mismatch.json()).toMatchObject({ error_codes: { repeat_password: [{ code: 'passwordsDoNotMatch' }] } });
     const missing = await call('http://localhost/v1/auth/ambassador/reset_password/?host=localhost', postJson({}, {}, { ip: freshIp() }));
-    expect(await missing.json()).toMatchObject({ code: ['required'], email: ['required'], password: ['required'], repeat_password: ['required'] });
+    const required = [{ code: 'required' }];
+    expect(await missing.json()).toMatchObject({
+      code: ['This field is required.'],
+      error_codes: { code: required, email: required, password: required, repeat_password: required },
+    });
   });
 });
 
@@ -188,9 +192,9 @@ describe('change password', () => {
     const s = await session('paused@acme.test');
     const wrong = await change(s, { current_password: 'nope', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ detail: 'Your current password is incorrect.' });
+    expect(await wrong.json()).toEqual({ detail: 'Your current password is incorrect.', code: 'currentPasswordWrong' });
     const missing = await change(s, { password: NEW_PASSWORD, repeat_password: NEW_PASSWORD });
-    expect(await missing.json()).toEqual({ current_password: ['required'] });
+    expect(await missing.json()).toEqual({ current_password: ['This field is required.'], error_codes: { current_password: [{ code: 'required' }] } });
   });
 
   it('changes it, keeps this session and ends the others', async () => {

@@ -78,16 +78,20 @@ describe('registration form rules', () => {
   it('names each missing required field and each invalid one', async () => {
     const { res, body } = await register('localhost', 'demo', { email: 'not-an-email', phone: 'call me', terms: '' });
     expect(res.status).toBe(400);
+    const codes = (code: string) => [{ code }];
     expect(body).toMatchObject({
-      firstName: ['required'], lastName: ['required'], country: ['required'], email: ['invalidEmail'], phone: ['invalidField'],
-      terms: ['acceptTermsRequired'],
+      firstName: ['This field is required.'], email: ['Enter a valid e-mail address.'], terms: ['Please accept the terms to continue.'],
+      error_codes: {
+        firstName: codes('required'), lastName: codes('required'), country: codes('required'), email: codes('invalidEmail'),
+        phone: codes('invalidField'), terms: codes('acceptTermsRequired'),
+      },
     });
   });
 
   it('refuses a group of another company and an impossible birth date', async () => {
     const { res, body } = await register('acme.localhost', 'acme', { ...acmePerson('grp@x.test'), group: 'grp-demo-creators', dateOfBirth: '2001-02-30' });
     expect(res.status).toBe(400);
-    expect(body).toMatchObject({ group: ['invalidField'], dateOfBirth: ['invalidField'] });
+    expect(body).toMatchObject({ group: ['This field is invalid.'], error_codes: { group: [{ code: 'invalidField' }], dateOfBirth: [{ code: 'invalidField' }] } });
   });
 
   it('ignores fields the company does not show', async () => {
@@ -106,7 +110,10 @@ describe('registration form rules', () => {
   it('gives a duplicate e-mail in the same company a clear field message, any case', async () => {
     const { res, body } = await register('localhost', 'demo', demoPerson('AVA@demo.test'));
     expect(res.status).toBe(400);
-    expect(body).toEqual({ email: ['emailTaken'] });
+    expect(body).toEqual({
+      email: ['An account with this e-mail already exists. Log in or reset your password.'],
+      error_codes: { email: [{ code: 'emailTaken' }] },
+    });
   });
 
   it('lets the same e-mail join another company', async () => {

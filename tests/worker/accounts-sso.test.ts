@@ -63,7 +63,7 @@ describe('single sign-on API', () => {
 
   it('validates the body', async () => {
     const res = await call('http://acme.localhost/v1/auth/sso/?host=acme.localhost', postJson({}));
-    expect(await res.json()).toEqual({ token: ['required'] });
+    expect(await res.json()).toEqual({ token: ['This field is required.'], error_codes: { token: [{ code: 'required' }] } });
   });
 });
 

@@ -74,14 +74,18 @@ describe('login', () => {
     const foreign = await apiLogin('demo.localhost', 'alex@acme.test');
     for (const { res, body } of [wrong, unknown, foreign]) {
       expect(res.status).toBe(400);
-      expect(body).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
+      expect(body).toEqual({
+        non_field_errors: ['Unable to log in with provided credentials.'],
+        error_codes: { non_field_errors: [{ code: 'loginFailed' }] },
+      });
     }
   });
 
   it('names the field when input is missing or malformed', async () => {
     const { res, body } = await apiLogin('demo.localhost', 'not-an-email', '');
     expect(res.status).toBe(400);
-    expect(Object.keys(body).sort()).toEqual(['email', 'password']);
+    expect(Object.keys(body).sort()).toEqual(['email', 'error_codes', 'password']);
+    expect(body.error_codes).toEqual({ email: [{ code: 'invalidEmail' }], password: [{ code: 'required' }] });
     const noHost = await edge().fetch('http://localhost/v1/auth/ambassador/', json({ email: 'a@b.co', password: 'x' }));
     expect(noHost.status).toBe(400);
     expect(await noHost.json()).toHaveProperty('host');

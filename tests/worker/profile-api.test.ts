@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forgetTenants } from '../../src/edge/tenant';
+import { localizeErrorBody } from '../../src/lib/error-body';
 import { edge } from './helpers';
 import { avatarForm, call, jpegBytes, passwordLogin, pngBytes, token, webpBytes, type Who } from './profile-fixtures';
 
@@ -54,37 +55,40 @@ describe('editing the profile', () => {
   });
 
   it.each([
-    ['paypal_email', 'not-an-email', 'Enter a valid e-mail address.'],
-    ['dwolla_email', 'a@b', 'Enter a valid e-mail address.'],
-    ['facebook_url', 'javascript:alert(1)', 'Invalid URL format.'],
-    ['linkedin_url', 'ftp://example.com/x', 'Invalid URL format.'],
-    ['pinterest_url', '/relative/path', 'Invalid URL format.'],
-    ['date_of_birth', '1990-02-30', 'Enter a valid date (YYYY-MM-DD).'],
-    ['date_of_birth', '2999-01-01', 'Enter a valid date (YYYY-MM-DD).'],
-    ['phone', 'call me maybe', 'Enter a valid phone number.'],
-    ['username', 'has space', expect.stringContaining('Use 1 to 40')],
-    ['username', 'a/b', expect.stringContaining('Use 1 to 40')],
-    ['username', 'x'.repeat(41), expect.stringContaining('Use 1 to 40')],
-    ['username', 'login', 'This username is reserved. Please choose another.'],
-    ['username', 'MEDIA', 'This username is reserved. Please choose another.'],
-    ['username', 'creator-corner', 'This username is reserved. Please choose another.'],
-    ['language', 'xx', 'This field is invalid.'],
-    ['payout_preference', '7', 'This field is invalid.'],
-    ['custom2', 'not enabled for demo', 'This field is not enabled.'],
-    ['email', 'new@demo.test', 'This field cannot be changed.'],
-    ['first_name', '', 'This field is required.'],
-    ['city', 'x'.repeat(101), 'This field is invalid.'],
-  ])('refuses %s = %j with a 400 naming the field', async (field, value, message) => {
+    ['paypal_email', 'not-an-email', 'Enter a valid e-mail address.', 'invalidEmail'],
+    ['dwolla_email', 'a@b', 'Enter a valid e-mail address.', 'invalidEmail'],
+    ['facebook_url', 'javascript:alert(1)', 'Invalid URL format.', 'invalidUrl'],
+    ['linkedin_url', 'ftp://example.com/x', 'Invalid URL format.', 'invalidUrl'],
+    ['pinterest_url', '/relative/path', 'Invalid URL format.', 'invalidUrl'],
+    ['date_of_birth', '1990-02-30', 'Enter a valid date (YYYY-MM-DD).', 'invalidDate'],
+    ['date_of_birth', '2999-01-01', 'Enter a valid date (YYYY-MM-DD).', 'invalidDate'],
+    ['phone', 'call me maybe', 'Enter a valid phone number.', 'invalidPhone'],
+    ['username', 'has space', expect.stringContaining('Use 1 to 40'), 'usernameInvalid'],
+    ['username', 'a/b', expect.stringContaining('Use 1 to 40'), 'usernameInvalid'],
+    ['username', 'x'.repeat(41), expect.stringContaining('Use 1 to 40'), 'usernameInvalid'],
+    ['username', 'login', 'This username is reserved. Please choose another.', 'usernameReserved'],
+    ['username', 'MEDIA', 'This username is reserved. Please choose another.', 'usernameReserved'],
+    ['username', 'creator-corner', 'This username is reserved. Please choose another.', 'usernameReserved'],
+    ['language', 'xx', 'This field is invalid.', 'invalidField'],
+    ['payout_preference', '7', 'This field is invalid.', 'invalidField'],
+    ['custom2', 'not enabled for demo', 'This field is not enabled.', 'customFieldDisabled'],
+    ['email', 'new@demo.test', 'This field cannot be changed.', 'unknownField'],
+    ['first_name', '', 'This field is required.', 'required'],
+    ['city', 'x'.repeat(101), 'This field is invalid.', 'invalidField'],
+    ['first_name', 5, 'This field is invalid.', 'invalidField'],
+    ['city', { nested: true }, 'This field is invalid.', 'invalidField'],
+    ['payout_preference', [], 'This field is invalid.', 'invalidField'],
+  ])('refuses %s = %j with a 400 naming the field, with English text and the message key', async (field, value, message, code) => {
     const res = await call(ava, 'PATCH', profilePath(ava), { [field]: value });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ [field]: [message] });
+    expect(res.body).toEqual({ [field]: [message], error_codes: { [field]: [{ code }] } });
   });
 
   it('refuses a username another ambassador of the company has, in any letter case', async () => {
     for (const username of ['ben', 'BEN', 'Ben']) {
       const res = await call(ava, 'PATCH', profilePath(ava), { username });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ username: ['This username is already taken.'] });
+      expect(res.body).toEqual({ username: ['This username is already taken.'], error_codes: { username: [{ code: 'usernameTaken' }] } });
     }
   });
 
@@ -94,13 +98,28 @@ describe('editing the profile', () => {
     expect(res.body.username).toBe('ben');
   });
 
-  it('answers in the language the caller asks for', async () => {
+  it('answers with English text and message keys whatever language the caller asks for; the key renders in any language', async () => {
     const res = await edge().fetch(`http://localhost/v1${profilePath(ava)}`, {
       method: 'PATCH', body: JSON.stringify({ paypal_email: 'nope' }),
       headers: { authorization: `Token ${ava.token}`, 'content-type': 'application/json', 'accept-language': 'es-ES,es;q=0.9' },
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ paypal_email: ['Introduce una dirección de correo electrónico válida.'] });
+    const body = await res.json();
+    expect(body).toEqual({ paypal_email: ['Enter a valid e-mail address.'], error_codes: { paypal_email: [{ code: 'invalidEmail' }] } });
+    expect(localizeErrorBody(body, 'es').fields).toEqual({ paypal_email: 'Introduce una dirección de correo electrónico válida.' });
+  });
+
+  it('refuses a body that is not a JSON object with a keyed detail', async () => {
+    for (const [body, code, detail] of [
+      ['[1, 2]', 'jsonObjectRequired', 'The request body must be a JSON object.'],
+      ['{not json', 'invalidJson', 'The request body is not valid JSON.'],
+    ] as const) {
+      const res = await edge().fetch(`http://localhost/v1${profilePath(ava)}`, {
+        method: 'PATCH', body, headers: { authorization: `Token ${ava.token}`, 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ detail, code });
+    }
   });
 
   it("refuses another ambassador's or another company's id with a 404", async () => {
@@ -165,22 +184,22 @@ describe('the avatar upload', () => {
 
   const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" width="100" height="100"></svg>');
   it.each([
-    ['an oversize file', () => avatarForm(pngBytes(250, 250, 2 * 1024 * 1024)), 'The image is too large (2 MB at most).'],
-    ['a fake PNG (text with a .png name and type)', () => avatarForm(new TextEncoder().encode('hello, I am not a picture at all')), 'The file type is invalid.'],
-    ['an SVG', () => avatarForm(svg, 'avatar.svg', 'image/svg+xml'), 'The file type is invalid.'],
-    ['an SVG named avatar.png', () => avatarForm(svg), 'The file type is invalid.'],
-    ['a GIF', () => avatarForm(new TextEncoder().encode('GIF89a\x10\x00\x10\x00'), 'a.gif', 'image/gif'), 'The file type is invalid.'],
-    ['a PNG over 4096 pixels wide', () => avatarForm(pngBytes(5000, 100)), 'The image is too large (4096 × 4096 pixels at most).'],
-    ['a JPEG over 4096 pixels high', () => avatarForm(jpegBytes(100, 4097), 'a.jpg', 'image/jpeg'), 'The image is too large (4096 × 4096 pixels at most).'],
-    ['a tiny image', () => avatarForm(pngBytes(8, 8)), 'The image is too small (16 × 16 pixels at least).'],
-    ['a truncated PNG', () => avatarForm(pngBytes(1, 1).slice(0, 12)), 'The image could not be read.'],
-    ['a text value in the file field', () => { const f = new FormData(); f.append('avatar', 'data:image/png;base64,AAAA'); return f; }, 'The file type is invalid.'],
-  ])('refuses %s with a clear 400 and stores nothing', async (_name, make, message) => {
+    ['an oversize file', () => avatarForm(pngBytes(250, 250, 2 * 1024 * 1024)), 'The image is too large (2 MB at most).', 'imageTooLarge'],
+    ['a fake PNG (text with a .png name and type)', () => avatarForm(new TextEncoder().encode('hello, I am not a picture at all')), 'The file type is invalid.', 'invalidFileType'],
+    ['an SVG', () => avatarForm(svg, 'avatar.svg', 'image/svg+xml'), 'The file type is invalid.', 'invalidFileType'],
+    ['an SVG named avatar.png', () => avatarForm(svg), 'The file type is invalid.', 'invalidFileType'],
+    ['a GIF', () => avatarForm(new TextEncoder().encode('GIF89a\x10\x00\x10\x00'), 'a.gif', 'image/gif'), 'The file type is invalid.', 'invalidFileType'],
+    ['a PNG over 4096 pixels wide', () => avatarForm(pngBytes(5000, 100)), 'The image is too large (4096 × 4096 pixels at most).', 'imageDimensionsTooLarge'],
+    ['a JPEG over 4096 pixels high', () => avatarForm(jpegBytes(100, 4097), 'a.jpg', 'image/jpeg'), 'The image is too large (4096 × 4096 pixels at most).', 'imageDimensionsTooLarge'],
+    ['a tiny image', () => avatarForm(pngBytes(8, 8)), 'The image is too small (16 × 16 pixels at least).', 'imageDimensionsTooSmall'],
+    ['a truncated PNG', () => avatarForm(pngBytes(1, 1).slice(0, 12)), 'The image could not be read.', 'imageUnreadable'],
+    ['a text value in the file field', () => { const f = new FormData(); f.append('avatar', 'data:image/png;base64,AAAA'); return f; }, 'The file type is invalid.', 'invalidFileType'],
+  ])('refuses %s with a clear 400 and stores nothing', async (_name, make, message, code) => {
     const before = (await env.FILES.list({ prefix: 'avatars/demo/amb-ava/' })).objects.length;
     const keyBefore = await env.DB.prepare("SELECT avatar_key FROM ambassadors WHERE uid = 'amb-ava'").first();
     const res = await call(ava, 'PATCH', profilePath(ava), make());
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ avatar: [message] });
+    expect(res.body).toEqual({ avatar: [message], error_codes: { avatar: [{ code }] } });
     expect((await env.FILES.list({ prefix: 'avatars/demo/amb-ava/' })).objects.length).toBe(before);
     expect(await env.DB.prepare("SELECT avatar_key FROM ambassadors WHERE uid = 'amb-ava'").first()).toEqual(keyBefore);
   });
@@ -220,9 +239,9 @@ describe('notification settings', () => {
 
   it('refuses bad values, unknown options and others\' ids', async () => {
     expect(await call(ben, 'PATCH', `/ambassadors/${ben.uid}/notifications/`, { payout_fulfilled: 'maybe' }))
-      .toEqual({ status: 400, body: { payout_fulfilled: ['This field is invalid.'] } });
+      .toEqual({ status: 400, body: { payout_fulfilled: ['This field is invalid.'], error_codes: { payout_fulfilled: [{ code: 'invalidField' }] } } });
     expect(await call(ben, 'PATCH', `/ambassadors/${ben.uid}/notifications/`, { sms: true }))
-      .toEqual({ status: 400, body: { sms: ['This field cannot be changed.'] } });
+      .toEqual({ status: 400, body: { sms: ['This field cannot be changed.'], error_codes: { sms: [{ code: 'unknownField' }] } } });
     expect((await call(ben, 'GET', `/ambassadors/${ava.uid}/notifications/`)).status).toBe(404);
     expect((await call(ben, 'PATCH', `/ambassadors/${alex.uid}/notifications/`, { payout_fulfilled: false })).status).toBe(404);
   });

@@ -52,14 +52,19 @@ describe('unsubscribe links', () => {
     for (const [host, code] of [['localhost', 'optout-nobody'], ['localhost', 'optout-alex'], ['acme.localhost', 'optout-ava']] as const) {
       const res = await optout(host, { code, action: 'stop_all' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: ['This unsubscribe link is not valid. Please use the link from your latest e-mail.'] });
+      expect(res.body).toEqual({
+        code: ['This unsubscribe link is not valid. Please use the link from your latest e-mail.'],
+        error_codes: { code: [{ code: 'invalidOptoutCode' }] },
+      });
     }
     expect(await state('amb-alex')).toEqual(before);
   });
 
   it('refuses a missing code, an unknown action and an unknown host', async () => {
-    expect(await optout('localhost', { code: '', action: 'stop_all' })).toEqual({ status: 400, body: { code: ['This field is required.'] } });
-    expect((await optout('localhost', { code: 'optout-ava', action: 'delete_me' })).body).toEqual({ action: ['This field is invalid.'] });
+    expect(await optout('localhost', { code: '', action: 'stop_all' }))
+      .toEqual({ status: 400, body: { code: ['This field is required.'], error_codes: { code: [{ code: 'required' }] } } });
+    expect((await optout('localhost', { code: 'optout-ava', action: 'delete_me' })).body)
+      .toEqual({ action: ['This field is invalid.'], error_codes: { action: [{ code: 'invalidField' }] } });
     const res = await edge().fetch('http://localhost/v1/optout/?host=nowhere.localhost', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'optout-ava', action: 'stop_all' }),
     });

@@ -1,8 +1,7 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { clientLimit, enforce, RECAPTCHA_LIMITS } from '../core/rate-limit';
-import type { ApiEnv } from '../core/types';
-import { readBody } from '../core/validate';
+import type { ServiceContext } from '../core/types';
+import { parseWith } from '../core/validate';
 
 // The score-based bot check (spec §5, §7, §9): a token from the provider's browser script is verified
 // on the server; it passes only with status "Ok" and a score above 0.5. Production calls reCAPTCHA's
@@ -61,16 +60,16 @@ export function botCheckFor(env: Env): BotCheck {
   return { verify: async () => ({ score: 0, status: 'Error' }) };
 }
 
-const recaptchaBody = z.object({
+export const botCheckSchema = z.object({
   token: z.string({ error: 'required' }).trim().min(1, 'required').max(4096, 'invalidField'),
-  action: z.string().trim().max(100, 'invalidField').optional(),
+  action: z.string({ error: 'invalidField' }).trim().max(100, 'invalidField').optional(),
 });
+export type BotCheckInput = z.infer<typeof botCheckSchema>;
 
-export const botCheck = new Hono<ApiEnv>()
-  // POST /v1/recaptcha - verify a bot-check token: {score, status, token, isValid}
-  .post('/recaptcha', async (c) => {
-    await enforce(c.env.DB, await clientLimit(c, 'recaptcha', RECAPTCHA_LIMITS.client));
-    const { token, action } = await readBody(c, recaptchaBody);
-    const verdict = await botCheckFor(c.env).verify(token, action, c.req.header('cf-connecting-ip'));
-    return c.json({ score: verdict.score, status: verdict.status, token, isValid: passesBotCheck(verdict) });
-  });
+/** POST /recaptcha - verifies a bot-check token: {score, status, token, isValid}. */
+export async function verifyBotCheck(svc: ServiceContext, input: BotCheckInput) {
+  await enforce(svc.db, await clientLimit(svc, 'recaptcha', RECAPTCHA_LIMITS.client));
+  const { token, action } = parseWith(botCheckSchema, input);
+  const verdict = await botCheckFor(svc.env).verify(token, action, svc.clientIp ?? undefined);
+  return { score: verdict.score, status: verdict.status, token, isValid: passesBotCheck(verdict) };
+}

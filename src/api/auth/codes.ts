@@ -4,18 +4,18 @@ import { findCompanyByHost, normalizeHost, type CompanyRow } from '../portal/que
 import type { UserRow } from './user-queries';
 import { outboxSender } from '../core/email';
 import { ApiError } from '../core/errors';
-import type { ApiContext } from '../core/types';
+import type { ServiceContext } from '../core/types';
 import { t, type Language, type MessageKey } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
 
-// What the account endpoints share: which company a public call is for, the trusted origin for links in
+// What the account services share: which company a public call is for, the trusted origin for links in
 // e-mails, and the e-mailed codes.
 
-/** The company of a public call: `?host=` (spec §7), else the host the edge forwarded, else the URL's. */
-export async function companyFromRequest(c: ApiContext): Promise<CompanyRow> {
-  const host = c.req.query('host') || c.req.header('x-forwarded-host') || new URL(c.req.url).host;
-  const company = host.length <= 253 ? await findCompanyByHost(c.env.DB, host) : null;
-  if (!company) throw new ApiError('not_found', 'Invalid company.');
+/** The company of a public call: `host` (spec §7 `?host=`), else the portal host of the request. */
+export async function companyFor(svc: ServiceContext, host?: string | null): Promise<CompanyRow> {
+  const name = host || svc.host;
+  const company = name.length <= 253 ? await findCompanyByHost(svc.db, name) : null;
+  if (!company) throw new ApiError('not_found', 'invalidCompany');
   return company;
 }
 
@@ -24,17 +24,15 @@ export async function companyFromRequest(c: ApiContext): Promise<CompanyRow> {
  * X-Forwarded-Host must not turn a reset link into one that leaks the code to another site); the
  * port and scheme of the request are kept so local links work.
  */
-export async function linkOrigin(c: ApiContext, company: CompanyRow): Promise<string> {
-  const hosts = await listCompanyHosts(c.env.DB, company.id);
-  const url = new URL(c.req.url);
-  const forwardedProto = c.req.header('x-forwarded-proto');
-  const proto = forwardedProto === 'http' || forwardedProto === 'https' ? forwardedProto : url.protocol.replace(':', '');
-  // The forwarded host and the URL's carry the port (local runs); ?host= is a bare host name.
-  for (const candidate of [c.req.header('x-forwarded-host'), url.host, c.req.query('host')]) {
+export async function linkOrigin(svc: ServiceContext, company: CompanyRow, host?: string | null): Promise<string> {
+  const hosts = await listCompanyHosts(svc.db, company.id);
+  const proto = new URL(svc.origin).protocol.replace(':', '');
+  // The portal host carries the port (local runs); `host` (?host=) is a bare host name.
+  for (const candidate of [svc.host, host]) {
     if (!candidate || !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(candidate)) continue;
     if (hosts.includes(normalizeHost(candidate))) return `${proto}://${candidate.toLowerCase()}`;
   }
-  const first = hosts[0] ?? url.host;
+  const first = hosts[0] ?? svc.host;
   return `${first === 'localhost' || first.endsWith('.localhost') ? 'http' : 'https'}://${first}`;
 }
 
@@ -55,20 +53,23 @@ export const codeHash = (companyId: string, userId: number, code: string) => sha
 export const ttlFor = (purpose: CodePurpose) => (purpose === 'reset' ? RESET_CODE_TTL_MS : SET_PASSWORD_CODE_TTL_MS);
 
 /** Issues a code (retiring older ones) and e-mails the link that carries it. */
-export async function sendCodeEmail(c: ApiContext, company: CompanyRow, user: UserRow, purpose: CodePurpose, template: 'welcome' | 'reset_password' | 'set_password') {
+export async function sendCodeEmail(
+  svc: ServiceContext, company: CompanyRow, user: UserRow, purpose: CodePurpose, template: 'welcome' | 'reset_password' | 'set_password',
+  queryHost?: string | null,
+) {
   const code = newCode();
   const ttl = ttlFor(purpose);
-  await insertCode(c.env.DB, {
+  await insertCode(svc.db, {
     companyId: company.id, userId: user.id, purpose, codeHash: await codeHash(company.id, user.id, code),
     expiresAt: new Date(Date.now() + ttl).toISOString(), nowIso: isoNow(),
   });
-  const origin = await linkOrigin(c, company);
+  const origin = await linkOrigin(svc, company, queryHost);
   const host = new URL(origin).hostname;
   const q = new URLSearchParams({ email: user.email, code });
   const link = purpose === 'reset'
     ? `${origin}/reset-password?${new URLSearchParams({ host, email: user.email, code })}`
     : `${origin}/set-password?${q}`;
-  const lang = await emailLanguage(c.env.DB, company.id, user.id);
+  const lang = await emailLanguage(svc.db, company.id, user.id);
   const minutes = Math.round(ttl / 60_000);
   const valid = minutes < 120 ? t(lang, 'emailValidMinutes', { n: minutes }) : t(lang, 'emailValidHours', { n: Math.round(minutes / 60) });
   const params = { name: user.first_name || '', company: company.name, link, code, valid, login: `${origin}/login` };
@@ -77,7 +78,7 @@ export async function sendCodeEmail(c: ApiContext, company: CompanyRow, user: Us
     subject: t(lang, `email${key}Subject` as MessageKey, params),
     body: `${user.first_name ? t(lang, 'emailHello', params) : t(lang, 'emailHelloAnonymous')}\n\n${t(lang, `email${key}Body` as MessageKey, params)}`,
   };
-  await outboxSender(c.env.DB).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.body });
+  await outboxSender(svc.db).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.body });
   return code;
 }
 

@@ -1,15 +1,14 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { t } from '../../lib/i18n';
-import { ssoSchema } from '../../lib/schemas/passwords';
-import { companyFromRequest } from './codes';
-import { issueToken } from './login';
+import type { MessageKey } from '../../lib/i18n';
+import { ssoSchema, type SsoInput } from '../../lib/schemas/passwords';
+import { companyFor } from './codes';
+import { sessionAnswer } from './login';
 import { markSsoTokenUsed } from './queries';
 import { findAmbassadorByUser } from '../profile/ambassador-queries';
 import { findUserByEmail } from './user-queries';
 import { ApiError } from '../core/errors';
-import type { ApiEnv } from '../core/types';
-import { readBody } from '../core/validate';
+import type { ServiceContext } from '../core/types';
+import { parseWith } from '../core/validate';
 
 // Single sign-on: a company's own site signs an ambassador in with a short-lived, single-use token
 //   base64url(JSON {email, exp, jti, company}) "." base64url(HMAC-SHA256(sso_secret, first part))
@@ -52,7 +51,7 @@ export async function signSsoToken(payload: SsoPayload, secret: string): Promise
   return `${body}.${base64url(new Uint8Array(sig))}`;
 }
 
-const refuse = (key: Parameters<typeof t>[1]) => new ApiError('bad_request', t('en', key));
+const refuse = (key: MessageKey) => new ApiError('bad_request', key);
 
 /** Checks a token for a company; returns the payload or throws the reason in words. */
 export async function verifySsoToken(token: string, companyId: string, secret: string | null, nowSec = Math.floor(Date.now() / 1000)) {
@@ -75,23 +74,15 @@ export async function verifySsoToken(token: string, companyId: string, secret: s
   return payload;
 }
 
-export const sso = new Hono<ApiEnv>()
-  // POST /v1/auth/sso/?host= - exchange a company-signed token for a session (same answer as log in)
-  .post('/auth/sso/', async (c) => {
-    const company = await companyFromRequest(c);
-    const { token } = await readBody(c, ssoSchema);
-    const payload = await verifySsoToken(token, company.id, company.sso_secret);
-    const fresh = await markSsoTokenUsed(c.env.DB, company.id, payload.jti, new Date(payload.exp * 1000).toISOString(), new Date().toISOString());
-    if (!fresh) throw refuse('ssoUsed');
-    const user = await findUserByEmail(c.env.DB, company.id, payload.email);
-    const ambassador = user ? await findAmbassadorByUser(c.env.DB, company.id, user.id) : null;
-    if (!user || !ambassador) throw refuse('ssoNoAccount');
-    const { token: apiToken, expiresAt } = await issueToken(c.env.DB, company.id, user.id);
-    return c.json({
-      token: apiToken,
-      expires_at: expiresAt,
-      account: { userid: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
-      ambassador_uid: ambassador.uid,
-      company_id: company.id,
-    });
-  });
+/** POST /auth/sso/?host= - exchanges a company-signed token for a session (the same answer as log in). */
+export async function signInWithSso(svc: ServiceContext, host: string | null, input: SsoInput) {
+  const company = await companyFor(svc, host);
+  const { token } = parseWith(ssoSchema, input);
+  const payload = await verifySsoToken(token, company.id, company.sso_secret);
+  const fresh = await markSsoTokenUsed(svc.db, company.id, payload.jti, new Date(payload.exp * 1000).toISOString(), new Date().toISOString());
+  if (!fresh) throw refuse('ssoUsed');
+  const user = await findUserByEmail(svc.db, company.id, payload.email);
+  const ambassador = user ? await findAmbassadorByUser(svc.db, company.id, user.id) : null;
+  if (!user || !ambassador) throw refuse('ssoNoAccount');
+  return sessionAnswer(svc.db, company, user, ambassador.uid);
+}

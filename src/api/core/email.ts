@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { findCompanyByHost } from '../portal/queries';
 import { ApiError } from './errors';
-import type { ApiEnv } from './types';
-import { readQuery } from './validate';
+import { serviceContext } from './service-context';
+import type { ApiEnv, ServiceContext } from './types';
+import { parseWith } from './validate';
 
 // E-mail leaves the API through a sender; the one we ship writes to the email_outbox table. Delivery
 // to a real provider is a separate step (deliverOutbox) that reads unsent rows, so a slow provider
@@ -77,22 +78,28 @@ export function listOutbox(db: D1Database, companyId: string, to?: string, limit
     .then((r) => r.results);
 }
 
-const outboxQuery = z.object({
-  host: z.string().min(1, 'required').max(253),
-  to: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+export const outboxQuery = z.object({
+  host: z.string({ error: 'required' }).min(1, 'required').max(253, 'invalidField'),
+  to: z.string({ error: 'invalidField' }).trim().max(254, 'invalidField').optional(),
+  limit: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(200, 'invalidField').optional(),
 });
+export type OutboxQuery = z.infer<typeof outboxQuery>;
 
 /**
- * GET /v1/dev/outbox/?host=&to= - the tenant's latest outbox messages, for local development only:
+ * GET /dev/outbox/?host=&to= - the tenant's latest outbox messages, for local development only:
  * it answers 404 unless the Worker runs with DEV_OUTBOX=1, which production never sets.
  */
+export async function devOutboxMessages(svc: ServiceContext, query: OutboxQuery) {
+  if (svc.env.DEV_OUTBOX !== '1') throw new ApiError('not_found', 'notFound');
+  const q = parseWith(outboxQuery, query);
+  const company = await findCompanyByHost(svc.db, q.host);
+  if (!company) throw new ApiError('not_found', 'invalidCompany');
+  return { results: await listOutbox(svc.db, company.id, q.to || undefined, q.limit) };
+}
+
 export const devOutbox = new Hono<ApiEnv>()
   .get('/dev/outbox/', async (c) => {
-    if (c.env.DEV_OUTBOX !== '1') throw new ApiError('not_found', 'Not found.');
-    const q = readQuery(c, outboxQuery);
-    const company = await findCompanyByHost(c.env.DB, q.host);
-    if (!company) throw new ApiError('not_found', 'Invalid company.');
+    const result = await devOutboxMessages(serviceContext(c), c.req.query() as unknown as OutboxQuery);
     c.header('Cache-Control', 'no-store');
-    return c.json({ results: await listOutbox(c.env.DB, company.id, q.to || undefined, q.limit) });
+    return c.json(result);
   });

@@ -1,7 +1,6 @@
-import { t } from '../../lib/i18n';
 import { sha256Hex } from './crypto';
 import { ApiError } from './errors';
-import type { ApiContext } from './types';
+import type { ServiceContext } from './types';
 
 // Fixed-window counters in D1 (table rate_limits): one atomic UPSERT per hit that starts a new window
 // or adds one to the current window and returns the count. Windows are short, so a limit reached by
@@ -69,9 +68,7 @@ export async function enforce(db: D1Database, limits: Limit[], nowMs = Date.now(
     if (h.count > h.limit) {
       const retryAfter = Math.max(1, h.windowStart + h.windowSec - Math.floor(nowMs / 1000));
       if (Math.random() < 0.05) await sweep(db, nowMs).catch(() => {});
-      throw new ApiError('rate_limited', t('en', 'tooManyAttempts', { seconds: retryAfter }), undefined, {
-        'Retry-After': String(retryAfter),
-      });
+      throw new ApiError('rate_limited', 'tooManyAttempts', undefined, { 'Retry-After': String(retryAfter) }, { seconds: retryAfter });
     }
   }
   return hits;
@@ -84,17 +81,18 @@ export function sweep(db: D1Database, nowMs = Date.now()) {
 
 /**
  * Who is asking, as a hash: CF-Connecting-IP, which Cloudflare sets on every request and a client
- * cannot forge there. The edge must forward it on its in-process API calls. Null without one: then no
- * per-client limit applies (one shared "unknown" bucket would let anyone lock everybody out).
+ * cannot forge there (`svc.clientIp`: the page request's own, or the one the edge forwards to a remote
+ * API). Null without one: then no per-client limit applies (one shared "unknown" bucket would let
+ * anyone lock everybody out).
  */
-export async function clientId(c: ApiContext): Promise<string | null> {
-  const ip = c.req.header('cf-connecting-ip')?.trim();
+export async function clientId(svc: Pick<ServiceContext, 'clientIp'>): Promise<string | null> {
+  const ip = svc.clientIp?.trim();
   return ip ? (await sha256Hex(`client:${ip}`)).slice(0, 32) : null;
 }
 
 /** The per-client limit of an area, or none when the client is unknown. */
-export async function clientLimit(c: ApiContext, area: string, limit: Omit<Limit, 'key'>): Promise<Limit[]> {
-  const id = await clientId(c);
+export async function clientLimit(svc: Pick<ServiceContext, 'clientIp'>, area: string, limit: Omit<Limit, 'key'>): Promise<Limit[]> {
+  const id = await clientId(svc);
   return id ? [{ key: `${area}:ip:${id}`, ...limit }] : [];
 }
 
@@ -105,11 +103,11 @@ export async function accountId(companyId: string, email: string): Promise<strin
 
 /** Limits for a client and an account, in that order. */
 export async function clientAndAccount(
-  c: ApiContext, area: string, companyId: string, email: string,
+  svc: Pick<ServiceContext, 'clientIp'>, area: string, companyId: string, email: string,
   limits: { client: Omit<Limit, 'key'>; account: Omit<Limit, 'key'> },
 ): Promise<Limit[]> {
   return [
-    ...(await clientLimit(c, area, limits.client)),
+    ...(await clientLimit(svc, area, limits.client)),
     { key: `${area}:acct:${await accountId(companyId, email)}`, ...limits.account },
   ];
 }

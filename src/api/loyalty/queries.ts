@@ -17,14 +17,14 @@ export interface TaskRow {
  * Active tasks of the company that apply to the ambassador: company-wide ones and those of campaigns the
  * ambassador belongs to (optionally only one campaign's plus the company-wide ones), in position order.
  */
-export async function listTasks(db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null) {
+export function listTasksStatement(db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null) {
   const args: (string | number)[] = [ambassadorUid, companyId, ambassadorUid];
   let campaignSql = '';
   if (campaignId !== null) {
     campaignSql = ' AND (t.campaign_id IS NULL OR t.campaign_id = ?)';
     args.push(campaignId);
   }
-  const { results } = await db
+  return db
     .prepare(
       `SELECT t.id, t.uid, t.campaign_id, c.uid AS campaign_uid, t.name, t.description, t.points, t.url, t.position,
               tc.completed_at
@@ -37,7 +37,5 @@ export async function listTasks(db: D1Database, companyId: string, ambassadorUid
           ${campaignSql}
         ORDER BY t.position, t.id`,
     )
-    .bind(...args)
-    .all<TaskRow>();
-  return results;
+    .bind(...args);
 }

@@ -1,5 +1,15 @@
+import { activeSchema, type ActiveInput } from '../../lib/schemas/profile';
+import {
+  DEFAULT_NOTIFICATIONS, notificationsUpdateSchema, type NotificationSettings, type NotificationsUpdateInput,
+} from '../../lib/schemas/notifications';
+import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
-import { ambassadorProfile, campaignView, userView } from './view';
+import { parseInput } from './parse';
+import { findNotifications, setDeactivated, upsertNotificationsStatement } from './queries';
+import { ambassadorProfile, campaignView, fullName, mediaUrl, userView } from './view';
+
+// The profile area's services (spec §7): who is signed in, the user, the profile and the company's
+// ambassador list, notification settings and account status. The profile edit is in ./edit.ts.
 
 /** Who is signed in, as the token check loaded it: the user, the ambassador's basics and campaigns. */
 export function whoAmI(svc: ServiceContext, caller: Caller) {
@@ -21,3 +31,39 @@ export const getUser = (caller: Caller) => userView(caller.user);
 /** GET /portal/ambassadors/{id}/ - the caller's whole profile (one D1 round trip). */
 export const getProfile = (svc: ServiceContext, caller: Caller) =>
   ambassadorProfile(svc.db, caller.company, caller.user, caller.ambassador, svc.origin);
+
+/** GET /companies/{id}/ambassadors/ - the caller's ambassador within their company (exactly one; no D1 call). */
+export function companyAmbassadors(caller: Caller) {
+  const { user, ambassador } = caller;
+  return {
+    count: 1,
+    results: [{
+      uid: ambassador.uid, userid: user.id, email: user.email, first_name: user.first_name,
+      last_name: user.last_name, name: fullName(user), avatar_url: mediaUrl(ambassador.avatar_key),
+      deactivated_by_self: !!ambassador.deactivated_by_self, created_at: ambassador.created_at,
+    }],
+  };
+}
+
+/** GET /ambassadors/{id}/notifications/ - which e-mails the caller receives (spec §3 options). */
+export async function getNotifications(svc: ServiceContext, caller: Caller) {
+  return (await findNotifications(svc.db, caller.company.id, caller.ambassador.uid)) ?? DEFAULT_NOTIFICATIONS;
+}
+
+/** PATCH /ambassadors/{id}/notifications/ - changes some of them; the answer is the whole set. */
+export async function updateNotifications(svc: ServiceContext, caller: Caller, input: NotificationsUpdateInput) {
+  const changes = parseInput(notificationsUpdateSchema, input);
+  const current = await getNotifications(svc, caller);
+  const next: NotificationSettings = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+  await upsertNotificationsStatement(svc.db, caller.company.id, caller.ambassador.uid, next).run();
+  return next;
+}
+
+/** PATCH /ambassadors/{id}/active/ - deactivates or reactivates the caller's own account. */
+export async function setActive(svc: ServiceContext, caller: Caller, input: ActiveInput) {
+  const { deactivated_by_self } = parseInput(activeSchema, input);
+  const { uid } = caller.ambassador;
+  const result = await setDeactivated(svc.db, caller.company.id, uid, deactivated_by_self);
+  if (!result.meta.changes) throw new ApiError('not_found', 'notFound');
+  return { uid, deactivated_by_self, is_active: !deactivated_by_self };
+}

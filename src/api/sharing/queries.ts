@@ -47,23 +47,32 @@ export async function listShareLinks(
   return { rows: rows!.results as ShareLinkListRow[], count: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
+export function shareLinkViewStatement(db: D1Database, companyId: string, uid: string) {
+  return db.prepare(`${LIST_SELECT} WHERE s.company_id = ? AND s.uid = ?`).bind(companyId, uid);
+}
+
 export function findShareLinkView(db: D1Database, companyId: string, uid: string) {
-  return db.prepare(`${LIST_SELECT} WHERE s.company_id = ? AND s.uid = ?`).bind(companyId, uid).first<ShareLinkListRow>();
+  return shareLinkViewStatement(db, companyId, uid).first<ShareLinkListRow>();
 }
 
-export function findShareLinkByCode(db: D1Database, companyId: string, shortCode: string) {
+/** The landing page and allowed hosts of a campaign (what a link's redirect URL is checked against). */
+export interface CampaignHostsRow {
+  id: number;
+  url: string;
+  allowed_hosts: string;
+}
+
+/**
+ * The hosts of campaign `campaignId`, or, when it is null, of the campaign link `linkUid` belongs to:
+ * an edit that keeps its campaign learns it in the same round trip as the link itself.
+ */
+export function campaignHostsStatement(db: D1Database, companyId: string, campaignId: number | null, linkUid?: string) {
   return db
-    .prepare('SELECT * FROM share_links WHERE company_id = ? AND short_code = ?')
-    .bind(companyId, shortCode)
-    .first<ShareLinkRow>();
-}
-
-export async function shortCodeTaken(db: D1Database, companyId: string, shortCode: string, exceptUid?: string) {
-  const row = await db
-    .prepare('SELECT uid FROM share_links WHERE company_id = ? AND short_code = ? AND uid <> ?')
-    .bind(companyId, shortCode, exceptUid ?? '')
-    .first<{ uid: string }>();
-  return !!row;
+    .prepare(
+      `SELECT id, url, allowed_hosts FROM campaigns
+        WHERE company_id = ?1 AND id = COALESCE(?2, (SELECT campaign_id FROM share_links WHERE company_id = ?1 AND uid = ?3))`,
+    )
+    .bind(companyId, campaignId, linkUid ?? '');
 }
 
 export interface NewShareLink {
@@ -71,18 +80,16 @@ export interface NewShareLink {
   description: string; source: string; medium: string; redirectUrl: string | null; now: string;
 }
 
-/** Inserts a custom link; false when the short code was taken meanwhile (the UNIQUE index decides). */
-export async function insertShareLink(db: D1Database, l: NewShareLink): Promise<boolean> {
-  const res = await db
+/** Inserts a custom link; nothing when the short code is taken (the UNIQUE index decides, any letter case). */
+export function insertShareLinkStatement(db: D1Database, l: NewShareLink) {
+  return db
     .prepare(
       `INSERT INTO share_links (uid, company_id, ambassador_uid, campaign_id, short_code, is_default, description, source,
                                 medium, redirect_url, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (company_id, short_code) DO NOTHING`,
     )
-    .bind(l.uid, l.companyId, l.ambassadorUid, l.campaignId, l.shortCode, l.description, l.source, l.medium, l.redirectUrl, l.now, l.now)
-    .run();
-  return res.meta.changes === 1;
+    .bind(l.uid, l.companyId, l.ambassadorUid, l.campaignId, l.shortCode, l.description, l.source, l.medium, l.redirectUrl, l.now, l.now);
 }
 
 export interface ShareLinkChanges {
@@ -90,24 +97,18 @@ export interface ShareLinkChanges {
   redirect_url?: string | null;
 }
 
-/** Updates the caller's own custom link; 'taken' when the new short code belongs to another link. */
-export async function updateShareLink(
+/** Updates the caller's own custom link (a taken short code fails on the UNIQUE index). */
+export function updateShareLinkStatement(
   db: D1Database, companyId: string, ambassadorUid: string, uid: string, changes: ShareLinkChanges, now: string,
-): Promise<'ok' | 'taken'> {
+) {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) return 'ok';
-  const sets = entries.map(([k]) => `${k} = ?`).join(', ');
-  try {
-    await db
-      .prepare(`UPDATE share_links SET ${sets}, updated_at = ? WHERE company_id = ? AND ambassador_uid = ? AND uid = ? AND is_default = 0`)
-      .bind(...entries.map(([, v]) => v), now, companyId, ambassadorUid, uid)
-      .run();
-    return 'ok';
-  } catch (err) {
-    if (String(err).includes('UNIQUE')) return 'taken';
-    throw err;
-  }
+  const sets = entries.map(([k]) => `${k} = ?, `).join('');
+  return db
+    .prepare(`UPDATE share_links SET ${sets}updated_at = ? WHERE company_id = ? AND ambassador_uid = ? AND uid = ? AND is_default = 0`)
+    .bind(...entries.map(([, v]) => v ?? null), now, companyId, ambassadorUid, uid);
 }
+
+export const isUniqueViolation = (err: unknown) => String(err).includes('UNIQUE');
 
 /** What a `/r/<code>` redirect needs: the link, its campaign and whether the ambassador is active. */
 export interface RedirectTargetRow {
@@ -149,26 +150,4 @@ export function findMemorableTarget(db: D1Database, companyId: string, slug: str
     )
     .bind(companyId, slug, slug)
     .first<RedirectTargetRow>();
-}
-
-export interface MemberCampaignRow {
-  id: number;
-  uid: string;
-  name: string;
-  url: string;
-  allowed_hosts: string;
-  is_active: number;
-}
-
-/** One of the ambassador's campaigns, by numeric id or uid; null when not a member (or another company's). */
-export function findMemberCampaign(db: D1Database, companyId: string, ambassadorUid: string, ref: number | string) {
-  const byId = typeof ref === 'number';
-  return db
-    .prepare(
-      `SELECT c.id, c.uid, c.name, c.url, c.allowed_hosts, c.is_active
-         FROM ambassador_campaigns m JOIN campaigns c ON c.id = m.campaign_id AND c.company_id = m.company_id
-        WHERE m.company_id = ? AND m.ambassador_uid = ? AND ${byId ? 'c.id' : 'c.uid'} = ?`,
-    )
-    .bind(companyId, ambassadorUid, ref)
-    .first<MemberCampaignRow>();
 }

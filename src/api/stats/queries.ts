@@ -22,11 +22,13 @@ function where(s: StatsScope, alias = '') {
 
 export interface LinkTotals { clicks: number; shares: number; referrals: number; earned_minor: number }
 
-/** Clicks, shares, referrals and monetary earnings of the ambassador in one campaign (or all) and a period. */
-export async function linkTotals(db: D1Database, s: StatsScope): Promise<LinkTotals> {
+export const NO_TOTALS: LinkTotals = { clicks: 0, shares: 0, referrals: 0, earned_minor: 0 };
+
+/** Clicks, shares, referrals and monetary earnings of the ambassador in one campaign (or all) and a period: one row. */
+export function linkTotalsStatement(db: D1Database, s: StatsScope) {
   const w = where(s);
   const wc = where(s, 'm');
-  const row = await db
+  return db
     .prepare(
       `SELECT (SELECT COUNT(*) FROM clicks WHERE ${w.sql} AND counted = 1) AS clicks,
               (SELECT COUNT(*) FROM shares WHERE ${w.sql}) AS shares,
@@ -34,24 +36,20 @@ export async function linkTotals(db: D1Database, s: StatsScope): Promise<LinkTot
               (SELECT COALESCE(SUM(m.amount_minor), 0) FROM commissions m
                 WHERE ${wc.sql} AND m.is_monetary = 1 AND m.status IN ('pending', 'approved', 'paid')) AS earned_minor`,
     )
-    .bind(...w.args, ...w.args, ...w.args, ...wc.args)
-    .first<LinkTotals>();
-  return row ?? { clicks: 0, shares: 0, referrals: 0, earned_minor: 0 };
+    .bind(...w.args, ...w.args, ...w.args, ...wc.args);
 }
 
 export interface CommissionSumRow { is_monetary: number; status: string; event: string; total: number; n: number }
 
 /** Commission sums grouped by money kind, status and event (first or second). */
-export async function commissionSums(db: D1Database, s: StatsScope) {
+export function commissionSumsStatement(db: D1Database, s: StatsScope) {
   const w = where(s);
-  const { results } = await db
+  return db
     .prepare(
       `SELECT is_monetary, status, event, COALESCE(SUM(amount_minor), 0) AS total, COUNT(*) AS n
          FROM commissions WHERE ${w.sql} GROUP BY is_monetary, status, event`,
     )
-    .bind(...w.args)
-    .all<CommissionSumRow>();
-  return results;
+    .bind(...w.args);
 }
 
 export type StatType = 'clicks' | 'shares' | 'referrals';
@@ -70,13 +68,13 @@ const TABLE: Record<StatType, { table: string; extra: string }> = {
   referrals: { table: 'referrals', extra: '' },
 };
 
+export interface SeriesRow { bucket: string; n: number }
+
 /** Counts per bucket (YYYY-MM-DD of the bucket's first day) for one stat type. */
-export async function seriesCounts(db: D1Database, s: StatsScope, type: StatType, interval: Interval) {
+export function seriesCountsStatement(db: D1Database, s: StatsScope, type: StatType, interval: Interval) {
   const w = where(s);
   const t = TABLE[type];
-  const { results } = await db
+  return db
     .prepare(`SELECT ${BUCKET[interval]} AS bucket, COUNT(*) AS n FROM ${t.table} WHERE ${w.sql}${t.extra} GROUP BY bucket`)
-    .bind(...w.args)
-    .all<{ bucket: string; n: number }>();
-  return new Map(results.map((r) => [r.bucket, r.n]));
+    .bind(...w.args);
 }

@@ -5,6 +5,7 @@ import { ClientError, remoteDeps, type RemoteOptions } from './core';
 import { embeddedProfile, remoteProfile, type ProfileClient } from './profile';
 import { embeddedSession, remoteSession, type SessionClient } from './session';
 import { embeddedSharing, remoteSharing, type SharingClient } from './sharing';
+import { embeddedStats, remoteStats, type StatsClient } from './stats';
 
 export { ClientError } from './core';
 
@@ -13,7 +14,7 @@ export { ClientError } from './core';
  * implementations behind one interface: embedded (the API's services called in-process with the
  * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
  */
-export interface AmbassadorClient extends SessionClient, AuthClient, ProfileClient, SharingClient {
+export interface AmbassadorClient extends SessionClient, AuthClient, ProfileClient, SharingClient, StatsClient {
   readonly mode: 'embedded' | 'remote';
 }
 
@@ -41,7 +42,7 @@ export function embeddedClient({ svc, session }: EmbeddedClientOptions): Ambassa
     return found;
   };
   const deps = { svc, caller };
-  return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps) };
+  return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps) };
 }
 
 export interface RemoteClientOptions extends Omit<RemoteOptions, 'token'> {
@@ -51,5 +52,9 @@ export interface RemoteClientOptions extends Omit<RemoteOptions, 'token'> {
 export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
   const deps = remoteDeps({ ...options, token: options.session?.token ?? null });
   const ids = options.session ? { userId: options.session.userId, ambassadorUid: options.session.ambassadorUid } : null;
-  return { mode: 'remote', ...remoteSession(deps, ids), ...remoteAuth(deps), ...remoteProfile(deps), ...remoteSharing(deps) };
+  // The tenant's company id is the one the edge names to the API (spec §7 paths under /companies/{id}/).
+  const own = options.session ? { ambassadorUid: options.session.ambassadorUid, companyId: options.headers['x-portal-company'] ?? '-' } : null;
+  return {
+    mode: 'remote', ...remoteSession(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own),
+  };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Login payload of spec §3: email, password. */
+/** Login payload of spec §3: email, password. Messages are i18n keys. */
 export const loginSchema = z.object({
-  email: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(254)
-    .pipe(z.email({ error: 'Enter a valid email address.' })),
-  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(512),
+  email: z.string({ error: 'required' }).trim().min(1, 'required').max(254, 'invalidEmail')
+    .pipe(z.email({ error: 'invalidEmail' })),
+  password: z.string({ error: 'required' }).min(1, 'required').max(512, 'invalidField'),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
+export type LoginInput = z.input<typeof loginSchema>;

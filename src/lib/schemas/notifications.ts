@@ -19,8 +19,10 @@ export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false', 'on',
 
 export const notificationsUpdateSchema = z.object(
   Object.fromEntries(NOTIFICATION_OPTIONS.map((k) => [k, looseBoolean.optional()])) as Record<NotificationOption, z.ZodOptional<typeof looseBoolean>>,
+  { error: 'invalidInput' },
 ).strict();
 export type NotificationsUpdate = z.infer<typeof notificationsUpdateSchema>;
+export type NotificationsUpdateInput = z.input<typeof notificationsUpdateSchema>;
 
 /** The e-mail preference choices of spec §3, as stored in ambassadors.email_preferences. */
 export const EMAIL_PREFERENCES = ['keep_participating', 'stop_all', 'stop_email'] as const;
@@ -30,6 +32,6 @@ export const optoutSchema = z.object({
   code: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'invalidOptoutCode'),
   action: z.enum(EMAIL_PREFERENCES, { error: 'invalidField' }),
   /** The template of the e-mail the link came from; recorded for the company, never trusted for anything. */
-  email_template: z.string().trim().max(64, 'invalidField').regex(/^[\w.-]*$/, 'invalidField').optional().default(''),
-});
+  email_template: z.string({ error: 'invalidField' }).trim().max(64, 'invalidField').regex(/^[\w.-]*$/, 'invalidField').optional().default(''),
+}, { error: 'invalidInput' });
 export type OptoutInput = z.input<typeof optoutSchema>;

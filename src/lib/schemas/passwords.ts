@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { passwordSchema } from '../password-rules.ts';
 
-// Payloads of the password flows (spec §3 "Other payloads", §7). Messages are i18n keys, shown with
-// translateMessage(); the API sends them as they are, so forms and API agree on every rule.
+// Payloads of the password flows (spec §3 "Other payloads", §7). Messages are i18n keys: the API sends
+// their English text with the key beside it (`error_codes`), so forms and API agree on every rule.
 
 /** An e-mail address as typed (trimmed); "required" when blank, "invalidEmail" when malformed. */
 export const emailInput = z
@@ -40,3 +40,4 @@ export const ssoSchema = z.object({ token: z.string({ error: 'required' }).trim(
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type SsoInput = z.infer<typeof ssoSchema>;

@@ -25,18 +25,21 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
 
 export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9_-]{0,38}[a-z0-9])?$/i;
 
+/** A text or null; any other JSON type is refused with a key (never zod's English default). */
+const textOrNull = () => z.union([z.string(), z.null()], { error: 'invalidField' });
+
 /** An optional text: trimmed, '' or null means "clear it" (stored as null). */
 const optionalText = (max: number) =>
-  z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+  textOrNull().transform((v) => (v ?? '').trim())
     .pipe(z.string().max(max, 'invalidField'))
     .transform((v) => (v === '' ? null : v));
 
-const optionalEmail = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+const optionalEmail = textOrNull().transform((v) => (v ?? '').trim())
   .pipe(z.union([z.literal(''), z.string().max(254, 'invalidEmail').pipe(z.email({ error: 'invalidEmail' }))]))
   .transform((v) => (v === '' ? null : v.toLowerCase()));
 
 /** Social profile links: absolute http(s) URLs only (never javascript:, data: or a relative path). */
-const optionalHttpUrl = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+const optionalHttpUrl = textOrNull().transform((v) => (v ?? '').trim())
   .pipe(z.string().max(2048, 'invalidUrl').refine((v) => v === '' || isHttpUrl(v), 'invalidUrl'))
   .transform((v) => (v === '' ? null : v));
 
@@ -58,20 +61,20 @@ export function isBirthDate(value: string, today = new Date()): boolean {
   return Number(m[1]) >= 1900 && date.getTime() <= today.getTime();
 }
 
-const optionalDate = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+const optionalDate = textOrNull().transform((v) => (v ?? '').trim())
   .pipe(z.string().refine((v) => v === '' || isBirthDate(v), 'invalidDate'))
   .transform((v) => (v === '' ? null : v));
 
-const phone = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+const phone = textOrNull().transform((v) => (v ?? '').trim())
   .pipe(z.string().max(32, 'invalidPhone').regex(/^(|\+?[0-9 ().\-/]{4,32})$/, 'invalidPhone'))
   .transform((v) => (v === '' ? null : v));
 
-const username = z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+const username = textOrNull().transform((v) => (v ?? '').trim())
   .pipe(z.string().max(40, 'usernameInvalid').refine((v) => v === '' || USERNAME_PATTERN.test(v), 'usernameInvalid')
     .refine((v) => !RESERVED_USERNAMES.has(v.toLowerCase()), 'usernameReserved'))
   .transform((v) => (v === '' ? null : v));
 
-const name = z.string().trim().min(1, 'required').max(60, 'invalidField');
+const name = z.string({ error: 'invalidField' }).trim().min(1, 'required').max(60, 'invalidField');
 
 export const LANGUAGE_CHOICES = [...SUPPORTED_LANGUAGES, SYSTEM_LANGUAGE] as const;
 
@@ -97,15 +100,15 @@ export const profileUpdateSchema = z.object({
   linkedin_url: optionalHttpUrl.optional(),
   pinterest_url: optionalHttpUrl.optional(),
   /** Key of the company's payout_preference_options; '' clears it. Checked against the company on the server. */
-  payout_preference: z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? '' : String(v).trim()))
+  payout_preference: z.union([z.string(), z.number(), z.null()], { error: 'invalidField' }).transform((v) => (v === null ? '' : String(v).trim()))
     .pipe(z.string().max(32, 'invalidField').regex(/^[\w-]*$/, 'invalidField'))
     .transform((v) => (v === '' ? null : v)).optional(),
   paypal_email: optionalEmail.optional(),
   dwolla_email: optionalEmail.optional(),
-  language: z.union([z.string(), z.null()]).transform((v) => (v ?? '').trim())
+  language: textOrNull().transform((v) => (v ?? '').trim())
     .pipe(z.string().refine((v) => v === '' || (LANGUAGE_CHOICES as readonly string[]).includes(v), 'invalidField'))
     .transform((v) => (v === '' ? null : v)).optional(),
-}).strict();
+}, { error: 'invalidInput' }).strict();
 
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
@@ -114,7 +117,8 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export const activeSchema = z.object({
   deactivated_by_self: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'invalidField' })
     .transform((v) => v === true || v === 'true'),
-});
+}, { error: 'invalidInput' });
+export type ActiveInput = z.input<typeof activeSchema>;
 
 /** Avatar upload limits (checked by the API on the file's bytes, not on names or declared types). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

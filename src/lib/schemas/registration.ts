@@ -93,7 +93,7 @@ export function registrationSchema(cfg: RegistrationFormConfig) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of shownFields(cfg.fields)) shape[field.name] = fieldSchema(field.key, field.required, cfg);
   shape.terms = z.unknown().transform(truthy).refine((v) => v || !cfg.termsRequired, 'acceptTermsRequired');
-  shape.recaptchaToken = z.preprocess(asText, z.string().max(4096, 'invalidField')).optional();
+  shape.recaptchaToken = z.preprocess(asText, z.string({ error: 'invalidField' }).max(4096, 'invalidField')).optional();
   return z.object(shape);
 }
 

@@ -9,25 +9,30 @@ export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const MEDIUM_SUGGESTIONS = ['article', 'picture', 'video'] as const;
 export const SOURCE_SUGGESTIONS = ['email', 'personal website'] as const;
 
+/** Message keys (src/lib/i18n/en.ts) of the share-link rules; the API sends them as `error_codes`. */
 export const shortCodeMessages = {
-  invalid: 'Use only letters, numbers, hyphens and underscores.',
-  tooLong: `At most ${SHORT_CODE_MAX} characters.`,
-  taken: 'This short code is already taken. Please choose another one.',
+  invalid: 'shortCodeInvalid',
+  tooLong: 'maxChars32',
+  taken: 'shortCodeTaken',
 } as const;
 
 export const redirectUrlMessages = {
-  invalid: 'Invalid URL format.',
-  scheme: 'Only http and https addresses can be used.',
-  host: 'This campaign does not allow links to {host}.',
+  invalid: 'invalidUrl',
+  scheme: 'redirectUrlScheme',
+  /** Placeholder `{host}`. */
+  host: 'redirectUrlHost',
 } as const;
 
-const freeText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).default('');
+/** The key of "At most N characters." for the lengths these forms use. */
+const MAX_CHARS = { 32: 'maxChars32', 64: 'maxChars64', 255: 'maxChars255', 2048: 'maxChars2048' } as const;
+
+const freeText = (max: keyof typeof MAX_CHARS) => z.string().trim().max(max, MAX_CHARS[max]).default('');
 
 /** An http(s) URL or blank (blank = the campaign's landing page, spec §5). */
 export const redirectUrl = z
   .string()
   .trim()
-  .max(2048, 'At most 2048 characters.')
+  .max(2048, MAX_CHARS[2048])
   .superRefine((value, ctx) => {
     if (!value) return;
     let url: URL;
@@ -48,8 +53,8 @@ export const shortCode = z
   .refine((v) => v === '' || SHORT_CODE_PATTERN.test(v), shortCodeMessages.invalid)
   .default('');
 
-const campaignRef = z.union([z.number().int().positive(), z.string().trim().min(1, 'This field is required.').max(64)], {
-  error: 'This field is required.',
+const campaignRef = z.union([z.number().int().positive(), z.string().trim().min(1, 'required').max(64, 'selectYourCampaign')], {
+  error: 'required',
 });
 
 export const shareLinkCreateSchema = z.object({
@@ -65,14 +70,14 @@ export type ShareLinkCreateInput = z.infer<typeof shareLinkCreateSchema>;
 /** PATCH: every field optional; a present campaign must still be one of the ambassador's. */
 export const shareLinkUpdateSchema = z.object({
   campaign: campaignRef.optional(),
-  description: z.string().trim().max(255, 'At most 255 characters.').optional(),
-  medium: z.string().trim().max(64, 'At most 64 characters.').optional(),
-  source: z.string().trim().max(64, 'At most 64 characters.').optional(),
+  description: z.string().trim().max(255, MAX_CHARS[255]).optional(),
+  medium: z.string().trim().max(64, MAX_CHARS[64]).optional(),
+  source: z.string().trim().max(64, MAX_CHARS[64]).optional(),
   redirectUrl: redirectUrl.optional(),
   shortCode: z
     .string()
     .trim()
-    .min(1, 'This field is required.')
+    .min(1, 'required')
     .max(SHORT_CODE_MAX, shortCodeMessages.tooLong)
     .regex(SHORT_CODE_PATTERN, shortCodeMessages.invalid)
     .optional(),
@@ -109,10 +114,10 @@ export function allowedRedirectHosts(campaignUrl: string, allowedHosts: readonly
 
 /** Track-share payload of spec §3 (the copy channel's name, `copy`, is in share-tracking.ts). */
 export const trackShareSchema = z.object({
-  short_code: z.string().trim().min(1, 'This field is required.').max(SHORT_CODE_MAX),
-  social_name: z.string().trim().toLowerCase().min(1, 'This field is required.').max(32).regex(/^[a-z0-9_.-]+$/, 'This field is invalid.'),
-  recipient_email: z.string().trim().max(254).nullable().optional(),
-  recipient_username: z.string().trim().max(254).nullable().optional(),
+  short_code: z.string({ error: 'required' }).trim().min(1, 'required').max(SHORT_CODE_MAX, MAX_CHARS[32]),
+  social_name: z.string({ error: 'required' }).trim().toLowerCase().min(1, 'required').max(32, MAX_CHARS[32]).regex(/^[a-z0-9_.-]+$/, 'invalidField'),
+  recipient_email: z.string().trim().max(254, 'invalidEmail').nullable().optional(),
+  recipient_username: z.string().trim().max(254, 'invalidField').nullable().optional(),
 });
 export type TrackShareInput = z.infer<typeof trackShareSchema>;
 

@@ -7,20 +7,33 @@ export type SaveStatus = { state: 'idle' } | { state: 'saving' } | { state: 'sav
 
 export const $avatarSave = atom<SaveStatus>({ state: 'idle' });
 
-/** Message shown when the answer carries no usable text. */
+/**
+ * Texts in the page language for the message keys an answer may carry (`code`, `error_codes`), and the
+ * one shown when the answer has nothing usable. The island hands them over (islands carry no catalogue).
+ */
+let messages: Record<string, string> = {};
 let fallbackError = 'Failed to save account changes.';
-export function setAvatarErrorFallback(text: string) {
-  fallbackError = text;
+export function setAvatarMessages(byKey: Record<string, string>, fallback: string) {
+  messages = byKey;
+  fallbackError = fallback;
 }
 
-/** The first message of a spec §8 error body: `{detail}` or `{field: [msg]}`. */
-function firstMessage(body: unknown): string | null {
-  if (!body || typeof body !== 'object') return null;
-  const record = body as Record<string, unknown>;
-  if (typeof record.detail === 'string') return record.detail;
-  const first = Object.values(record)[0];
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The message of a spec §8 error body in the page language: its key's text when the island knows the
+ * key, else the body's own text (`{detail}` or the first `{field: [msg]}`), else the fallback.
+ */
+export function avatarErrorMessage(body: unknown): string {
+  if (!isRecord(body)) return fallbackError;
+  const codes = isRecord(body.error_codes) ? body.error_codes : {};
+  const fieldCode = Object.values(codes).flat().find((c): c is { code: string } => isRecord(c) && typeof c.code === 'string')?.code;
+  const code = typeof body.code === 'string' ? body.code : fieldCode;
+  if (code && Object.hasOwn(messages, code)) return messages[code]!;
+  if (typeof body.detail === 'string') return body.detail;
+  const first = Object.entries(body).find(([k]) => k !== 'error_codes' && k !== 'code' && k !== 'params')?.[1];
   if (Array.isArray(first) && typeof first[0] === 'string') return first[0];
-  return typeof first === 'string' ? first : null;
+  return typeof first === 'string' ? first : fallbackError;
 }
 
 /** Saves a cropped avatar as avatar.png through PATCH /api/portal/ambassadors/{uid}/ (multipart). */
@@ -36,7 +49,7 @@ export async function saveAvatar(uid: string, png: Blob): Promise<string | null>
     }
     const answer = (await res.json().catch(() => null)) as { avatar_url?: string } | null;
     if (!res.ok || !answer?.avatar_url) {
-      $avatarSave.set({ state: 'error', message: firstMessage(answer) ?? fallbackError });
+      $avatarSave.set({ state: 'error', message: avatarErrorMessage(answer) });
       return null;
     }
     $avatarSave.set({ state: 'saved', url: answer.avatar_url });

@@ -1,0 +1,100 @@
+import { SHORT_CODE_PATTERN } from '../../lib/schemas/share-link';
+import { sha256Hex } from '../core/crypto';
+import { ApiError } from '../core/errors';
+import type { ServiceContext } from '../core/types';
+import { parseWith } from '../core/validate';
+import { insertClick } from './click-queries';
+import { findMemorableTarget, findRedirectTarget } from './queries';
+import { clickBody, resolveQuery, type ClickInput, type ResolveQuery } from './schemas';
+
+// The public side of share links (design.md): where `/r/<code>` and the memorable URL `/<username>`
+// lead, and the click a visit leaves. The edge calls these through the ambassador client, so the
+// redirects work the same against the embedded API (one query for the redirect, the click written
+// after the answer through waitUntil) and a remote one (GET /v1/share_links/resolve/, POST /v1/clicks/).
+
+/** A second click of the same client on the same link within this window is stored but not counted. */
+export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
+
+// Link previewers, crawlers, monitors and HTTP libraries. Their clicks are stored with counted = 0.
+const BOT_PATTERN = new RegExp(
+  [
+    'bot\\b', 'bot/', 'crawl', 'spider', 'slurp', 'facebookexternalhit', 'facebookcatalog', 'embedly', 'quora link preview',
+    'outbrain', 'pinterest/', 'vkshare', 'w3c_validator', 'whatsapp', 'skypeuripreview', 'bitlybot', 'preview',
+    'headlesschrome', 'phantomjs', 'lighthouse', 'pingdom', 'uptime', 'monitor', 'curl/', 'wget/', 'httpie',
+    'python-requests', 'python-urllib', 'aiohttp', 'go-http-client', 'java/', 'okhttp', 'apache-httpclient', 'node-fetch',
+    'undici', 'axios/', 'libwww-perl', 'scrapy', 'autocannon', 'k6/', 'postman',
+  ].join('|'),
+  'i',
+);
+
+/** Known bots by user agent; a missing user agent counts as a bot too (every browser sends one). */
+export function isBot(userAgent: string | null | undefined): boolean {
+  const ua = (userAgent ?? '').trim();
+  return ua === '' || BOT_PATTERN.test(ua);
+}
+
+/** The target with `mbsy=<short_code>&campaignid=<id>` added; the target's own query parameters stay. */
+export function redirectLocation(target: string, shortCode: string, campaignId: number): string {
+  const url = new URL(target);
+  url.searchParams.set('mbsy', shortCode);
+  url.searchParams.set('campaignid', String(campaignId));
+  return url.toString();
+}
+
+function tenantOf(svc: ServiceContext): string {
+  if (!svc.tenantCompanyId) throw new ApiError('bad_request', 'portalUnknown');
+  return svc.tenantCompanyId;
+}
+
+/**
+ * GET /share_links/resolve/?short_code= | ?username= - where a share link (or the memorable URL of an
+ * ambassador, by username or uid) leads, in the tenant the edge names (`x-portal-company`). Null when
+ * there is no such link, its campaign is inactive, the ambassador left, or its target is not a URL:
+ * the visitor gets the "link not found" page (or, for a memorable URL, the pages). One D1 query.
+ */
+export async function resolveShareLink(svc: ServiceContext, query: ResolveQuery) {
+  const q = parseWith(resolveQuery, query);
+  const companyId = tenantOf(svc);
+  if (q.short_code !== undefined && !SHORT_CODE_PATTERN.test(q.short_code)) return null;
+  const link = q.short_code !== undefined
+    ? await findRedirectTarget(svc.db, companyId, q.short_code)
+    : await findMemorableTarget(svc.db, companyId, q.username!);
+  if (!link || !link.campaign_active || link.deactivated_by_self) return null;
+  try {
+    const location = redirectLocation(link.redirect_url || link.campaign_url, link.short_code, link.campaign_id);
+    return { share_link_uid: link.uid, short_code: link.short_code, campaign_id: link.campaign_id, location };
+  } catch {
+    console.error('redirect: bad target URL for link', link.uid);
+    return null;
+  }
+}
+
+export type ResolvedShareLink = NonNullable<Awaited<ReturnType<typeof resolveShareLink>>>;
+
+/**
+ * POST /clicks/ - records a visit of a link of the tenant. The API, not the edge, derives the client
+ * hash and the bot flag, from the request's client address (`cf-connecting-ip`, which the edge
+ * forwards like it does for rate limits) and user agent: the salt (CLICK_HASH_SALT) stays a secret of
+ * the API that stores the clicks, the raw address never travels in a body and is only ever an input to
+ * the salted hash, and a caller cannot choose a hash to make repeated clicks count. The referrer host
+ * and the country come in the body: only the edge sees the visitor's Referer and network country.
+ */
+export async function recordClick(svc: ServiceContext, input: ClickInput) {
+  const click = parseWith(clickBody, input);
+  const companyId = tenantOf(svc);
+  const ua = svc.userAgent ?? '';
+  const clientHash = await sha256Hex(`${svc.env.CLICK_HASH_SALT ?? ''}\n${svc.clientIp ?? ''}\n${ua}`);
+  const now = Date.now();
+  const row = await insertClick(svc.db, {
+    companyId,
+    shareLinkUid: click.share_link_uid,
+    referrerHost: click.referrer_host || null,
+    country: click.country || null,
+    clientHash,
+    bot: isBot(ua),
+    now: new Date(now).toISOString(),
+    repeatSince: new Date(now - REPEAT_WINDOW_MS).toISOString(),
+  });
+  if (!row) throw new ApiError('not_found', 'notFound');
+  return { detail: 'Click recorded.', code: 'clickRecorded' as const, counted: !!row.counted };
+}

@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import {
+  allowedRedirectHosts, normalizeShareLinkInput, redirectUrlMessages, shareLinkCreateSchema, shareLinkUpdateSchema,
+  shortCodeMessages, trackShareSchema, type ShareLinkCreateInput, type ShareLinkUpdateInput, type TrackShareInput,
+} from '../../lib/schemas/share-link';
+import { isoNow, newUid, randomToken } from '../core/crypto';
+import { ApiError, fieldError, zodFields } from '../core/errors';
+import type { Caller, ServiceContext } from '../core/types';
+import { parseWith } from '../core/validate';
+import { safeJson } from '../profile/view';
+import { listAssets as listAssetRows } from './asset-queries';
+import { insertShare } from './click-queries';
+import { campaignForLink, ownCampaign } from './membership';
+import {
+  campaignHostsStatement, insertShareLinkStatement, isUniqueViolation, listShareLinks as listShareLinkRows,
+  shareLinkViewStatement, updateShareLinkStatement, type CampaignHostsRow, type ShareLinkChanges, type ShareLinkListRow,
+} from './queries';
+import { assetsQuery, shareLinkListQuery, type AssetsQuery, type ShareLinkListQuery } from './schemas';
+import { assetView, shareLinkView } from './view';
+
+// The share-link, share-tracking and asset calls of spec §7 as plain functions of the verified caller.
+// Reads cost one D1 round trip (campaign memberships come with the token check); a write costs one
+// more read at most.
+
+/**
+ * The create and edit bodies as the API takes them: the form's names (the zod schema's input) or the
+ * snake_case aliases (`short_code`, `redirect_url`, `campaign_uid`), see normalizeShareLinkInput.
+ */
+export type ShareLinkCreateBody = z.input<typeof shareLinkCreateSchema>;
+export type ShareLinkUpdateBody = z.input<typeof shareLinkUpdateSchema>;
+/** GET /ambassadors/{uid}/custom_urls/ - the caller's custom links, newest first, one page. */
+export async function listShareLinks(
+  svc: ServiceContext, caller: Caller, query: ShareLinkListQuery = {}, pageUrl?: (page: number) => string,
+) {
+  const q = parseWith(shareLinkListQuery, query);
+  const { rows, count } = await listShareLinkRows(svc.db, caller.company.id, caller.ambassador.uid, {
+    limit: q.page_size, offset: (q.page - 1) * q.page_size,
+  });
+  if (q.ordering === 'created_at') rows.reverse();
+  const url = pageUrl ?? ((n: number) =>
+    `${svc.origin}/v1/ambassadors/${encodeURIComponent(caller.ambassador.uid)}/custom_urls/?ordering=${q.ordering}&page=${n}&page_size=${q.page_size}`);
+  return {
+    count,
+    next: q.page * q.page_size < count ? url(q.page + 1) : null,
+    previous: q.page > 1 ? url(q.page - 1) : null,
+    results: rows.map((r) => shareLinkView(r, svc.origin, caller.company.currency)),
+  };
+}
+
+export type ShareLinkPage = Awaited<ReturnType<typeof listShareLinks>>;
+
+/** A campaign a link may use: one of the caller's, and active. */
+function linkCampaign(caller: Caller, ref: number | string) {
+  const campaign = campaignForLink(caller, ref);
+  if (!campaign) throw fieldError('campaign', 'selectYourCampaign');
+  if (!campaign.is_active) throw fieldError('campaign', 'inactiveCampaign');
+  return campaign;
+}
+
+/** Blank means the campaign's landing page (null); otherwise the host must be one the campaign allows. */
+function checkRedirect(hosts: CampaignHostsRow | null, value: string): string | null {
+  if (!value) return null;
+  const host = new URL(value).host.toLowerCase();
+  const allowed = hosts ? allowedRedirectHosts(hosts.url, safeJson<string[]>(hosts.allowed_hosts, [])) : new Set<string>();
+  if (!allowed.has(host)) throw fieldError('redirectUrl', redirectUrlMessages.host, { host });
+  return value;
+}
+
+/** POST /tables/ambassadors/{uid}/actions/custom_url/create/ - a new custom link (201 in the list shape). */
+export async function createShareLink(svc: ServiceContext, caller: Caller, body: ShareLinkCreateBody | Record<string, unknown>) {
+  const input: ShareLinkCreateInput = parseWith(shareLinkCreateSchema, normalizeShareLinkInput(body));
+  const campaign = linkCampaign(caller, input.campaign);
+  const hosts = input.redirectUrl
+    ? await campaignHostsStatement(svc.db, caller.company.id, campaign.campaign_id).first<CampaignHostsRow>()
+    : null;
+  const redirect = checkRedirect(hosts, input.redirectUrl);
+  const uid = newUid('sl');
+  const base = {
+    uid, companyId: caller.company.id, ambassadorUid: caller.ambassador.uid, campaignId: campaign.campaign_id,
+    description: input.description, source: input.source, medium: input.medium, redirectUrl: redirect, now: isoNow(),
+  };
+  // No code given: the personal share code plus a random suffix; the rare clash is retried.
+  const codes = input.shortCode
+    ? [input.shortCode]
+    : Array.from({ length: 5 }, () => `${caller.ambassador.share_code.toLowerCase()}-${randomToken(3)}`);
+  for (const shortCode of codes) {
+    // The insert and the read of the new row in one round trip; no row means the code was taken.
+    const [, view] = await svc.db.batch([
+      insertShareLinkStatement(svc.db, { ...base, shortCode }),
+      shareLinkViewStatement(svc.db, caller.company.id, uid),
+    ]);
+    const row = view!.results[0] as ShareLinkListRow | undefined;
+    if (row) return shareLinkView(row, svc.origin, caller.company.currency);
+  }
+  if (input.shortCode) throw fieldError('shortCode', shortCodeMessages.taken);
+  throw new ApiError('conflict', 'shortCodeUnavailable');
+}
+
+/** PATCH /urls/{uid}/ - edits one of the caller's custom links (404 for anyone else's and referral links). */
+export async function updateShareLink(
+  svc: ServiceContext, caller: Caller, uid: string, body: ShareLinkUpdateBody | Record<string, unknown>,
+) {
+  const parsed = shareLinkUpdateSchema.safeParse(normalizeShareLinkInput(body));
+  const asked = parsed.success && parsed.data.campaign !== undefined ? campaignForLink(caller, parsed.data.campaign) : null;
+  // The link and the hosts of its (new or current) campaign in one round trip.
+  const [found, hostRows] = await svc.db.batch([
+    shareLinkViewStatement(svc.db, caller.company.id, uid),
+    campaignHostsStatement(svc.db, caller.company.id, asked?.campaign_id ?? null, uid),
+  ]);
+  const existing = found!.results[0] as ShareLinkListRow | undefined;
+  if (!existing || existing.ambassador_uid !== caller.ambassador.uid || existing.is_default) throw new ApiError('not_found', 'notFound');
+  if (!parsed.success) throw new ApiError('validation', 'invalidInput', zodFields(parsed.error));
+  const input: ShareLinkUpdateInput = parsed.data;
+  const campaign = linkCampaign(caller, input.campaign ?? existing.campaign_id);
+  const hosts = (hostRows!.results[0] as CampaignHostsRow | undefined) ?? null;
+  const changes: ShareLinkChanges = {
+    campaign_id: input.campaign !== undefined ? campaign.campaign_id : undefined,
+    description: input.description, source: input.source, medium: input.medium,
+  };
+  // The redirect is checked against the (possibly new) campaign whenever either changes.
+  if (input.redirectUrl !== undefined) changes.redirect_url = checkRedirect(hosts, input.redirectUrl);
+  else if (input.campaign !== undefined && existing.redirect_url) changes.redirect_url = checkRedirect(hosts, existing.redirect_url);
+  // Another link's code (any letter case) fails on the UNIQUE index; the link's own code in another case is fine.
+  if (input.shortCode !== undefined && input.shortCode !== existing.short_code) changes.short_code = input.shortCode;
+  try {
+    const [, view] = await svc.db.batch([
+      updateShareLinkStatement(svc.db, caller.company.id, caller.ambassador.uid, uid, changes, isoNow()),
+      shareLinkViewStatement(svc.db, caller.company.id, uid),
+    ]);
+    return shareLinkView(view!.results[0] as ShareLinkListRow, svc.origin, caller.company.currency);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError('shortCode', shortCodeMessages.taken);
+    throw err;
+  }
+}
+
+/** POST /track/share/ - the caller copied or shared one of their links (channel `copy`, `email`, ...). */
+export type TrackShareBody = z.input<typeof trackShareSchema>;
+
+export async function trackShare(svc: ServiceContext, caller: Caller, body: TrackShareBody) {
+  const input: TrackShareInput = parseWith(trackShareSchema, body);
+  const res = await insertShare(svc.db, {
+    companyId: caller.company.id, ambassadorUid: caller.ambassador.uid, shortCode: input.short_code,
+    socialName: input.social_name, recipientEmail: input.recipient_email ?? null,
+    recipientUsername: input.recipient_username ?? null, now: isoNow(),
+  });
+  if (!res.meta.changes) throw fieldError('short_code', 'unknownShareLink');
+  return { detail: 'Share recorded.', code: 'shareRecorded' as const };
+}
+
+export type TrackShareResult = Awaited<ReturnType<typeof trackShare>>;
+
+/** GET /ambassadors/{uid}/assets/ - assets of the caller's campaigns (one or all), searchable by name. */
+export async function listAssets(svc: ServiceContext, caller: Caller, query: AssetsQuery = {}) {
+  const q = parseWith(assetsQuery, query);
+  const campaign = ownCampaign(caller, q.campaign_uid);
+  const { rows, count } = await listAssetRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.search, {
+    limit: q.page_size, offset: (q.page - 1) * q.page_size,
+  });
+  return { count, next: null, previous: null, results: rows.map((r) => assetView(r, svc.origin)) };
+}
+
+export type AssetPage = Awaited<ReturnType<typeof listAssets>>;
