@@ -12,8 +12,14 @@ export type { MessageParams };
  */
 export type ErrorCodes = Record<string, { code: string; params?: MessageParams }[]>;
 
-/** Reserved body keys that are not form fields. */
-export const META_KEYS = new Set(['code', 'params', 'error_codes', 'redirect']);
+/**
+ * Body keys that are not form fields: `error_codes` and `redirect` always; `code` and `params` only beside
+ * a `detail` (a field-error body may have a field named `code`, e.g. a reset or unsubscribe code).
+ */
+export function isMetaKey(name: string, body: Record<string, unknown>): boolean {
+  if (name === 'error_codes' || name === 'redirect' || name === 'detail') return true;
+  return (name === 'code' || name === 'params') && typeof body.detail === 'string';
+}
 
 const keyByText = new Map<string, MessageKey>(Object.entries(en).map(([key, text]) => [text, key as MessageKey]));
 
@@ -52,7 +58,7 @@ export function localizeErrorBody(body: unknown, lang: string | null | undefined
   }
   const codes = isRecord(body.error_codes) ? (body.error_codes as ErrorCodes) : {};
   for (const [name, value] of Object.entries(body)) {
-    if (META_KEYS.has(name) || name === 'detail') continue;
+    if (isMetaKey(name, body)) continue;
     const first = Array.isArray(value) ? value[0] : value;
     if (typeof first !== 'string' || !first.trim()) continue;
     const code = Array.isArray(codes[name]) ? codes[name]![0] : undefined;

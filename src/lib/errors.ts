@@ -1,5 +1,5 @@
 import { t, translateMessage } from './i18n.ts';
-import { META_KEYS, localizeErrorBody } from './error-body.ts';
+import { isMetaKey, localizeErrorBody } from './error-body.ts';
 
 // Turning a failed call into words for the user (spec §8 "Error message derivation"). API bodies are
 // `{ detail }` or `{ field: [messages] }`; a message may be an i18n key (our zod schemas use keys),
@@ -79,7 +79,7 @@ export function messageFromError(info: ErrorInfo, lang?: string | null): string 
   }
   const localized = localizeErrorBody(body, lang).fields;
   const parts = Object.entries(body)
-    .filter(([name]) => !META_KEYS.has(name))
+    .filter(([name]) => name === 'detail' || !isMetaKey(name, body))
     .map(([name, value]) => [name, localized[name] ?? valueText(value, lang)] as const)
     .filter(([, text]) => text)
     .map(([name, text]) => `${name}: ${text}`);

@@ -59,11 +59,11 @@ describe('the request context', () => {
 
 describe('an oversized upload under npm start', () => {
   it('gets a 413 with a clear message, not a broken connection', async () => {
-    const origin = baseUrl('localhost');
+    const origin = baseUrl('acme.localhost');
     const login = await fetch(`${origin}/api/auth/ambassador/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: 'ben@demo.test', password: 'Password1!' }),
+      body: JSON.stringify({ email: 'alex@acme.test', password: 'Password1!' }),
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');

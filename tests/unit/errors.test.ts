@@ -66,6 +66,20 @@ describe('fieldMessages', () => {
   });
 });
 
+describe('error bodies with message keys', () => {
+  it('renders a field named "code" (reset or unsubscribe codes) as a field, not as the detail code', () => {
+    const body = { code: ['This unsubscribe link is not valid.'], error_codes: { code: [{ code: 'invalidOptoutCode' }] } };
+    expect(fieldMessages(body, 'es')).toEqual({ code: t('es', 'invalidOptoutCode') });
+    expect(messageFromError({ status: 400, body }, 'en')).toBe(`code: ${t('en', 'invalidOptoutCode')}`);
+  });
+
+  it('renders a detail by its code in the page language, and text-only bodies by their English text', () => {
+    expect(messageFromError({ status: 401, body: { detail: 'Invalid token.', code: 'invalidToken' } }, 'es')).toBe(t('es', 'invalidToken'));
+    expect(messageFromError({ status: 400, body: { detail: 'Unable to log in with provided credentials.' } }, 'es')).toBe(t('es', 'loginFailed'));
+    expect(messageFromError({ status: 400, body: { detail: 'Something only the remote API says.' } }, 'es')).toBe('Something only the remote API says.');
+  });
+});
+
 describe('errorInfoFromResponse', () => {
   it('reads status, content type and a JSON body', async () => {
     const res = new Response(JSON.stringify({ detail: 'Nope' }), { status: 403, headers: { 'content-type': 'application/json' } });

@@ -1,3 +1,4 @@
+import { loadCustomization } from '../portal/customization';
 import { isoNow, randomToken, sha256Hex } from '../core/crypto';
 import { insertCode, listCompanyHosts, type CodePurpose } from './queries';
 import { findCompanyByHost, normalizeHost, type CompanyRow } from '../portal/queries';
@@ -84,17 +85,11 @@ export async function sendCodeEmail(
 
 /** The language of e-mails to a person: their own choice, else the company's explicit default, else English. */
 async function emailLanguage(db: D1Database, companyId: string, userId: number): Promise<Language> {
-  const row = await db
-    .prepare(
-      `SELECT a.language AS own,
-              (SELECT json_extract(settings, '$.default_language') FROM customizations
-                WHERE company_id = ?1 AND campaign_id IS NULL) AS company
-         FROM users u LEFT JOIN ambassadors a ON a.user_id = u.id AND a.company_id = u.company_id
-        WHERE u.company_id = ?1 AND u.id = ?2`,
-    )
-    .bind(companyId, userId)
-    .first<{ own: string | null; company: string | null }>();
-  return normalizeLanguage(row?.own) ?? normalizeLanguage(row?.company) ?? 'en';
+  const [own, customization] = await Promise.all([
+    db.prepare('SELECT language FROM ambassadors WHERE company_id = ? AND user_id = ?').bind(companyId, userId).first<string | null>('language'),
+    loadCustomization(db, companyId),
+  ]);
+  return normalizeLanguage(own) ?? normalizeLanguage(customization.company.default_language) ?? 'en';
 }
 
 export const newShortCode = (length = 8) => randomToken(8).slice(0, length);

@@ -1,5 +1,5 @@
+import { loadCustomization } from '../portal/customization';
 import { t } from '../../lib/i18n';
-import { resolveCustomization } from '../../lib/schemas/customization';
 import { FORM_NAMES, registrationConfig, registrationSchema, type RegistrationInput } from '../../lib/schemas/registration';
 import { companyFor, newShortCode, sendCodeEmail } from './codes';
 import { accountView, issueToken } from './login';
@@ -9,7 +9,7 @@ import {
   findGroupByUid, findLiveClientSession, insertAccount, insertClientSession, listCompanyHosts, listJoinableCampaigns,
   useClientSession,
 } from './queries';
-import { findCompany, listCustomizations, listGroups, normalizeHost, type CompanyRow } from '../portal/queries';
+import { findCompany, listGroups, normalizeHost, type CompanyRow } from '../portal/queries';
 import { findUser, findUserByEmail } from './user-queries';
 import { ApiError, fieldError } from '../core/errors';
 import { safeJson } from '../profile/view';
@@ -25,12 +25,6 @@ const SHARE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 function newShareCode() {
   const bytes = crypto.getRandomValues(new Uint8Array(7));
   return [...bytes].map((b) => SHARE_CODE_ALPHABET[b & 31]).join('');
-}
-
-/** The company-level settings (registration is not tied to a campaign). */
-async function registrationSettings(db: D1Database, companyId: string) {
-  const rows = await listCustomizations(db, companyId);
-  return resolveCustomization(rows.find((r) => r.campaign_id === null)?.settings);
 }
 
 /**
@@ -83,7 +77,7 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
   await enforce(svc.db, await clientLimit(svc, 'register', REGISTER_LIMITS.client));
   const checkedSession = await checkSession(svc, company, sessionUid);
 
-  const [settings, groups] = await Promise.all([registrationSettings(svc.db, company.id), listGroups(svc.db, company.id)]);
+  const [settings, groups] = await Promise.all([loadCustomization(svc.db, company.id).then((c) => c.company), listGroups(svc.db, company.id)]);
   const schema = registrationSchema(registrationConfig(settings, {
     groups: groups.map((g) => ({ uid: g.uid, name: g.name })),
     ambassador_state_type: company.ambassador_state_type,

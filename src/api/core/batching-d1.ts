@@ -7,6 +7,8 @@
  */
 export interface D1Meter {
   roundTrips: number;
+  /** Milliseconds spent waiting for D1 (time advances on I/O in workerd, so this is D1 latency). */
+  waitMs?: number;
 }
 
 type Kind = 'first' | 'all' | 'batch';
@@ -26,10 +28,16 @@ export function batchingD1(db: D1Database, meter: D1Meter = { roundTrips: 0 }): 
   let pending: Pending[] = [];
   let scheduled = false;
 
-  const direct = <T>(work: () => Promise<T>) => {
+  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
     meter.roundTrips++;
-    return work();
+    const start = Date.now();
+    try {
+      return await work();
+    } finally {
+      meter.waitMs = (meter.waitMs ?? 0) + Date.now() - start;
+    }
   };
+  const direct = timed;
 
   function settle(item: Pending, results: D1Result[]) {
     if (item.kind === 'batch') return item.resolve(results);
@@ -44,9 +52,8 @@ export function batchingD1(db: D1Database, meter: D1Meter = { roundTrips: 0 }): 
     pending = [];
     scheduled = false;
     const statements = items.flatMap((i) => i.statements);
-    meter.roundTrips++;
     try {
-      const results = await db.batch(statements);
+      const results = await timed(() => db.batch(statements));
       let at = 0;
       for (const item of items) {
         settle(item, results.slice(at, at + item.statements.length));
@@ -57,8 +64,7 @@ export function batchingD1(db: D1Database, meter: D1Meter = { roundTrips: 0 }): 
       // Find out which one failed: each on its own (rare; only on an error).
       await Promise.all(items.map(async (item) => {
         try {
-          meter.roundTrips++;
-          settle(item, await db.batch(item.statements));
+          settle(item, await timed(() => db.batch(item.statements)));
         } catch (err) {
           item.reject(err);
         }

@@ -1,3 +1,4 @@
+// A message catalogue: data, one key per line (longer than 300 lines by nature).
 // English messages: the reference catalogue. Every other language must have the same keys
 // (checked by tests/unit/i18n.test.ts) and may leave a key out only by falling back to English.
 // Placeholders are written {name} and filled by t().

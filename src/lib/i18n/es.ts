@@ -1,3 +1,4 @@
+// A message catalogue: data, one key per line (longer than 300 lines by nature).
 import type { Messages } from './en.ts';
 
 // Spanish: complete, because the second demo tenant defaults to it. es-419 and es-MX fall back here.

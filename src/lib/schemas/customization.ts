@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: this is the one schema of the whole customization document of spec §3
+// (every section with its defaults of spec §3 and §9); split by section it would scatter one contract.
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, normalizeLanguage } from '../languages.ts';
 import { hexColor, safeUrl } from './common.ts';
