@@ -2,12 +2,15 @@
 // `wrangler dev` on http://localhost:${PORT:-8787} (tenants: localhost, demo.localhost, acme.localhost).
 //
 //   npx node scripts/start.mjs [--no-build] [--port <n>] [--persist-to <dir>] [--no-seed] [--reset]
+//                              [--var KEY:VALUE ...]
 //
 // --no-build     reuse dist/ from an earlier `astro build` (builds anyway when dist/ is missing)
 // --port         port to listen on (default env PORT, else 8787); the server binds 127.0.0.1
 // --persist-to   local state dir for D1/KV/R2 (default env PORTAL_STATE_DIR, else .wrangler/state);
 //                migrations, seed and `wrangler dev` all use it, so tests can run on isolated state
 // --no-seed      keep existing data (migrations still run)
+// --var          a Worker variable for this server only (repeatable), e.g. `--var AMBASSADOR_API_URL:http://127.0.0.1:8787/v1`
+//                to front another portal's API, or `--var D1_METER:1` for the bench's round-trip header
 // --reset        delete the local state (D1, KV, R2) first: use it when a migration was edited after
 //                it had been applied locally ("no such table" while seeding)
 //
@@ -38,13 +41,22 @@ const log = logger('start');
 
 function usage() {
   console.log(
-    'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed] [-- --reset]\n' +
+    'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed] [-- --reset] [-- --var KEY:VALUE]\n' +
       'env: PORT (default 8787), PORTAL_STATE_DIR, PORTAL_PIDFILE',
   );
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2), {
+  // --var may repeat: take every `--var KEY:VALUE` out before the other options are read.
+  const argv = process.argv.slice(2);
+  const vars = [];
+  for (let i = argv.indexOf('--var'); i !== -1; i = argv.indexOf('--var')) {
+    const value = argv[i + 1];
+    if (!value || !/^[A-Za-z_][A-Za-z0-9_]*:/.test(value)) throw new Error(`--var needs KEY:VALUE, got ${value ?? 'nothing'}`);
+    vars.push(value);
+    argv.splice(i, 2);
+  }
+  const args = parseArgs(argv, {
     booleans: ['no-build', 'no-seed', 'reset', 'help'],
     strings: ['persist-to', 'port'],
   });
@@ -101,6 +113,7 @@ async function main() {
   // 4. Serve.
   const devArgs = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'];
   if (persistTo) devArgs.push('--persist-to', persistTo);
+  for (const v of vars) devArgs.push('--var', v);
   log(`wrangler ${devArgs.join(' ')}`);
   const server = spawnTool('wrangler', devArgs, { stdio: ['ignore', 'inherit', 'inherit'] });
   current.add(server);

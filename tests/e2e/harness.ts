@@ -278,3 +278,65 @@ export async function teardown() {
   await stopAll();
 }
 
+
+// A second portal ---------------------------------------------------------------------------------
+
+export interface ExtraPortal {
+  port: number;
+  origin(host?: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Another portal from the same build (no rebuild, no seed) on its own port and state, with Worker
+ * variables of its own, e.g. `AMBASSADOR_API_URL` pointing at the test portal's /v1 so it fronts that
+ * API as a remote one.
+ */
+export async function startExtraPortal(vars: Record<string, string>): Promise<ExtraPortal> {
+  const port = await freePort();
+  const id = `${Date.now()}-${process.pid}-extra`;
+  const stateDir = path.join(TMP, `e2e-state-${id}`);
+  const logFile = path.join(TMP, `e2e-portal-${id}.log`);
+  const pidFile = path.join(stateDir, 'wrangler.pgid');
+  mkdirSync(stateDir, { recursive: true });
+  const args = ['--no', 'node', 'scripts/start.mjs', '--no-build', '--no-seed', '--port', String(port), '--persist-to', stateDir];
+  for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
+  const log = createWriteStream(logFile);
+  const child = spawn('npx', args, {
+    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), PORTAL_PIDFILE: pidFile, FORCE_COLOR: '0' },
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? 1));
+  const stop = async () => {
+    const pgid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : undefined;
+    killGroup(child.pid, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && [child.pid, pgid].some((g) => g && groupAlive(g))) await sleep(100);
+    killGroup(child.pid, 'SIGKILL');
+    killGroup(pgid, 'SIGKILL');
+    if (process.env.E2E_KEEP_STATE !== '1') {
+      rmSync(stateDir, { recursive: true, force: true });
+      rmSync(logFile, { force: true });
+    }
+  };
+  const deadline = Date.now() + 3 * 60_000;
+  for (;;) {
+    if (exited !== null) throw new Error(`the second portal exited (code ${exited}); ${logFile}:\n${tail(logFile)}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      break;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the second portal did not answer on port ${port}; ${logFile}:\n${tail(logFile)}`);
+    }
+    await sleep(300);
+  }
+  return { port, origin: (host = 'localhost') => `http://${host}:${port}`, stop };
+}
