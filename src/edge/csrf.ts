@@ -19,7 +19,7 @@ export function csrf(): MiddlewareHandler<EdgeEnv> {
     if (origin) foreign = origin !== own;
     else if (site) foreign = site !== 'same-origin' && site !== 'none';
     else if (referer) foreign = safeOrigin(referer) !== own;
-    if (foreign) return c.json({ detail: 'Cross-origin request refused.' }, 403);
+    if (foreign) return c.json({ detail: 'Cross-origin request refused.', code: 'crossOrigin' }, 403);
     await next();
   };
 }

@@ -9,7 +9,7 @@ const MAX_BODY_BYTES = 6 * 1024 * 1024;
 function relay(c: EdgeContext, res: Response) {
   if (res.status === 401) {
     clearSession(c);
-    return c.json({ detail: 'Your session has ended. Please log in again.', redirect: '/login' }, 401);
+    return c.json({ detail: 'Your session has ended. Please log in again.', code: 'sessionEnded', redirect: '/login' }, 401);
   }
   const headers = new Headers();
   for (const name of ['content-type', 'content-disposition', 'cache-control', 'retry-after']) {
@@ -29,7 +29,7 @@ async function forward(c: EdgeContext, path: string, init: { auth?: boolean } = 
   }
   const hasBody = !['GET', 'HEAD'].includes(c.req.method);
   const body = hasBody ? await c.req.arrayBuffer() : null;
-  if (body && body.byteLength > MAX_BODY_BYTES) return c.json({ detail: 'The request is too large.' }, 413);
+  if (body && body.byteLength > MAX_BODY_BYTES) return c.json({ detail: 'The request is too large.', code: 'requestTooLarge' }, 413);
   return c.var.upstream(path + url.search, { method: c.req.method, headers, body, auth: init.auth });
 }
 

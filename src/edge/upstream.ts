@@ -51,14 +51,14 @@ export function upstream(options: UpstreamOptions = {}): MiddlewareHandler<EdgeE
       const timeout = new Promise<Response>((resolve) => {
         timer = setTimeout(() => {
           controller.abort();
-          resolve(Response.json({ detail: 'No response from the server.' }, { status: 504 }));
+          resolve(Response.json({ detail: 'No response from the server.', code: 'noResponse' }, { status: 504 }));
         }, timeoutMs);
       });
       try {
         return await Promise.race([send(request, c.env, c.executionCtx as ExecutionContext), timeout]);
       } catch (err) {
         console.error('upstream: request failed', path, err);
-        return Response.json({ detail: 'No response from the server.' }, { status: 502 });
+        return Response.json({ detail: 'No response from the server.', code: 'noResponse' }, { status: 502 });
       } finally {
         clearTimeout(timer);
       }

@@ -1,15 +1,10 @@
 import type { MessageKey } from './i18n/en.ts';
 import { t } from './i18n.ts';
+import { localizeErrorBody } from './error-body.ts';
 import { PASSWORD_RULES } from './password-rules.ts';
-
-import { localizeErrorBody, localizeMessage } from './error-body.ts';
 
 // Failed API answers in the page language: the body's message keys when it has them, else its English
 // texts mapped back to keys (src/lib/error-body.ts).
-
-export function localizeApiText(lang: string | null | undefined, text: string): string {
-  return localizeMessage(lang, text);
-}
 
 export interface FormErrors {
   formError: string;
@@ -27,18 +22,6 @@ export function formErrors(status: number, body: unknown, lang: string | null | 
   const fieldErrors = localized.fields;
   const first = fieldErrors.non_field_errors ?? Object.values(fieldErrors)[0];
   return { formError: localized.missing ? t(lang, 'fillAllRequired') : first ?? t(lang, fallback), fieldErrors };
-}
-
-/** The same from a Response. */
-export async function formErrorsFrom(res: Response, lang: string | null | undefined, fallback: MessageKey): Promise<FormErrors> {
-  const body = await res.json().catch(() => null);
-  return formErrors(res.status, body, lang, fallback, res.headers.get('retry-after'));
-}
-
-/** Headers the edge passes on to the API for account calls: the client address (rate limits). */
-export function clientHeaders(request: Request): Record<string, string> {
-  const ip = request.headers.get('cf-connecting-ip');
-  return ip ? { 'cf-connecting-ip': ip } : {};
 }
 
 /** Labels of the PasswordFields island in one language. */

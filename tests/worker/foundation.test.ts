@@ -189,7 +189,7 @@ describe('the /api proxy', () => {
     const started = Date.now();
     const res = await slow.fetch('http://demo.localhost/api/users/1/', { headers: { cookie } });
     expect(res.status).toBe(504);
-    expect(await res.json()).toEqual({ detail: 'No response from the server.' });
+    expect(await res.json()).toEqual({ detail: 'No response from the server.', code: 'noResponse' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
     const write = await slow.fetch('http://demo.localhost/api/ambassadors/x/active/', { method: 'PATCH', headers: { cookie, origin: 'http://demo.localhost' }, body: '{}' });
     expect(write.status).toBe(504);

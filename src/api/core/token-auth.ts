@@ -60,6 +60,3 @@ export async function verifyToken(db: D1Database, token: string, tenantCompanyId
 export function ensureOwn(actual: string | number, requested: string | number) {
   if (String(actual) !== String(requested)) throw new ApiError('not_found', 'notFound');
 }
-
-/** @deprecated per-route form; sub-apps install `requireAmbassador()` once. */
-export const tokenAuth = requireAmbassador;

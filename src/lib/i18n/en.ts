@@ -454,6 +454,7 @@ export const en = {
   notFound: 'Not found.',
   loginFailed: 'Unable to log in with provided credentials.',
   sessionEnded: 'Your session has ended. Please log in again.',
+  crossOrigin: 'Cross-origin request refused.',
 } as const;
 
 export type MessageKey = keyof typeof en;

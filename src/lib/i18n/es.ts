@@ -439,4 +439,5 @@ export const es: Messages = {
   notFound: 'No encontrado.',
   loginFailed: 'No se puede iniciar sesión con las credenciales proporcionadas.',
   sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
+  crossOrigin: 'Se ha rechazado una solicitud de otro origen.',
 };
