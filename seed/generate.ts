@@ -25,6 +25,15 @@ const PUBLIC_DIR = path.join(root, 'public');
 export const DEMO_PASSWORD = 'Password1!';
 const COMPANIES = ['demo', 'acme', 'globex'] as const;
 type CompanyId = (typeof COMPANIES)[number];
+/**
+ * Operator API keys (Authorization: Bearer ...), one per demo company. LOCAL DEMO KEYS: they are public in
+ * this repository, so they must never exist on a deployed portal.
+ */
+export const OPERATOR_KEYS: Record<CompanyId, string> = {
+  demo: 'opk_demo_local_only_demo_7f3a9c2e51b84d06',
+  acme: 'opk_demo_local_only_acme_2b8e4f1a97c35d60',
+  globex: 'opk_demo_local_only_globex_5d1c8a3f0e6b4927',
+};
 const HOSTS: Record<string, CompanyId> = {
   localhost: 'demo',
   'demo.localhost': 'demo',
@@ -135,6 +144,8 @@ interface Campaign {
   id: number; uid: string; company: CompanyId; slug: string; name: string; description: string;
   active: boolean; hidden: boolean; url: string; allowed_hosts: string[]; native_message: string;
   logo: string | null; bps: number; created: number;
+  /** Commission rule (0003_operator): percentage of revenue (bps) or a fixed amount; monetary or store credit; points. */
+  rule?: { type: 'percentage' | 'fixed'; fixed?: number; monetary?: boolean; points?: number };
 }
 const campaigns: Campaign[] = [
   {
@@ -142,21 +153,21 @@ const campaigns: Campaign[] = [
     description: 'Give friends 20% off their first summer order and earn 10% of every order they place.',
     active: true, hidden: false, url: 'https://shop.demo.test/summer', allowed_hosts: ['shop.demo.test', 'blog.demo.test'],
     native_message: 'Summer is here! Get 20% off your first Demo Co order with my link.',
-    logo: null, bps: 1000, created: 470,
+    logo: null, bps: 1000, created: 470, rule: { type: 'percentage', points: 100 },
   },
   {
     id: 102, uid: 'cmp-demo-main', company: 'demo', slug: 'main', name: 'Refer a Friend',
     description: 'Our year-round program: your friends save, you earn a commission on every order.',
     active: true, hidden: false, url: 'https://shop.demo.test/welcome', allowed_hosts: ['shop.demo.test'],
     native_message: 'I love Demo Co - here is a discount for your first order.',
-    logo: null, bps: 1000, created: 500,
+    logo: null, bps: 1000, created: 500, rule: { type: 'percentage', points: 50 },
   },
   {
     id: 103, uid: 'cmp-demo-vip', company: 'demo', slug: 'vip', name: 'VIP Insiders',
     description: 'Invite-only perks for our top creators. Rewards are store credit, not cash.',
     active: true, hidden: true, url: 'https://shop.demo.test/vip', allowed_hosts: ['shop.demo.test'],
     native_message: 'Join me in the Demo Co VIP Insiders club.',
-    logo: null, bps: 1500, created: 430,
+    logo: null, bps: 1500, created: 430, rule: { type: 'fixed', fixed: 1500, monetary: false },
   },
   {
     id: 104, uid: 'cmp-demo-winter', company: 'demo', slug: 'winter', name: 'Winter Launch',
@@ -170,14 +181,14 @@ const campaigns: Campaign[] = [
     description: 'Share your favourite Acme gear. Friends get 10% off, you earn 8% and Acme Coins.',
     active: true, hidden: false, url: 'https://www.acme-outdoor.test/trail', allowed_hosts: ['www.acme-outdoor.test', 'blog.acme-outdoor.test'],
     native_message: 'Hitting the trail? Get 10% off Acme Outdoor gear with my link.',
-    logo: brand.acme.logo, bps: 800, created: 450,
+    logo: brand.acme.logo, bps: 800, created: 450, rule: { type: 'percentage', points: 100 },
   },
   {
     id: 202, uid: 'cmp-acme-summit', company: 'acme', slug: 'summit', name: 'Summit Club',
     description: 'For mountaineers: refer climbing gear orders and climb the Summit Club tiers.',
     active: true, hidden: false, url: 'https://www.acme-outdoor.test/summit', allowed_hosts: ['www.acme-outdoor.test'],
     native_message: 'Aim higher with Acme Outdoor - 10% off climbing gear with my link.',
-    logo: null, bps: 800, created: 420,
+    logo: null, bps: 800, created: 420, rule: { type: 'fixed', fixed: 2500 },
   },
   {
     id: 301, uid: 'cmp-globex-main', company: 'globex', slug: 'main', name: 'Globex Partners',
@@ -253,6 +264,8 @@ const demoSettings = {
 };
 
 const acmeSettings = {
+  // Payable 14 days after the order, paid out from EUR 20.
+  payouts: { holding_days: 14, minimum_minor: 2000 },
   meta: {
     head_title: 'Acme Outdoor Crew',
     head_description: 'Gear up, share the trail and earn Acme Coins with the Acme Outdoor ambassador crew.',
@@ -1105,6 +1118,7 @@ const reset = [
   'activities', 'commissions', 'payouts', 'redemptions', 'loyalty_balances', 'vault_item_variants', 'vault_items', 'rewards',
   'ambassador_badges', 'badges', 'task_completions', 'tasks', 'tiers', 'clicks', 'shares', 'referrals', 'share_links', 'assets',
   'email_link_codes', 'notification_settings', 'email_outbox', 'reset_codes', 'api_tokens', 'client_sessions', 'sso_tokens_used',
+  'operator_api_keys', 'idempotency_keys',
   'ambassador_campaigns', 'ambassadors', 'users', 'customizations', 'campaigns', 'languages', 'groups', 'company_hosts',
 ];
 // loyalty_ledger references redemptions and referrals, so it goes right after activities; its
@@ -1133,6 +1147,8 @@ section('Campaigns', insert('campaigns', campaigns.map((c) => ({
   id: c.id, uid: c.uid, company_id: c.company, name: c.name, description: c.description, is_active: c.active ? 1 : 0,
   is_hidden_dashboard: c.hidden ? 1 : 0, url: c.url, allowed_hosts: json(c.allowed_hosts), native_message: c.native_message,
   portal_logo: c.logo, commission_rate_bps: c.bps, created_at: ago(c.created),
+  commission_type: c.rule?.type ?? 'percentage', commission_fixed_minor: c.rule?.fixed ?? 0,
+  commission_is_monetary: c.rule?.monetary === false ? 0 : 1, loyalty_points: c.rule?.points ?? 0,
 })), 1));
 section('Customizations: company settings and one campaign-level override (acme Summit Club)', insert('customizations', customizations, 1));
 section(`Users (password for all: ${DEMO_PASSWORD}, newbie has none yet) and ambassadors`, insert('users', users, 1) + insert('ambassadors', ambassadors, 1)
@@ -1151,11 +1167,11 @@ section('Referrals', insert('referrals', referrals.map((r) => ({
   name: r.name, email: r.email, created_at: ago(r.days, r.minutes),
 }))));
 section('Payouts (before the commissions that point at them)', insert('payouts', payouts.map((p) => ({
-  id: p.id, company_id: p.company, ambassador_uid: p.amb, amount_minor: p.amount, currency: CURRENCY[p.company],
+  id: p.id, uid: `po-${p.id}`, company_id: p.company, ambassador_uid: p.amb, amount_minor: p.amount, currency: CURRENCY[p.company],
   payment_method: p.method, status: p.status, transaction_id: p.tx, paid_at: p.paidDays === null ? null : ago(p.paidDays), created_at: ago(p.days),
 }))));
 section('Commissions', insert('commissions', commissions.map((c) => ({
-  id: c.id, company_id: c.company, ambassador_uid: c.amb, campaign_id: c.campaign, referral_id: c.referral.id, transaction_id: c.tx,
+  id: c.id, uid: `com-${c.id}`, company_id: c.company, ambassador_uid: c.amb, campaign_id: c.campaign, referral_id: c.referral.id, transaction_id: c.tx,
   revenue_minor: c.revenue, amount_minor: c.amount, currency: CURRENCY[c.company], is_monetary: c.monetary ? 1 : 0, event: c.event,
   status: c.status, payout_id: c.payout, created_at: ago(c.days, c.minutes),
 }))));
@@ -1186,6 +1202,10 @@ section('Activities', insert('activities', activities.map((a) => ({
   payment_method: a.method, expire_at: a.expireDays === null ? null : ago(a.expireDays), event_data1: a.data[0], event_data2: a.data[1],
   event_data3: a.data[2], payout_id: a.payout, redemption_id: a.redemption, created_at: ago(a.days, a.minutes),
 }))));
+section('Operator API keys (local demo keys, plain text in seed/README.md; the table keeps their SHA-256)', insert('operator_api_keys',
+  Object.entries(OPERATOR_KEYS).map(([company, key], i) => ({
+    id: i + 1, company_id: company, prefix: key.slice(0, 24), key_hash: sha256(key), label: 'Local demo key', created_at: ago(30),
+  }))));
 section('Notification settings and unsubscribe codes', insert('notification_settings', notificationSettings) + insert('email_link_codes', emailLinkCodes));
 section('Assets (files: seed/assets/r2/<file_key>)', insert('assets', assets, 10));
 
@@ -1198,6 +1218,8 @@ const header = `-- Demo data for the ambassador portal. GENERATED by seed/genera
 -- Password of every account: ${DEMO_PASSWORD} (newbie@demo.test has none: it is for set-password)
 -- Unsubscribe (optout) codes, plain text (email_link_codes keeps their SHA-256):
 ${optoutCodes.map(({ p, code }) => `--   ${p.email.padEnd(22)} ${code}`).join('\n')}
+-- Operator API keys (local demo keys only; operator_api_keys keeps their SHA-256):
+${Object.entries(OPERATOR_KEYS).map(([company, key]) => `--   ${company.padEnd(22)} ${key}`).join('\n')}
 `;
 const sql = `${header}\n${sections.join('\n')}`;
 

@@ -5,6 +5,7 @@ import { devOutbox } from './core/email';
 import { errorBody, onApiError } from './core/errors';
 import { loyalty } from './loyalty/routes';
 import { notifications } from './profile/notifications';
+import { operator } from './operator/routes';
 import { optout } from './profile/optout';
 import { portal } from './portal/routes';
 import { sharing, sharingPublic } from './sharing/routes';
@@ -27,6 +28,8 @@ export const api = new Hono<ApiEnv>()
   .route('/', sharingPublic)
   .route('/', optout)
   .route('/', devOutbox)
+  // Operator API keys (Bearer opk_...), under its own base path and before the signed-in sub-apps.
+  .route('/operator', operator)
   // Signed in.
   .route('/', authSignedIn) // log out, change password
   .route('/', ambassadors)

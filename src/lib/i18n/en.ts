@@ -191,6 +191,26 @@ export const en = {
   rangeLastYear: 'Last Year',
   rangeDays: 'Last {days} days',
 
+  // Stats screen (/app/stats)
+  statsRange: 'Period',
+  statsInterval: 'Show by',
+  intervalDay: 'Day',
+  intervalWeek: 'Week',
+  intervalMonth: 'Month',
+  statsApply: 'Apply',
+  statsPeriodTitle: 'In this period',
+  statsGraphTitle: 'Clicks, shares and referrals over time',
+  statsGraphAria: 'Line chart of {series} from {start} to {end}',
+  statsTableSummary: 'Show the numbers as a table',
+  statsColumnDay: 'Date',
+  statsColumnWeek: 'Week of',
+  statsColumnMonth: 'Month',
+  statsEmpty: 'No clicks, shares or referrals in this period yet. Share your link to get things started.',
+  statsEarningsTitle: 'Earnings',
+  statsEarningsNote: 'All time, not only this period.',
+  statsNonMonetary: 'Non-monetary rewards',
+  statsNoneShown: 'There are no statistics to show here.',
+
   // Payment methods (spec §3)
   'paymentMethod.unpaid': 'Unpaid',
   'paymentMethod.manual': 'Manual',
@@ -455,6 +475,21 @@ export const en = {
   loginFailed: 'Unable to log in with provided credentials.',
   sessionEnded: 'Your session has ended. Please log in again.',
   crossOrigin: 'Cross-origin request refused.',
+  // Operator API (issue 9)
+  operatorKeyInvalid: 'Invalid or revoked operator API key.',
+  illegalTransition: 'The commission cannot change from status "{status}".',
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed. Retry later.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  revenueInvalid: 'Enter an amount with at most {digits} decimals, for example 49.99.',
+  revenueTooLarge: 'The refund is larger than the revenue left to refund ({remaining}).',
+  referrerRequired: 'Send short_code or referrer_email.',
+  referrerUnknown: 'No ambassador of this campaign matches this referrer.',
+  nothingToRefund: 'Nothing is left to refund for this transaction.',
+  nothingPayable: 'This ambassador has no approved commissions past the holding period.',
+  payoutBelowMinimum: 'The payable amount ({amount}) is below the minimum payout ({minimum}).',
+  payoutConflict: 'The commissions changed while the payout was made. Retry.',
+  uidListInvalid: 'Send 1 to 100 commission uids.',
 } as const;
 
 export type MessageKey = keyof typeof en;

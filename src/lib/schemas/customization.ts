@@ -269,6 +269,13 @@ const tabs = z.object({
   logout_label: text(60),
 });
 
+// Payouts (issue 9): a commission becomes payable `holding_days` after the conversion (0-90), and a payout
+// needs at least `minimum_minor` (minor units of the company currency) after clawbacks.
+const payouts = z.object({
+  holding_days: z.number().int().min(0).max(90).default(30),
+  minimum_minor: z.number().int().min(0).max(100_000_000).default(0),
+});
+
 // Codes for the third-party translation widget, which knows more languages than our catalogues.
 const languageTag = z.string().trim().regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/);
 
@@ -282,6 +289,7 @@ export const customizationSchema = z.object({
   activity: activity.prefault({}),
   profile: profile.prefault({}),
   tabs: tabs.prefault({}),
+  payouts: payouts.prefault({}),
   portal_auto_login: flag(false),
   default_language: z.preprocess((code) => normalizeLanguage(code) ?? code, z.enum(SUPPORTED_LANGUAGES))
     .default(DEFAULT_LANGUAGE),

@@ -1,0 +1,158 @@
+import { currencyMinorDigits } from '../../lib/format';
+import { fieldError } from '../core/errors';
+
+/** The operator API's SQL reads and the JSON views of its rows. Amounts are integer minor units. */
+
+/** A decimal string ("49.99") in the currency to minor units; more decimals than the currency has fail. */
+export function toMinor(decimal: string, currency: string, field = 'revenue'): number {
+  const digits = currencyMinorDigits(currency);
+  const [whole = '0', frac = ''] = decimal.split('.');
+  if (frac.slice(digits).replace(/0+$/, '')) throw fieldError(field, 'revenueInvalid', { digits });
+  const minor = Number(whole) * 10 ** digits + Number(frac.slice(0, digits).padEnd(digits, '0') || '0');
+  if (!Number.isSafeInteger(minor)) throw fieldError(field, 'revenueInvalid', { digits });
+  return minor;
+}
+
+/** Minor units as a decimal string of the currency, e.g. 4999 USD -> "49.99". */
+export function toDecimal(minor: number, currency: string): string {
+  const digits = currencyMinorDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const text = String(abs).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+export interface CampaignRuleRow {
+  id: number;
+  uid: string;
+  commission_rate_bps: number;
+  commission_type: 'percentage' | 'fixed';
+  commission_fixed_minor: number;
+  commission_is_monetary: number;
+  loyalty_points: number;
+}
+
+export const CAMPAIGN_RULE_SQL = `SELECT id, uid, commission_rate_bps, commission_type, commission_fixed_minor, commission_is_monetary,
+  loyalty_points FROM campaigns WHERE company_id = ? AND uid = ?`;
+
+/** The commission of a conversion under the campaign's rule (0003_operator). */
+export function commissionAmount(rule: CampaignRuleRow, revenueMinor: number): number {
+  if (rule.commission_type === 'fixed') return rule.commission_fixed_minor;
+  return Math.round((revenueMinor * rule.commission_rate_bps) / 10_000);
+}
+
+export interface CommissionRow {
+  id: number;
+  uid: string;
+  kind: 'commission' | 'clawback';
+  company_id: string;
+  ambassador_uid: string;
+  campaign_id: number;
+  campaign_uid: string;
+  referral_id: number | null;
+  transaction_id: string;
+  revenue_minor: number;
+  refunded_revenue_minor: number;
+  amount_minor: number;
+  currency: string;
+  is_monetary: number;
+  event: 'first' | 'second';
+  status: 'pending' | 'approved' | 'paid' | 'zero' | 'denied';
+  payout_id: number | null;
+  payout_uid: string | null;
+  reverses_uid: string | null;
+  event_data1: string | null;
+  event_data2: string | null;
+  event_data3: string | null;
+  created_at: string;
+  updated_at: string | null;
+}
+
+/** Commissions with the uids their references are known by; add `WHERE m.company_id = ? AND ...`. */
+export const COMMISSION_SQL = `SELECT m.id, m.uid, m.kind, m.company_id, m.ambassador_uid, m.campaign_id, cp.uid AS campaign_uid,
+  m.referral_id, m.transaction_id, m.revenue_minor, m.refunded_revenue_minor, m.amount_minor, m.currency, m.is_monetary, m.event,
+  m.status, m.payout_id, p.uid AS payout_uid, r.uid AS reverses_uid, m.event_data1, m.event_data2, m.event_data3, m.created_at,
+  m.updated_at
+  FROM commissions m JOIN campaigns cp ON cp.id = m.campaign_id
+  LEFT JOIN payouts p ON p.company_id = m.company_id AND p.id = m.payout_id
+  LEFT JOIN commissions r ON r.company_id = m.company_id AND r.id = m.reverses_id`;
+
+export function commissionView(m: CommissionRow) {
+  return {
+    uid: m.uid,
+    kind: m.kind,
+    status: m.status,
+    /** Minor units of `currency` (negative for a clawback). */
+    amount: m.amount_minor,
+    currency: m.currency,
+    is_monetary: m.is_monetary === 1,
+    event_type: m.event,
+    transaction_uid: m.transaction_id,
+    /** Revenue still counted (minor units) and revenue refunded so far on this row. */
+    revenue: m.revenue_minor,
+    refunded_revenue: m.refunded_revenue_minor,
+    campaign_uid: m.campaign_uid,
+    ambassador_uid: m.ambassador_uid,
+    referral_id: m.referral_id,
+    payout_uid: m.payout_uid,
+    reverses_uid: m.reverses_uid,
+    event_data1: m.event_data1,
+    event_data2: m.event_data2,
+    event_data3: m.event_data3,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+  };
+}
+export type CommissionView = ReturnType<typeof commissionView>;
+
+export interface ReferralRow {
+  id: number;
+  ambassador_uid: string;
+  campaign_uid: string;
+  share_link_uid: string | null;
+  name: string;
+  email: string;
+  created_at: string;
+}
+
+export const REFERRAL_SQL = `SELECT r.id, r.ambassador_uid, cp.uid AS campaign_uid, r.share_link_uid, r.name, r.email, r.created_at
+  FROM referrals r JOIN campaigns cp ON cp.id = r.campaign_id`;
+
+export const referralView = (r: ReferralRow) => ({ ...r });
+
+export interface PayoutRow {
+  id: number;
+  uid: string;
+  ambassador_uid: string;
+  amount_minor: number;
+  currency: string;
+  payment_method: number;
+  status: string;
+  transaction_id: string | null;
+  paid_at: string | null;
+  created_at: string;
+  commissions: number;
+}
+
+export const PAYOUT_SQL = `SELECT p.id, COALESCE(p.uid, 'po-' || p.id) AS uid, p.ambassador_uid, p.amount_minor, p.currency,
+  p.payment_method, p.status, p.transaction_id, p.paid_at, p.created_at,
+  (SELECT COUNT(*) FROM commissions m WHERE m.company_id = p.company_id AND m.payout_id = p.id) AS commissions
+  FROM payouts p`;
+
+export function payoutView(p: PayoutRow) {
+  return {
+    uid: p.uid,
+    ambassador_uid: p.ambassador_uid,
+    /** Minor units of `currency`. */
+    amount: p.amount_minor,
+    currency: p.currency,
+    method: p.payment_method,
+    status: p.status,
+    transaction_id: p.transaction_id,
+    paid_at: p.paid_at,
+    created_at: p.created_at,
+    commissions: p.commissions,
+  };
+}
+export type PayoutView = ReturnType<typeof payoutView>;

@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  bulkApproveSchema, conversionSchema, payoutListSchema, payoutSchema, refundSchema, transitionSchema,
+} from '../../lib/schemas/operator';
+import { ApiError } from '../core/errors';
+import { serviceContext } from '../core/service-context';
+import type { ApiContext } from '../core/types';
+import { parseWith } from '../core/validate';
+import { bulkApprove, refund, transition } from './commissions';
+import { idempotent } from './idempotency';
+import { requireOperator, type OperatorContext, type OperatorEnv } from './keys';
+import { createPayout, listPayouts } from './payouts';
+import { recordConversion } from './service';
+
+/**
+ * The operator API (issue 9), mounted at /v1/operator: a company's store and back office, authenticated by
+ * a company API key (`Authorization: Bearer opk_...`), never by an ambassador token. Every POST honours
+ * `Idempotency-Key`. Another company's uids answer 404.
+ */
+
+/** The raw JSON body (hashed for Idempotency-Key) and its parse by `schema`. */
+async function jsonBody<S extends z.ZodType>(c: OperatorContext, schema: S): Promise<{ text: string; input: z.infer<S> }> {
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ApiError('bad_request', 'invalidJson');
+    }
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('bad_request', 'jsonObjectRequired');
+  return { text, input: parseWith(schema, raw) };
+}
+
+const svcOf = (c: OperatorContext) => serviceContext(c as unknown as ApiContext);
+
+export const operator = new Hono<OperatorEnv>()
+  .use(requireOperator())
+  .post('/events', async (c) => {
+    const { text, input } = await jsonBody(c, conversionSchema);
+    return idempotent(c, text, async () => {
+      const { created, body } = await recordConversion(svcOf(c), c.var.operator, input);
+      return { status: created ? 201 : 200, body };
+    });
+  })
+  .post('/events/:transaction_uid/refund', async (c) => {
+    const { text, input } = await jsonBody(c, refundSchema);
+    return idempotent(c, text, async () => ({
+      status: 200,
+      body: await refund(svcOf(c), c.var.operator, c.req.param('transaction_uid'), input),
+    }));
+  })
+  .post('/commissions/approve', async (c) => {
+    const { text, input } = await jsonBody(c, bulkApproveSchema);
+    return idempotent(c, text, async () => ({ status: 200, body: await bulkApprove(svcOf(c), c.var.operator, input) }));
+  })
+  .post('/commissions/:uid/approve', async (c) => {
+    const { text } = await jsonBody(c, transitionSchema);
+    return idempotent(c, text, async () => ({
+      status: 200, body: await transition(svcOf(c), c.var.operator, c.req.param('uid'), 'approved'),
+    }));
+  })
+  .post('/commissions/:uid/deny', async (c) => {
+    const { text } = await jsonBody(c, transitionSchema);
+    return idempotent(c, text, async () => ({
+      status: 200, body: await transition(svcOf(c), c.var.operator, c.req.param('uid'), 'denied'),
+    }));
+  })
+  .post('/payouts', async (c) => {
+    const { text, input } = await jsonBody(c, payoutSchema);
+    return idempotent(c, text, async () => ({ status: 201, body: await createPayout(svcOf(c), c.var.operator, input) }));
+  })
+  .get('/payouts', async (c) => {
+    const input = parseWith(payoutListSchema, c.req.query());
+    return c.json(await listPayouts(svcOf(c), c.var.operator, input));
+  });

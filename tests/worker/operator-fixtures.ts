@@ -1,0 +1,70 @@
+// Shared by the operator API worker tests: the seed's local demo keys and a JSON caller.
+import { env } from 'cloudflare:workers';
+import { edge } from './helpers';
+
+/** The seed's operator keys (seed/generate.ts OPERATOR_KEYS; local demo keys only). */
+export const KEYS = {
+  demo: 'opk_demo_local_only_demo_7f3a9c2e51b84d06',
+  acme: 'opk_demo_local_only_acme_2b8e4f1a97c35d60',
+  globex: 'opk_demo_local_only_globex_5d1c8a3f0e6b4927',
+} as const;
+
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/** Calls /v1/operator{path} with `Authorization: Bearer <key>` (or the given authorization header). */
+export async function op(
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const h: Record<string, string> = { ...headers };
+  if (key !== null && !('authorization' in h)) h.authorization = `Bearer ${key}`;
+  if (body !== undefined) h['content-type'] = 'application/json';
+  const res = await edge().fetch(`http://localhost/v1/operator${path}`, {
+    method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+let counter = 0;
+/** A transaction uid no other test uses. */
+export const tx = (label = 'tx') => `${label}-${Date.now().toString(36)}-${++counter}`;
+
+/** A conversion body for ava's Refer a Friend link (campaign 102, 10%, 50 points) unless overridden. */
+export function conversion(overrides: Record<string, unknown> = {}) {
+  return {
+    campaign_uid: 'cmp-demo-main',
+    transaction_uid: tx(),
+    revenue: '100.00',
+    customer: { email: `buyer-${++counter}@example.com`, first_name: 'Pat', last_name: 'Buyer' },
+    short_code: 'ava-demo',
+    event_type: 'first',
+    ...overrides,
+  };
+}
+
+/** Sets company customization `payouts` values (the layer the API reads). */
+export async function setPayoutSettings(customizationId: string, settings: { holding_days?: number; minimum_minor?: number }) {
+  const row = await env.DB.prepare('SELECT settings FROM customizations WHERE id = ?').bind(customizationId).first<{ settings: string }>();
+  const current = JSON.parse(row!.settings) as { payouts?: Record<string, number> };
+  current.payouts = { ...current.payouts, ...settings };
+  await env.DB.prepare('UPDATE customizations SET settings = ? WHERE id = ?').bind(JSON.stringify(current), customizationId).run();
+}
+
+export async function scalar<T = number>(sql: string, ...binds: unknown[]): Promise<T> {
+  const row = await env.DB.prepare(sql).bind(...binds).first<Record<string, T>>();
+  return Object.values(row ?? {})[0] as T;
+}
