@@ -1,0 +1,177 @@
+// /app/stats in a real browser on both demo tenants: the server paints the cards, the chart canvas and
+// the table; the Spanish tenant reads Spanish; without JavaScript the GET form changes the range through
+// the URL; with JavaScript a range change redraws from the browser API and rewrites the URL, and a
+// campaign switch changes the numbers.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newBrowser, stopAll } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await newBrowser();
+});
+afterAll(stopAll);
+
+const TENANTS = [
+  { host: 'localhost', email: 'ava@demo.test', campaignId: '102', spanish: false },
+  { host: 'acme.localhost', email: 'alex@acme.test', campaignId: '201', spanish: true },
+] as const;
+
+async function logIn(context: BrowserContext, host: string, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl(host)}/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('Password1!');
+  await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
+  return page;
+}
+
+/** Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
+async function hydrated(page: Page, selector: string) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island')?.hasAttribute('ssr')), { timeout: 15_000 }).toBe(true);
+}
+
+async function tile(page: Page, key: string): Promise<number> {
+  const text = await page.locator(`[data-stats-cards] [data-tile="${key}"] .value`).innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+/** Whether chart.js has drawn something on the canvas (any pixel not transparent). */
+async function chartDrawn(page: Page): Promise<boolean> {
+  return page.locator('canvas[data-stats-canvas]').evaluate((node) => {
+    const canvas = node as HTMLCanvasElement;
+    if (!canvas.width || !canvas.height) return false;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+    return false;
+  });
+}
+
+for (const tenant of TENANTS) {
+  describe(`/app/stats on ${tenant.host}`, () => {
+    it('paints the cards, the earnings and the chart, in the page language', async () => {
+      const context = await browser.newContext();
+      try {
+        const page = await logIn(context, tenant.host, tenant.email);
+        const res = await page.goto(`${baseUrl(tenant.host)}/app/stats`);
+        expect(res?.status()).toBe(200);
+        for (const key of ['clicks', 'shares', 'referrals']) expect(Number.isFinite(await tile(page, key))).toBe(true);
+        expect(await page.locator('[data-stats-earnings] [data-tile="earned"]').count()).toBe(1);
+        await expect.poll(() => page.locator('canvas[data-stats-canvas]').count()).toBe(1);
+        // The table of the series is in the HTML before any script: 31 days for the default "Last 30 days".
+        expect(await page.locator('table[data-stats-table] tbody tr').count()).toBe(31);
+        await hydrated(page, 'canvas[data-stats-canvas]');
+        await expect.poll(() => chartDrawn(page), { timeout: 15_000 }).toBe(true);
+        // Hydrated: the Apply button hides, choices apply at once.
+        await expect.poll(() => page.locator('[data-stats-apply]').isVisible()).toBe(false);
+
+        const h1 = await page.locator('h1').innerText();
+        const clicksLabel = await page.locator('[data-stats-cards] [data-tile="clicks"] .label').innerText();
+        const rangeText = await page.locator('select[data-stats-range] option:checked').innerText();
+        if (tenant.spanish) {
+          expect(h1).toBe('Estadísticas');
+          expect(clicksLabel).toBe('Clics');
+          expect(rangeText).toBe('Últimos 30 días');
+          expect(await page.locator('[data-stats-earnings] h2').innerText()).toBe('Ganancias');
+        } else {
+          expect(h1).toBe('Stats');
+          expect(clicksLabel).toBe('Clicks');
+          expect(rangeText).toBe('Last 30 days');
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('without JavaScript the form changes the range through the URL', async () => {
+      const signIn = await browser.newContext();
+      const state = await (async () => {
+        try {
+          await logIn(signIn, tenant.host, tenant.email);
+          return await signIn.storageState();
+        } finally {
+          await signIn.close();
+        }
+      })();
+      const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${baseUrl(tenant.host)}/app/stats`);
+        await page.locator('select[data-stats-range]').selectOption('last_year');
+        await page.locator('select[data-stats-interval]').selectOption('month');
+        await Promise.all([page.waitForURL(/range=last_year/), page.locator('[data-stats-apply]').click()]);
+        const url = new URL(page.url());
+        expect(url.pathname).toBe('/app/stats');
+        expect(url.searchParams.get('interval')).toBe('month');
+        expect(await page.locator('select[data-stats-range]').inputValue()).toBe('last_year');
+        // Twelve months named in the page language (the table sits in a closed <details>: its text, not innerText).
+        const rows = page.locator('table[data-stats-table] tbody tr th');
+        expect(await rows.count()).toBe(12);
+        const year = new Date().getUTCFullYear() - 1;
+        expect((await rows.first().textContent())?.trim()).toBe(tenant.spanish ? `enero de ${year}` : `January ${year}`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('a range change redraws from the browser API and rewrites the URL; a campaign switch changes the numbers', async () => {
+      const context = await browser.newContext();
+      try {
+        const page = await logIn(context, tenant.host, tenant.email);
+        // Ten years: every seeded click, of every campaign.
+        await page.goto(`${baseUrl(tenant.host)}/app/stats?range=3660&interval=month&campaign=all`);
+        expect(await page.locator('select[data-stats-campaign]').inputValue()).toBe('all');
+        const allClicks = await tile(page, 'clicks');
+        expect(allClicks).toBeGreaterThan(0);
+
+        await hydrated(page, 'select[data-stats-campaign]');
+        await Promise.all([
+          page.waitForURL((u) => u.searchParams.get('campaign') === tenant.campaignId),
+          page.locator('select[data-stats-campaign]').selectOption(tenant.campaignId),
+        ]);
+        expect(new URL(page.url()).searchParams.get('range')).toBe('3660');
+        const oneClicks = await tile(page, 'clicks');
+        expect(oneClicks).toBeGreaterThan(0);
+        expect(oneClicks).toBeLessThan(allClicks);
+
+        // This Year, fetched by the island: the URL follows without a reload.
+        await hydrated(page, 'select[data-stats-range]');
+        const graph = page.waitForResponse((r) => r.url().includes('/api/ambassadors/') && r.url().includes('/stats/graph/'));
+        await page.locator('select[data-stats-range]').selectOption('this_year');
+        const answer = await graph;
+        expect(answer.status()).toBe(200);
+        expect(new URL(answer.url()).searchParams.get('start_date')).toBe(`${new Date().getUTCFullYear()}-01-01`);
+        await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('this_year');
+        expect(new URL(page.url()).searchParams.get('campaign')).toBe(tenant.campaignId);
+        await expect.poll(() => page.locator('[data-stats-view]').getAttribute('data-status')).toBe('fetched');
+        expect(await page.locator('select[data-stats-interval]').inputValue()).toBe('month');
+        await expect.poll(() => chartDrawn(page), { timeout: 15_000 }).toBe(true);
+        const thisYear = await tile(page, 'clicks');
+        expect(thisYear).toBeLessThanOrEqual(oneClicks);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
+
+describe('/app/stats error state', () => {
+  it('a graph call that fails shows the generic message and keeps the rest of the page', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await logIn(context, 'localhost', 'ava@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/stats`);
+      await hydrated(page, 'select[data-stats-range]');
+      await page.route('**/api/ambassadors/*/stats/graph/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }));
+      await page.locator('select[data-stats-range]').selectOption('90');
+      await expect.poll(() => page.locator('[data-stats-view]').getAttribute('data-status')).toBe('fetchError');
+      expect(await page.locator('[data-stats-graph] [data-stats-error]').innerText()).toBe('Internal error. Please try again later.');
+      expect(await page.locator('canvas[data-stats-canvas]').count()).toBe(0);
+      expect(await page.locator('[data-stats-earnings] [data-tile="earned"]').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
