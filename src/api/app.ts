@@ -3,8 +3,10 @@ import { ambassadors } from './profile/routes';
 import { authPublic, authSignedIn } from './auth/routes';
 import { devOutbox } from './core/email';
 import { errorBody, onApiError } from './core/errors';
+import { earnings } from './earnings/routes';
 import { loyalty } from './loyalty/routes';
 import { notifications } from './profile/notifications';
+import { openapi } from './openapi/routes';
 import { operator } from './operator/routes';
 import { optout } from './profile/optout';
 import { portal } from './portal/routes';
@@ -28,6 +30,8 @@ export const api = new Hono<ApiEnv>()
   .route('/', sharingPublic)
   .route('/', optout)
   .route('/', devOutbox)
+  // The API reference: /v1/openapi.json and /v1/docs.
+  .route('/', openapi)
   // Operator API keys (Bearer opk_...), under its own base path and before the signed-in sub-apps.
   .route('/operator', operator)
   // Signed in.
@@ -36,6 +40,7 @@ export const api = new Hono<ApiEnv>()
   .route('/', notifications)
   .route('/', sharing)
   .route('/', stats)
+  .route('/', earnings)
   .route('/', loyalty);
 
 api.onError(onApiError);

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { idempotencyKeySchema } from '../../lib/schemas/operator';
+import { errorBody } from '../core/errors';
+import { OPERATIONS, type Operation } from './operations';
+import { components } from './responses';
+
+/**
+ * The OpenAPI 3.1 document of the operator API (GET /v1/openapi.json), built once per isolate from the
+ * route table (./operations.ts). Request schemas are `z.toJSONSchema(schema, { io: 'input' })` of the
+ * very schemas the routes parse with (input side: what a client sends, before defaults and transforms);
+ * answer schemas come from the `components` registry of ./responses.ts; error examples are made by the
+ * API's own `errorBody`, so their English and codes are the real ones.
+ */
+
+type Json = Record<string, unknown>;
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: Json;
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, Json>; securitySchemes: Json; parameters: Json };
+} & Json;
+export interface OperationObject {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  security: Record<string, string[]>[];
+  parameters: Json[];
+  requestBody?: { required: boolean; content: { 'application/json': { schema: Json; example?: unknown } } };
+  responses: Record<string, { description: string; headers?: Json; content?: { 'application/json': Json } }>;
+}
+
+const REF = '#/components/schemas/';
+
+/** JSON Schema 2020-12 of a zod schema, as an OpenAPI 3.1 Schema Object (the dialect is set once, top level). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as Json;
+  return rest;
+}
+
+/** `/v1/commissions/:uid/approve` -> `/v1/commissions/{uid}/approve`. */
+export const openApiPath = (honoPath: string) => honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const ref = (id: string) => ({ $ref: `${REF}${id}` });
+const json = (schema: Json, extra: Json = {}) => ({ 'application/json': { schema, ...extra } });
+const idOf = (schema: z.ZodType) => {
+  const id = components.get(schema)?.id;
+  if (!id) throw new Error('answer schema is not registered in ./responses.ts components');
+  return id;
+};
+
+/** Placeholders of the 409 examples (the texts come from the API's message catalogue). */
+const EXAMPLE_PARAMS: Record<string, Record<string, string>> = {
+  illegalTransition: { status: 'approved' },
+  payoutBelowMinimum: { amount: '12.50', minimum: '20.00' },
+};
+const example = (code: string, message: string, params?: Record<string, string>) => ({ value: errorBody(code, message, undefined, params) });
+
+function responsesOf(op: Operation): OperationObject['responses'] {
+  const post = op.method === 'post';
+  const replayed = post
+    ? { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } }
+    : undefined;
+  const out: OperationObject['responses'] = {
+    [op.ok.status]: { description: op.ok.description, ...(replayed && { headers: replayed }), content: json(ref(idOf(op.ok.schema))) },
+  };
+  if (op.alsoOk) out[op.alsoOk.status] = { description: op.alsoOk.description, headers: replayed, content: json(ref(idOf(op.ok.schema))) };
+  out[400] = {
+    description: 'Invalid input: field errors (`{ field: [text], error_codes }`), or `{ detail, code }` for invalidJson, ' +
+      'jsonObjectRequired' + (post ? ', idempotencyKeyInvalid' : ''),
+    content: json({ anyOf: [ref('FieldErrors'), ref('Error')] }, {
+      examples: {
+        fields: { value: errorBody('validation', 'invalidInput', { [post ? 'campaign_uid' : 'ambassador_uid']: ['required'] }) },
+        invalidJson: example('bad_request', 'invalidJson'),
+      },
+    }),
+  };
+  out[401] = {
+    description: 'No key, an unknown or revoked key, or an ambassador token (codes notAuthenticated, operatorKeyInvalid)',
+    headers: { 'WWW-Authenticate': { description: '`Bearer realm="operator"`', schema: { type: 'string' } } },
+    content: json(ref('Error'), { examples: { operatorKeyInvalid: example('unauthorized', 'operatorKeyInvalid') } }),
+  };
+  if (op.errors[404]) {
+    out[404] = { description: `${op.errors[404]} (code notFound)`, content: json(ref('Error'), { examples: { notFound: example('not_found', 'notFound') } }) };
+  }
+  const conflicts: Record<string, string> = { ...op.errors[409] };
+  if (post) conflicts.idempotencyKeyInFlight = 'the first request with this Idempotency-Key is still running; retry after `Retry-After` seconds';
+  if (Object.keys(conflicts).length) {
+    out[409] = {
+      description: Object.entries(conflicts).map(([code, when]) => `\`${code}\`: ${when}`).join('; '),
+      ...(post && { headers: { 'Retry-After': { description: 'Seconds (idempotencyKeyInFlight)', schema: { type: 'integer' } } } }),
+      content: json(ref('Error'), {
+        examples: Object.fromEntries(Object.keys(conflicts).map((code) => [code, example('conflict', code, EXAMPLE_PARAMS[code])])),
+      }),
+    };
+  }
+  if (post) {
+    out[422] = {
+      description: '`idempotencyKeyReused`: this Idempotency-Key was used with another request (method, path or body)',
+      content: json(ref('Error'), { examples: { idempotencyKeyReused: example('unprocessable', 'idempotencyKeyReused') } }),
+    };
+  }
+  return out;
+}
+
+function parametersOf(op: Operation): Json[] {
+  const params: Json[] = [...op.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    name: m[1], in: 'path', required: true, schema: { type: 'string' },
+  }));
+  if (op.query) {
+    const schema = jsonSchemaOf(op.query) as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      params.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: prop });
+    }
+  }
+  if (op.method === 'post') params.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  return params;
+}
+
+function operationOf(op: Operation): OperationObject {
+  const out: OperationObject = {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    description: op.description,
+    security: [{ bearerAuth: [] }],
+    parameters: parametersOf(op),
+    responses: responsesOf(op),
+  };
+  if (op.body) {
+    const schema = jsonSchemaOf(op.body);
+    const required = ((schema.required as string[] | undefined) ?? []).length > 0;
+    out.requestBody = { required, content: { 'application/json': { schema, ...(op.example && { example: op.example }) } } };
+  }
+  return out;
+}
+
+function build(): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const op of OPERATIONS) (paths[openApiPath(op.path)] ??= {})[op.method] = operationOf(op);
+  const { schemas } = z.toJSONSchema(components, { uri: (id) => `${REF}${id}` });
+  for (const s of Object.values(schemas)) {
+    delete s.$schema;
+    delete s.$id;
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Ambassador portal: operator API',
+      version: '1',
+      description:
+        'Server to server: a company\'s store reports conversions; its back office approves, refunds and pays commissions. ' +
+        'Authenticate with a company operator key (`Authorization: Bearer opk_...`); a key acts on its own company only, so ' +
+        'another company\'s uids answer 404. Requests send money as decimals in the company currency ("49.99"); answers give ' +
+        'integer minor units beside `currency`. Every POST accepts an `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header).',
+    },
+    tags: [
+      { name: 'Conversions', description: 'Purchases made through an ambassador\'s link, and their refunds' },
+      { name: 'Commissions', description: 'Approve and deny (illegal transitions answer 409 illegalTransition)' },
+      { name: 'Payouts', description: 'Paying ambassadors after the holding period and above the minimum' },
+    ],
+    paths,
+    components: {
+      schemas: schemas as Record<string, Json>,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'opk_...', description: 'A company operator API key' },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Same key and same request: the stored answer (`Idempotent-Replayed: true`). Same key, other request: 422. ' +
+            'The first request still running: 409 with `Retry-After`. Only successful answers are stored. A UUID is recommended.',
+          schema: jsonSchemaOf(idempotencyKeySchema),
+          example: '9f0c1e0a-order-1001',
+        },
+      },
+    },
+  };
+}
+
+let cached: OpenApiDocument | undefined;
+/** The document (built on first use, then kept for the isolate's life). */
+export const openApiDocument = (): OpenApiDocument => (cached ??= build());

@@ -1,0 +1,172 @@
+import type { z } from 'zod';
+import {
+  bulkApproveSchema, conversionSchema, payoutListSchema, payoutSchema, refundSchema, transitionSchema,
+} from '../../lib/schemas/operator';
+import {
+  bulkApproveAnswer, commissionAnswer, conversionAnswer, payoutAnswer, payoutListAnswer, refundAnswer,
+} from './responses';
+
+/**
+ * The route table of the OpenAPI document: one row per operator route, naming the SAME zod schemas the
+ * route validates with (src/lib/schemas/operator.ts) and the answer schemas of ./responses.ts. The
+ * document (./document.ts) turns them into JSON Schema with zod 4's `z.toJSONSchema()`.
+ *
+ * Why a table and not `@hono/zod-openapi`: that package wants every route rewritten with `createRoute`
+ * and its own validator, which would change how the operator routes read their raw body (they hash the
+ * exact text for Idempotency-Key) and add a dependency; zod 4 already emits JSON Schema 2020-12, which is
+ * what OpenAPI 3.1 uses. The price is that paths live here and in routes.ts: tests/worker/openapi.test.ts
+ * fails when an operator route of the Hono app has no row here, or a row has no route.
+ */
+
+export type Method = 'get' | 'post';
+
+/** Errors a route may answer besides 400 / 401 (every route) and the Idempotency-Key ones (every POST). */
+export interface RouteErrors {
+  404?: string;
+  /** Codes of 409 `{ detail, code, params? }` answers, with when. */
+  409?: Record<string, string>;
+}
+
+export interface Operation {
+  method: Method;
+  /** Hono path under /v1 (`:param` segments), exactly as the app lists it in `api.routes`. */
+  path: string;
+  tag: 'Conversions' | 'Commissions' | 'Payouts';
+  operationId: string;
+  summary: string;
+  description: string;
+  /** JSON body schema (POST). */
+  body?: z.ZodType;
+  /** Query schema (GET): each property becomes a query parameter. */
+  query?: z.ZodType;
+  /** A request body that `body` accepts (checked by the tests). */
+  example?: Record<string, unknown>;
+  /** The success answer. */
+  ok: { status: 200 | 201; schema: z.ZodType; description: string };
+  /** POST /events also answers 200 (a repeat) beside 201. */
+  alsoOk?: { status: 200; description: string };
+  errors: RouteErrors;
+}
+
+const conflict409 = { payoutConflict: 'a concurrent write changed the rows; retry' };
+const illegal = (what: string) => ({ illegalTransition: `${what}; \`params.status\` names the commission's status` });
+
+export const OPERATIONS: Operation[] = [
+  {
+    method: 'post',
+    path: '/v1/operator/events',
+    tag: 'Conversions',
+    operationId: 'recordConversion',
+    summary: 'Record a conversion',
+    description:
+      'A purchase made through an ambassador\'s link: creates the referral (a new customer for the ambassador and campaign), ' +
+      'the commission by the campaign\'s rule (percentage or fixed; monetary or store credit), the activity and loyalty points. ' +
+      '`revenue` is a decimal in the company currency; answers give integer minor units. The referrer is `short_code` ' +
+      '(a campaign or share link of that campaign) or `referrer_email` (a member of the campaign). Idempotent in the database: ' +
+      'one commission per (company, `transaction_uid`, `event_type`); the first call answers 201, every repeat 200 with the same commission.',
+    body: conversionSchema,
+    example: {
+      campaign_uid: 'cmp-demo-main',
+      transaction_uid: 'ORDER-1001',
+      revenue: '49.99',
+      short_code: 'ava-demo',
+      customer: { email: 'pat@example.com', first_name: 'Pat', last_name: 'Buyer' },
+      event_type: 'first',
+    },
+    ok: { status: 201, schema: conversionAnswer, description: 'Recorded: the referral (null when none) and the new commission' },
+    alsoOk: { status: 200, description: 'Already recorded: the same referral and commission as the first time' },
+    errors: { 404: 'Unknown campaign (or a campaign of another company)', 409: conflict409 },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/events/:transaction_uid/refund',
+    tag: 'Conversions',
+    operationId: 'refundConversion',
+    summary: 'Refund a conversion',
+    description:
+      'Refunds `revenue` (a decimal; absent: all that is left) of the conversion\'s commission. A commission not paid yet is ' +
+      'reduced in proportion, or denied when nothing is left. A paid one is never edited: the answer\'s `clawback` is a new ' +
+      'approved commission of `kind: "clawback"` with negative amounts, deducted from the next payout. Refunding more than is ' +
+      'left is a 400 naming what is left.',
+    body: refundSchema,
+    example: { revenue: '10.00', event_type: 'first' },
+    ok: { status: 200, schema: refundAnswer, description: 'The refunded commission, and the clawback when it was already paid' },
+    errors: {
+      404: 'No commission for this transaction and event type',
+      409: { nothingToRefund: 'the whole revenue is refunded already', ...conflict409 },
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/commissions/approve',
+    tag: 'Commissions',
+    operationId: 'approveCommissions',
+    summary: 'Approve commissions in bulk',
+    description: 'Approves 1-100 pending commissions in one D1 batch: all of them or none.',
+    body: bulkApproveSchema,
+    example: { uids: ['com-abc123', 'com-def456'] },
+    ok: { status: 200, schema: bulkApproveAnswer, description: 'How many were approved, and the commissions' },
+    errors: {
+      404: 'A uid is unknown (or of another company); nothing changes',
+      409: { ...illegal('a commission is not pending (`params.uid` names the first); nothing changes'), ...conflict409 },
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/commissions/:uid/approve',
+    tag: 'Commissions',
+    operationId: 'approveCommission',
+    summary: 'Approve a commission',
+    description: 'pending -> approved. No body (or `{}`).',
+    body: transitionSchema,
+    example: {},
+    ok: { status: 200, schema: commissionAnswer, description: 'The approved commission' },
+    errors: { 404: 'Unknown commission (or of another company)', 409: { ...illegal('not pending (approved twice, paid, ...)'), ...conflict409 } },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/commissions/:uid/deny',
+    tag: 'Commissions',
+    operationId: 'denyCommission',
+    summary: 'Deny a commission',
+    description: 'pending, or approved and in no payout -> denied. No body (or `{}`).',
+    body: transitionSchema,
+    example: {},
+    ok: { status: 200, schema: commissionAnswer, description: 'The denied commission' },
+    errors: { 404: 'Unknown commission (or of another company)', 409: { ...illegal('paid, denied already, or a clawback'), ...conflict409 } },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/payouts',
+    tag: 'Payouts',
+    operationId: 'createPayout',
+    summary: 'Pay an ambassador',
+    description:
+      'Pays the ambassador\'s approved, monetary commissions in no payout that are older than the company\'s holding period ' +
+      '(customization `payouts.holding_days`, 0-90), minus approved clawbacks, when the sum reaches the minimum ' +
+      '(`payouts.minimum_minor`). One batch inserts the payout (`status: paid`) and marks exactly those commissions paid. ' +
+      '`method` is a payment method code of spec §3 (0-8).',
+    body: payoutSchema,
+    example: { ambassador_uid: 'amb-ava', method: 1, transaction_id: 'PAYPAL-7781' },
+    ok: { status: 201, schema: payoutAnswer, description: 'The payout' },
+    errors: {
+      404: 'Unknown ambassador (or of another company)',
+      409: {
+        nothingPayable: 'no approved commission is past the holding period',
+        payoutBelowMinimum: 'the sum is below the minimum; `params: { amount, minimum }`',
+        payoutConflict: 'another payout took some of the commissions; nothing changed, retry',
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/operator/payouts',
+    tag: 'Payouts',
+    operationId: 'listPayouts',
+    summary: 'List payouts',
+    description: 'The company\'s payouts, newest first (at most 500), optionally of one ambassador.',
+    query: payoutListSchema,
+    ok: { status: 200, schema: payoutListAnswer, description: 'The payouts' },
+    errors: { 404: 'Unknown `ambassador_uid` (or of another company)' },
+  },
+];

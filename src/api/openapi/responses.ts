@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import type { bulkApprove, refund, transition } from '../operator/commissions';
+import type { createPayout, listPayouts } from '../operator/payouts';
+import type { recordConversion } from '../operator/service';
+
+/**
+ * The answers of the operator API as zod schemas, for the OpenAPI document only (the routes build their
+ * answers with the views of src/api/operator/queries.ts; nothing parses them). They cannot drift from
+ * the services unnoticed: each is checked at compile time to infer EXACTLY the service's return type
+ * (`Same<...>` below), and tests/worker/openapi.test.ts parses live answers with them.
+ *
+ * `components` is the registry the document's `components.schemas` are generated from (ids become
+ * `#/components/schemas/<id>` references).
+ */
+export const components = z.registry<{ id: string; description?: string }>();
+
+const isoTime = z.string().describe('ISO 8601 UTC time');
+const minor = (what: string) => z.number().int().describe(`${what}, integer minor units of \`currency\``);
+
+export const commissionSchema = z
+  .object({
+    uid: z.string(),
+    kind: z.enum(['commission', 'clawback']),
+    status: z.enum(['pending', 'approved', 'paid', 'zero', 'denied']),
+    amount: minor('Commission (negative for a clawback)'),
+    currency: z.string().describe('ISO 4217 code of the company currency'),
+    is_monetary: z.boolean().describe('false: store credit, never paid out'),
+    event_type: z.enum(['first', 'second']),
+    transaction_uid: z.string(),
+    revenue: minor('Revenue still counted'),
+    refunded_revenue: minor('Revenue refunded so far on this row'),
+    campaign_uid: z.string(),
+    ambassador_uid: z.string(),
+    referral_id: z.number().int().nullable(),
+    payout_uid: z.string().nullable().describe('The payout that paid it'),
+    reverses_uid: z.string().nullable().describe('Clawbacks: the paid commission it corrects'),
+    event_data1: z.string().nullable(),
+    event_data2: z.string().nullable(),
+    event_data3: z.string().nullable(),
+    created_at: isoTime,
+    updated_at: isoTime.nullable(),
+  })
+  .strict()
+  .register(components, { id: 'Commission' });
+
+export const referralSchema = z
+  .object({
+    id: z.number().int(),
+    ambassador_uid: z.string(),
+    campaign_uid: z.string(),
+    share_link_uid: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    created_at: isoTime,
+  })
+  .strict()
+  .register(components, { id: 'Referral' });
+
+export const payoutSchema = z
+  .object({
+    uid: z.string(),
+    ambassador_uid: z.string(),
+    amount: minor('Amount paid'),
+    currency: z.string(),
+    method: z.number().int().describe('Payment method code of spec §3 (0-8)'),
+    status: z.string(),
+    transaction_id: z.string().nullable().describe('Payment reference'),
+    paid_at: isoTime.nullable(),
+    created_at: isoTime,
+    commissions: z.number().int().describe('How many commissions (and clawbacks) it paid'),
+  })
+  .strict()
+  .register(components, { id: 'Payout' });
+
+export const conversionAnswer = z
+  .object({ referral: referralSchema.nullable(), commission: commissionSchema })
+  .strict()
+  .register(components, { id: 'ConversionAnswer' });
+export const refundAnswer = z
+  .object({ commission: commissionSchema, clawback: commissionSchema.nullable().describe('Set when a paid commission was refunded') })
+  .strict()
+  .register(components, { id: 'RefundAnswer' });
+export const commissionAnswer = z.object({ commission: commissionSchema }).strict().register(components, { id: 'CommissionAnswer' });
+export const bulkApproveAnswer = z
+  .object({ approved: z.number().int(), commissions: z.array(commissionSchema) })
+  .strict()
+  .register(components, { id: 'BulkApproveAnswer' });
+export const payoutAnswer = z.object({ payout: payoutSchema }).strict().register(components, { id: 'PayoutAnswer' });
+export const payoutListAnswer = z
+  .object({ count: z.number().int(), results: z.array(payoutSchema) })
+  .strict()
+  .register(components, { id: 'PayoutList' });
+
+const params = z.record(z.string(), z.union([z.string(), z.number()])).describe('Placeholders of the message');
+
+/** `{ detail, code, params? }` (src/api/core/errors.ts errorBody). */
+export const errorSchema = z
+  .object({
+    detail: z.string().describe('English text'),
+    code: z.string().describe('Stable message key (e.g. illegalTransition)'),
+    params: params.optional(),
+  })
+  .register(components, { id: 'Error' });
+
+/** `{ field: [english], error_codes: { field: [{ code, params? }] } }`. */
+export const fieldErrorsSchema = z
+  .object({
+    error_codes: z.record(z.string(), z.array(z.object({ code: z.string(), params: params.optional() }))),
+  })
+  .catchall(z.array(z.string()))
+  .describe('Per field (dotted path): English messages, and their message keys under error_codes')
+  .register(components, { id: 'FieldErrors' });
+
+// Compile-time: each documented answer infers exactly what its service returns (tsc fails otherwise).
+// (Mutual assignability: refund's union of `clawback: null` and `clawback: Commission` is one object here.)
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<T extends true> = T;
+type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+type _SameAsServices = [
+  Expect<Same<z.infer<typeof conversionAnswer>, Answer<typeof recordConversion>['body']>>,
+  Expect<Same<z.infer<typeof refundAnswer>, Answer<typeof refund>>>,
+  Expect<Same<z.infer<typeof commissionAnswer>, Answer<typeof transition>>>,
+  Expect<Same<z.infer<typeof bulkApproveAnswer>, Answer<typeof bulkApprove>>>,
+  Expect<Same<z.infer<typeof payoutAnswer>, Answer<typeof createPayout>>>,
+  Expect<Same<z.infer<typeof payoutListAnswer>, Answer<typeof listPayouts>>>,
+];

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '../core/types';
+import { docsHtml } from './docs-page';
+import { openApiDocument } from './document';
+
+/**
+ * The API reference (issue 9), public: GET /v1/openapi.json (OpenAPI 3.1, generated from the operator
+ * routes' zod schemas, see ./operations.ts) and GET /v1/docs (the same document as a readable page).
+ * /v1 answers skip the edge's security-headers middleware, so the page sets its own strict CSP: no
+ * script at all, no external resource, only its nonce'd inline `<style>`.
+ */
+
+const nonce = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+
+export const openapi = new Hono<ApiEnv>()
+  .get('/openapi.json', (c) =>
+    c.json(openApiDocument(), 200, {
+      'Cache-Control': 'public, max-age=300',
+      // A public document: let hosted viewers and editors read it.
+      'Access-Control-Allow-Origin': '*',
+    }))
+  .get('/docs', (c) => {
+    const n = nonce();
+    return c.html(docsHtml(openApiDocument(), n), 200, {
+      'Content-Security-Policy': [
+        "default-src 'none'",
+        `style-src 'nonce-${n}'`,
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'self'",
+      ].join('; '),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'SAMEORIGIN',
+      'Cache-Control': 'no-store',
+    });
+  });
