@@ -12,6 +12,7 @@ import { optout } from './profile/optout';
 import { portal } from './portal/routes';
 import { sharing, sharingPublic } from './sharing/routes';
 import { stats } from './stats/routes';
+import { tables } from './tables/routes';
 import type { ApiEnv } from './core/types';
 
 /**
@@ -41,6 +42,7 @@ export const api = new Hono<ApiEnv>()
   .route('/', sharing)
   .route('/', stats)
   .route('/', earnings)
+  .route('/', tables) // /tables/options|content/{table}/, /payouts/{id}/, /loyalty/gift-card-redemption/{id}/
   .route('/', loyalty);
 
 api.onError(onApiError);

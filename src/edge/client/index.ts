@@ -7,6 +7,7 @@ import { embeddedProfile, remoteProfile, type ProfileClient } from './profile';
 import { embeddedSession, remoteSession, type SessionClient } from './session';
 import { embeddedSharing, remoteSharing, type SharingClient } from './sharing';
 import { embeddedStats, remoteStats, type StatsClient } from './stats';
+import { embeddedTables, remoteTables, type TablesClient } from './tables';
 
 export { ClientError } from './core';
 
@@ -15,7 +16,7 @@ export { ClientError } from './core';
  * implementations behind one interface: embedded (the API's services called in-process with the
  * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
  */
-export interface AmbassadorClient extends SessionClient, AuthClient, ProfileClient, SharingClient, StatsClient, EarningsClient {
+export interface AmbassadorClient extends SessionClient, AuthClient, ProfileClient, SharingClient, StatsClient, EarningsClient, TablesClient {
   readonly mode: 'embedded' | 'remote';
 }
 
@@ -43,7 +44,7 @@ export function embeddedClient({ svc, session }: EmbeddedClientOptions): Ambassa
     return found;
   };
   const deps = { svc, caller };
-  return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedEarnings(deps) };
+  return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedEarnings(deps), ...embeddedTables(deps) };
 }
 
 export interface RemoteClientOptions extends Omit<RemoteOptions, 'token'> {
@@ -56,6 +57,6 @@ export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
   // The tenant's company id is the one the edge names to the API (spec §7 paths under /companies/{id}/).
   const own = options.session ? { ambassadorUid: options.session.ambassadorUid, companyId: options.headers['x-portal-company'] ?? '-' } : null;
   return {
-    mode: 'remote', ...remoteSession(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteEarnings(deps, own),
+    mode: 'remote', ...remoteSession(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteEarnings(deps, own), ...remoteTables(deps),
   };
 }

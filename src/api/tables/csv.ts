@@ -1,0 +1,92 @@
+import { currencyMinorDigits } from '../../lib/format';
+import { en } from '../../lib/i18n/en';
+import type { Caller, ServiceContext } from '../core/types';
+import { choicesFor, type Column } from './columns';
+import { keysetStatement, type Cursor } from './queries';
+import { prepareQuery, type PreparedQuery, type RawRow } from './service';
+import type { TableQuery } from '../../lib/schemas/tables';
+
+// GET /tables/content/{table}/?format=csv: exactly the filtered rows in order, all pages, streamed. The
+// stream reads keyset pages of CSV_PAGE rows from D1 as the reader pulls, so memory stays flat whatever
+// the row count. English header labels; money as decimals of its currency; RFC 4180 quoting; text
+// cells that a spreadsheet would run as a formula (= + - @, tab, CR) get a leading apostrophe.
+
+export const CSV_PAGE = 1000;
+
+/** Minor units as a decimal string of the currency, e.g. 4999 USD -> "49.99". */
+export function minorToDecimal(minor: number, currency: string | null): string {
+  const digits = currencyMinorDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const text = String(abs).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** One CSV cell: formula prefix for text (never for the numbers we write), quotes when needed. */
+export function csvCell(value: unknown, numeric = false): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (!numeric && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
+
+function cellOf(column: Column, raw: RawRow, labels: Map<string, Map<string, string>>): string {
+  const v = raw[column.key];
+  if (v === null || v === undefined) return '';
+  switch (column.type) {
+    case 'MONEY': {
+      const currency = raw[`${column.key}__currency`] as string | null;
+      if (currency == null && raw.points != null) return csvCell(raw.points, true);
+      return csvCell(minorToDecimal(Number(v), currency), true);
+    }
+    case 'BOOLEAN':
+      return v === 1 ? 'true' : 'false';
+    case 'CHOICE':
+      return csvCell(labels.get(column.key)?.get(String(v)) ?? (column.key === 'campaign' ? raw.campaign_name ?? v : v));
+    default:
+      return csvCell(v);
+  }
+}
+
+export function csvFilename(table: string, now = new Date()) {
+  return `${table}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Validates the query at once (a bad one throws before any byte is sent), then streams the rows. */
+export function tableCsv(svc: ServiceContext, caller: Caller, key: string, input: TableQuery | Record<string, unknown>): ReadableStream<Uint8Array> {
+  const p: PreparedQuery = prepareQuery(caller, key, input);
+  const { table } = p;
+  const labels = new Map<string, Map<string, string>>();
+  for (const c of table.columns) {
+    const choices = choicesFor(c, caller);
+    if (choices) labels.set(c.key, new Map(choices.map((ch) => [ch.value, ch.label ?? (ch.label_key ? en[ch.label_key] : ch.value)])));
+  }
+  const encoder = new TextEncoder();
+  let cursor: Cursor | null = null;
+  let started = false;
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(csvLine(table.columns.map((c) => csvCell(en[c.label_key])))));
+        return;
+      }
+      if (done) return;
+      const { results } = await keysetStatement(svc.db, p.sql, cursor, CSV_PAGE).all<RawRow>();
+      let chunk = '';
+      for (const raw of results) chunk += csvLine(table.columns.map((c) => cellOf(c, raw, labels)));
+      if (chunk) controller.enqueue(encoder.encode(chunk));
+      const last = results.at(-1);
+      if (results.length < CSV_PAGE || !last) {
+        done = true;
+        controller.close();
+      } else {
+        cursor = { sort: last._sort, rid: last._rid };
+      }
+    },
+  }, { highWaterMark: 0 });
+}

@@ -1,0 +1,146 @@
+import type { MessageKey } from '../../lib/i18n/en';
+import { ApiError } from '../core/errors';
+import type { Caller, ServiceContext } from '../core/types';
+
+// Activity detail (spec §3 "Activity detail", §7 GET /payouts/{id}/ and /loyalty/gift-card-redemption/{id}/):
+// one payout or one redemption of the caller, with every detail field (null where it does not apply)
+// and the label key of the card number by the reward's brand kind. Another ambassador's or company's
+// row is a 404, as is an unknown one. One query each.
+
+export const BRAND_KINDS = ['amazon', 'bass_pro', 'default', 'promo', 'tango', 'target'] as const;
+export type BrandKind = (typeof BRAND_KINDS)[number];
+
+const cardNumberLabel = (kind: string | null): MessageKey =>
+  `activityDetail.cardNumber.${(BRAND_KINDS as readonly string[]).includes(kind ?? '') ? kind : 'default'}` as MessageKey;
+
+type Amount = { minor: number; currency: string } | { points: number };
+
+const notFound = () => new ApiError('not_found', 'notFound');
+
+function emptyDetail() {
+  return {
+    card_code: null as string | null,
+    card_pin: null as string | null,
+    card_number: null as string | null,
+    card_number_label_key: cardNumberLabel('default'),
+    brand_kind: 'default' as string,
+    created_at: '',
+    deducted_amount: null as Amount | null,
+    email: null as string | null,
+    gift_card_name: null as string | null,
+    payment_method: null as string | null,
+    payment_on: null as string | null,
+    product_name: null as string | null,
+    redemption_url: null as string | null,
+    reward_value: null as Amount | null,
+    security_code: null as string | null,
+    security_url: null as string | null,
+    transaction_id: null as string | null,
+    voucher_code: null as string | null,
+    vouchers: [] as unknown[],
+    status: '',
+  };
+}
+
+interface PayoutRow {
+  id: number; uid: string; amount_minor: number; currency: string; payment_method: number; status: string;
+  transaction_id: string | null; paid_at: string | null; created_at: string;
+}
+
+/** GET /payouts/{id}/ - by the payout's number or its uid. */
+export async function payoutDetail(svc: ServiceContext, caller: Caller, id: string | number) {
+  const key = String(id);
+  const byNumber = /^\d{1,15}$/.test(key);
+  const row = await svc.db
+    .prepare(
+      `SELECT id, COALESCE(uid, 'po-' || id) AS uid, amount_minor, currency, payment_method, status, transaction_id, paid_at, created_at
+         FROM payouts WHERE company_id = ? AND ambassador_uid = ? AND ${byNumber ? 'id = ?' : 'uid = ?'}`,
+    )
+    .bind(caller.company.id, caller.ambassador.uid, byNumber ? Number(key) : key)
+    .first<PayoutRow>();
+  if (!row) throw notFound();
+  const a = caller.ambassador;
+  return {
+    ...emptyDetail(),
+    type: 'payout' as const,
+    id: row.id,
+    uid: row.uid,
+    created_at: row.created_at,
+    deducted_amount: { minor: row.amount_minor, currency: row.currency } as Amount,
+    // Where the money went: the PayPal or Dwolla account of the payout method.
+    email: row.payment_method === 1 ? a.paypal_email ?? null : row.payment_method === 2 ? a.dwolla_email ?? null : null,
+    payment_method: String(row.payment_method),
+    payment_on: row.paid_at,
+    transaction_id: row.transaction_id,
+    status: row.status,
+  };
+}
+
+interface RedemptionRow {
+  id: number; kind: string; requested_amount: number; spend_kind: 'points' | 'cash'; status: string; details: string; created_at: string;
+  reward_name: string | null; brand_kind: string | null; reward_value: number | null; reward_currency: string | null;
+  item_name: string | null; variant_name: string | null; variant_value: number | null; item_currency: string | null;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** GET /loyalty/gift-card-redemption/{id}/ - a gift-card (or vault) redemption with its card details. */
+export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: string | number) {
+  const key = String(id);
+  if (!/^\d{1,15}$/.test(key)) throw notFound();
+  const row = await svc.db
+    .prepare(
+      `SELECT d.id, d.kind, d.requested_amount, d.spend_kind, d.status, d.details, d.created_at,
+              r.name AS reward_name, r.brand_kind, r.value_minor AS reward_value, r.currency AS reward_currency,
+              v.name AS item_name, vv.name AS variant_name, vv.value_minor AS variant_value, v.currency AS item_currency
+         FROM redemptions d
+         LEFT JOIN rewards r ON r.uid = d.reward_uid AND r.company_id = d.company_id
+         LEFT JOIN vault_items v ON v.uid = d.vault_item_uid AND v.company_id = d.company_id
+         LEFT JOIN vault_item_variants vv ON vv.uid = d.variant_uid AND vv.company_id = d.company_id
+        WHERE d.company_id = ? AND d.ambassador_uid = ? AND d.id = ?`,
+    )
+    .bind(caller.company.id, caller.ambassador.uid, Number(key))
+    .first<RedemptionRow>();
+  if (!row) throw notFound();
+  let details: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.details || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) details = parsed as Record<string, unknown>;
+  } catch {
+    /* no details */
+  }
+  const brand = row.brand_kind ?? 'default';
+  const product = row.reward_name ?? ([row.item_name, row.variant_name].filter(Boolean).join(' - ') || null);
+  const value = row.reward_value ?? row.variant_value;
+  return {
+    ...emptyDetail(),
+    type: 'redemption' as const,
+    id: row.id,
+    kind: row.kind,
+    brand_kind: brand,
+    card_number_label_key: cardNumberLabel(brand),
+    card_code: text(details.card_code),
+    card_pin: text(details.card_pin),
+    card_number: text(details.card_number),
+    created_at: row.created_at,
+    deducted_amount: (row.spend_kind === 'points'
+      ? { points: row.requested_amount }
+      : { minor: row.requested_amount, currency: caller.company.currency }) as Amount,
+    email: caller.user.email,
+    gift_card_name: text(details.card_name) ?? product,
+    payment_method: row.kind === 'gift_card' ? '4' : null,
+    payment_on: text(details.created_at),
+    product_name: product,
+    redemption_url: text(details.redemption_url),
+    reward_value: value === null ? null : ({ minor: value, currency: row.reward_currency ?? row.item_currency ?? caller.company.currency } as Amount),
+    security_code: text(details.security_code),
+    security_url: text(details.security_url),
+    transaction_id: text(details.order_id),
+    voucher_code: text(details.voucher_code),
+    vouchers: Array.isArray(details.vouchers) ? details.vouchers : [],
+    status: row.status,
+  };
+}
+
+export type PayoutDetail = Awaited<ReturnType<typeof payoutDetail>>;
+export type RedemptionDetail = Awaited<ReturnType<typeof redemptionDetail>>;

@@ -1,0 +1,125 @@
+import { ApiError, fieldError } from '../core/errors';
+import { parseWith } from '../core/validate';
+import type { Caller, ServiceContext } from '../core/types';
+import { tableQuery, TABLE_QUERY_FIELDS, type TableQuery } from '../../lib/schemas/tables';
+import { choicesFor, columnOf, isTableKey, operatorsOf, PAGE_SIZES, TABLES, type Table } from './columns';
+import { filterConditions } from './filters';
+import { pageStatements, scaleOf, type Ordering, type TableSql } from './queries';
+
+// The data tables of issue 9 ("One data table"): GET|POST /tables/options/{table}/ and
+// /tables/content/{table}/ (spec §7), the caller's own rows only (company id and ambassador uid are in
+// every query). The CSV export of the same rows is csv.ts.
+
+export function tableOf(key: string): Table {
+  if (!isTableKey(key)) throw new ApiError('not_found', 'tables.unknown');
+  return TABLES[key];
+}
+
+/** GET|POST /tables/options/{table}/ - the columns, their operators and choices, orderings and page sizes. */
+export function tableOptions(_svc: ServiceContext, caller: Caller, key: string) {
+  const table = tableOf(key);
+  return {
+    table: table.key,
+    columns: table.columns.map((c) => {
+      const choices = choicesFor(c, caller);
+      return {
+        key: c.key,
+        label_key: c.label_key,
+        type: c.type,
+        sortable: c.sortable,
+        operators: operatorsOf(c.type),
+        ...(choices ? { choices } : {}),
+      };
+    }),
+    default_ordering: table.default_ordering,
+    page_sizes: [...PAGE_SIZES],
+    default_page_size: table.default_page_size,
+  };
+}
+
+export type TableOptions = ReturnType<typeof tableOptions>;
+
+function parseOrdering(table: Table, raw: string | undefined): Ordering {
+  const text = raw || table.default_ordering;
+  const desc = text.startsWith('-');
+  const column = columnOf(table, desc ? text.slice(1) : text);
+  if (!column || !column.sortable) throw fieldError('ordering', 'tables.orderingInvalid');
+  return { column, desc };
+}
+
+export interface PreparedQuery {
+  table: Table;
+  sql: TableSql;
+  page: number;
+  pageSize: number;
+  format: 'json' | 'csv';
+}
+
+/** Validates a content query (400 naming the bad parameter) and builds its SQL parts. */
+export function prepareQuery(caller: Caller, key: string, input: TableQuery | Record<string, unknown>): PreparedQuery {
+  const table = tableOf(key);
+  const raw: Record<string, unknown> = input ?? {};
+  const q = parseWith(tableQuery, raw);
+  // Filters from the input's own keys (zod drops some names, e.g. __proto__: they must still be refused).
+  const filters: Record<string, string> = Object.create(null);
+  for (const k of Object.keys(raw)) {
+    const v = raw[k];
+    if ((TABLE_QUERY_FIELDS as readonly string[]).includes(k) || v === undefined) continue;
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') throw fieldError(k, 'invalidField');
+    filters[k] = String(v);
+  }
+  const ordering = parseOrdering(table, q.ordering);
+  const conditions = filterConditions(table, filters, caller);
+  return {
+    table,
+    page: q.page,
+    pageSize: q.page_size ?? table.default_page_size,
+    format: q.format ?? 'json',
+    sql: {
+      table, companyId: caller.company.id, ambassadorUid: caller.ambassador.uid, conditions, ordering, scale: scaleOf(caller.company.currency),
+    },
+  };
+}
+
+export type RawRow = Record<string, unknown> & { id: string | number; _sort: string | number; _rid: number };
+
+/** A row of the answer: keyed by column, MONEY as `{ minor, currency }` (activity points as `{ points }`). */
+export function rowView(table: Table, raw: RawRow) {
+  const row: Record<string, unknown> = { id: raw.id };
+  for (const c of table.columns) {
+    if (c.type === 'MONEY') {
+      const points = table.key === 'activity' && raw.points !== null && raw.points !== undefined && raw[`${c.key}__currency`] == null;
+      row[c.key] = points ? { points: raw.points as number } : raw[c.key] === null ? null : { minor: raw[c.key] as number, currency: raw[`${c.key}__currency`] as string };
+    } else if (c.type === 'BOOLEAN') {
+      row[c.key] = raw[c.key] === null ? null : raw[c.key] === 1;
+    } else if (c.type === 'CHOICE' && c.integerChoices) {
+      row[c.key] = raw[c.key] === null ? null : String(raw[c.key]);
+    } else {
+      row[c.key] = raw[c.key];
+    }
+  }
+  for (const extra of table.extras) {
+    const name = extra.slice(extra.lastIndexOf(' AS ') + 4);
+    if (name !== 'points' || table.key !== 'activity') row[name] = raw[name];
+  }
+  return row;
+}
+
+export type TableRow = ReturnType<typeof rowView>;
+
+/** GET|POST /tables/content/{table}/ - one page of the caller's filtered, ordered rows and their count. */
+export async function tableContent(svc: ServiceContext, caller: Caller, key: string, input: TableQuery | Record<string, unknown>) {
+  const p = prepareQuery(caller, key, input);
+  const [rows, count] = await svc.db.batch(pageStatements(svc.db, p.sql, p.page, p.pageSize) as unknown as D1PreparedStatement[]);
+  const total = (count!.results[0] as { n: number } | undefined)?.n ?? 0;
+  return {
+    count: total,
+    page: p.page,
+    page_size: p.pageSize,
+    next: p.page * p.pageSize < total,
+    previous: p.page > 1,
+    results: (rows!.results as RawRow[]).map((r) => rowView(p.table, r)),
+  };
+}
+
+export type TableContent = Awaited<ReturnType<typeof tableContent>>;
