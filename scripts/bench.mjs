@@ -24,6 +24,18 @@
 // --host         tenant host of the share-link redirect (default localhost)
 // --json         print the figures as JSON on stdout (progress goes to stderr; `npm run -s bench -- --json`)
 // Env: BENCH_SHORT_CODE (default ava-demo), BENCH_PORT, BENCH_EMAIL / BENCH_PASSWORD (localhost login).
+//
+//   3. with --load (npm run bench:load): stats at scale (issue 9). Builds a state dir with
+//      scripts/generate-load.mjs (1M clicks and 100k commissions for demo over ~2 years, by default), then
+//      a. straight in SQLite (wrangler d1 execute --json: its per-statement duration, whole ms, and EXPLAIN
+//         QUERY PLAN) the graph query of the ambassador on the raw clicks (the query before
+//         migrations/0004_stats_rollups.sql) against the same query on the daily rollups;
+//      b. starts the portal on that dir (no build, no seed), signs in as ava@demo.test and times
+//         GET /api/ambassadors/<uid>/stats/graph/ (30 days by day, 1 year by week, 2 years by month),
+//         GET /api/ambassadors/<uid>/stats/ and, when the tables API answers, a filtered page of
+//         /api/tables/content/commissions/ (p50/p95 of the whole response, D1 round trips).
+//      npm run bench -- --load [--clicks <n>] [--commissions <n>] [--load-state <dir>] [--requests <n>] [--warmup <n>]
+//      --load-state  reuse (or create and keep) that state dir instead of a fresh one that is deleted after
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -31,6 +43,7 @@ import { gzipSync } from 'node:zlib';
 import { decodeEntities, importsOf, jsFromHtml } from './lib/html.mjs';
 import { startPortal } from './lib/portal.mjs';
 import { ROOT, forwardSignals, freePort, isBuilt, parseArgs } from './lib/proc.mjs';
+import { generateLoad, queryJson } from './generate-load.mjs';
 
 let json = false;
 const log = (...args) => (json ? console.error : console.log)('[bench]', ...args);
@@ -340,6 +353,142 @@ function printReport(report) {
   }
 }
 
+// Stats at scale (--load) ---------------------------------------------------------------------------
+
+const LOAD_AMBASSADOR = 'amb-ava'; // ava@demo.test
+
+/** The graph ranges timed: [label, days back from today (inclusive of today), interval]. */
+const LOAD_RANGES = [
+  ['30 days / day', 29, 'day'],
+  ['1 year / week', 364, 'week'],
+  ['2 years / month', 729, 'month'],
+];
+
+const isoDaysAgo = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const nextDayIso = (day) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/**
+ * The clicks series of one graph range as SQL, on the raw clicks (the query src/api/stats/queries.ts ran
+ * before the rollups) and on stats_daily (the query it runs now); values inlined, ids are the seed's.
+ */
+function graphSql(days, interval) {
+  const start = isoDaysAgo(days);
+  const end = isoDaysAgo(0);
+  const rawBucket = { day: 'substr(created_at, 1, 10)', week: "date(substr(created_at, 1, 10), '-6 days', 'weekday 1')", month: "substr(created_at, 1, 7) || '-01'" }[interval];
+  const dayBucket = { day: 'day', week: "date(day, '-6 days', 'weekday 1')", month: "substr(day, 1, 7) || '-01'" }[interval];
+  const who = `company_id = 'demo' AND ambassador_uid = '${LOAD_AMBASSADOR}'`;
+  return {
+    raw: `SELECT ${rawBucket} AS bucket, COUNT(*) AS n FROM clicks WHERE ${who} AND created_at >= '${start}T00:00:00.000Z' AND created_at < '${nextDayIso(end)}' AND counted = 1 GROUP BY bucket`,
+    rollup: `SELECT ${dayBucket} AS bucket, SUM(n) AS n FROM stats_daily WHERE ${who} AND day >= '${start}' AND day < '${nextDayIso(end).slice(0, 10)}' AND kind = 'clicks' GROUP BY bucket`,
+  };
+}
+
+/** Runs `sql` `times` times in one wrangler call: durations (ms, as D1 reports them) and the rows of the first run. */
+async function sqlTimes(persistTo, sql, times) {
+  const out = await queryJson(persistTo, Array.from({ length: times }, () => sql).join(';\n'));
+  return { ms: out.map((r) => r.meta?.duration ?? NaN), rows: out[0]?.results ?? [] };
+}
+
+async function queryPlan(persistTo, sql) {
+  const [plan] = await queryJson(persistTo, `EXPLAIN QUERY PLAN ${sql}`);
+  return plan.results.map((r) => r.detail).join('; ');
+}
+
+/** p50/p95 of the whole response time of `n` GETs (after `warmup`), with the D1 round trips of the last one. */
+async function timeGet(host, urlPath, cookie, n, warmup) {
+  const times = [];
+  let last;
+  for (let i = -warmup; i < n; i++) {
+    last = await request(host, urlPath, { headers: { cookie, accept: 'application/json' } });
+    if (i >= 0) times.push(last.total);
+  }
+  return { status: last.status, p50: median(times), p95: p95(times), d1: d1Trips(last), bytes: last.body.length, body: last.body };
+}
+
+async function loadBench(args) {
+  if (!isBuilt()) throw new Error('--load needs a built portal (dist/): run `npm run build` first (this bench never builds for --load)');
+  const clicks = positiveInt('clicks', args.clicks, 1_000_000, 0);
+  const commissions = positiveInt('commissions', args.commissions, 100_000, 0);
+  const n = positiveInt('requests', args.requests, 30);
+  const warmup = positiveInt('warmup', args.warmup, 3, 0);
+  const keep = Boolean(args['load-state']);
+  const stateDir = path.resolve(args['load-state'] ?? path.join(ROOT, '.tmp', `bench-load-${Date.now()}-${process.pid}`));
+  const reuse = keep && existsSync(path.join(stateDir, 'v3', 'd1'));
+
+  let portal;
+  forwardSignals(async () => portal?.stop());
+  let generated = null;
+  if (reuse) log(`reusing the load in ${stateDir}`);
+  else {
+    log(`generating ${clicks} clicks and ${commissions} commissions into ${stateDir}`);
+    const t0 = performance.now();
+    const timings = await generateLoad({ persistTo: stateDir, clicks, commissions });
+    generated = { seconds: (performance.now() - t0) / 1000, ...timings };
+  }
+  const [counts] = await queryJson(stateDir, `SELECT (SELECT COUNT(*) FROM clicks WHERE company_id = 'demo') AS clicks,
+      (SELECT COUNT(*) FROM clicks WHERE company_id = 'demo' AND ambassador_uid = '${LOAD_AMBASSADOR}' AND counted = 1) AS ava_counted,
+      (SELECT COUNT(*) FROM commissions WHERE company_id = 'demo') AS commissions,
+      (SELECT COUNT(*) FROM stats_daily WHERE company_id = 'demo' AND ambassador_uid = '${LOAD_AMBASSADOR}') AS ava_rollup_rows`);
+  const sizes = counts.results[0];
+
+  // a. The graph query straight in SQLite, raw clicks against the rollups (before the portal runs).
+  log('timing the graph query in SQLite: raw clicks vs stats_daily');
+  const sqlRows = [];
+  for (const [label, days, interval] of LOAD_RANGES) {
+    const q = graphSql(days, interval);
+    const raw = await sqlTimes(stateDir, q.raw, 7);
+    const rollup = await sqlTimes(stateDir, q.rollup, 7);
+    const same = JSON.stringify(raw.rows) === JSON.stringify(rollup.rows);
+    sqlRows.push({ label, raw, rollup, same, rawPlan: await queryPlan(stateDir, q.raw), rollupPlan: await queryPlan(stateDir, q.rollup) });
+  }
+
+  // b. Over HTTP, signed in as ava.
+  const port = Number(args.port ?? process.env.BENCH_PORT ?? (await freePort()));
+  log(`starting the portal on port ${port} on the load (no build, no seed)`);
+  portal = await startPortal({ port, build: false, stateDir, seed: false, keepState: keep, vars: { D1_METER: '1' }, log });
+  target = { hostname: '127.0.0.1', port };
+  try {
+    const cookie = await login('localhost', ACCOUNTS.localhost);
+    if (!cookie) throw new Error(`no session for ${ACCOUNTS.localhost.email}`);
+    const today = isoDaysAgo(0);
+    const urls = [
+      ...LOAD_RANGES.map(([label, days, interval]) => [`graph ${label}`,
+        `/api/ambassadors/${LOAD_AMBASSADOR}/stats/graph/?start_date=${isoDaysAgo(days)}&end_date=${today}&interval=${interval}&stat_types=clicks,shares,referrals`]),
+      ['stats (totals + commissions)', `/api/ambassadors/${LOAD_AMBASSADOR}/stats/`],
+      ['campaign stats, 1 year', `/api/ambassadors/${LOAD_AMBASSADOR}/stats/campaigns/?start_date=${isoDaysAgo(364)}&end_date=${today}`],
+      // Per-link counts still read clicks by link (index clicks_link), not the rollups: timed to show what that costs.
+      ['share links list (per-link clicks)', `/api/ambassadors/${LOAD_AMBASSADOR}/custom_urls/?ordering=-created_at&page=1&page_size=25`],
+      ['tables: commissions, filtered page', '/api/tables/content/commissions/?status__in=pending,approved&amount__gte=5&ordering=-created_at&page=1&page_size=25'],
+    ];
+    const httpRows = [];
+    for (const [label, url] of urls) {
+      log(`timing ${label}: ${n} x GET ${url}`);
+      const r = await timeGet('localhost', url, cookie, n, warmup);
+      httpRows.push({ label, url, ...r });
+    }
+
+    console.log(`\nStats at scale: demo has ${sizes.clicks} clicks (ava: ${sizes.ava_counted} counted, ${sizes.ava_rollup_rows} rollup rows), ${sizes.commissions} commissions`);
+    if (generated) {
+      console.log(`generated in ${generated.seconds.toFixed(0)} s (events with their rollups ${generated.events.toFixed(0)} s, commissions ${generated.commissions.toFixed(0)} s; wrangler start-up included)`);
+    }
+    console.log('\nGraph query (clicks of ava) straight in SQLite, wrangler d1 execute, 7 runs each (ms as D1 reports them, whole ms)');
+    table(['range', 'raw clicks p50', 'p95', 'rollups p50', 'p95', 'same rows'],
+      sqlRows.map((r) => [r.label, ms(median(r.raw.ms)), ms(p95(r.raw.ms)), ms(median(r.rollup.ms)), ms(p95(r.rollup.ms)), r.same ? 'yes' : 'NO']));
+    console.log('\nQuery plans');
+    for (const r of sqlRows) console.log(`  ${r.label}\n    raw:     ${r.rawPlan}\n    rollups: ${r.rollupPlan}`);
+    console.log(`\nHTTP as ${ACCOUNTS.localhost.email} (${n} timed requests after ${warmup} warm-up, whole response)`);
+    table(['request', 'status', 'D1 round trips', 'p50 ms', 'p95 ms', 'KB'],
+      httpRows.map((r) => [r.label, r.status, r.d1 ?? 'n/a', ms(r.p50), ms(r.p95), kb(r.bytes)]));
+    const tables = httpRows.at(-1);
+    if (tables.status !== 200) console.log(`  tables API: ${tables.status} ${tables.body.toString('utf8').slice(0, 160)}`);
+    if (args.json) console.log(JSON.stringify({ sizes, generated, sql: sqlRows.map(({ rawPlan, rollupPlan, label, raw, rollup, same }) => ({ label, raw: raw.ms, rollup: rollup.ms, same, rawPlan, rollupPlan })), http: httpRows.map(({ body, ...r }) => r) }, null, 2));
+  } finally {
+    agent.destroy();
+    await portal.stop();
+  }
+  return 0;
+}
+
 // Main ---------------------------------------------------------------------------------------------
 
 function positiveInt(name, value, fallback, min = 1) {
@@ -350,13 +499,15 @@ function positiveInt(name, value, fallback, min = 1) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2), {
-    booleans: ['no-build', 'json', 'help'],
-    strings: ['port', 'target', 'host', 'pages', 'requests', 'warmup', 'redirects', 'concurrency'],
+    booleans: ['no-build', 'json', 'help', 'load'],
+    strings: ['port', 'target', 'host', 'pages', 'requests', 'warmup', 'redirects', 'concurrency', 'clicks', 'commissions', 'load-state'],
   });
+  if (args.load && !args.help) return loadBench(args);
   if (args.help) {
     console.log(
       'usage: npm run bench -- [--no-build] [--port <n>] [--target <origin>] [--pages /login,/app,acme.localhost/app]\n' +
         '                        [--requests <n>] [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--host <tenant>] [--json]\n' +
+        '       npm run bench -- --load [--clicks 1000000] [--commissions 100000] [--load-state <dir>] [--requests 30] [--warmup 3] (npm run bench:load)\n' +
         `pages: ${PAGES.map(label).join(', ')}`,
     );
     return 0;

@@ -4,7 +4,9 @@
 // `wrangler dev --ip 127.0.0.1` with the same flags start.mjs uses — plus `--var KEY:VALUE` for each
 // entry of `vars` (e.g. { D1_METER: '1' }), which start.mjs cannot pass through. Every child runs in its
 // own process group (tracked in proc.mjs `current`, so forwardSignals() ends them on Ctrl-C) and writes
-// to one log file, kept only when the start failed.
+// to one log file, kept only when the start failed. `seed: false` only applies pending migrations (for a
+// state dir that already holds its data, e.g. the load of scripts/generate-load.mjs, which the demo seed
+// would delete); `keepState: true` leaves the state dir in place when the portal stops.
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, current, groupAlive, isBuilt, killPgid, sleep, spawnTool, waitExit, waitForHttp } from './proc.mjs';
@@ -19,10 +21,11 @@ export function devArgs({ port, stateDir, vars = {} }) {
 
 /**
  * @param {{ port: number, build?: boolean, stateDir?: string, logFile?: string, vars?: Record<string, string>,
+ *           seed?: boolean, keepState?: boolean,
  *           log?: (...a: unknown[]) => void }} opts
  * @returns {Promise<{ port: number, stateDir: string, logFile: string, stop: () => Promise<void> }>}
  */
-export async function startPortal({ port, build = true, stateDir, logFile, vars = {}, log = () => {} }) {
+export async function startPortal({ port, build = true, stateDir, logFile, vars = {}, seed = true, keepState = false, log = () => {} }) {
   const tmp = path.join(ROOT, '.tmp');
   const id = `${Date.now()}-${process.pid}`;
   stateDir ??= path.join(tmp, `portal-state-${id}`);
@@ -60,7 +63,7 @@ export async function startPortal({ port, build = true, stateDir, logFile, vars 
     while (Date.now() < deadline && groups.some(groupAlive)) await sleep(100);
     for (const g of groups) killPgid(g, 'SIGKILL');
     await new Promise((r) => out.end(r));
-    rmSync(stateDir, { recursive: true, force: true });
+    if (!keepState) rmSync(stateDir, { recursive: true, force: true });
     if (!failed) rmSync(logFile, { force: true });
   };
 
@@ -73,8 +76,9 @@ export async function startPortal({ port, build = true, stateDir, logFile, vars 
     const devVars = path.join(ROOT, '.dev.vars');
     const example = path.join(ROOT, '.dev.vars.example');
     if (!existsSync(devVars) && existsSync(example)) copyFileSync(example, devVars);
-    log('migrating and seeding a fresh local D1/KV/R2');
-    await step('node', ['scripts/seed.mjs', '--migrate', '--persist-to', stateDir]);
+    log(seed ? 'migrating and seeding a fresh local D1/KV/R2' : `applying pending migrations to ${stateDir} (no seed)`);
+    if (seed) await step('node', ['scripts/seed.mjs', '--migrate', '--persist-to', stateDir]);
+    else await step('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]);
     const args = devArgs({ port, stateDir, vars });
     log(`wrangler ${args.join(' ')}`);
     server = spawnLogged('wrangler', args);

@@ -1,11 +1,19 @@
-/** Counts and sums behind the stats endpoints. Clicks count only when `counted = 1` (no bots, no repeats). */
+/**
+ * Counts and sums behind the stats endpoints. Clicks, shares and referrals come from the daily rollups
+ * (`stats_daily`, migrations/0004_stats_rollups.sql: kept up to date by triggers on the event tables, clicks
+ * only when `counted = 1`), so a total or a graph reads at most one row per campaign, kind and day however
+ * many events there are. Commissions are summed from their own rows.
+ */
 
 export interface StatsScope {
   companyId: string;
   ambassadorUid: string;
   /** null: every campaign of the ambassador. */
   campaignId: number | null;
-  /** ISO bounds, start inclusive and end exclusive; null for open ends. */
+  /**
+   * ISO bounds, start inclusive and end exclusive; null for open ends. The rollups count whole UTC days,
+   * so bounds must fall on midnight (YYYY-MM-DDT00:00:00.000Z), as the service's always do.
+   */
   from: string | null;
   to: string | null;
 }
@@ -20,23 +28,34 @@ function where(s: StatsScope, alias = '') {
   return { sql: parts.join(' AND '), args };
 }
 
+/** The same scope on `stats_daily`: days instead of instants (a bound's day: start inclusive, end exclusive). */
+function dayWhere(s: StatsScope) {
+  const parts = ['company_id = ?', 'ambassador_uid = ?'];
+  const args: (string | number)[] = [s.companyId, s.ambassadorUid];
+  if (s.campaignId !== null) { parts.push('campaign_id = ?'); args.push(s.campaignId); }
+  if (s.from) { parts.push('day >= ?'); args.push(s.from.slice(0, 10)); }
+  if (s.to) { parts.push('day < ?'); args.push(s.to.slice(0, 10)); }
+  return { sql: parts.join(' AND '), args };
+}
+
 export interface LinkTotals { clicks: number; shares: number; referrals: number; earned_minor: number }
 
 export const NO_TOTALS: LinkTotals = { clicks: 0, shares: 0, referrals: 0, earned_minor: 0 };
 
-/** Clicks, shares, referrals and monetary earnings of the ambassador in one campaign (or all) and a period: one row. */
+/** Clicks, shares, referrals (from the rollups) and monetary earnings of the ambassador in one campaign (or all) and a period: one row. */
 export function linkTotalsStatement(db: D1Database, s: StatsScope) {
-  const w = where(s);
+  const d = dayWhere(s);
   const wc = where(s, 'm');
   return db
     .prepare(
-      `SELECT (SELECT COUNT(*) FROM clicks WHERE ${w.sql} AND counted = 1) AS clicks,
-              (SELECT COUNT(*) FROM shares WHERE ${w.sql}) AS shares,
-              (SELECT COUNT(*) FROM referrals WHERE ${w.sql}) AS referrals,
+      `SELECT COALESCE(SUM(CASE WHEN kind = 'clicks' THEN n END), 0) AS clicks,
+              COALESCE(SUM(CASE WHEN kind = 'shares' THEN n END), 0) AS shares,
+              COALESCE(SUM(CASE WHEN kind = 'referrals' THEN n END), 0) AS referrals,
               (SELECT COALESCE(SUM(m.amount_minor), 0) FROM commissions m
-                WHERE ${wc.sql} AND m.is_monetary = 1 AND m.status IN ('pending', 'approved', 'paid')) AS earned_minor`,
+                WHERE ${wc.sql} AND m.is_monetary = 1 AND m.status IN ('pending', 'approved', 'paid')) AS earned_minor
+         FROM stats_daily WHERE ${d.sql}`,
     )
-    .bind(...w.args, ...w.args, ...w.args, ...wc.args);
+    .bind(...wc.args, ...d.args);
 }
 
 export interface CommissionSumRow { is_monetary: number; status: string; event: string; total: number; n: number }
@@ -55,26 +74,19 @@ export function commissionSumsStatement(db: D1Database, s: StatsScope) {
 export type StatType = 'clicks' | 'shares' | 'referrals';
 export type Interval = 'day' | 'week' | 'month';
 
+/** The bucket of a rollup day: the day itself, its week (weeks start on Monday) or its month, as YYYY-MM-DD. */
 const BUCKET: Record<Interval, string> = {
-  day: "substr(created_at, 1, 10)",
-  // Weeks start on Monday.
-  week: "date(substr(created_at, 1, 10), '-6 days', 'weekday 1')",
-  month: "substr(created_at, 1, 7) || '-01'",
-};
-
-const TABLE: Record<StatType, { table: string; extra: string }> = {
-  clicks: { table: 'clicks', extra: ' AND counted = 1' },
-  shares: { table: 'shares', extra: '' },
-  referrals: { table: 'referrals', extra: '' },
+  day: 'day',
+  week: "date(day, '-6 days', 'weekday 1')",
+  month: "substr(day, 1, 7) || '-01'",
 };
 
 export interface SeriesRow { bucket: string; n: number }
 
-/** Counts per bucket (YYYY-MM-DD of the bucket's first day) for one stat type. */
+/** Counts per bucket (YYYY-MM-DD of the bucket's first day) for one stat type, summed from the daily rollups. */
 export function seriesCountsStatement(db: D1Database, s: StatsScope, type: StatType, interval: Interval) {
-  const w = where(s);
-  const t = TABLE[type];
+  const d = dayWhere(s);
   return db
-    .prepare(`SELECT ${BUCKET[interval]} AS bucket, COUNT(*) AS n FROM ${t.table} WHERE ${w.sql}${t.extra} GROUP BY bucket`)
-    .bind(...w.args);
+    .prepare(`SELECT ${BUCKET[interval]} AS bucket, SUM(n) AS n FROM stats_daily WHERE ${d.sql} AND kind = ? GROUP BY bucket`)
+    .bind(...d.args, type);
 }
