@@ -1,0 +1,332 @@
+import { useMemo, useRef, useState, type MouseEvent } from 'react';
+import {
+  createColumnHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable,
+  type RowSelectionState, type SortingState,
+} from '@tanstack/react-table';
+import { formatMoney, formatNumber, formatPoints } from '../lib/format';
+import {
+  contentHref, csvHref, nextOrdering, pageRange, parseOrdering, parseTableQuery, searchString, toPageParams, withChange, withFilter, withoutFilter,
+  type TableFilter, type TableQueryState,
+} from '../lib/table-query';
+import ActivityDetail, { type ActivityDetailLabels } from './ActivityDetail';
+import TableFilters, { filterText } from './TableFilters';
+
+// One data table for every table of the portal (issue 9): the server paints the first page (this
+// component's SSR), links and GET forms page, sort and filter without JavaScript; hydrated, the same
+// controls fetch pages from the browser API and keep the view in the URL (history.replaceState).
+// TanStack Table holds the table model (sorting, pagination, row selection), all server-side (manual).
+
+export interface DataTableColumn {
+  key: string;
+  label: string;
+  type: string;
+  sortable: boolean;
+  operators: string[];
+  choices?: { value: string; label: string }[];
+}
+
+export type Row = Record<string, unknown>;
+
+export interface TableContentPage {
+  count: number;
+  page: number;
+  page_size: number;
+  results: Row[];
+}
+
+export interface DataTableLabels {
+  caption: string; empty: string; firstPage: string; emptyFiltered: string; error: string; loading: string;
+  rowsPerPage: string; apply: string; summary: string; total: string; selected: string; clearSelection: string;
+  selectAll: string; selectRow: string; previous: string; next: string; pageOf: string; download: string;
+  filters: string; column: string; operator: string; value: string; removeFilter: string; clearFilters: string;
+  yes: string; no: string; sortBy: string; sortLabel: string; pointName: string;
+  ops: Record<string, string>;
+}
+
+export interface DataTableProps {
+  table: string;
+  /** This table's prefix in the page URL ("commissions."). */
+  prefix: string;
+  lang: string;
+  columns: DataTableColumn[];
+  /** The keys of the columns shown (the others can still be filtered on). */
+  visible: string[];
+  defaultOrdering: string | null;
+  defaultPageSize: number;
+  pageSizes: number[];
+  state: TableQueryState;
+  /** The page URL's query at render time ("?a=b" or ""). */
+  search: string;
+  content: TableContentPage | null;
+  error: string | null;
+  /** Badge tones per column and value (statuses). */
+  tones?: Record<string, Record<string, string>>;
+  labels: DataTableLabels;
+  /** Activity: rows of payout or redemption type open their detail (spec §3). */
+  detail?: ActivityDetailLabels;
+}
+
+const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowSelectionFeature });
+const helper = createColumnHelper<typeof features, Row>();
+
+function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+function isMoney(v: unknown): v is { minor: number; currency?: string | null } {
+  return typeof v === 'object' && v !== null && typeof (v as { minor?: unknown }).minor === 'number';
+}
+
+/** A cell's text: money in the row's currency, dates in the page language, choices by label. */
+export function cellText(column: DataTableColumn, value: unknown, lang: string, labels: Pick<DataTableLabels, 'yes' | 'no' | 'pointName'>): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (isMoney(value)) return formatMoney(value.minor, value.currency);
+  if (typeof value === 'object' && typeof (value as { points?: unknown }).points === 'number') return formatPoints((value as { points: number }).points, labels.pointName);
+  switch (column.type) {
+    case 'DATE': {
+      const date = new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : String(value));
+      if (Number.isNaN(date.getTime())) return String(value);
+      return new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+    }
+    case 'BOOLEAN': return value === true || value === 1 || value === 'true' ? labels.yes : labels.no;
+    case 'CHOICE': return column.choices?.find((c) => c.value === String(value))?.label ?? String(value);
+    case 'INTEGER': case 'DECIMAL': case 'MONEY': return typeof value === 'number' ? formatNumber(value) : String(value);
+    default: return String(value);
+  }
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
+function rowId(row: Row, index: number): string {
+  const id = row.uid ?? row.id ?? row.transaction_id;
+  return id === undefined || id === null ? `row-${index}` : `${String(id)}-${index}`;
+}
+
+export default function DataTable(props: DataTableProps) {
+  const { table: tableName, prefix, lang, columns, labels, defaultOrdering, pageSizes } = props;
+  const defaults = { pageSize: props.defaultPageSize, pageSizes };
+  const [state, setState] = useState<TableQueryState>(props.state);
+  const [content, setContent] = useState<TableContentPage | null>(props.content);
+  const [error, setError] = useState<string | null>(props.error);
+  const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState(props.search);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // The latest fetch: an answer to an older one (a quick second click) is dropped.
+  const latest = useRef(0);
+
+  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
+  const rows = content?.results ?? EMPTY;
+  // Columns with no value on any row of this page are left out: a table stays as narrow as its data.
+  const shown = useMemo(() => props.visible.map((k) => byKey.get(k))
+    .filter((c): c is DataTableColumn => !!c && (rows.length === 0 || rows.some((r) => !isBlank(r[c.key])))), [props.visible, byKey, rows]);
+  const tableColumns = useMemo(() => helper.columns(shown.map((c) => helper.accessor((row: Row) => row[c.key], {
+    id: c.key, header: c.label, enableSorting: c.sortable,
+  }))), [shown]);
+
+  const sort = parseOrdering(state.ordering ?? defaultOrdering);
+  const sorting: SortingState = sort ? [{ id: sort.column, desc: sort.direction === 'desc' }] : [];
+  const table = useTable({
+    features, columns: tableColumns, data: rows,
+    getRowId: rowId,
+    manualSorting: true, manualPagination: true, enableMultiSort: false,
+    rowCount: content?.count ?? 0,
+    state: { sorting, pagination: { pageIndex: state.page - 1, pageSize: state.pageSize }, rowSelection },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      void go(withChange(state, { ordering: first ? `${first.desc ? '-' : ''}${first.id}` : null }));
+    },
+    onPaginationChange: (updater) => {
+      const current = { pageIndex: state.page - 1, pageSize: state.pageSize };
+      const next = typeof updater === 'function' ? updater(current) : updater;
+      void go(next.pageSize !== state.pageSize ? withChange(state, { pageSize: next.pageSize }) : withChange(state, { page: next.pageIndex + 1 }));
+    },
+    onRowSelectionChange: setRowSelection,
+    enableRowSelection: true,
+  });
+
+  const params = (s: TableQueryState) => toPageParams(s, prefix, new URLSearchParams(search), defaults);
+  const href = (s: TableQueryState) => searchString(params(s)) || '?';
+
+  async function go(next: TableQueryState) {
+    const url = new URL(window.location.href);
+    const merged = toPageParams(next, prefix, url.searchParams, defaults);
+    url.search = searchString(merged);
+    window.history.replaceState(window.history.state, '', url);
+    setSearch(url.search);
+    const filtersChanged = JSON.stringify(next.filters) !== JSON.stringify(state.filters);
+    setState(next);
+    if (filtersChanged) setRowSelection({});
+    const id = ++latest.current;
+    setBusy(true);
+    try {
+      const res = await fetch(contentHref(tableName, next), { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      if (res.status === 401) { window.location.assign('/login'); return; }
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const body = (await res.json()) as TableContentPage;
+      if (id !== latest.current) return;
+      setContent(body);
+      setError(null);
+    } catch (err) {
+      if (id !== latest.current) return;
+      console.error('table:', tableName, err);
+      setError(labels.error);
+    } finally {
+      if (id === latest.current) setBusy(false);
+    }
+  }
+
+  /** A link that pages, sorts or filters: followed without JavaScript, read back into the state with it. */
+  function follow(e: MouseEvent<HTMLAnchorElement>) {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    const query = new URL(e.currentTarget.href, window.location.href).searchParams;
+    void go(parseTableQuery(query, prefix, defaults));
+  }
+
+  const count = content?.count ?? 0;
+  const range = pageRange(state.page, state.pageSize, count);
+  const selected = Object.keys(rowSelection).filter((k) => rowSelection[k]).length;
+  const hiddenForFilter = [...params(state)].filter(([name]) => name !== `${prefix}page`);
+  const hiddenForSize = [...params(state)].filter(([name]) => name !== `${prefix}page` && name !== `${prefix}page_size`);
+  const ariaSort = (key: string) => (sort?.column === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
+
+  return (
+    <div className="data-table" data-table={tableName} data-busy={busy ? 'true' : undefined} aria-busy={busy} data-wide={shown.length >= 9 ? '' : undefined}>
+      <details className="table-filters" open={state.filters.length > 0 || undefined}>
+        <summary>{labels.filters}{state.filters.length > 0 ? ` (${state.filters.length})` : ''}</summary>
+        <TableFilters prefix={prefix} columns={columns} labels={labels} hidden={hiddenForFilter} onApply={(f: TableFilter) => void go(withFilter(state, f))} />
+      </details>
+      {state.filters.length > 0 && (
+        <ul className="filter-chips" data-active-filters>
+          {state.filters.map((f, i) => {
+            const text = filterText(f, byKey.get(f.column), labels);
+            return (
+              <li key={`${f.column}-${f.op}-${f.negated}`} data-filter={`${f.column}__${f.negated ? 'not_' : ''}${f.op}`}>
+                <span>{text}</span>
+                <a href={href(withoutFilter(state, i))} onClick={follow} className="chip-remove" aria-label={fill(labels.removeFilter, { filter: text })}>×</a>
+              </li>
+            );
+          })}
+          <li><a href={href(withChange(state, { filters: [] }))} onClick={follow} data-clear-filters>{labels.clearFilters}</a></li>
+        </ul>
+      )}
+
+      <div className="table-toolbar">
+        <p className="table-summary" data-table-summary aria-live="polite">
+          {rows.length > 0 ? fill(labels.summary, { from: range.from, to: range.to, count: formatNumber(count) }) : fill(labels.total, { count: formatNumber(count) })}
+          {selected > 0 && (
+            <span className="table-selected" data-table-selected> · {fill(labels.selected, { count: selected })}{' '}
+              <button type="button" className="link-button" onClick={() => setRowSelection({})}>{labels.clearSelection}</button>
+            </span>
+          )}
+        </p>
+        <a className="btn btn-secondary" href={csvHref(tableName, state)} download data-table-csv>{labels.download}</a>
+      </div>
+      {rows.length > 1 && (
+        <div className="sort-select">
+          <label htmlFor={`${prefix}sort`}>{labels.sortLabel}</label>
+          <select id={`${prefix}sort`} value={sort ? `${sort.direction === 'desc' ? '-' : ''}${sort.column}` : ''} data-sort-select
+            onChange={(e) => void go(withChange(state, { ordering: e.target.value || null }))}>
+            {shown.filter((c) => c.sortable).flatMap((c) => [
+              <option key={c.key} value={c.key}>{`${c.label} ↑`}</option>,
+              <option key={`-${c.key}`} value={`-${c.key}`}>{`${c.label} ↓`}</option>,
+            ])}
+          </select>
+        </div>
+      )}
+
+      {error ? <p className="form-error" role="alert" data-table-error>{error}</p> : rows.length === 0 ? (
+        <p className="empty" data-table-empty>
+          {count > 0 ? <a href={href(withChange(state, { page: 1 }))} onClick={follow}>{labels.firstPage}</a>
+            : state.filters.length > 0 ? labels.emptyFiltered : labels.empty}
+        </p>
+      ) : (
+        <div className="table-scroll">
+          <table className="dt">
+            <caption className="visually-hidden">{labels.caption}</caption>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  <th scope="col" className="dt-select" data-label={labels.selectAll}>
+                    <input type="checkbox" aria-label={labels.selectAll} checked={table.getIsAllPageRowsSelected()}
+                      onChange={table.getToggleAllPageRowsSelectedHandler()} data-select-all />
+                  </th>
+                  {group.headers.map((header) => {
+                    const col = byKey.get(header.column.id)!;
+                    return (
+                      <th key={header.id} scope="col" aria-sort={ariaSort(col.key)} data-col={col.key} className={`t-${col.type.toLowerCase()}`}>
+                        {col.sortable ? (
+                          <a href={href(withChange(state, { ordering: nextOrdering(state.ordering, defaultOrdering, col.key, col.type) }))} onClick={follow}
+                            className="sort-link" title={fill(labels.sortBy, { column: col.label })} data-sort={col.key}>
+                            {col.label}<span aria-hidden="true" className="sort-mark">{sort?.column === col.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                          </a>
+                        ) : col.label}
+                      </th>
+                    );
+                  })}
+                  {props.detail && <th scope="col" className="dt-detail"><span className="visually-hidden">{props.detail.show}</span></th>}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} data-row aria-selected={row.getIsSelected() || undefined}>
+                  <td className="dt-select">
+                    <input type="checkbox" aria-label={labels.selectRow} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} data-select-row />
+                  </td>
+                  {row.getAllCells().map((cell) => {
+                    const col = byKey.get(cell.column.id)!;
+                    const value = cell.getValue();
+                    const text = cellText(col, value, lang, labels);
+                    const tone = props.tones?.[col.key]?.[String(value)];
+                    const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
+                    return (
+                      <td key={cell.id} data-label={col.label} data-col={col.key} className={`t-${col.type.toLowerCase()}`} data-empty={text ? undefined : ''}>
+                        {tone ? <span className={`status-badge tone-${tone}`}>{text}</span>
+                          : at > 0 ? <>{text.slice(0, at)}<wbr />{text.slice(at)}</>
+                            : text || <span className="muted">—</span>}
+                      </td>
+                    );
+                  })}
+                  {props.detail && <DetailCell row={row.original} lang={lang} labels={props.detail} />}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <nav className="table-pager" aria-label={labels.caption}>
+        <form method="get" className="page-size" onSubmit={(e) => e.preventDefault()}>
+          {hiddenForSize.map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
+          <label htmlFor={`${prefix}page_size`}>{labels.rowsPerPage}</label>
+          <select id={`${prefix}page_size`} name={`${prefix}page_size`} value={state.pageSize} data-page-size
+            onChange={(e) => table.setPageSize(Number(e.target.value))}>
+            {pageSizes.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+          <noscript><button type="submit" className="btn btn-secondary">{labels.apply}</button></noscript>
+        </form>
+        <span className="page-of">{fill(labels.pageOf, { page: state.page, pages: range.pages })}</span>
+        {state.page > 1
+          ? <a href={href(withChange(state, { page: state.page - 1 }))} onClick={follow} rel="prev" className="btn btn-secondary" data-page-prev>{labels.previous}</a>
+          : <span className="btn btn-secondary" aria-disabled="true">{labels.previous}</span>}
+        {state.page < range.pages
+          ? <a href={href(withChange(state, { page: state.page + 1 }))} onClick={follow} rel="next" className="btn btn-secondary" data-page-next>{labels.next}</a>
+          : <span className="btn btn-secondary" aria-disabled="true">{labels.next}</span>}
+      </nav>
+    </div>
+  );
+}
+
+const EMPTY: Row[] = [];
+
+function DetailCell({ row, lang, labels }: { row: Row; lang: string; labels: ActivityDetailLabels }) {
+  const kind = !isBlank(row.payout_id) ? 'payout' : !isBlank(row.redemption_id) ? 'redemption' : null;
+  const id = kind === 'payout' ? row.payout_id : row.redemption_id;
+  return (
+    <td className="dt-detail" data-empty={kind ? undefined : ''}>
+      {kind && <ActivityDetail kind={kind} id={String(id)} lang={lang} labels={labels} />}
+    </td>
+  );
+}

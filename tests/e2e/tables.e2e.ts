@@ -1,0 +1,199 @@
+// The data tables (issue 9) in a real browser on both demo tenants: /app/activity-portal (localhost, not
+// admin3) and /app/transactions (acme, admin3, Spanish). The server paints the first page of every table
+// (JavaScript off: rows, paging links, a bookmarked filtered URL); hydrated, the commissions table
+// filters by status (plain and negated), sorts by amount and changes its page size through the URL, its
+// CSV holds exactly the filtered rows, and a phone reads each row as a stacked card.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newBrowser, stopAll } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await newBrowser();
+});
+afterAll(stopAll);
+
+const TENANTS = [
+  { host: 'localhost', email: 'ava@demo.test', path: '/app/activity-portal', other: '/app/transactions', h1: 'Activity', paid: 'Paid', spanish: false },
+  { host: 'acme.localhost', email: 'alex@acme.test', path: '/app/transactions', other: '/app/activity-portal', h1: 'Transacciones', paid: 'Pagada', spanish: true },
+] as const;
+
+const COMMISSIONS = '[data-table-section="commissions"]';
+
+async function logIn(context: BrowserContext, host: string, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl(host)}/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('Password1!');
+  await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
+  return page;
+}
+
+async function hydrated(page: Page, selector: string) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island')?.hasAttribute('ssr')), { timeout: 15_000 }).toBe(true);
+}
+
+const rows = (page: Page) => page.locator(`${COMMISSIONS} tbody tr[data-row]`);
+const cellTexts = (page: Page, col: string) => page.locator(`${COMMISSIONS} tbody tr[data-row] td[data-col="${col}"]`).allInnerTexts();
+const summary = (page: Page) => page.locator(`${COMMISSIONS} [data-table-summary]`).innerText();
+/** "€1,234.50" / "$5" -> 1234.5 */
+const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+/** The total of "1–25 of 36". */
+const total = (text: string) => Number(/(\d[\d,]*)\s*$/.exec(text.split('·')[0]!.trim())![1]!.replace(/,/g, ''));
+
+
+async function applyStatusFilter(page: Page, op: 'in' | 'not_in', value: string) {
+  const details = page.locator(`${COMMISSIONS} details.table-filters`);
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+  await details.locator('select[data-filter-column]').selectOption('status');
+  await details.locator('select[data-filter-operator]').selectOption(op);
+  await details.locator(`.filter-choice input[value="${value}"]`).check();
+  await details.locator('[data-filter-apply]').click();
+}
+
+for (const tenant of TENANTS) {
+  describe(`data tables on ${tenant.host}`, () => {
+    it('paints every table server-side, pages with plain links and paints a bookmarked filter (no JavaScript)', async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const page = await logIn(context, tenant.host, tenant.email);
+        const res = await page.goto(`${baseUrl(tenant.host)}${tenant.path}`);
+        expect(res?.status()).toBe(200);
+        expect(await page.locator('h1').innerText()).toBe(tenant.h1);
+        for (const table of ['commissions', 'payouts', 'activity']) {
+          expect(await page.locator(`[data-table-section="${table}"] tbody tr[data-row]`).count()).toBeGreaterThan(0);
+        }
+        expect(await page.locator('[data-table-section="activity"] tbody tr[data-row]').count()).toBeLessThanOrEqual(15);
+        const firstPage = await cellTexts(page, 'transaction_id');
+        await Promise.all([page.waitForURL(/commissions\.page=2/), page.locator(`${COMMISSIONS} [data-page-next]`).click()]);
+        const secondPage = await cellTexts(page, 'transaction_id');
+        expect(secondPage.length).toBeGreaterThan(0);
+        expect(secondPage.some((id) => firstPage.includes(id))).toBe(false);
+
+        // Rows per page without JavaScript: the small GET form.
+        const count = total(await summary(page));
+        await page.locator(`${COMMISSIONS} select[data-page-size]`).selectOption('50');
+        await Promise.all([page.waitForURL(/commissions\.page_size=50/), page.locator(`${COMMISSIONS} .page-size button[type="submit"]`).click()]);
+        expect(await rows(page).count()).toBe(Math.min(50, count));
+
+        await page.goto(`${baseUrl(tenant.host)}${tenant.path}?commissions.status__in=paid`);
+        const paid = tenant.paid;
+        const statuses = await cellTexts(page, 'status');
+        expect(statuses.length).toBeGreaterThan(0);
+        expect(new Set(statuses)).toEqual(new Set([paid]));
+        expect(await page.locator(`${COMMISSIONS} [data-active-filters] li[data-filter="status__in"]`).count()).toBe(1);
+
+        // Spec §2: the other screen is not for this company.
+        const other = await page.goto(`${baseUrl(tenant.host)}${tenant.other}`);
+        expect(new URL(other!.url()).pathname).toBe('/app');
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('filters, sorts, pages and downloads the CSV of the filtered commissions', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await logIn(context, tenant.host, tenant.email);
+        await page.goto(`${baseUrl(tenant.host)}${tenant.path}`);
+        await hydrated(page, `${COMMISSIONS} table`);
+        const allCount = total(await summary(page));
+        const paid = tenant.paid;
+
+        await applyStatusFilter(page, 'in', 'paid');
+        await page.waitForURL(/commissions\.status__in=paid/);
+        await expect.poll(async () => new Set(await cellTexts(page, 'status'))).toEqual(new Set([paid]));
+        const paidCount = total(await summary(page));
+        expect(paidCount).toBeGreaterThan(0);
+        expect(paidCount).toBeLessThan(allCount);
+
+        // The CSV of the filtered view: exactly its rows (all pages), the same transactions.
+        const href = await page.locator(`${COMMISSIONS} [data-table-csv]`).getAttribute('href');
+        expect(href).toContain('format=csv');
+        expect(href).toContain('status__in=paid');
+        // Fetched by the page itself: the browser API with the session cookie, as the link downloads it.
+        const csv = await page.evaluate(async (url) => {
+          const res = await fetch(url);
+          return { status: res.status, type: res.headers.get('content-type') ?? '', disposition: res.headers.get('content-disposition') ?? '', text: await res.text() };
+        }, href!);
+        expect(csv.status).toBe(200);
+        expect(csv.type).toContain('text/csv');
+        expect(csv.disposition).toContain('attachment');
+        const lines = csv.text.trim().split(/\r?\n/);
+        expect(lines.length - 1).toBe(paidCount);
+        const ids = await cellTexts(page, 'transaction_id');
+        for (const id of ids) expect(lines.some((line) => line.includes(id))).toBe(true);
+
+        // Negated: everything but paid.
+        await page.locator(`${COMMISSIONS} [data-clear-filters]`).click();
+        await expect.poll(async () => total(await summary(page))).toBe(allCount);
+        await applyStatusFilter(page, 'not_in', 'paid');
+        await page.waitForURL(/commissions\.status__not_in=paid/);
+        await expect.poll(async () => total(await summary(page))).toBe(allCount - paidCount);
+        expect((await cellTexts(page, 'status')).includes(paid)).toBe(false);
+
+        // Sort by commission amount: ascending, then descending.
+        await page.locator(`${COMMISSIONS} [data-sort="amount"]`).click();
+        await page.waitForURL(/commissions\.ordering=amount/);
+        await expect.poll(() => page.locator(`${COMMISSIONS} th[data-col="amount"]`).getAttribute('aria-sort')).toBe('ascending');
+        await expect.poll(async () => {
+          const amounts = (await cellTexts(page, 'amount')).map(money);
+          return amounts.every((v, i) => i === 0 || amounts[i - 1]! <= v);
+        }).toBe(true);
+        await page.locator(`${COMMISSIONS} [data-sort="amount"]`).click();
+        await page.waitForURL(/commissions\.ordering=-amount/);
+        await expect.poll(async () => {
+          const amounts = (await cellTexts(page, 'amount')).map(money);
+          return amounts.length > 1 && amounts.every((v, i) => i === 0 || amounts[i - 1]! >= v);
+        }).toBe(true);
+
+        // Page size: 15 rows, then the URL keeps it.
+        await page.locator(`${COMMISSIONS} select[data-page-size]`).selectOption('15');
+        await page.waitForURL(/commissions\.page_size=15/);
+        await expect.poll(() => rows(page).count()).toBe(Math.min(15, allCount - paidCount));
+        expect(await summary(page)).toMatch(/^1–\d+/);
+
+        // Row selection.
+        await rows(page).nth(0).locator('[data-select-row]').check();
+        await rows(page).nth(1).locator('[data-select-row]').check();
+        expect(await page.locator(`${COMMISSIONS} [data-table-selected]`).innerText()).toContain('2');
+
+        // Activity detail of a payout or redemption row, fetched when opened.
+        await hydrated(page, '[data-table-section="activity"] table');
+        const detail = page.locator('[data-table-section="activity"] details[data-activity-detail]').first();
+        await detail.locator('summary').click();
+        await expect.poll(() => detail.locator('[data-detail-field="created_at"] dd').count(), { timeout: 10_000 }).toBe(1);
+        expect(await detail.locator('[data-detail-field="deducted_amount"] dd').innerText()).toMatch(/\d/);
+
+        // The URL is the view: reloading it paints the same rows.
+        const before = await cellTexts(page, 'transaction_id');
+        await page.reload();
+        expect(await cellTexts(page, 'transaction_id')).toEqual(before);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('reads as stacked cards on a phone, with no column cut off', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      try {
+        const page = await logIn(context, tenant.host, tenant.email);
+        await page.goto(`${baseUrl(tenant.host)}${tenant.path}`);
+        const row = rows(page).first();
+        expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
+        const label = await row.locator('td[data-col="amount"]').evaluate((td) => getComputedStyle(td, '::before').content);
+        expect(label).toBe(tenant.spanish ? '"Comisión"' : '"Commission"');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        for (const table of ['commissions', 'payouts', 'activity']) {
+          const clipped = await page.locator(`[data-table-section="${table}"] .table-scroll`).evaluate((box) => box.scrollWidth - box.clientWidth);
+          expect(clipped).toBeLessThanOrEqual(0);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
