@@ -40,8 +40,8 @@ function show(value: unknown, field: string, lang: string, labels: ActivityDetai
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'object') {
     const v = value as { minor?: number; currency?: string; points?: number };
-    if (typeof v.minor === 'number') return formatMoney(v.minor, v.currency);
-    if (typeof v.points === 'number') return formatPoints(v.points, labels.pointName);
+    if (typeof v.minor === 'number') return formatMoney(v.minor, v.currency, lang);
+    if (typeof v.points === 'number') return formatPoints(v.points, labels.pointName, lang);
     return '';
   }
   const text = String(value);

@@ -80,8 +80,8 @@ function isMoney(v: unknown): v is { minor: number; currency?: string | null } {
 /** A cell's text: money in the row's currency, dates in the page language, choices by label. */
 export function cellText(column: DataTableColumn, value: unknown, lang: string, labels: Pick<DataTableLabels, 'yes' | 'no' | 'pointName'>): string {
   if (value === null || value === undefined || value === '') return '';
-  if (isMoney(value)) return formatMoney(value.minor, value.currency);
-  if (typeof value === 'object' && typeof (value as { points?: unknown }).points === 'number') return formatPoints((value as { points: number }).points, labels.pointName);
+  if (isMoney(value)) return formatMoney(value.minor, value.currency, lang);
+  if (typeof value === 'object' && typeof (value as { points?: unknown }).points === 'number') return formatPoints((value as { points: number }).points, labels.pointName, lang);
   switch (column.type) {
     case 'DATE': {
       const date = new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : String(value));
@@ -90,7 +90,7 @@ export function cellText(column: DataTableColumn, value: unknown, lang: string, 
     }
     case 'BOOLEAN': return value === true || value === 1 || value === 'true' ? labels.yes : labels.no;
     case 'CHOICE': return column.choices?.find((c) => c.value === String(value))?.label ?? String(value);
-    case 'INTEGER': case 'DECIMAL': case 'MONEY': return typeof value === 'number' ? formatNumber(value) : String(value);
+    case 'INTEGER': case 'DECIMAL': case 'MONEY': return typeof value === 'number' ? formatNumber(value, lang) : String(value);
     default: return String(value);
   }
 }
@@ -214,7 +214,7 @@ export default function DataTable(props: DataTableProps) {
 
       <div className="table-toolbar">
         <p className="table-summary" data-table-summary aria-live="polite">
-          {rows.length > 0 ? fill(labels.summary, { from: range.from, to: range.to, count: formatNumber(count) }) : fill(labels.total, { count: formatNumber(count) })}
+          {rows.length > 0 ? fill(labels.summary, { from: range.from, to: range.to, count: formatNumber(count, lang) }) : fill(labels.total, { count: formatNumber(count, lang) })}
           {selected > 0 && (
             <span className="table-selected" data-table-selected> · {fill(labels.selected, { count: selected })}{' '}
               <button type="button" className="link-button" onClick={() => setRowSelection({})}>{labels.clearSelection}</button>

@@ -116,11 +116,11 @@ export default function StatsChart(props: StatsChartProps) {
           interaction: { mode: 'index', intersect: false },
           plugins: {
             legend: { position: 'bottom', labels: { boxWidth: 12, boxHeight: 12 } },
-            tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatNumber(Number(item.raw))}` } },
+            tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatNumber(Number(item.raw), lang)}` } },
           },
           scales: {
             x: { grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12 } },
-            y: { beginAtZero: true, ticks: { precision: 0, callback: (v) => formatCompact(Number(v)) } },
+            y: { beginAtZero: true, ticks: { precision: 0, callback: (v) => formatCompact(Number(v), lang) } },
           },
         },
       });
@@ -199,7 +199,7 @@ export default function StatsChart(props: StatsChartProps) {
             <div className="tiles">
               {cards.map((kind) => (
                 <div className="tile" key={kind} data-tile={kind}>
-                  <div className="value">{busy ? '…' : formatNumber(totals[kind])}</div>
+                  <div className="value">{busy ? '…' : formatNumber(totals[kind], lang)}</div>
                   <div className="label">{labels.kinds[kind]}</div>
                 </div>
               ))}
@@ -235,7 +235,7 @@ export default function StatsChart(props: StatsChartProps) {
                     {times.map((time, i) => (
                       <tr key={time}>
                         <th scope="row">{timeLabel(time, request.interval, lang, true)}</th>
-                        {shown.map((s) => <td className="num" key={s.stat_type}>{formatNumber(s.values[i]?.[1] ?? 0)}</td>)}
+                        {shown.map((s) => <td className="num" key={s.stat_type}>{formatNumber(s.values[i]?.[1] ?? 0, lang)}</td>)}
                       </tr>
                     ))}
                   </tbody>

@@ -1,7 +1,18 @@
-// Display formats of spec §9. Numbers are en-US whatever the UI language (§9 names one locale).
-// Dates and range presets live in dates.ts and are re-exported here.
+// Display formats of spec §9. Numbers follow the page language when a caller passes it (issue 9: "numbers,
+// currencies, percentages, compact K and dates through Intl in the page language"); without one they are
+// en-US, the locale spec §9 names. Dates and range presets live in dates.ts and are re-exported here.
 
 const LOCALE = 'en-US';
+
+/** The Intl locale of a page language ("es", "fr-CA", …); en-US when none or unknown. */
+export function numberLocale(lang?: string | null): string {
+  if (!lang || lang === 'en') return LOCALE;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([lang]).length ? lang : LOCALE;
+  } catch {
+    return LOCALE;
+  }
+}
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_POINT_NAME = 'point(s)';
 /** Sidebar truncation lengths (§2, §9). */
@@ -34,12 +45,12 @@ export function fromMinorUnits(minor: number, currency?: string | null): number 
  * Money from integer minor units: "$1,250", "$12.50". §9 allows 0 to 2 fraction digits; whole
  * amounts drop the decimals, others keep both digits so a price never reads "$12.5".
  */
-export function formatMoney(minor: number, currency?: string | null): string {
+export function formatMoney(minor: number, currency?: string | null, lang?: string | null): string {
   const code = currencyOrDefault(currency);
   const amount = fromMinorUnits(Number.isFinite(minor) ? minor : 0, code);
   const digits = Math.min(2, currencyMinorDigits(code));
   const whole = Number.isInteger(Math.round(amount * 10 ** digits) / 10 ** digits);
-  return new Intl.NumberFormat(LOCALE, {
+  return new Intl.NumberFormat(numberLocale(lang), {
     style: 'currency',
     currency: code,
     minimumFractionDigits: whole ? 0 : digits,
@@ -48,25 +59,25 @@ export function formatMoney(minor: number, currency?: string | null): string {
 }
 
 /** A plain number with grouping and 0 to 2 fraction digits: 1234.5 -> "1,234.5". */
-export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(Number.isFinite(value) ? value : 0);
+export function formatNumber(value: number, lang?: string | null): string {
+  return new Intl.NumberFormat(numberLocale(lang), { maximumFractionDigits: 2 }).format(Number.isFinite(value) ? value : 0);
 }
 
 /** Short form for tiles and axes: below 1000 as is, from 1000 with a K (then M, B) suffix. */
-export function formatCompact(value: number): string {
+export function formatCompact(value: number, lang?: string | null): string {
   const n = Number.isFinite(value) ? value : 0;
-  if (Math.abs(n) < 1000) return formatNumber(n);
-  return new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+  if (Math.abs(n) < 1000) return formatNumber(n, lang);
+  return new Intl.NumberFormat(numberLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(n);
 }
 
 /** A ratio as a percentage with up to 2 decimals: 0.12345 -> "12.35%". */
-export function formatPercent(ratio: number): string {
-  return new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(ratio) ? ratio : 0);
+export function formatPercent(ratio: number, lang?: string | null): string {
+  return new Intl.NumberFormat(numberLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(ratio) ? ratio : 0);
 }
 
 /** Points with the company's point name (§9): "1,250 point(s)", "40 stars". */
-export function formatPoints(points: number, pointName?: string | null): string {
-  return `${formatNumber(points)} ${pointName?.trim() || DEFAULT_POINT_NAME}`;
+export function formatPoints(points: number, pointName?: string | null, lang?: string | null): string {
+  return `${formatNumber(points, lang)} ${pointName?.trim() || DEFAULT_POINT_NAME}`;
 }
 
 /** Cuts text to at most `max` characters and marks the cut with "..." (whole characters, never half an emoji). */

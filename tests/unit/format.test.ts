@@ -159,3 +159,19 @@ describe('range presets (§9)', () => {
     expect(presetFromKey('forever')).toBeNull();
   });
 });
+
+describe('numbers in the page language (issue 9)', () => {
+  it('writes money, numbers, points and percentages the way the page language does', () => {
+    expect(formatMoney(16104, 'EUR', 'es')).toMatch(/^161,04\s€$/);
+    expect(formatMoney(125000, 'USD', 'de')).toMatch(/^1\.250\s\$$/);
+    expect(formatNumber(1234.5, 'fr')).toMatch(/^1\s234,5$/);
+    expect(formatPoints(1350, 'Acme Coins', 'es')).toBe('1350 Acme Coins');
+    expect(formatPercent(0.1235, 'es')).toMatch(/^12,35\s%$/);
+  });
+
+  it('keeps en-US without a language, for English, and for a code Intl does not know', () => {
+    expect(formatMoney(125000, 'USD')).toBe('$1,250');
+    expect(formatMoney(125000, 'USD', 'en')).toBe('$1,250');
+    expect(formatNumber(1234.5, 'xx-nope')).toBe('1,234.5');
+  });
+});
