@@ -39,7 +39,12 @@ const rows = (page: Page) => page.locator(`${COMMISSIONS} tbody tr[data-row]`);
 const cellTexts = (page: Page, col: string) => page.locator(`${COMMISSIONS} tbody tr[data-row] td[data-col="${col}"]`).allInnerTexts();
 const summary = (page: Page) => page.locator(`${COMMISSIONS} [data-table-summary]`).innerText();
 /** "€1,234.50" / "$5" -> 1234.5 */
-const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+/** An amount as the page writes it in its language: "$1,234.56" (en) or "1.234,56 €" (es). */
+const money = (text: string) => {
+  const digits = text.replace(/[^\d.,-]/g, '');
+  const decimalComma = /,\d{1,2}$/.test(digits);
+  return Number(decimalComma ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, ''));
+};
 /** The total of "1–25 of 36". */
 const total = (text: string) => Number(/(\d[\d,]*)\s*$/.exec(text.split('·')[0]!.trim())![1]!.replace(/,/g, ''));
 
