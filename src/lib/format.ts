@@ -41,6 +41,16 @@ export function fromMinorUnits(minor: number, currency?: string | null): number 
   return minor / 10 ** currencyMinorDigits(currency);
 }
 
+/** Minor units as a plain decimal string of the currency (API answers, CSV): 4999 USD -> "49.99", -5 -> "-0.05". */
+export function minorToDecimal(minor: number, currency?: string | null): string {
+  const digits = currencyMinorDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const text = String(abs).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
 /**
  * Money from integer minor units: "$1,250", "$12.50". §9 allows 0 to 2 fraction digits; whole
  * amounts drop the decimals, others keep both digits so a price never reads "$12.5".

@@ -1,4 +1,4 @@
-import { currencyMinorDigits } from '../../lib/format';
+import { currencyMinorDigits, minorToDecimal } from '../../lib/format';
 import { fieldError } from '../core/errors';
 
 /** The operator API's SQL reads and the JSON views of its rows. Amounts are integer minor units. */
@@ -13,15 +13,8 @@ export function toMinor(decimal: string, currency: string, field = 'revenue'): n
   return minor;
 }
 
-/** Minor units as a decimal string of the currency, e.g. 4999 USD -> "49.99". */
-export function toDecimal(minor: number, currency: string): string {
-  const digits = currencyMinorDigits(currency);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  if (digits === 0) return `${sign}${abs}`;
-  const text = String(abs).padStart(digits + 1, '0');
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
+/** Minor units as a decimal string of the currency (one implementation: src/lib/format.ts). */
+export const toDecimal = (minor: number, currency: string) => minorToDecimal(minor, currency);
 
 export interface CampaignRuleRow {
   id: number;

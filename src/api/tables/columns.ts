@@ -1,3 +1,4 @@
+import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import { PAYMENT_METHODS } from '../../lib/payment-methods';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { Caller } from '../core/types';
@@ -9,19 +10,8 @@ import type { Caller } from '../core/types';
 export const COLUMN_TYPES = ['BOOLEAN', 'INTEGER', 'DECIMAL', 'MONEY', 'STRING', 'DATE', 'URL', 'EMAIL', 'CHOICE', 'TYPEAHEAD'] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
-/** Operators per column type (spec §9); each also has its negated form `not_<op>`. */
-export const TYPE_OPERATORS: Record<ColumnType, readonly string[]> = {
-  BOOLEAN: ['is'],
-  INTEGER: ['gt', 'lt', 'gte', 'lte', 'exact'],
-  DECIMAL: ['gt', 'lt', 'gte', 'lte', 'exact'],
-  MONEY: ['gt', 'lt', 'gte', 'lte', 'exact'],
-  STRING: ['isnull', 'iexact', 'exact', 'icontains', 'istartswith'],
-  DATE: ['gt', 'lt', 'gte', 'lte', 'in_day', 'day_gt', 'day_gte', 'day_lt', 'day_lte', 'past_gt', 'past_lt', 'past_exact', 'isnull'],
-  URL: ['isnull', 'iexact', 'icontains'],
-  EMAIL: ['isnull', 'iexact', 'icontains', 'istartswith'],
-  CHOICE: ['in', 'exact'],
-  TYPEAHEAD: ['isnull', 'exact'],
-};
+/** Operators per column type (spec §9, the catalogue the table island uses too); each also has `not_<op>`. */
+export const TYPE_OPERATORS: Record<ColumnType, readonly string[]> = OPERATORS_BY_TYPE;
 
 /** The operators a column of this type answers to, negated forms included. */
 export const operatorsOf = (type: ColumnType) => TYPE_OPERATORS[type].flatMap((op) => [op, `not_${op}`]);

@@ -1,4 +1,4 @@
-import { currencyMinorDigits } from '../../lib/format';
+import { minorToDecimal } from '../../lib/format';
 import { en } from '../../lib/i18n/en';
 import type { Caller, ServiceContext } from '../core/types';
 import { choicesFor, type Column } from './columns';
@@ -13,15 +13,6 @@ import type { TableQuery } from '../../lib/schemas/tables';
 
 export const CSV_PAGE = 1000;
 
-/** Minor units as a decimal string of the currency, e.g. 4999 USD -> "49.99". */
-export function minorToDecimal(minor: number, currency: string | null): string {
-  const digits = currencyMinorDigits(currency);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  if (digits === 0) return `${sign}${abs}`;
-  const text = String(abs).padStart(digits + 1, '0');
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
 
 /** One CSV cell: formula prefix for text (never for the numbers we write), quotes when needed. */
 export function csvCell(value: unknown, numeric = false): string {
