@@ -35,8 +35,8 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.all('/v1/*', (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
   app.use(d1());
   app.use(securityHeaders());
-  app.use(upstream(options));
-  app.use(remoteStandIn(options));
+  app.use('/api/*', upstream(options));
+  if (options.fetchUpstream) app.use(remoteStandIn(options.fetchUpstream));
   app.use(tenant({ ...clientOptions, ...options.tenant }));
   app.use(session());
   app.use(apiClient(clientOptions));
@@ -57,12 +57,9 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
  * Tests stand in for a remote API with `fetchUpstream`: the typed client then goes over HTTP to it too.
  * (The stand-in needs this request's env, so the client options are completed per request.)
  */
-function remoteStandIn(options: EdgeOptions): MiddlewareHandler<EdgeEnv> {
+function remoteStandIn(send: NonNullable<EdgeOptions['fetchUpstream']>): MiddlewareHandler<EdgeEnv> {
   return async function remoteStandIn(c, next) {
-    if (options.fetchUpstream) {
-      const send = options.fetchUpstream;
-      c.set('remoteFetch', (request: Request) => send(request, c.env, c.executionCtx as ExecutionContext));
-    }
+    c.set('remoteFetch', (request: Request) => send(request, c.env, c.executionCtx as ExecutionContext));
     await next();
   };
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { PortalView } from '../api/portal/routes';
+import type { PortalView } from '../api/portal/service';
 import { normalizeHost } from '../api/portal/queries';
 import { clientFor, type ClientOptions } from './api-client';
 import { resolveCustomization } from '../lib/schemas/customization';

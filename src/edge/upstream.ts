@@ -1,9 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { api } from '../api/app';
+import { DEFAULT_TIMEOUT_MS, WRITE_TIMEOUT_MS } from './client/core';
 import type { EdgeEnv, UpstreamFetch, UpstreamInit } from './types';
-
-export const DEFAULT_TIMEOUT_MS = 20_000;
-export const WRITE_TIMEOUT_MS = 15_000;
 
 const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
@@ -20,7 +18,7 @@ export interface UpstreamOptions {
 }
 
 /**
- * Sets `c.var.upstream`: spec §7 paths go to the embedded API (`AMBASSADOR_API_URL` unset) or to that
+ * Sets `c.var.upstream` for the browser API proxy (/api/*): spec §7 paths go to the embedded API (`AMBASSADOR_API_URL` unset) or to that
  * origin. Timeouts follow spec §9: 20 s for reads, 15 s for writes; a timeout answers 504 with
  * spec §8's no-response message.
  */

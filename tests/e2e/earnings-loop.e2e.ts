@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLongDate } from '../../src/lib/format';
-import { ROOT, baseUrl, newBrowser, portalInfo, stopAll } from './harness';
+import { ROOT, baseUrl, logIn, newBrowser, portalInfo, stopAll } from './harness';
 
 const run = promisify(execFile);
 let browser: Browser;
@@ -42,10 +42,7 @@ describe.each(TENANTS)('the earnings loop on $host', ({ host, email, uid, campai
   it('turns a reported purchase into a referral, a commission, a payout and new figures', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${baseUrl(host)}/login`);
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill('Password1!');
-    await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
+    await logIn(page, host, email);
     await page.goto(`${baseUrl(host)}/app?campaign=all`);
     const before = { pending: await tile(page, 'awaiting_approval'), paid: await tile(page, 'paid_out') };
     await page.goto(`${baseUrl(host)}/app/stats?range=30&interval=day&campaign=all`);

@@ -24,8 +24,8 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from '
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -131,6 +131,17 @@ function killGroup(pgid: number | undefined, signal: NodeJS.Signals) {
  * Starts the portal: `npx node scripts/start.mjs --port <port> --persist-to .tmp/e2e-state-…`
  * (`--no-build` when E2E_SKIP_BUILD=1) and waits until it answers HTTP. Idempotent per process.
  */
+/** Whether a server answers HTTP on the port yet (any status counts). */
+async function answers(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+    await res.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startPortal(opts: { port?: number; skipBuild?: boolean } = {}): Promise<PortalInfo> {
   if (portal) return info(portal);
   const port = opts.port ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort());
@@ -166,13 +177,7 @@ export async function startPortal(opts: { port?: number; skipBuild?: boolean } =
       throw new Error(`the portal exited (code ${state.exited}) before answering; ${logFile}:\n${out}`);
     }
     if (!portal.wranglerPgid && existsSync(pidFile)) portal.wranglerPgid = Number(readFileSync(pidFile, 'utf8'));
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      break;
-    } catch {
-      /* not yet */
-    }
+    if (await answers(port)) break;
     if (Date.now() > deadline) {
       await stopPortal();
       throw new Error(`the portal did not answer on port ${port} within 5 minutes; ${logFile}:\n${tail(logFile)}`);
@@ -325,13 +330,7 @@ export async function startExtraPortal(vars: Record<string, string>): Promise<Ex
   const deadline = Date.now() + 3 * 60_000;
   for (;;) {
     if (exited !== null) throw new Error(`the second portal exited (code ${exited}); ${logFile}:\n${tail(logFile)}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      break;
-    } catch {
-      /* not yet */
-    }
+    if (await answers(port)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the second portal did not answer on port ${port}; ${logFile}:\n${tail(logFile)}`);
@@ -339,4 +338,28 @@ export async function startExtraPortal(vars: Record<string, string>): Promise<Ex
     await sleep(300);
   }
   return { port, origin: (host = 'localhost') => `http://${host}:${port}`, stop };
+}
+
+// Shared steps of the browser tests ---------------------------------------------------------------
+
+/** Logs in on `origin`'s /login form with the demo password and waits for /app. */
+export async function logIn(page: Page, host: string, email: string, origin = baseUrl(host)) {
+  await page.goto(`${origin}/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('Password1!');
+  await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
+}
+
+/** A new page of `context`, logged in. */
+export async function logInNewPage(context: BrowserContext, host: string, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await logIn(page, host, email);
+  return page;
+}
+
+/** Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
+export async function hydrated(page: Page, selector: string) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island')?.hasAttribute('ssr')), { timeout: 15_000 }).toBe(true);
 }

@@ -3,7 +3,7 @@
 // links, follows a share link, and answers errors in the page language, all through the API over HTTP.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, startExtraPortal, stopAll, type ExtraPortal } from './harness';
+import { baseUrl, logIn, newBrowser, startExtraPortal, stopAll, type ExtraPortal } from './harness';
 
 let browser: Browser;
 let front: ExtraPortal;
@@ -27,10 +27,7 @@ describe('a portal fronting a remote ambassador API', () => {
   it('logs in, paints the dashboard and the share links, and logs out', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${front.origin('acme.localhost')}/login`);
-    await page.locator('input[name="email"]').fill('alex@acme.test');
-    await page.locator('input[name="password"]').fill('Password1!');
-    await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
+    await logIn(page, 'acme.localhost', 'alex@acme.test', front.origin('acme.localhost'));
     // The referral link is built on the host the person uses, not the API's.
     expect(await page.locator('[data-referral-link]').innerHTML()).toContain(`${front.origin('acme.localhost')}/r/`);
     await page.goto(`${front.origin('acme.localhost')}/app/sharing`);

@@ -2,20 +2,13 @@
 // brand colours in the layout, and API errors show in the page's language (message keys end to end).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll } from './harness';
+import { baseUrl, logIn, newBrowser, stopAll } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await newBrowser();
 });
 afterAll(stopAll);
-
-async function logIn(page: Page, host: string, email: string) {
-  await page.goto(`${baseUrl(host)}/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('Password1!');
-  await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
-}
 
 const cssVar = (page: Page, name: string) =>
   page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll } from './harness';
+import { baseUrl, newBrowser, stopAll, hydrated, logInNewPage as logIn } from './harness';
 
 // The friend's browser looks like a person's: headless Chromium's own user agent is a known bot.
 const FRIEND_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -22,21 +22,6 @@ const TENANTS = [
   { host: 'acme.localhost', email: 'alex@acme.test', campaignId: '201', code: 'alex-trail', shop: 'https://www.acme-outdoor.test/**' },
 ] as const;
 
-async function logIn(context: BrowserContext, host: string, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${baseUrl(host)}/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('Password1!');
-  await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
-  return page;
-}
-
-/** Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
-async function hydrated(page: Page, selector: string) {
-  const el = page.locator(selector).first();
-  await el.scrollIntoViewIfNeeded();
-  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island')?.hasAttribute('ssr')), { timeout: 15_000 }).toBe(true);
-}
 
 async function clicksTile(page: Page): Promise<number> {
   const text = await page.locator('[data-tile="clicks"] .value').innerText();

@@ -2,9 +2,9 @@
 // the table; the Spanish tenant reads Spanish; without JavaScript the GET form changes the range through
 // the URL; with JavaScript a range change redraws from the browser API and rewrites the URL, and a
 // campaign switch changes the numbers.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll } from './harness';
+import { baseUrl, newBrowser, stopAll, hydrated, logInNewPage as logIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,21 +17,6 @@ const TENANTS = [
   { host: 'acme.localhost', email: 'alex@acme.test', campaignId: '201', spanish: true },
 ] as const;
 
-async function logIn(context: BrowserContext, host: string, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${baseUrl(host)}/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('Password1!');
-  await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
-  return page;
-}
-
-/** Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
-async function hydrated(page: Page, selector: string) {
-  const el = page.locator(selector).first();
-  await el.scrollIntoViewIfNeeded();
-  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island')?.hasAttribute('ssr')), { timeout: 15_000 }).toBe(true);
-}
 
 async function tile(page: Page, key: string): Promise<number> {
   const text = await page.locator(`[data-stats-cards] [data-tile="${key}"] .value`).innerText();

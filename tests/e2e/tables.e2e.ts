@@ -3,9 +3,9 @@
 // (JavaScript off: rows, paging links, a bookmarked filtered URL); hydrated, the commissions table
 // filters by status (plain and negated), sorts by amount and changes its page size through the URL, its
 // CSV holds exactly the filtered rows, and a phone reads each row as a stacked card.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll } from './harness';
+import { baseUrl, newBrowser, stopAll, hydrated, logInNewPage as logIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,20 +20,6 @@ const TENANTS = [
 
 const COMMISSIONS = '[data-table-section="commissions"]';
 
-async function logIn(context: BrowserContext, host: string, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${baseUrl(host)}/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('Password1!');
-  await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
-  return page;
-}
-
-async function hydrated(page: Page, selector: string) {
-  const el = page.locator(selector).first();
-  await el.scrollIntoViewIfNeeded();
-  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island')?.hasAttribute('ssr')), { timeout: 15_000 }).toBe(true);
-}
 
 const rows = (page: Page) => page.locator(`${COMMISSIONS} tbody tr[data-row]`);
 const cellTexts = (page: Page, col: string) => page.locator(`${COMMISSIONS} tbody tr[data-row] td[data-col="${col}"]`).allInnerTexts();

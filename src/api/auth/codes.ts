@@ -1,5 +1,5 @@
 import { loadCustomization } from '../portal/customization';
-import { isoNow, randomToken, sha256Hex } from '../core/crypto';
+import { isoIn, isoNow, randomToken, sha256Hex } from '../core/crypto';
 import { insertCode, listCompanyHosts, type CodePurpose } from './queries';
 import { findCompanyByHost, normalizeHost, type CompanyRow } from '../portal/queries';
 import type { UserRow } from './user-queries';
@@ -62,7 +62,7 @@ export async function sendCodeEmail(
   const ttl = ttlFor(purpose);
   await insertCode(svc.db, {
     companyId: company.id, userId: user.id, purpose, codeHash: await codeHash(company.id, user.id, code),
-    expiresAt: new Date(Date.now() + ttl).toISOString(), nowIso: isoNow(),
+    expiresAt: isoIn(ttl), nowIso: isoNow(),
   });
   const origin = await linkOrigin(svc, company, queryHost);
   const host = new URL(origin).hostname;

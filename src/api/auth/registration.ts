@@ -1,7 +1,7 @@
 import { loadCustomization } from '../portal/customization';
 import { t } from '../../lib/i18n';
 import { FORM_NAMES, registrationConfig, registrationSchema, type RegistrationInput } from '../../lib/schemas/registration';
-import { companyFor, newShortCode, sendCodeEmail } from './codes';
+import { companyFor, newCode, newShortCode, sendCodeEmail } from './codes';
 import { accountView, issueToken } from './login';
 import { botCheckFor, passesBotCheck } from './bot-check';
 import { isoIn, isoNow, newUid, randomToken } from '../core/crypto';
@@ -20,12 +20,6 @@ import { parseWith } from '../core/validate';
 // Registration (spec §3, §7): a short-lived, single-use registration session, then the company's form.
 
 const CLIENT_SESSION_TTL_MS = 30 * 60 * 1000;
-const SHARE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-function newShareCode() {
-  const bytes = crypto.getRandomValues(new Uint8Array(7));
-  return [...bytes].map((b) => SHARE_CODE_ALPHABET[b & 31]).join('');
-}
 
 /**
  * registration_page_redirect, only when it stays on the site: a path, or an http(s) URL on one of the
@@ -116,7 +110,7 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
         firstName: input.firstName ?? '',
         lastName: input.lastName ?? '',
         ambassadorUid,
-        shareCode: newShareCode(),
+        shareCode: newCode(7),
         loyaltyAccess: settings.register.set_contact_loyalty_on_register,
         profile: {
           phone: input.phone ?? null, company_name: input.company ?? null, job_title: input.jobTitle ?? null,

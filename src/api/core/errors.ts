@@ -47,8 +47,9 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   const body: Record<string, unknown> = Object.create(null);
   const codes: ErrorCodes = Object.create(null);
   for (const [field, messages] of Object.entries(fields)) {
-    body[field] = messages.map((m) => englishText(m, params).text);
-    codes[field] = messages.map((m) => ({ code: englishText(m, params).key ?? 'invalidField', ...(params ? { params } : {}) }));
+    const texts = messages.map((m) => englishText(m, params));
+    body[field] = texts.map((m) => m.text);
+    codes[field] = texts.map((m) => ({ code: m.key ?? 'invalidField', ...(params ? { params } : {}) }));
   }
   body.error_codes = codes;
   return body;

@@ -21,8 +21,6 @@ export function requireAmbassador(): MiddlewareHandler<ApiEnv> {
     const caller = await verifyToken(c.env.DB, match[1]!, c.req.header('x-portal-company') ?? null);
     if (!caller) throw new ApiError('unauthorized', 'invalidToken');
     c.set('caller', caller);
-    c.set('principal', caller.principal);
-    c.set('self', caller);
     await next();
   };
 }

@@ -49,7 +49,7 @@ export interface ServiceContext {
 
 export interface ApiEnv {
   Bindings: Env;
-  Variables: { principal: Principal; self: Self; caller: Caller };
+  Variables: { caller: Caller };
 }
 
 export type ApiContext = Context<ApiEnv>;

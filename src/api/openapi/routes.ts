@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { randomToken } from '../core/crypto';
 import type { ApiEnv } from '../core/types';
 import { docsHtml } from './docs-page';
 import { openApiDocument } from './document';
@@ -10,8 +11,6 @@ import { openApiDocument } from './document';
  * script at all, no external resource, only its nonce'd inline `<style>`.
  */
 
-const nonce = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-
 export const openapi = new Hono<ApiEnv>()
   .get('/openapi.json', (c) =>
     c.json(openApiDocument(), 200, {
@@ -20,7 +19,7 @@ export const openapi = new Hono<ApiEnv>()
       'Access-Control-Allow-Origin': '*',
     }))
   .get('/docs', (c) => {
-    const n = nonce();
+    const n = randomToken(16);
     return c.html(docsHtml(openApiDocument(), n), 200, {
       'Content-Security-Policy': [
         "default-src 'none'",

@@ -1,10 +1,11 @@
+import { minorToDecimal } from '../../lib/format';
 import type { z } from 'zod';
 import type { bulkApproveSchema, refundSchema } from '../../lib/schemas/operator';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import type { Operator } from './keys';
-import { COMMISSION_SQL, commissionView, toDecimal, toMinor, type CommissionRow } from './queries';
+import { COMMISSION_SQL, commissionView, toMinor, type CommissionRow } from './queries';
 
 const illegal = (status: string, uid?: string) =>
   new ApiError('conflict', 'illegalTransition', undefined, undefined, uid ? { status, uid } : { status });
@@ -88,7 +89,7 @@ export async function refund(svc: ServiceContext, op: Operator, transactionUid: 
   if (remaining <= 0) throw new ApiError('conflict', 'nothingToRefund');
   const refunded = input.revenue === null ? remaining : toMinor(input.revenue, row.currency);
   if (refunded <= 0) throw fieldError('revenue', 'revenueInvalid', { digits: 2 });
-  if (refunded > remaining) throw fieldError('revenue', 'revenueTooLarge', { remaining: toDecimal(remaining, row.currency) });
+  if (refunded > remaining) throw fieldError('revenue', 'revenueTooLarge', { remaining: minorToDecimal(remaining, row.currency) });
   const now = isoNow();
 
   if (!paid) {

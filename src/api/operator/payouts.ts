@@ -1,3 +1,4 @@
+import { minorToDecimal } from '../../lib/format';
 import type { z } from 'zod';
 import type { payoutListSchema, payoutSchema } from '../../lib/schemas/operator';
 import { isoNow, newUid } from '../core/crypto';
@@ -5,7 +6,7 @@ import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { loadCustomization } from '../portal/customization';
 import type { Operator } from './keys';
-import { PAYOUT_SQL, payoutView, toDecimal, type PayoutRow } from './queries';
+import { PAYOUT_SQL, payoutView, type PayoutRow } from './queries';
 
 const DAY_MS = 86_400_000;
 
@@ -30,11 +31,11 @@ const PAYABLE = `company_id = ?1 AND ambassador_uid = ?2 AND status = 'approved'
 export async function createPayout(svc: ServiceContext, op: Operator, input: z.infer<typeof payoutSchema>) {
   const { db } = svc;
   const company = op.companyId;
-  const [custom, [ambassadors]] = await Promise.all([
+  const [custom, ambassador] = await Promise.all([
     loadCustomization(db, company),
-    db.batch([db.prepare('SELECT uid FROM ambassadors WHERE company_id = ? AND uid = ?').bind(company, input.ambassador_uid)]),
+    db.prepare('SELECT uid FROM ambassadors WHERE company_id = ? AND uid = ?').bind(company, input.ambassador_uid).first(),
   ]);
-  if (!ambassadors!.results.length) throw new ApiError('not_found', 'notFound');
+  if (!ambassador) throw new ApiError('not_found', 'notFound');
   const { holding_days: holdingDays, minimum_minor: minimum } = custom.company.payouts;
   const cutoff = new Date(Date.now() - holdingDays * DAY_MS).toISOString();
   const sums = await db
@@ -46,7 +47,7 @@ export async function createPayout(svc: ServiceContext, op: Operator, input: z.i
   if (earned === 0) throw new ApiError('conflict', 'nothingPayable');
   if (total <= 0 || total < minimum) {
     throw new ApiError('conflict', 'payoutBelowMinimum', undefined, undefined, {
-      amount: toDecimal(total, op.currency), minimum: toDecimal(minimum, op.currency),
+      amount: minorToDecimal(total, op.currency), minimum: minorToDecimal(minimum, op.currency),
     });
   }
 

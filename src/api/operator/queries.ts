@@ -1,4 +1,4 @@
-import { currencyMinorDigits, minorToDecimal } from '../../lib/format';
+import { currencyMinorDigits } from '../../lib/format';
 import { fieldError } from '../core/errors';
 
 /** The operator API's SQL reads and the JSON views of its rows. Amounts are integer minor units. */
@@ -12,9 +12,6 @@ export function toMinor(decimal: string, currency: string, field = 'revenue'): n
   if (!Number.isSafeInteger(minor)) throw fieldError(field, 'revenueInvalid', { digits });
   return minor;
 }
-
-/** Minor units as a decimal string of the currency (one implementation: src/lib/format.ts). */
-export const toDecimal = (minor: number, currency: string) => minorToDecimal(minor, currency);
 
 export interface CampaignRuleRow {
   id: number;
@@ -97,7 +94,6 @@ export function commissionView(m: CommissionRow) {
     updated_at: m.updated_at,
   };
 }
-export type CommissionView = ReturnType<typeof commissionView>;
 
 export interface ReferralRow {
   id: number;
@@ -111,8 +107,6 @@ export interface ReferralRow {
 
 export const REFERRAL_SQL = `SELECT r.id, r.ambassador_uid, cp.uid AS campaign_uid, r.share_link_uid, r.name, r.email, r.created_at
   FROM referrals r JOIN campaigns cp ON cp.id = r.campaign_id`;
-
-export const referralView = (r: ReferralRow) => ({ ...r });
 
 export interface PayoutRow {
   id: number;
@@ -148,4 +142,3 @@ export function payoutView(p: PayoutRow) {
     commissions: p.commissions,
   };
 }
-export type PayoutView = ReturnType<typeof payoutView>;

@@ -4,7 +4,7 @@ import { ApiError, fieldError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import type { Operator } from './keys';
 import {
-  CAMPAIGN_RULE_SQL, COMMISSION_SQL, REFERRAL_SQL, commissionAmount, commissionView, referralView, toMinor,
+  CAMPAIGN_RULE_SQL, COMMISSION_SQL, REFERRAL_SQL, commissionAmount, commissionView, toMinor,
   type CampaignRuleRow, type CommissionRow, type ReferralRow,
 } from './queries';
 
@@ -122,5 +122,5 @@ const referralOf = (db: D1Database, company: string, transactionUid: string, eve
 
 /** `{ referral, commission }` of a commission row. */
 function answer(row: CommissionRow, referral: ReferralRow | undefined) {
-  return { referral: referral ? referralView(referral) : null, commission: commissionView(row) };
+  return { referral: referral ?? null, commission: commissionView(row) };
 }

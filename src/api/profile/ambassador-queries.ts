@@ -23,10 +23,6 @@ export interface AmbassadorRow {
   created_at: string;
 }
 
-export function findAmbassador(db: D1Database, companyId: string, uid: string) {
-  return db.prepare('SELECT * FROM ambassadors WHERE company_id = ? AND uid = ?').bind(companyId, uid).first<AmbassadorRow>();
-}
-
 export function findAmbassadorByUser(db: D1Database, companyId: string, userId: number) {
   return db
     .prepare('SELECT * FROM ambassadors WHERE company_id = ? AND user_id = ?')
@@ -72,10 +68,6 @@ export function membershipsByTokenStatement(db: D1Database, liveUserSql: string)
   );
 }
 
-export async function listMemberships(db: D1Database, companyId: string, ambassadorUid: string) {
-  return (await membershipsStatement(db, companyId, ambassadorUid).all<MembershipRow>()).results;
-}
-
 export interface LoyaltyBalanceRow {
   points_earned: number; points_available: number; points_redeemed: number; points_expired: number;
   cash_earned: number; cash_available: number; cash_redeemed: number; cash_expired: number;
@@ -83,10 +75,6 @@ export interface LoyaltyBalanceRow {
 
 export const balanceStatement = (db: D1Database, companyId: string, ambassadorUid: string) =>
   db.prepare('SELECT * FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?').bind(companyId, ambassadorUid);
-
-export function findBalance(db: D1Database, companyId: string, ambassadorUid: string) {
-  return balanceStatement(db, companyId, ambassadorUid).first<LoyaltyBalanceRow>();
-}
 
 export interface TierRow { id: number; uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number }
 export interface BadgeRow { id: number; uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number; earned_at: string | null }

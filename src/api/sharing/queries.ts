@@ -51,10 +51,6 @@ export function shareLinkViewStatement(db: D1Database, companyId: string, uid: s
   return db.prepare(`${LIST_SELECT} WHERE s.company_id = ? AND s.uid = ?`).bind(companyId, uid);
 }
 
-export function findShareLinkView(db: D1Database, companyId: string, uid: string) {
-  return shareLinkViewStatement(db, companyId, uid).first<ShareLinkListRow>();
-}
-
 /** The landing page and allowed hosts of a campaign (what a link's redirect URL is checked against). */
 export interface CampaignHostsRow {
   id: number;

@@ -1,5 +1,6 @@
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import { PAYMENT_METHODS } from '../../lib/payment-methods';
+import { ACTIVITY_STATUSES } from '../../lib/statuses';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { Caller } from '../core/types';
 
@@ -73,10 +74,9 @@ const PAYMENT_METHOD_CHOICES: Choice[] = Object.entries(PAYMENT_METHODS).map(([c
 const campaignChoices = (caller: Caller): Choice[] =>
   caller.memberships.map((m) => ({ value: m.campaign_uid, label: m.name }));
 
-export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'denied', 'zero'] as const;
-export const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'failed'] as const;
-export const ACTIVITY_STATUSES = ['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed'] as const;
-export const ACTIVITY_TYPES = ['referral', 'commission', 'payout', 'redemption', 'points', 'cash', 'task'] as const;
+const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'denied', 'zero'] as const;
+const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'failed'] as const;
+const ACTIVITY_TYPES = ['referral', 'commission', 'payout', 'redemption', 'points', 'cash', 'task'] as const;
 
 const commissions: Table = {
   key: 'commissions',

@@ -2,6 +2,7 @@ import { currencyMinorDigits } from '../../lib/format';
 import { fieldError } from '../core/errors';
 import type { Caller } from '../core/types';
 import { choicesFor, columnOf, TYPE_OPERATORS, type Column, type Table } from './columns';
+import { withScale } from './queries';
 
 // Filters `<column>__<op>=<value>` and `<column>__not_<op>=<value>` (spec §9) to SQL. Columns and
 // operators come from the allow-lists of columns.ts; every value is bound as a parameter, never written
@@ -162,7 +163,7 @@ export function filterConditions(table: Table, params: Record<string, string>, c
   const out: Condition[] = [];
   for (const [param, value] of Object.entries(params)) {
     const f = parseFilterParam(table, param, value);
-    const column = { ...f.column, sql: f.column.sql.replaceAll(':scale', scale) };
+    const column = { ...f.column, sql: withScale(f.column.sql, scale) };
     const c = condition(column, f.op, param, f.value, caller, digits);
     // A negated filter is the complement: rows where the condition is false or unknown (NULL).
     out.push(f.negated ? { sql: `NOT COALESCE((${c.sql}), 0)`, args: c.args } : c);

@@ -47,6 +47,9 @@ export interface RemoteInit {
   headers?: Record<string, string>;
 }
 
+/** A typed query object as the remote transport takes it (the API validates it). */
+export const asQuery = (query: object | undefined) => query as RemoteInit['query'];
+
 /** What the remote implementation talks through: HTTP to AMBASSADOR_API_URL. */
 export interface RemoteDeps {
   /** The answer's JSON (null for 204); a non-2xx answer throws ClientError. */

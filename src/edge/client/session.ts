@@ -1,4 +1,4 @@
-import type { PortalView } from '../../api/portal/routes';
+import type { PortalView } from '../../api/portal/service';
 import { portalByHost } from '../../api/portal/service';
 import { getProfile, getUser, whoAmI, type Me } from '../../api/profile/service';
 import type { AmbassadorProfile } from '../../api/profile/view';

@@ -5,7 +5,7 @@ import {
   createShareLink, listAssets, listShareLinks, trackShare, updateShareLink,
   type AssetPage, type ShareLinkCreateBody, type ShareLinkPage, type ShareLinkUpdateBody, type TrackShareBody, type TrackShareResult,
 } from '../../api/sharing/service';
-import { ClientError, embedded, type EmbeddedDeps, type RemoteDeps, type RemoteInit } from './core';
+import { asQuery, ClientError, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 
 export type { AssetView, ShareLinkView, ResolvedShareLink };
 
@@ -41,9 +41,6 @@ export function embeddedSharing(deps: EmbeddedDeps): SharingClient {
     recordClick: (input) => embedded(() => recordClick(svc, input)),
   };
 }
-
-/** A typed query object as the remote transport takes it (the API validates it). */
-export const asQuery = (query: object | undefined) => query as RemoteInit['query'];
 
 export interface RemoteIds {
   ambassadorUid: string;

@@ -4,8 +4,8 @@ import {
   campaignStats, recentActivity, stats, statsGraph,
   type CampaignStats, type RecentActivity, type Stats, type StatsGraph,
 } from '../../api/stats/service';
-import { embedded, type EmbeddedDeps, type RemoteDeps } from './core';
-import { asQuery, type RemoteIds } from './sharing';
+import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
+import type { RemoteIds } from './sharing';
 
 export type { ActivityView } from '../../api/stats/service';
 export type { TaskView } from '../../api/loyalty/service';

@@ -2,8 +2,7 @@ import type { TableKey } from '../../api/tables/columns';
 import { payoutDetail, redemptionDetail, type PayoutDetail, type RedemptionDetail } from '../../api/tables/detail';
 import { tableContent, tableOptions, type TableContent, type TableOptions } from '../../api/tables/service';
 import type { TableQuery } from '../../lib/schemas/tables';
-import { embedded, type EmbeddedDeps, type RemoteDeps } from './core';
-import { asQuery } from './sharing';
+import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 
 export type { TableKey } from '../../api/tables/columns';
 export type { TableContent, TableOptions, TableRow } from '../../api/tables/service';

@@ -6,6 +6,7 @@ import { AVATAR_FIELD, CUSTOM_FIELDS, PERSONAL_FIELDS, SOCIAL_FIELDS, profileUpd
 import { ClientError } from '../client';
 import { LANGUAGE_COOKIE } from '../context';
 import { redirectClearingSession } from '../page-data';
+import { readForm } from './form';
 
 // The form actions of /app/account (spec §2 Profile). Every section is a real form posting to the page,
 // so it works without JavaScript: a success (or an error with nothing to re-fill) is a 303 back to the
@@ -176,7 +177,7 @@ export async function changeStatus(locals: Locals, action: StatusAction, form: F
 
 /** A POST to /app/account: the section named by `_action` handles it. */
 export async function handleAccountPost(locals: Locals, request: Request): Promise<Outcome> {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const action = String(form.get('_action') ?? '');
   const submitted: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === 'string' && !k.startsWith('_') && !/password/.test(k)) submitted[k] = v;

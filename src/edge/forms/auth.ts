@@ -4,6 +4,7 @@ import { loginSchema } from '../../lib/schemas/auth';
 import { EMAIL_PREFERENCES, type EmailPreference } from '../../lib/schemas/notifications';
 import { ClientError } from '../client';
 import { redirectClearingSession } from '../page-data';
+import { readForm, seeOther } from './form';
 
 // The form actions of the auth pages (login, logout, registration, forgot / reset / set password,
 // single sign-on, unsubscribe). Every form posts to its own page, so it works without JavaScript: a
@@ -22,11 +23,6 @@ export interface FormView<V> {
   status: number;
 }
 
-const seeOther = (location: string, headers: Record<string, string> = {}) =>
-  new Response(null, { status: 303, headers: { Location: location, ...headers } });
-
-/** The posted form; an unreadable body is an empty form. */
-const readForm = (request: Request) => request.formData().catch(() => new FormData());
 const field = (form: FormData, name: string, max: number) => String(form.get(name) ?? '').slice(0, max);
 
 /** A failed call as messages in the page language. Anything but a ClientError is a bug and propagates. */

@@ -2,6 +2,7 @@ import { localizeErrorBody } from '../../lib/error-body';
 import { t, type Language } from '../../lib/i18n';
 import { ClientError } from '../client';
 import { redirectClearingSession } from '../page-data';
+import { readForm, seeOther } from './form';
 
 // The form action of /app/sharing (spec §2 Share links): the create/edit form is a plain HTML form
 // posting to the page, so it works without JavaScript. A success is a 303 back to the list with a
@@ -26,11 +27,9 @@ export interface ShareLinkFormState {
   editUid: string | null;
 }
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location } });
-
 /** The form's values as typed (trimmed); an unreadable body is an empty form. */
-async function readForm(request: Request) {
-  const form = await request.formData().catch(() => new FormData());
+async function readShareLinkForm(request: Request) {
+  const form = await readForm(request);
   const values = Object.fromEntries(SHARE_LINK_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()])) as ShareLinkValues;
   return { intent: form.get('intent') === 'update' ? 'update' as const : 'create' as const, uid: String(form.get('uid') ?? ''), values };
 }
@@ -51,7 +50,7 @@ function refusal(err: ClientError, lang: Language) {
  * link's `uid`) through the ambassador client. A 401 ends the session and goes to /login.
  */
 export async function handleShareLinkPost(locals: App.Locals, request: Request, lang: Language): Promise<Response | ShareLinkFormState> {
-  const { intent, uid, values } = await readForm(request);
+  const { intent, uid, values } = await readShareLinkForm(request);
   // A numeric campaign id arrives as text from the form; the API also takes a campaign uid.
   const input = { ...values, campaign: /^\d+$/.test(values.campaign) ? Number(values.campaign) : values.campaign };
   try {
