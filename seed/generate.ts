@@ -925,8 +925,9 @@ const redemptions: Redemption[] = [
     details: { card_name: 'Acme Outdoor gift card', card_number: '7301 4410 8852', card_code: 'AOGC-10-7HD3', card_pin: '3312', redemption_url: 'https://www.acme-outdoor.test/giftcard', security_url: null, security_code: null, order_id: 'AO-V-55102' } },
 ];
 
-// Points per referral (non-denied first events), tasks, a welcome bonus; cash bonuses; spends; expiry.
-function loyaltyFor(amb: string, perReferral: number, welcome: number, tasksDone: { task: number; days: number }[], cash: { amount: number; days: number; description: string }[], expired: { kind: 'points' | 'cash'; amount: number; days: number }[]) {
+// Points per referral (non-denied first events), tasks, a welcome bonus, short-lived bonuses; cash bonuses;
+// spends. Expiries, and the posting of fulfilled redemptions, come from replay() below.
+function loyaltyFor(amb: string, perReferral: number, welcome: number, tasksDone: { task: number; days: number }[], cash: { amount: number; days: number; description: string }[], bonuses: { kind: 'points' | 'cash'; amount: number; days: number; expireDays: number; description: string }[]) {
   const p = person(amb);
   const yearAfter = (days: number) => days - 365; // expire_at: a year after earning (negative = past)
   entry({ amb, kind: 'points', type: 'earn', amount: welcome, description: 'Welcome bonus', days: p.created - 1, expireDays: yearAfter(p.created - 1) });
@@ -941,37 +942,78 @@ function loyaltyFor(amb: string, perReferral: number, welcome: number, tasksDone
     });
   }
   for (const c of cash) entry({ amb, kind: 'cash', type: 'earn', amount: c.amount, description: c.description, days: c.days, expireDays: yearAfter(c.days) });
+  for (const b of bonuses) entry({ amb, kind: b.kind, type: 'earn', amount: b.amount, description: b.description, days: b.days, expireDays: b.expireDays });
   for (const r of redemptions.filter((x) => x.amb === amb)) {
     const label = r.reward ? rewards.find((x) => x.uid === r.reward)!.name : variants.find((x) => x.uid === r.variant)!.name;
     entry({ amb, kind: r.spend, type: 'redeem', amount: -r.amount, description: `Redeemed: ${label}`, redemption: r.id, days: r.days });
   }
-  for (const e of expired) entry({ amb, kind: e.kind, type: 'expire', amount: -e.amount, description: 'Expired: not redeemed within a year', days: e.days });
 }
 loyaltyFor('amb-ava', 100, 500, [{ task: 1, days: 380 }, { task: 2, days: 120 }],
   [{ amount: 500, days: 399, description: 'Launch cash bonus' }, { amount: 2000, days: 330, description: 'Cash bonus: 5 referrals' }, { amount: 1000, days: 150, description: 'Summer cash bonus' }, { amount: 1000, days: 40, description: 'Cash bonus: VIP referral' }],
-  [{ kind: 'points', amount: 150, days: 34 }, { kind: 'cash', amount: 500, days: 33 }]);
+  [{ kind: 'points', amount: 150, days: 100, expireDays: 34, description: 'Spring challenge bonus (60 days)' },
+    { kind: 'points', amount: 200, days: 80, expireDays: -10, description: 'Flash challenge bonus (90 days)' }]);
 loyaltyFor('amb-alex', 50, 250, [{ task: 5, days: 385 }],
   [{ amount: 1500, days: 300, description: 'Crew cash bonus' }, { amount: 800, days: 120, description: 'Spring challenge prize' }, { amount: 300, days: 380, description: 'Launch cash bonus' }],
-  [{ kind: 'points', amount: 100, days: 24 }, { kind: 'cash', amount: 300, days: 14 }]);
-ledger.sort((a, b) => (a.amb === b.amb ? b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes) : a.amb < b.amb ? -1 : 1));
+  [{ kind: 'points', amount: 100, days: 84, expireDays: 24, description: 'Trail cleanup bonus (60 days)' },
+    { kind: 'cash', amount: 300, days: 75, expireDays: 14, description: 'Photo contest prize (60 days)' }]);
 
-function balanceOf(amb: string): Row {
-  const mine = ledger.filter((e) => e.amb === amb);
-  const total = (kind: string, type: string) => mine.filter((e) => e.kind === kind && e.type === type).reduce((s, e) => s + e.amount, 0);
-  const b = {
-    points_earned: total('points', 'earn'), points_redeemed: -total('points', 'redeem'), points_expired: -total('points', 'expire'),
-    cash_earned: total('cash', 'earn'), cash_redeemed: -total('cash', 'redeem'), cash_expired: -total('cash', 'expire'),
+/** A ledger row as written: with its id, and the lot an expiry takes from or the hold a posting settles. */
+/** Sequential ids per company from a base, so each tenant's rows have a readable id range. */
+const idsFrom = (bases: Record<CompanyId, number>) => {
+  const next = { ...bases };
+  return (company: CompanyId) => ++next[company];
+};
+interface LedgerRow extends Entry { id: number; lot: number | null; settles: number | null }
+const ledgerId = idsFrom({ demo: 5000, acme: 6000, globex: 6500 });
+
+/**
+ * The ledger in the order it happened, replayed with the rules of migrations/0005 (which the triggers
+ * apply again on load): a lot expires when its expire_at passes with something left (an expire entry for
+ * what is left); a spend takes the soonest-expiring open lots first; a completed redemption's hold is
+ * posted a minute after it; one still processing stays held. Returns the rows and the balances they make.
+ */
+function replay(amb: string) {
+  const at = (e: { days: number; minutes: number }) => e.days * 1440 + e.minutes; // minutes ago
+  const mine = ledger.filter((e) => e.amb === amb).sort((a, b) => at(b) - at(a));
+  const rows: LedgerRow[] = [];
+  const lots: { row: LedgerRow; left: number; expires: number | null }[] = [];
+  const push = (e: Entry, more: Partial<LedgerRow> = {}) => {
+    const row: LedgerRow = { ...e, id: ledgerId(e.company), lot: null, settles: null, ...more };
+    rows.push(row);
+    return row;
   };
-  const row: Row = {
-    ambassador_uid: amb, company_id: person(amb).company,
-    points_earned: b.points_earned, points_available: b.points_earned - b.points_redeemed - b.points_expired,
-    points_redeemed: b.points_redeemed, points_expired: b.points_expired,
-    cash_earned: b.cash_earned, cash_available: b.cash_earned - b.cash_redeemed - b.cash_expired,
-    cash_redeemed: b.cash_redeemed, cash_expired: b.cash_expired,
+  const expireUntil = (ago: number) => {
+    const due = lots.filter((l) => l.left > 0 && l.expires !== null && l.expires >= ago).sort((a, b) => b.expires! - a.expires!);
+    for (const l of due) {
+      push({ ...l.row, type: 'expire', amount: -l.left, description: 'Expired: not redeemed in time', campaign: null, referral: null, redemption: null, expireDays: null, days: l.expires! / 1440, minutes: 0 }, { lot: l.row.id });
+      l.left = 0;
+    }
   };
-  if ((row.points_available as number) < 0 || (row.cash_available as number) < 0) throw new Error(`${amb}: negative balance`);
-  return row;
+  for (const e of mine) {
+    expireUntil(at(e));
+    if (e.type === 'earn') {
+      const row = push(e);
+      lots.push({ row, left: e.amount, expires: e.expireDays === null ? null : e.expireDays * 1440 });
+      continue;
+    }
+    let need = -e.amount;
+    const open = lots.filter((l) => l.row.kind === e.kind && l.left > 0 && (l.expires === null || l.expires < at(e)))
+      .sort((a, b) => (a.expires === null ? 1 : 0) - (b.expires === null ? 1 : 0) || (b.expires ?? 0) - (a.expires ?? 0) || a.row.id - b.row.id);
+    for (const l of open) {
+      const take = Math.min(l.left, need);
+      l.left -= take;
+      need -= take;
+      if (need === 0) break;
+    }
+    if (need > 0) throw new Error(`${amb}: the seed spends more than it earned (${e.description})`);
+    const hold = push(e);
+    const r = redemptions.find((x) => x.id === e.redemption)!;
+    if (r.status === 'completed') push({ ...e, type: 'post', amount: 0, description: e.description, minutes: Math.max(e.minutes - 1, 0) }, { settles: hold.id });
+  }
+  expireUntil(0);
+  return rows;
 }
+const ledgerRows = people.map((p) => replay(p.uid)).flat();
 
 // ---------------------------------------------------------------------------------------------------
 // Activities (the recent-activity feed): commissions, points, cash, tasks, payouts, redemptions
@@ -1010,8 +1052,8 @@ function activitiesFor(amb: string) {
     const r = referrals.find((x) => x.id === e.referral)!;
     act({ amb, campaign: e.campaign, type: 'points', name: r.name, email: r.email, points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: ['Referral reward', null, null] });
   }
-  for (const e of ledger.filter((x) => x.amb === amb && x.type === 'expire')) {
-    act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['Not redeemed within a year', null, null] });
+  for (const e of ledgerRows.filter((x) => x.amb === amb && x.type === 'expire')) {
+    act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['Not redeemed in time', null, null] });
   }
   for (const e of ledger.filter((x) => x.amb === amb && x.kind === 'points' && x.type === 'earn' && x.description.startsWith('Task'))) {
     act({ amb, type: 'task', points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: [e.description.replace('Task completed: ', ''), null, null] });
@@ -1108,10 +1150,10 @@ for (const c of campaigns) {
 
 const IN_COMPANIES = `company_id IN (${COMPANIES.map((c) => lit(c)).join(', ')})`;
 
-// The two append-only triggers, exactly as the migration writes them.
-const migration = readFileSync(path.join(root, 'migrations', '0001_init.sql'), 'utf8');
-const triggers = [...migration.matchAll(/CREATE TRIGGER loyalty_ledger_no_(?:update|delete)[\s\S]*?END;/g)].map((m) => m[0]);
-if (triggers.length !== 2 || triggers.some((t) => t.includes(';\n'))) throw new Error('could not read the loyalty_ledger triggers from the migration');
+// The append-only triggers (ledger, lot uses), exactly as the last migration that wrote them has them.
+const migration = ['0001_init.sql', '0005_loyalty_ledger.sql'].map((f) => readFileSync(path.join(root, 'migrations', f), 'utf8')).join('\n');
+const triggers = [...migration.matchAll(/CREATE TRIGGER loyalty_(?:ledger|lot_uses)_no_(?:update|delete)[\s\S]*?END;/g)].map((m) => m[0]).slice(-4);
+if (triggers.length !== 4 || triggers.some((t) => t.includes(';\n'))) throw new Error('could not read the loyalty_ledger triggers from the migration');
 
 const reset = [
   // Children before parents. Rows of these companies made at run time (tests, a demo session) go too.
@@ -1127,6 +1169,12 @@ const resetSql = [
   `DELETE FROM activities WHERE ${IN_COMPANIES};\n`,
   'DROP TRIGGER IF EXISTS loyalty_ledger_no_update;\n',
   'DROP TRIGGER IF EXISTS loyalty_ledger_no_delete;\n',
+  'DROP TRIGGER IF EXISTS loyalty_lot_uses_no_update;\n',
+  'DROP TRIGGER IF EXISTS loyalty_lot_uses_no_delete;\n',
+  `DELETE FROM loyalty_notices WHERE ${IN_COMPANIES};\n`,
+  `DELETE FROM loyalty_lot_uses WHERE ${IN_COMPANIES};\n`,
+  `DELETE FROM loyalty_lots WHERE ${IN_COMPANIES};\n`,
+  `DELETE FROM reward_codes WHERE ${IN_COMPANIES};\n`,
   `DELETE FROM loyalty_ledger WHERE ${IN_COMPANIES};\n`,
   ...triggers.map((t) => `${t}\n`),
   ...reset.slice(1).map((t) =>
@@ -1178,24 +1226,45 @@ section('Commissions', insert('commissions', commissions.map((c) => ({
 section('Tiers, badges, tasks', insert('tiers', tiers) + insert('badges', badges) + insert('ambassador_badges', ambassadorBadges)
   + insert('tasks', tasks) + insert('task_completions', taskCompletions));
 section('Rewards (gift cards), vault items and variants', insert('rewards', rewards, 1) + insert('vault_items', vaultItems, 1) + insert('vault_item_variants', variants));
+// The local fulfilment provider's pools: codes for every reward that hands out a code or a balance, and
+// for every vault variant (src/api/rewards/providers.ts takes one per redemption).
+const codeChars = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const codeOf = (n: number) => Array.from({ length: n }, () => codeChars[rnd.int(0, codeChars.length - 1)]).join('');
+const rewardCodes: Row[] = [];
+for (const r of rewards) {
+  if (JSON.parse(r.config as string).field_kind === 'quantity') continue;
+  for (let i = 0; i < 20; i++) {
+    rewardCodes.push({
+      company_id: r.company_id, reward_uid: r.uid, variant_uid: null, card_number: r.type === 2 ? `${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)}` : null,
+      card_code: `${codeOf(4)}-${codeOf(4)}-${codeOf(4)}`, card_pin: r.type === 2 ? String(rnd.int(1000, 9999)) : null,
+      redemption_url: r.company_id === 'acme' ? 'https://www.acme-outdoor.test/redeem' : 'https://shop.demo.test/redeem',
+    });
+  }
+}
+for (const v of variants) {
+  for (let i = 0; i < 20; i++) {
+    rewardCodes.push({
+      company_id: v.company_id, reward_uid: null, variant_uid: v.uid, card_number: `${rnd.int(4000, 4999)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)} ${rnd.int(1000, 9999)}`,
+      card_code: `${codeOf(4)}-${codeOf(4)}`, card_pin: String(rnd.int(100, 999)),
+      redemption_url: v.company_id === 'acme' ? 'https://www.acme-outdoor.test/giftcard' : 'https://cards.demo.test/activate',
+    });
+  }
+}
+section('Fulfilment code pools (local provider)', insert('reward_codes', rewardCodes, 40));
 section('Redemptions', insert('redemptions', redemptions.map((r) => ({
   id: r.id, company_id: r.company, ambassador_uid: r.amb, kind: r.kind, reward_uid: r.reward, vault_item_uid: r.vault, variant_uid: r.variant,
   requested_amount: r.amount, spend_kind: r.spend, status: r.status, idempotency_key: `seed-${r.id}`,
   details: Object.keys(r.details).length ? raw(`json_set(${lit(json(r.details))}, '$.created_at', ${ago(r.days).raw})`) : '{}',
   created_at: ago(r.days),
 })), 1));
-/** Sequential ids per company from a base, so each tenant's rows have a readable id range. */
-const idsFrom = (bases: Record<CompanyId, number>) => {
-  const next = { ...bases };
-  return (company: CompanyId) => ++next[company];
-};
-const ledgerId = idsFrom({ demo: 5000, acme: 6000, globex: 6500 });
 const activityId = idsFrom({ demo: 7000, acme: 8000, globex: 9000 });
-section('Loyalty ledger (append-only), then the balances that sum it', insert('loyalty_ledger', ledger.map((e) => ({
-  id: ledgerId(e.company), company_id: e.company, ambassador_uid: e.amb, kind: e.kind, entry_type: e.type,
-  amount: e.amount, status: e.status, campaign_id: e.campaign, referral_id: e.referral, redemption_id: e.redemption, description: e.description,
-  expire_at: e.expireDays === null ? null : ago(e.expireDays), created_at: ago(e.days, e.minutes),
-}))) + insert('loyalty_balances', people.map((p) => balanceOf(p.uid))));
+section('Loyalty: a zero balance per ambassador, then the ledger in the order it happened (the triggers of migration 0005 open the lots, spend them soonest-expiring first and keep the balances)',
+  insert('loyalty_balances', people.map((p) => ({ ambassador_uid: p.uid, company_id: person(p.uid).company })))
+  + insert('loyalty_ledger', ledgerRows.map((e) => ({
+    id: e.id, company_id: e.company, ambassador_uid: e.amb, kind: e.kind, entry_type: e.type,
+    amount: e.amount, status: e.status, campaign_id: e.campaign, referral_id: e.referral, redemption_id: e.redemption, description: e.description,
+    expire_at: e.expireDays === null ? null : ago(e.expireDays), created_at: ago(e.days, e.minutes), lot_id: e.lot, settles_id: e.settles,
+  }))));
 section('Activities', insert('activities', activities.map((a) => ({
   id: activityId(a.company), company_id: a.company, ambassador_uid: a.amb, campaign_id: a.campaign, type: a.type,
   referred_name: a.name, referred_email: a.email, amount_minor: a.amount, currency: a.currency, points: a.points, status: a.status,
@@ -1238,6 +1307,6 @@ writeFileSync(path.join(ASSETS, 'r2-manifest.json'), `${JSON.stringify(r2Files, 
 
 console.log(
   `wrote seed/demo.sql: ${statements.length} statements, ${clicks.length} clicks, ${shares.length} shares, ${referrals.length} referrals, `
-  + `${commissions.length} commissions, ${ledger.length} ledger entries, ${activities.length} activities, ${assets.length} assets; `
+  + `${commissions.length} commissions, ${ledgerRows.length} ledger entries, ${activities.length} activities, ${assets.length} assets; `
   + `${r2Files.length} R2 files in seed/assets/r2`,
 );

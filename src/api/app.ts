@@ -10,6 +10,7 @@ import { openapi } from './openapi/routes';
 import { operator } from './operator/routes';
 import { optout } from './profile/optout';
 import { portal } from './portal/routes';
+import { rewards } from './rewards/routes';
 import { sharing, sharingPublic } from './sharing/routes';
 import { stats } from './stats/routes';
 import { tables } from './tables/routes';
@@ -43,7 +44,8 @@ export const api = new Hono<ApiEnv>()
   .route('/', stats)
   .route('/', earnings)
   .route('/', tables) // /tables/options|content/{table}/, /payouts/{id}/, /loyalty/gift-card-redemption/{id}/
-  .route('/', loyalty);
+  .route('/', loyalty)
+  .route('/', rewards); // gift cards, vault items, redemptions, the rewards ledger
 
 api.onError(onApiError);
 api.notFound((c) => c.json(errorBody('not_found', 'notFound'), 404));

@@ -104,7 +104,7 @@ const relations: Relation[] = [
   },
   {
     row: 'a loyalty ledger entry', ref: 'redemption', table: 'loyalty_ledger',
-    ...rows({ company_id: 'demo', ambassador_uid: 'amb-ava', kind: 'points', entry_type: 'adjust', amount: 0 },
+    ...rows({ company_id: 'demo', ambassador_uid: 'amb-ava', kind: 'points', entry_type: 'adjust', amount: 1 },
       { redemption_id: 701 }, { redemption_id: 801 }),
   },
   {
@@ -245,7 +245,6 @@ describe('boolean columns', () => {
 const statuses: [string, string, Value, string, Value, Value][] = [
   ['commissions', 'id', 1001, 'status', 'zero', 'unknown'],
   ['payouts', 'id', 501, 'status', 'processing', 'unknown'],
-  ['redemptions', 'id', 701, 'status', 'reversed_to_ledger', 'unknown'],
   ['activities', 'id', 7001, 'status', 'redeemed', 'unknown'],
   ['activities', 'id', 7001, 'type', 'referral', 'unknown'],
   ['activities', 'id', 7001, 'payment_method', 8, 9],
@@ -265,7 +264,19 @@ describe('status and kind columns', () => {
     });
   }
 
-  const entry = { company_id: 'acme', ambassador_uid: 'amb-alex', kind: 'points', entry_type: 'earn', amount: 0 };
+  const entry = { company_id: 'acme', ambassador_uid: 'amb-alex', kind: 'points', entry_type: 'earn', amount: 5 };
+
+  // Redemption statuses also move only along their transitions (migration 0005), so they are checked
+  // on new rows here and along the transitions in rewards-ledger.test.ts.
+  const redemption = {
+    company_id: 'demo', ambassador_uid: 'amb-ava', kind: 'gift_card', reward_uid: 'rwd-demo-amazon', requested_amount: 1, spend_kind: 'points',
+  };
+  it('refuses "unknown" in redemptions.status', async () => {
+    await expect(insert('redemptions', { ...redemption, status: 'unknown', idempotency_key: 'tenant-status-1' })).rejects.toThrow(CHECK);
+  });
+  it('accepts "reversed_to_ledger" in redemptions.status', async () => {
+    expect((await insert('redemptions', { ...redemption, status: 'reversed_to_ledger', idempotency_key: 'tenant-status-2' })).results).toHaveLength(1);
+  });
 
   it('refuses a loyalty ledger entry with an unknown status', async () => {
     await expect(insert('loyalty_ledger', { ...entry, status: 'unknown' })).rejects.toThrow(CHECK);

@@ -10,11 +10,12 @@ import { englishText, type ErrorCodes, type MessageParams } from '../../lib/erro
  */
 export type ApiErrorCode =
   | 'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict'
-  | 'rate_limited' | 'payload_too_large' | 'unsupported_media_type' | 'upstream_timeout' | 'internal';
+  | 'rate_limited' | 'payload_too_large' | 'unsupported_media_type' | 'unprocessable' | 'upstream_failed' | 'upstream_timeout' | 'internal';
 
 const STATUS: Record<ApiErrorCode, number> = {
   bad_request: 400, validation: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409,
-  rate_limited: 429, payload_too_large: 413, unsupported_media_type: 415, upstream_timeout: 504, internal: 500,
+  rate_limited: 429, payload_too_large: 413, unsupported_media_type: 415, unprocessable: 422, upstream_failed: 502,
+  upstream_timeout: 504, internal: 500,
 };
 
 export class ApiError extends Error {

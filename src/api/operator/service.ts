@@ -1,6 +1,7 @@
 import type { Conversion } from '../../lib/schemas/operator';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
+import { loadCustomization } from '../portal/customization';
 import type { ServiceContext } from '../core/types';
 import type { Operator } from './keys';
 import {
@@ -87,21 +88,19 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
   }
   if (campaign.loyalty_points > 0) {
     const points = campaign.loyalty_points;
+    const expireDays = (await loadCustomization(db, company)).company.loyalty.points_expire_days;
     writes.push(
+      // A lot (migrations/0005: the triggers open it and credit the balance); its uid follows the commission.
       db.prepare(
-        `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, status, campaign_id, referral_id, description, created_at)
-         SELECT ?1, ?2, 'points', 'earn', ?7, 'posted', ?3, (${referralId}), 'Referral reward', ?6 WHERE ${mine}`,
-      ).bind(...base, points),
+        `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, status, campaign_id, referral_id, description, created_at, expire_at, uid)
+         SELECT ?1, ?2, 'points', 'earn', ?7, 'posted', ?3, (${referralId}), 'Referral reward', ?6,
+                CASE WHEN ?8 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?6, '+' || ?8 || ' days') END, 'points:' || ?5 WHERE ${mine}`,
+      ).bind(...base, points, expireDays),
       db.prepare(
-        `INSERT INTO loyalty_balances (ambassador_uid, company_id, points_earned, points_available)
-         SELECT ?2, ?1, ?7, ?7 WHERE ${mine}
-         ON CONFLICT (ambassador_uid) DO UPDATE SET points_earned = points_earned + excluded.points_earned,
-           points_available = points_available + excluded.points_available`,
-      ).bind(...base, points),
-      db.prepare(
-        `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, points, status, event_data1, created_at)
-         SELECT ?1, ?2, ?3, 'points', ?7, ?4, ?8, 'earn', 'Referral reward', ?6 WHERE ${mine}`,
-      ).bind(...base, name, points),
+        `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, points, status, event_data1, created_at, expire_at)
+         SELECT ?1, ?2, ?3, 'points', ?7, ?4, ?8, 'earn', 'Referral reward', ?6,
+                CASE WHEN ?9 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?6, '+' || ?9 || ' days') END WHERE ${mine}`,
+      ).bind(...base, name, points, expireDays),
     );
   }
   writes.push(

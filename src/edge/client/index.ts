@@ -4,6 +4,7 @@ import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
 import { ClientError, remoteDeps, type RemoteOptions } from './core';
 import { embeddedEarnings, remoteEarnings, type EarningsClient } from './earnings';
 import { embeddedProfile, remoteProfile, type ProfileClient } from './profile';
+import { embeddedRewards, remoteRewards, type RewardsClient } from './rewards';
 import { embeddedSession, remoteSession, type SessionClient } from './session';
 import { embeddedSharing, remoteSharing, type SharingClient } from './sharing';
 import { embeddedStats, remoteStats, type StatsClient } from './stats';
@@ -16,7 +17,7 @@ export { ClientError } from './core';
  * implementations behind one interface: embedded (the API's services called in-process with the
  * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
  */
-export interface AmbassadorClient extends SessionClient, AuthClient, ProfileClient, SharingClient, StatsClient, EarningsClient, TablesClient {
+export interface AmbassadorClient extends SessionClient, AuthClient, ProfileClient, SharingClient, StatsClient, EarningsClient, TablesClient, RewardsClient {
   readonly mode: 'embedded' | 'remote';
 }
 
@@ -44,7 +45,7 @@ export function embeddedClient({ svc, session }: EmbeddedClientOptions): Ambassa
     return found;
   };
   const deps = { svc, caller };
-  return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedEarnings(deps), ...embeddedTables(deps) };
+  return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedEarnings(deps), ...embeddedTables(deps), ...embeddedRewards(deps) };
 }
 
 export interface RemoteClientOptions extends Omit<RemoteOptions, 'token'> {
@@ -57,6 +58,6 @@ export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
   // The tenant's company id is the one the edge names to the API (spec §7 paths under /companies/{id}/).
   const own = options.session ? { ambassadorUid: options.session.ambassadorUid, companyId: options.headers['x-portal-company'] ?? '-' } : null;
   return {
-    mode: 'remote', ...remoteSession(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteEarnings(deps, own), ...remoteTables(deps),
+    mode: 'remote', ...remoteSession(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteEarnings(deps, own), ...remoteTables(deps), ...remoteRewards(deps, own),
   };
 }

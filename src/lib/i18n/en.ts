@@ -660,6 +660,19 @@ export const en = {
   payoutBelowMinimum: 'The payable amount ({amount}) is below the minimum payout ({minimum}).',
   payoutConflict: 'The commissions changed while the payout was made. Retry.',
   uidListInvalid: 'Send 1 to 100 commission uids.',
+
+  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  loyaltyAccessRequired: 'Rewards are not available on your account.',
+  redemptionAlreadySettled: 'This redemption was already completed or cancelled.',
+  duplicateEntry: 'An entry with this uid already exists.',
+  invalidAmount: 'Enter a whole, positive amount.',
+  rewardUnavailable: 'This reward could not be issued right now. Your balance was not charged.',
+  holdTimedOut: 'The reward was not issued in time. Your balance was not charged.',
+  emailRedemptionSubject: 'Your {company} reward',
+  emailPointsExpiringSubject: 'Your {company} points expire soon',
+  emailPointsExpiringBody: '{amount} will expire on {date}. Redeem them before then: {link}',
+  ledgerEntryInvalid: 'Send kind (points or cash), a whole non-zero amount and a description.',
+  // @loyalty-keys (the rewards screens add theirs below)
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -645,4 +645,17 @@ export const es: Messages = {
   payoutBelowMinimum: 'El importe a pagar ({amount}) es inferior al pago mínimo ({minimum}).',
   payoutConflict: 'Las comisiones cambiaron mientras se hacía el pago. Vuelve a intentarlo.',
   uidListInvalid: 'Envía entre 1 y 100 uids de comisión.',
+
+  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  loyaltyAccessRequired: 'Las recompensas no están disponibles en tu cuenta.',
+  redemptionAlreadySettled: 'Este canje ya se completó o se canceló.',
+  duplicateEntry: 'Ya existe un movimiento con este uid.',
+  invalidAmount: 'Introduce una cantidad entera y positiva.',
+  rewardUnavailable: 'No hemos podido emitir esta recompensa ahora mismo. No se ha descontado nada de tu saldo.',
+  holdTimedOut: 'La recompensa no se emitió a tiempo. No se ha descontado nada de tu saldo.',
+  emailRedemptionSubject: 'Tu recompensa de {company}',
+  emailPointsExpiringSubject: 'Tus puntos de {company} caducan pronto',
+  emailPointsExpiringBody: '{amount} caducarán el {date}. Canjéalos antes: {link}',
+  ledgerEntryInvalid: 'Envía kind (points o cash), una cantidad entera distinta de cero y una descripción.',
+  // @loyalty-keys (the rewards screens add theirs below)
 };

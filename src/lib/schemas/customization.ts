@@ -276,6 +276,15 @@ const payouts = z.object({
   minimum_minor: z.number().int().min(0).max(100_000_000).default(0),
 });
 
+// Loyalty (issue 10): points earned by the portal itself (tasks) lapse `points_expire_days` after earning
+// (0: never); the scheduled run e-mails `expiry_warning_days` before points lapse (0: no warning) and voids
+// a redemption still pending after `hold_timeout_hours` (its funds come back).
+const loyalty = z.object({
+  points_expire_days: z.number().int().min(0).max(3650).default(365),
+  expiry_warning_days: z.number().int().min(0).max(365).default(14),
+  hold_timeout_hours: z.number().int().min(1).max(24 * 90).default(72),
+});
+
 // Codes for the third-party translation widget, which knows more languages than our catalogues.
 const languageTag = z.string().trim().regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/);
 
@@ -290,6 +299,7 @@ export const customizationSchema = z.object({
   profile: profile.prefault({}),
   tabs: tabs.prefault({}),
   payouts: payouts.prefault({}),
+  loyalty: loyalty.prefault({}),
   portal_auto_login: flag(false),
   default_language: z.preprocess((code) => normalizeLanguage(code) ?? code, z.enum(SUPPORTED_LANGUAGES))
     .default(DEFAULT_LANGUAGE),

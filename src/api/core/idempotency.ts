@@ -1,0 +1,88 @@
+import { idempotencyKeySchema } from '../../lib/schemas/operator';
+import { sha256Hex } from './crypto';
+import { ApiError } from './errors';
+
+/** An answer kept under an Idempotency-Key: what the first request answered (success or a final failure). */
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A final failure that is stored and replayed like a success (e.g. a redemption the provider refused). */
+export class AnswerError extends ApiError {
+  constructor(readonly answer: StoredAnswer) {
+    super('bad_request', 'generic');
+  }
+  override get status() {
+    return this.answer.status;
+  }
+  override body() {
+    return this.answer.body as ReturnType<ApiError['body']>;
+  }
+}
+
+/** The header's value, checked (printable ASCII, 1..255), or null when there is none. */
+export function idempotencyKey(raw: string | null | undefined): string | null {
+  if (raw === undefined || raw === null) return null;
+  const parsed = idempotencyKeySchema.safeParse(raw.trim());
+  if (!parsed.success) throw new ApiError('bad_request', 'idempotencyKeyInvalid');
+  return parsed.data;
+}
+
+/** SHA-256 of what makes two requests "the same": an operation name and its canonical input. */
+export const requestHash = (operation: string, input: unknown) => sha256Hex(`${operation}\n${JSON.stringify(input)}`);
+
+/**
+ * `Idempotency-Key` semantics (IETF draft-ietf-httpapi-idempotency-key-header), kept in D1 per company:
+ * - no key: `run` runs;
+ * - a new key: the key is claimed `in_flight` (INSERT .. ON CONFLICT DO NOTHING: of any number of
+ *   requests with one key, exactly one claims it), `run` runs and its answer is stored (`done`);
+ * - the same key and the same request (hash): the stored answer, `replayed: true`, and `run` does not run;
+ * - the same key and another request: 422; the first request still running: 409 (Retry-After: 1).
+ * `run` throwing an ApiError (a refusal before anything happened: validation, no funds) frees the key so
+ * the client can retry with it; an AnswerError is a final answer and is stored like a success.
+ * `scope` keeps keys of different callers apart (two ambassadors may send the same key).
+ */
+export async function withIdempotency(
+  db: D1Database,
+  companyId: string,
+  scopedKey: string | null,
+  hash: string,
+  run: () => Promise<StoredAnswer>,
+): Promise<StoredAnswer & { replayed: boolean }> {
+  if (scopedKey === null) return { ...(await run()), replayed: false };
+  const [claim, existing] = await db.batch([
+    db.prepare('INSERT INTO idempotency_keys (company_id, key, request_hash) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').bind(companyId, scopedKey, hash),
+    db.prepare('SELECT request_hash, status, response_status, response FROM idempotency_keys WHERE company_id = ? AND key = ?').bind(companyId, scopedKey),
+  ]);
+  if (claim!.meta.changes !== 1) {
+    const row = existing!.results[0] as { request_hash: string; status: string; response_status: number | null; response: string | null } | undefined;
+    if (!row || row.status !== 'done') {
+      if (row && row.request_hash !== hash) throw new ApiError('unprocessable', 'idempotencyKeyReused');
+      throw new ApiError('conflict', 'idempotencyKeyInFlight', undefined, { 'Retry-After': '1' });
+    }
+    if (row.request_hash !== hash) throw new ApiError('unprocessable', 'idempotencyKeyReused');
+    return { status: row.response_status!, body: JSON.parse(row.response!), replayed: true };
+  }
+  let answer: StoredAnswer;
+  try {
+    answer = await run();
+  } catch (err) {
+    if (err instanceof AnswerError) answer = err.answer;
+    else {
+      await db.prepare("DELETE FROM idempotency_keys WHERE company_id = ? AND key = ? AND status = 'in_flight'").bind(companyId, scopedKey).run();
+      throw err;
+    }
+  }
+  await db
+    .prepare("UPDATE idempotency_keys SET status = 'done', response_status = ?, response = ? WHERE company_id = ? AND key = ?")
+    .bind(answer.status, JSON.stringify(answer.body), companyId, scopedKey)
+    .run();
+  return { ...answer, replayed: false };
+}
+
+/** A stored failure comes back as the error it was; a success as its body. */
+export function answerOrThrow<T>(answer: StoredAnswer): T {
+  if (answer.status >= 400) throw new AnswerError(answer);
+  return answer.body as T;
+}

@@ -1,0 +1,129 @@
+import { ApiError } from '../core/errors';
+
+/**
+ * Writes to the loyalty ledger. Every write is an INSERT of an entry; the triggers of
+ * migrations/0005_loyalty_ledger.sql open and spend the lots and keep the balances in the same statement,
+ * and fail it (with the whole batch) when a spend cannot be covered. These builders only shape entries.
+ */
+
+export type LedgerKind = 'points' | 'cash';
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export interface EarnEntry {
+  companyId: string;
+  ambassadorUid: string;
+  kind: LedgerKind;
+  amount: number;
+  description: string;
+  /** ISO time the lot lapses (null: never). */
+  expireAt: string | null;
+  /** A stable id: a second write with the same uid fails (UNIQUE), so a retried earning counts once. */
+  uid?: string | null;
+  campaignId?: number | null;
+  referralId?: number | null;
+  entryType?: 'earn' | 'adjust';
+}
+
+/** An earning (or a positive adjustment): a new lot. */
+export function earnStatement(db: D1Database, e: EarnEntry) {
+  return db
+    .prepare(
+      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, description, expire_at, uid, campaign_id, referral_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(e.companyId, e.ambassadorUid, e.kind, e.entryType ?? 'earn', e.amount, e.description, e.expireAt, e.uid ?? null,
+      e.campaignId ?? null, e.referralId ?? null);
+}
+
+export interface DebitEntry {
+  companyId: string;
+  ambassadorUid: string;
+  kind: LedgerKind;
+  /** Positive: how much leaves the balance. */
+  amount: number;
+  description: string;
+  entryType: 'adjust' | 'reverse';
+  uid?: string | null;
+  /** reverse only: take from this lot instead of the soonest-expiring ones. */
+  lotId?: number | null;
+}
+
+/** A negative adjustment or a clawback: spent from the lots like a redemption (or from one lot). */
+export function debitStatement(db: D1Database, e: DebitEntry) {
+  return db
+    .prepare(
+      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, description, uid, lot_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(e.companyId, e.ambassadorUid, e.kind, e.entryType, -e.amount, e.description, e.uid ?? null, e.lotId ?? null);
+}
+
+/**
+ * Expires what is left of every lot whose expire_at has passed: one expire entry per lot, for its
+ * remaining amount (the lot's CHECK makes a second run for the same amount fail, so run it per lot or
+ * for one ambassador at a time). `ambassadorUid` null: every ambassador of every company.
+ */
+export function expireDueStatement(db: D1Database, scope: { companyId: string; ambassadorUid: string } | null, limit = 500) {
+  const where = scope ? 'AND company_id = ?1 AND ambassador_uid = ?2' : '';
+  return db
+    .prepare(
+      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, lot_id, description)
+       SELECT company_id, ambassador_uid, kind, 'expire', -remaining, entry_id, 'Expired: not redeemed in time'
+         FROM loyalty_lots
+        WHERE remaining > 0 AND expire_at IS NOT NULL AND expire_at <= ${NOW} ${where}
+        ORDER BY expire_at, entry_id LIMIT ${Math.max(1, Math.floor(limit))}`,
+    )
+    .bind(...(scope ? [scope.companyId, scope.ambassadorUid] : []));
+}
+
+/** The hold of a redemption (a redeem entry), found by the redemption's key in the same batch. */
+export function holdStatement(
+  db: D1Database,
+  h: { companyId: string; ambassadorUid: string; kind: LedgerKind; amount: number; description: string; redemptionKey: string },
+) {
+  return db
+    .prepare(
+      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, description, uid, redemption_id)
+       VALUES (?1, ?2, ?3, 'redeem', ?4, ?5, 'hold:' || ?6, (SELECT id FROM redemptions WHERE company_id = ?1 AND idempotency_key = ?6))`,
+    )
+    .bind(h.companyId, h.ambassadorUid, h.kind, -h.amount, h.description, h.redemptionKey);
+}
+
+/**
+ * Settles the hold of a redemption: `post` (fulfilled: held becomes redeemed) or `release` (voided: the
+ * lots get their amounts back). The UNIQUE index on settles_id lets one settlement exist per hold.
+ */
+export function settleStatement(db: D1Database, companyId: string, redemptionKey: string, how: 'post' | 'release') {
+  return db
+    .prepare(
+      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, description, uid, redemption_id, settles_id)
+       SELECT company_id, ambassador_uid, kind, ?3, CASE ?3 WHEN 'post' THEN 0 ELSE -amount END,
+              CASE ?3 WHEN 'post' THEN description ELSE 'Returned: ' || substr(description, 11) END,
+              ?3 || ':' || ?2, redemption_id, id
+         FROM loyalty_ledger WHERE company_id = ?1 AND uid = 'hold:' || ?2`,
+    )
+    .bind(companyId, redemptionKey, how);
+}
+
+/** What a failed guard means for the person: the triggers' and CHECKs' messages, mapped to spec §5 texts. */
+export function ledgerFailure(err: unknown): ApiError | null {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/insufficient_funds|points_available >= 0|cash_available >= 0/.test(message)) return new ApiError('validation', 'notEnoughFunds');
+  if (/stock IS NULL OR stock >= 0/.test(message)) return new ApiError('conflict', 'outOfStock');
+  if (/loyalty_ledger\.settles_id|illegal_redemption_transition/.test(message)) return new ApiError('conflict', 'redemptionAlreadySettled');
+  if (/remaining >= 0/.test(message)) return new ApiError('conflict', 'notEnoughFunds');
+  if (/loyalty_ledger\.company_id, loyalty_ledger\.uid|UNIQUE constraint failed: loyalty_ledger/.test(message)) return new ApiError('conflict', 'duplicateEntry');
+  return null;
+}
+
+/** Runs a batch whose guards may refuse it; a refusal becomes the ApiError the person should see. */
+export async function guardedBatch(db: D1Database, statements: D1PreparedStatement[]) {
+  try {
+    return await db.batch(statements);
+  } catch (err) {
+    const refusal = ledgerFailure(err);
+    if (refusal) throw refusal;
+    throw err;
+  }
+}

@@ -1,0 +1,93 @@
+/** Rows of the rewards area: the gift-card catalogue, vault items and variants, redemptions and their lots. */
+
+export interface RewardRow {
+  uid: string; name: string; type: number; brand_kind: string; image: string | null; brand_description: string; disclaimer: string;
+  value_kind: 'fixed' | 'range'; points: number; min_amount: number | null; max_amount: number | null; value_minor: number | null;
+  currency: string; config: string; stock: number | null; is_active: number;
+}
+
+export interface VaultItemRow {
+  uid: string; campaign_id: number | null; name: string; description: string; image: string | null; payment_type: 'cash' | 'prepaid' | 'gift-card';
+  currency: string; is_active: number;
+}
+
+export interface VariantRow {
+  uid: string; vault_item_uid: string; name: string; cost: number; value_minor: number; stock: number | null; is_active: number;
+}
+
+export interface RedemptionRow {
+  id: number; company_id: string; ambassador_uid: string; kind: 'gift_card' | 'vault'; reward_uid: string | null; vault_item_uid: string | null;
+  variant_uid: string | null; requested_amount: number; spend_kind: 'points' | 'cash'; status: string; idempotency_key: string; details: string;
+  created_at: string; failure_reason: string | null; provider: string | null; external_ref: string | null; value_minor: number | null;
+  currency: string | null; updated_at: string | null;
+  reward_name: string | null; reward_type: number | null; brand_kind: string | null; vault_item_name: string | null; variant_name: string | null;
+  payment_type: string | null;
+}
+
+export const REDEMPTION_SQL = `SELECT d.*, r.name AS reward_name, r.type AS reward_type, r.brand_kind, v.name AS vault_item_name,
+    vv.name AS variant_name, v.payment_type
+  FROM redemptions d
+  LEFT JOIN rewards r ON r.company_id = d.company_id AND r.uid = d.reward_uid
+  LEFT JOIN vault_items v ON v.company_id = d.company_id AND v.uid = d.vault_item_uid
+  LEFT JOIN vault_item_variants vv ON vv.company_id = d.company_id AND vv.uid = d.variant_uid`;
+
+/** The lots a redemption's hold took from (net of what a release gave back), with what the lot was. */
+export interface RedemptionItemRow {
+  lot_id: number; lot_created_at: string; kind: 'points' | 'cash'; used: number; amount: number; remaining: number;
+  spent: number; expired: number; revoked: number; released: number;
+}
+
+/** A lot's figures from its uses (l = loyalty_lots): spent net of releases, expired, revoked, released. */
+const LOT_FIGURES = `l.entry_id AS lot_id, l.created_at AS lot_created_at, l.kind, l.amount, l.remaining,
+    (SELECT COALESCE(SUM(u.amount), 0) FROM loyalty_lot_uses u WHERE u.lot_id = l.entry_id AND u.use IN ('redeem', 'adjust', 'release')) AS spent,
+    (SELECT COALESCE(SUM(u.amount), 0) FROM loyalty_lot_uses u WHERE u.lot_id = l.entry_id AND u.use = 'expire') AS expired,
+    (SELECT COALESCE(SUM(u.amount), 0) FROM loyalty_lot_uses u WHERE u.lot_id = l.entry_id AND u.use = 'reverse') AS revoked,
+    (SELECT COUNT(*) FROM loyalty_lot_uses u WHERE u.lot_id = l.entry_id AND u.use = 'release') AS released`;
+
+export function redemptionItemsStatement(db: D1Database, companyId: string, redemptionId: number) {
+  return db
+    .prepare(
+      `SELECT x.used, ${LOT_FIGURES} FROM (
+          SELECT u.lot_id, SUM(u.amount) AS used FROM loyalty_lot_uses u
+            JOIN loyalty_ledger e ON e.id = u.entry_id
+           WHERE e.company_id = ?1 AND e.redemption_id = ?2 AND e.entry_type IN ('redeem', 'release')
+           GROUP BY u.lot_id) x
+        JOIN loyalty_lots l ON l.entry_id = x.lot_id AND l.company_id = ?1
+       ORDER BY l.entry_id`,
+    )
+    .bind(companyId, redemptionId);
+}
+
+export interface RewardLedgerRow extends Omit<RedemptionItemRow, 'used'> {
+  expire_at: string | null; description: string; campaign_name: string | null; referred_name: string | null; referred_email: string | null;
+}
+
+/** The ambassador's lots (earnings) with their uses, newest first: the rewards ledger of spec §3. */
+export function rewardLedgerStatement(db: D1Database, companyId: string, ambassadorUid: string, limit: number, offset: number) {
+  return db
+    .prepare(
+      `SELECT ${LOT_FIGURES}, l.expire_at, e.description, c.name AS campaign_name, r.name AS referred_name, r.email AS referred_email
+         FROM loyalty_lots l
+         JOIN loyalty_ledger e ON e.id = l.entry_id
+         LEFT JOIN campaigns c ON c.company_id = e.company_id AND c.id = e.campaign_id
+         LEFT JOIN referrals r ON r.company_id = e.company_id AND r.id = e.referral_id
+        WHERE l.company_id = ? AND l.ambassador_uid = ?
+        ORDER BY l.created_at DESC, l.entry_id DESC
+        LIMIT ? OFFSET ?`,
+    )
+    .bind(companyId, ambassadorUid, limit, offset);
+}
+
+export const lotCountStatement = (db: D1Database, companyId: string, ambassadorUid: string) =>
+  db.prepare('SELECT COUNT(*) AS n FROM loyalty_lots WHERE company_id = ? AND ambassador_uid = ?').bind(companyId, ambassadorUid);
+
+/** Open lots with an expiry, soonest first: what lapses when. */
+export function expiringLotsStatement(db: D1Database, companyId: string, ambassadorUid: string) {
+  return db
+    .prepare(
+      `SELECT entry_id AS lot_id, kind, remaining, expire_at FROM loyalty_lots
+        WHERE company_id = ? AND ambassador_uid = ? AND remaining > 0 AND expire_at IS NOT NULL
+        ORDER BY expire_at, entry_id LIMIT 50`,
+    )
+    .bind(companyId, ambassadorUid);
+}
