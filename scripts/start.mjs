@@ -111,7 +111,8 @@ async function main() {
   }
 
   // 4. Serve.
-  const devArgs = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'];
+  // --test-scheduled: the cron handler answers /cdn-cgi/handler/scheduled (npm run loyalty:run).
+  const devArgs = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled'];
   if (persistTo) devArgs.push('--persist-to', persistTo);
   for (const v of vars) devArgs.push('--var', v);
   log(`wrangler ${devArgs.join(' ')}`);

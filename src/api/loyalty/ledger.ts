@@ -61,20 +61,22 @@ export function debitStatement(db: D1Database, e: DebitEntry) {
 
 /**
  * Expires what is left of every lot whose expire_at has passed: one expire entry per lot, for its
- * remaining amount (the lot's CHECK makes a second run for the same amount fail, so run it per lot or
- * for one ambassador at a time). `ambassadorUid` null: every ambassador of every company.
+ * remaining amount (the lot's CHECK makes a second expiry of the same amount fail), oldest first, at most
+ * `limit` lots; RETURNING the new entries' ids. Scope: one ambassador, one company, or everyone (null).
  */
-export function expireDueStatement(db: D1Database, scope: { companyId: string; ambassadorUid: string } | null, limit = 500) {
-  const where = scope ? 'AND company_id = ?1 AND ambassador_uid = ?2' : '';
+export function expireDueStatement(db: D1Database, scope: { companyId: string; ambassadorUid?: string } | null, limit = 500) {
+  const where = scope ? `AND company_id = ?1${scope.ambassadorUid ? ' AND ambassador_uid = ?2' : ''}` : '';
+  const args = scope ? [scope.companyId, ...(scope.ambassadorUid ? [scope.ambassadorUid] : [])] : [];
   return db
     .prepare(
       `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, lot_id, description)
        SELECT company_id, ambassador_uid, kind, 'expire', -remaining, entry_id, 'Expired: not redeemed in time'
          FROM loyalty_lots
         WHERE remaining > 0 AND expire_at IS NOT NULL AND expire_at <= ${NOW} ${where}
-        ORDER BY expire_at, entry_id LIMIT ${Math.max(1, Math.floor(limit))}`,
+        ORDER BY expire_at, entry_id LIMIT ${Math.max(1, Math.floor(limit))}
+       RETURNING id`,
     )
-    .bind(...(scope ? [scope.companyId, scope.ambassadorUid] : []));
+    .bind(...args);
 }
 
 /** The hold of a redemption (a redeem entry), found by the redemption's key in the same batch. */

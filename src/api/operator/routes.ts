@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import {
-  bulkApproveSchema, conversionSchema, payoutListSchema, payoutSchema, refundSchema, transitionSchema,
+  bulkApproveSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema, payoutListSchema, payoutSchema,
+  refundSchema, transitionSchema,
 } from '../../lib/schemas/operator';
 import { ApiError } from '../core/errors';
 import { serviceContext } from '../core/service-context';
@@ -10,6 +11,7 @@ import { parseWith } from '../core/validate';
 import { bulkApprove, refund, transition } from './commissions';
 import { idempotent } from './idempotency';
 import { requireOperator, type OperatorContext, type OperatorEnv } from './keys';
+import { completeRedemption, failRedemption, loyaltyOf, postLoyaltyEntry, runForCompany } from './loyalty';
 import { createPayout, listPayouts } from './payouts';
 import { recordConversion } from './service';
 
@@ -75,4 +77,22 @@ export const operator = new Hono<OperatorEnv>()
   .get('/payouts', async (c) => {
     const input = parseWith(payoutListSchema, c.req.query());
     return c.json(await listPayouts(svcOf(c), c.var.operator, input));
-  });
+  })
+  // Loyalty (issue 10)
+  .post('/ambassadors/:uid/loyalty/entries', async (c) => {
+    const { text, input } = await jsonBody(c, loyaltyEntrySchema);
+    return idempotent(c, text, async () => {
+      const { created, body } = await postLoyaltyEntry(svcOf(c), c.var.operator, c.req.param('uid'), input);
+      return { status: created ? 201 : 200, body };
+    });
+  })
+  .get('/ambassadors/:uid/loyalty', async (c) => c.json(await loyaltyOf(svcOf(c), c.var.operator, c.req.param('uid'))))
+  .post('/redemptions/:id/complete', async (c) => {
+    const { text, input } = await jsonBody(c, completeRedemptionSchema);
+    return idempotent(c, text, async () => ({ status: 200, body: await completeRedemption(svcOf(c), c.var.operator, c.req.param('id'), input) }));
+  })
+  .post('/redemptions/:id/fail', async (c) => {
+    const { text, input } = await jsonBody(c, failRedemptionSchema);
+    return idempotent(c, text, async () => ({ status: 200, body: await failRedemption(svcOf(c), c.var.operator, c.req.param('id'), input) }));
+  })
+  .post('/loyalty/run', async (c) => c.json(await runForCompany(svcOf(c), c.var.operator)));

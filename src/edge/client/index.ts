@@ -11,6 +11,7 @@ import { embeddedStats, remoteStats, type StatsClient } from './stats';
 import { embeddedTables, remoteTables, type TablesClient } from './tables';
 
 export { ClientError } from './core';
+export type { RedeemAnswer } from './rewards';
 
 /**
  * The ambassador API as pages and the edge use it: one typed method per spec §7 call. Two
