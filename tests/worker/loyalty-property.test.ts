@@ -1,0 +1,232 @@
+// Property test (fast-check) of the loyalty ledger (issue 10): random sequences of earn / redeem (issued,
+// refused, or left pending and settled later) / expire / reverse / adjust, run against the real
+// migrations on the local D1, must leave exactly the balances a simple model computes: lots spent
+// soonest-expiring first, lapsed lots never spent, a refused spend changes nothing, a released hold gives
+// every lot its amount back. After every step: the database's balances equal the model's, what is left in
+// the lots equals the balance available, and nothing is ever negative.
+import { env } from 'cloudflare:workers';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/core/errors';
+import { verifyToken } from '../../src/api/core/token-auth';
+import type { Caller, ServiceContext } from '../../src/api/core/types';
+import { debitStatement, earnStatement, guardedBatch } from '../../src/api/loyalty/ledger';
+import { runLoyaltyMaintenance } from '../../src/api/loyalty/scheduled';
+import { setFulfilmentProvider } from '../../src/api/rewards/providers';
+import { redeemGiftCard, settle } from '../../src/api/rewards/service';
+import { token } from './profile-fixtures';
+
+type Kind = 'points' | 'cash';
+type Op =
+  | { op: 'earn'; kind: Kind; amount: number; expiry: number | null }
+  | { op: 'redeem'; amount: number; outcome: 'issued' | 'failed' | 'unknown' }
+  | { op: 'settle'; pick: number; how: 'post' | 'release' }
+  | { op: 'expire' }
+  | { op: 'debit'; kind: Kind; amount: number; type: 'adjust' | 'reverse' };
+
+const DAY = 86_400_000;
+const kind = fc.constantFrom<Kind>('points', 'cash');
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('earn' as const), kind, amount: fc.integer({ min: 1, max: 500 }),
+    // days from now: negative = already lapsed, null = never
+    expiry: fc.option(fc.integer({ min: -30, max: 400 }).filter((d) => d !== 0), { nil: null }) }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('redeem' as const), amount: fc.integer({ min: 1, max: 700 }),
+    outcome: fc.constantFrom<'issued' | 'failed' | 'unknown'>('issued', 'issued', 'failed', 'unknown') }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('settle' as const), pick: fc.nat(), how: fc.constantFrom<'post' | 'release'>('post', 'release') }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'expire' as const }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('debit' as const), kind, amount: fc.integer({ min: 1, max: 400 }),
+    type: fc.constantFrom<'adjust' | 'reverse'>('adjust', 'reverse') }) },
+);
+
+// ---- the model -------------------------------------------------------------------------------------
+interface Lot { id: number; kind: Kind; amount: number; left: number; expires: number | null }
+interface Hold { key: string; amount: number; uses: [Lot, number][]; open: boolean }
+class Model {
+  lots: Lot[] = [];
+  holds: Hold[] = [];
+  b = { points: { earned: 0, available: 0, held: 0, redeemed: 0, expired: 0 }, cash: { earned: 0, available: 0, held: 0, redeemed: 0, expired: 0 } };
+  private seq = 0;
+
+  earn(k: Kind, amount: number, expires: number | null) {
+    this.lots.push({ id: ++this.seq, kind: k, amount, left: amount, expires });
+    this.b[k].earned += amount;
+    this.b[k].available += amount;
+  }
+  /** The soonest-expiring live lots first (never-expiring last); null when they cannot cover `amount`. */
+  plan(k: Kind, amount: number, now: number): [Lot, number][] | null {
+    const live = this.lots.filter((l) => l.kind === k && l.left > 0 && (l.expires === null || l.expires > now))
+      .sort((a, b) => (a.expires === null ? 1 : 0) - (b.expires === null ? 1 : 0) || (a.expires ?? 0) - (b.expires ?? 0) || a.id - b.id);
+    const uses: [Lot, number][] = [];
+    let need = amount;
+    for (const l of live) {
+      if (need === 0) break;
+      const take = Math.min(l.left, need);
+      uses.push([l, take]);
+      need -= take;
+    }
+    return need === 0 ? uses : null;
+  }
+  take(uses: [Lot, number][]) {
+    for (const [l, n] of uses) l.left -= n;
+  }
+  expireLapsed(k: Kind | null, now: number) {
+    for (const l of this.lots) {
+      if ((k === null || l.kind === k) && l.left > 0 && l.expires !== null && l.expires <= now) {
+        this.b[l.kind].expired += l.left;
+        this.b[l.kind].available -= l.left;
+        l.left = 0;
+      }
+    }
+  }
+}
+
+// ---- the database side -----------------------------------------------------------------------------
+const svc: ServiceContext = {
+  env, db: env.DB, origin: 'http://localhost', host: 'localhost', tenantCompanyId: 'demo',
+  clientIp: null, userAgent: null, acceptLanguage: null, waitUntil: (p) => void p.catch(() => {}),
+};
+const REWARD = 'rwd-property';
+let people = 0;
+
+async function newcomer(): Promise<Caller> {
+  const id = 96000 + ++people;
+  const uid = `amb-prop-${id}`;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO users (id, company_id, email, first_name, last_name, loyalty_access) VALUES (?, 'demo', ?, 'Pia', 'Property', 1)")
+      .bind(id, `prop${id}@demo.test`),
+    env.DB.prepare("INSERT INTO ambassadors (uid, company_id, user_id, share_code) VALUES (?, 'demo', ?, ?)").bind(uid, id, `PRP${id}`),
+  ]);
+  const who = await token('localhost', `prop${id}@demo.test`);
+  return (await verifyToken(env.DB, who.token, 'demo'))!;
+}
+
+async function dbBalances(uid: string) {
+  const row = (await env.DB.prepare('SELECT * FROM loyalty_balances WHERE ambassador_uid = ?').bind(uid).first<Record<string, number>>()) ?? {};
+  const of = (k: Kind) => ({
+    earned: row[`${k}_earned`] ?? 0, available: row[`${k}_available`] ?? 0, held: row[`${k}_held`] ?? 0,
+    redeemed: row[`${k}_redeemed`] ?? 0, expired: row[`${k}_expired`] ?? 0,
+  });
+  return { points: of('points'), cash: of('cash') };
+}
+
+async function step(caller: Caller, m: Model, o: Op) {
+  const company = 'demo';
+  const amb = caller.ambassador.uid;
+  const now = Date.now();
+  switch (o.op) {
+    case 'earn': {
+      const expires = o.expiry === null ? null : now + o.expiry * DAY;
+      await guardedBatch(env.DB, [earnStatement(env.DB, {
+        companyId: company, ambassadorUid: amb, kind: o.kind, amount: o.amount, description: 'prop earn',
+        expireAt: expires === null ? null : new Date(expires).toISOString(),
+      })]);
+      m.earn(o.kind, o.amount, expires);
+      return;
+    }
+    case 'debit': {
+      const uses = m.plan(o.kind, o.amount, now);
+      try {
+        await guardedBatch(env.DB, [debitStatement(env.DB, { companyId: company, ambassadorUid: amb, kind: o.kind, amount: o.amount, description: 'prop debit', entryType: o.type })]);
+      } catch (err) {
+        expect(err, 'a refused debit is "not enough funds"').toBeInstanceOf(ApiError);
+        expect(uses, `the model could cover a debit of ${o.amount} the database refused`).toBeNull();
+        return;
+      }
+      expect(uses, `the database allowed a debit of ${o.amount} the model could not cover`).not.toBeNull();
+      m.take(uses!);
+      m.b[o.kind].earned -= o.amount;
+      m.b[o.kind].available -= o.amount;
+      return;
+    }
+    case 'redeem': {
+      setFulfilmentProvider(() => ({
+        name: 'prop',
+        issue: async () => {
+          if (o.outcome === 'unknown') throw new Error('unknown outcome');
+          return o.outcome === 'issued'
+            ? { status: 'issued', details: { card_name: 'p', card_number: null, card_pin: null, card_code: null, redemption_url: null, security_url: null, security_code: null, order_id: 'x' } }
+            : { status: 'failed', reason: 'rewardUnavailable' };
+        },
+      }));
+      const uses = m.plan('points', o.amount, now);
+      let answer: Awaited<ReturnType<typeof redeemGiftCard>> | null = null;
+      try {
+        answer = await redeemGiftCard(svc, caller, { affiliate_uid: amb, gift_card_uid: REWARD, amount: o.amount });
+      } catch (err) {
+        const body = err instanceof ApiError ? (err.body() as { code?: string }) : null;
+        if (body?.code === 'notEnoughFunds') {
+          expect(uses, `the model could cover a redemption of ${o.amount} the database refused`).toBeNull();
+          return;
+        }
+        // A refused fulfilment (502): the hold was placed (after the sweep) and released.
+        expect(o.outcome).toBe('failed');
+        expect(uses).not.toBeNull();
+        m.expireLapsed('points', now);
+        return;
+      }
+      expect(uses, `the database allowed a redemption of ${o.amount} the model could not cover`).not.toBeNull();
+      m.expireLapsed('points', now);
+      m.take(uses!);
+      m.b.points.available -= o.amount;
+      if (o.outcome === 'issued') m.b.points.redeemed += o.amount;
+      else {
+        m.b.points.held += o.amount;
+        m.holds.push({ key: (await env.DB.prepare('SELECT idempotency_key FROM redemptions WHERE id = ?').bind(answer.results.id).first<string>('idempotency_key'))!, amount: o.amount, uses: uses!, open: true });
+      }
+      return;
+    }
+    case 'settle': {
+      const open = m.holds.filter((h) => h.open);
+      if (open.length === 0) return;
+      const h = open[o.pick % open.length]!;
+      await settle(svc, null, company, h.key, null, 'prop', o.how === 'post'
+        ? { status: 'issued', details: { card_name: 'p', card_number: null, card_pin: null, card_code: null, redemption_url: null, security_url: null, security_code: null, order_id: 'x' } }
+        : { status: 'failed', reason: 'rewardUnavailable' });
+      h.open = false;
+      m.b.points.held -= h.amount;
+      if (o.how === 'post') m.b.points.redeemed += h.amount;
+      else {
+        for (const [l, n] of h.uses) l.left += n;
+        m.b.points.available += h.amount;
+      }
+      return;
+    }
+    case 'expire': {
+      await runLoyaltyMaintenance(svc, 'demo');
+      m.expireLapsed(null, Date.now());
+      return;
+    }
+  }
+}
+
+describe('the ledger against a model', () => {
+  afterAll(() => setFulfilmentProvider(null));
+
+  it('matches the model after every step of random earn / redeem / settle / expire / reverse / adjust sequences', async () => {
+    // "fulfilment outcome unknown" is logged on every pending redemption: expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await env.DB.prepare(
+      `INSERT INTO rewards (uid, company_id, name, type, value_kind, points, min_amount, max_amount, currency, config)
+       VALUES (?, 'demo', 'Property card', 1, 'range', 0, 1, 100000, 'USD', '{"field_kind":"quantity","points_per_unit":100}')`,
+    ).bind(REWARD).run();
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 18 }), async (ops) => {
+        const caller = await newcomer();
+        const m = new Model();
+        for (const o of ops) {
+          await step(caller, m, o);
+          const db = await dbBalances(caller.ambassador.uid);
+          expect(db, JSON.stringify(o)).toEqual(m.b);
+          for (const k of ['points', 'cash'] as const) {
+            const left = await env.DB.prepare('SELECT COALESCE(SUM(remaining), 0) AS n, COALESCE(MIN(remaining), 0) AS low FROM loyalty_lots WHERE ambassador_uid = ? AND kind = ?')
+              .bind(caller.ambassador.uid, k).first<{ n: number; low: number }>();
+            expect(left!.n, `${k}: lots left = available`).toBe(db[k].available);
+            expect(left!.low).toBeGreaterThanOrEqual(0);
+            expect(Object.values(db[k]).every((v) => v >= 0)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+});
