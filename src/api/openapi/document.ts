@@ -159,6 +159,7 @@ function build(): OpenApiDocument {
       { name: 'Conversions', description: 'Purchases made through an ambassador\'s link, and their refunds' },
       { name: 'Commissions', description: 'Approve and deny (illegal transitions answer 409 illegalTransition)' },
       { name: 'Payouts', description: 'Paying ambassadors after the holding period and above the minimum' },
+      { name: 'Loyalty', description: 'Points and cash ledgers, redemptions the company fulfils itself, and the scheduled loyalty job' },
     ],
     paths,
     components: {

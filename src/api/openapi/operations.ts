@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import {
-  bulkApproveSchema, conversionSchema, payoutListSchema, payoutSchema, refundSchema, transitionSchema,
+  bulkApproveSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema, payoutListSchema, payoutSchema,
+  refundSchema, transitionSchema,
 } from '../../lib/schemas/operator';
 import {
-  bulkApproveAnswer, commissionAnswer, conversionAnswer, payoutAnswer, payoutListAnswer, refundAnswer,
+  bulkApproveAnswer, commissionAnswer, conversionAnswer, loyaltyAnswer, loyaltyEntryAnswer, loyaltyRunAnswer, payoutAnswer, payoutListAnswer,
+  redemptionAnswer, refundAnswer,
 } from './responses';
 
 /**
@@ -31,7 +33,7 @@ export interface Operation {
   method: Method;
   /** Hono path under /v1 (`:param` segments), exactly as the app lists it in `api.routes`. */
   path: string;
-  tag: 'Conversions' | 'Commissions' | 'Payouts';
+  tag: 'Conversions' | 'Commissions' | 'Payouts' | 'Loyalty';
   operationId: string;
   summary: string;
   description: string;
@@ -168,5 +170,70 @@ export const OPERATIONS: Operation[] = [
     query: payoutListSchema,
     ok: { status: 200, schema: payoutListAnswer, description: 'The payouts' },
     errors: { 404: 'Unknown `ambassador_uid` (or of another company)' },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/ambassadors/:uid/loyalty/entries',
+    tag: 'Loyalty',
+    operationId: 'postLoyaltyEntry',
+    summary: 'Credit, correct or claw back points or cash',
+    description:
+      'One ledger entry. A positive `amount` opens a lot that lapses at `expire_at`, after `expire_days`, or after the company\'s ' +
+      '`loyalty.points_expire_days`; a negative one (`adjust`, or `reverse` for a clawback) is taken from the soonest-expiring lots. ' +
+      'Balances never go below zero: a debit the lots cannot cover is refused whole (400 `notEnoughFunds`). The same `uid` again ' +
+      'answers 200 with the first entry and credits nothing.',
+    body: loyaltyEntrySchema,
+    example: { kind: 'points', amount: 250, description: 'Birthday bonus', expire_days: 90, uid: 'bday-2026-amb-ava' },
+    ok: { status: 201, schema: loyaltyEntryAnswer, description: 'The entry and the balances after it' },
+    alsoOk: { status: 200, description: 'An entry with this uid already exists: the first one, nothing credited' },
+    errors: { 404: 'Unknown ambassador (or of another company)' },
+  },
+  {
+    method: 'get',
+    path: '/v1/operator/ambassadors/:uid/loyalty',
+    tag: 'Loyalty',
+    operationId: 'getLoyalty',
+    summary: 'Balances, open lots and entries of an ambassador',
+    description: 'Points and cash balances (earned, available, held, redeemed, expired), what is left of each earning and the newest entries.',
+    ok: { status: 200, schema: loyaltyAnswer, description: 'The ambassador\'s loyalty ledger' },
+    errors: { 404: 'Unknown ambassador (or of another company)' },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/redemptions/:id/complete',
+    tag: 'Loyalty',
+    operationId: 'completeRedemption',
+    summary: 'Mark a redemption fulfilled',
+    description: 'For rewards the company fulfils itself (a shipped item): the held amount becomes redeemed, once. Optional gift card details.',
+    body: completeRedemptionSchema,
+    example: { details: { order_id: 'SHIP-20931' } },
+    ok: { status: 200, schema: redemptionAnswer, description: 'The completed redemption' },
+    errors: { 404: 'Unknown redemption (or of another company)', 409: { redemptionAlreadySettled: 'it was completed or failed already' } },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/redemptions/:id/fail',
+    tag: 'Loyalty',
+    operationId: 'failRedemption',
+    summary: 'Fail a redemption',
+    description: 'The company cannot fulfil it: the hold is released (every lot gets its amount back) and the stock returned, once.',
+    body: failRedemptionSchema,
+    example: { reason: 'Out of this size' },
+    ok: { status: 200, schema: redemptionAnswer, description: 'The failed redemption' },
+    errors: { 404: 'Unknown redemption (or of another company)', 409: { redemptionAlreadySettled: 'it was completed or failed already' } },
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/loyalty/run',
+    tag: 'Loyalty',
+    operationId: 'runLoyalty',
+    summary: 'Run the loyalty job now',
+    description:
+      'What the hourly cron does, for this company: expire lapsed lots, void redemptions pending longer than `loyalty.hold_timeout_hours`, ' +
+      'and e-mail ambassadors whose points lapse within `loyalty.expiry_warning_days` (once per lot). Safe to repeat.',
+    body: transitionSchema,
+    example: {},
+    ok: { status: 200, schema: loyaltyRunAnswer, description: 'How many lots expired, holds were voided and warnings sent' },
+    errors: {},
   },
 ];

@@ -91,6 +91,48 @@ export const payoutListAnswer = z
   .strict()
   .register(components, { id: 'PayoutList' });
 
+// Loyalty (issue 10). Points are integers; cash is in minor units of the company currency.
+const ledgerEntrySchema = z
+  .object({
+    id: z.number().int(),
+    uid: z.string().nullable().describe('Your uid of the entry (when you gave one)'),
+    kind: z.enum(['points', 'cash']),
+    entry_type: z.enum(['earn', 'adjust', 'redeem', 'post', 'release', 'expire', 'reverse']),
+    amount: z.number().int().describe('Signed: + credits, - debits'),
+    description: z.string(),
+    expire_at: isoTime.nullable(),
+    created_at: isoTime,
+  })
+  .register(components, { id: 'LedgerEntry' });
+const balanceSchema = z
+  .object(Object.fromEntries(['points', 'cash'].flatMap((k) => ['earned', 'available', 'held', 'redeemed', 'expired']
+    .map((f) => [`${k}_${f}`, z.number().int()]))))
+  .describe('held: reserved by redemptions not fulfilled yet')
+  .register(components, { id: 'LoyaltyBalance' });
+export const loyaltyEntryAnswer = z
+  .object({ entry: ledgerEntrySchema, balance: balanceSchema.nullable() })
+  .register(components, { id: 'LoyaltyEntryAnswer' });
+export const loyaltyAnswer = z
+  .object({
+    balance: balanceSchema.nullable(),
+    open_lots: z.array(z.object({ id: z.number().int(), kind: z.enum(['points', 'cash']), amount: z.number().int(), remaining: z.number().int(),
+      expire_at: isoTime.nullable(), created_at: isoTime })).describe('What is left of each earning, soonest-expiring first'),
+    entries: z.array(ledgerEntrySchema).describe('The newest 50 entries'),
+  })
+  .register(components, { id: 'LoyaltyAnswer' });
+export const redemptionAnswer = z
+  .object({
+    redemption: z.looseObject({
+      id: z.number().int(), status: z.enum(['processing', 'canceled', 'failed', 'completed', 'reversed_to_ledger', 'reversed_to_company']),
+      requested_amount: z.number().int(), spend_kind: z.enum(['points', 'cash']), failure_reason: z.string().nullable(),
+      gift_card: z.looseObject({}).nullable().describe('Gift card details (spec §3) once completed'),
+    }),
+  })
+  .register(components, { id: 'RedemptionAnswer' });
+export const loyaltyRunAnswer = z
+  .object({ expired: z.number().int(), voided: z.number().int(), warned: z.number().int() })
+  .register(components, { id: 'LoyaltyRunAnswer' });
+
 const params = z.record(z.string(), z.union([z.string(), z.number()])).describe('Placeholders of the message');
 
 /** `{ detail, code, params? }` (src/api/core/errors.ts errorBody). */

@@ -95,4 +95,7 @@ export const operator = new Hono<OperatorEnv>()
     const { text, input } = await jsonBody(c, failRedemptionSchema);
     return idempotent(c, text, async () => ({ status: 200, body: await failRedemption(svcOf(c), c.var.operator, c.req.param('id'), input) }));
   })
-  .post('/loyalty/run', async (c) => c.json(await runForCompany(svcOf(c), c.var.operator)));
+  .post('/loyalty/run', async (c) => {
+    const { text } = await jsonBody(c, transitionSchema);
+    return idempotent(c, text, async () => ({ status: 200, body: await runForCompany(svcOf(c), c.var.operator) }));
+  });
