@@ -69,7 +69,7 @@ export function membershipsByTokenStatement(db: D1Database, liveUserSql: string)
 }
 
 export interface LoyaltyBalanceRow {
-  points_earned: number; points_available: number; points_redeemed: number; points_expired: number;
+  points_earned: number; points_available: number; points_redeemed: number; points_expired: number; points_held: number; cash_held: number;
   cash_earned: number; cash_available: number; cash_redeemed: number; cash_expired: number;
 }
 
@@ -77,17 +77,30 @@ export const balanceStatement = (db: D1Database, companyId: string, ambassadorUi
   db.prepare('SELECT * FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?').bind(companyId, ambassadorUid);
 
 export interface TierRow { id: number; uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number }
-export interface BadgeRow { id: number; uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number; earned_at: string | null }
+export interface BadgeRow {
+  id: number; uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number;
+  /** When the badge was awarded (null when it is earned by points alone, or not earned). */
+  earned_at: string | null;
+  /** 1 when awarded, or when the ambassador's points earned reach the badge's threshold. */
+  earned: number;
+}
 
 export const tiersStatement = (db: D1Database, companyId: string) =>
   db.prepare('SELECT * FROM tiers WHERE company_id = ? AND is_active = 1 ORDER BY threshold').bind(companyId);
 
+/**
+ * The company's active badges (spec §9: only active ones show), each earned when it was awarded to the
+ * ambassador or when their points earned reach its threshold.
+ */
 export function badgesStatement(db: D1Database, companyId: string, ambassadorUid: string) {
   return db
     .prepare(
-      `SELECT b.*, ab.earned_at FROM badges b
-         LEFT JOIN ambassador_badges ab ON ab.badge_id = b.id AND ab.ambassador_uid = ? AND ab.company_id = b.company_id
-        WHERE b.company_id = ? ORDER BY b.points`,
+      `SELECT b.*, ab.earned_at,
+              (ab.earned_at IS NOT NULL OR COALESCE((SELECT points_earned FROM loyalty_balances
+                 WHERE company_id = b.company_id AND ambassador_uid = ?1), 0) >= b.points) AS earned
+         FROM badges b
+         LEFT JOIN ambassador_badges ab ON ab.badge_id = b.id AND ab.ambassador_uid = ?1 AND ab.company_id = b.company_id
+        WHERE b.company_id = ?2 AND b.is_active = 1 ORDER BY b.points, b.id`,
     )
     .bind(ambassadorUid, companyId);
 }

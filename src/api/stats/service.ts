@@ -123,10 +123,12 @@ export async function stats(svc: ServiceContext, caller: Caller, query: StatsQue
       points_available: balance?.points_available ?? 0,
       points_redeemed: balance?.points_redeemed ?? 0,
       points_expired: balance?.points_expired ?? 0,
+      points_held: balance?.points_held ?? 0,
       cash_earned: balance?.cash_earned ?? 0,
       cash_available: balance?.cash_available ?? 0,
       cash_redeemed: balance?.cash_redeemed ?? 0,
       cash_expired: balance?.cash_expired ?? 0,
+      cash_held: balance?.cash_held ?? 0,
     },
   };
 }
