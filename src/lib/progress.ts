@@ -66,3 +66,18 @@ export function sortBadges<T extends TierLike>(badges: readonly T[], isEarned: (
     .sort((a, b) => Number(b.earned) - Number(a.earned) || thresholdOf(a.badge) - thresholdOf(b.badge) || a.index - b.index)
     .map(({ badge }) => badge);
 }
+
+/** The unit of a tier metric (spec §3 Tier metric options): points earned (the default), a referral count, or referral revenue (money, minor units). */
+export type TierUnit = 'points' | 'referrals' | 'money';
+
+export function tierUnit(metric: string | null | undefined): TierUnit {
+  if (metric === 'referrals') return 'referrals';
+  if (metric === 'orders_referral_revenue') return 'money';
+  return 'points';
+}
+
+/** How much of the tier metric is still missing for the next tier: 0 at the top or once reached. */
+export function leftToNextTier(value: number, nextThreshold: number | null | undefined): number {
+  if (nextThreshold === null || nextThreshold === undefined || !Number.isFinite(value)) return 0;
+  return Math.max(0, nextThreshold - value);
+}

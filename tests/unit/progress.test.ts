@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legacyTierProgress, progressWidth, sortBadges, tierProgress, tierStanding } from '../../src/lib/progress.ts';
+import { leftToNextTier, legacyTierProgress, progressWidth, sortBadges, tierProgress, tierStanding, tierUnit } from '../../src/lib/progress.ts';
 
 describe('tier progress (§9)', () => {
   it('legacy: points earned divided by the tier end threshold', () => {
@@ -80,5 +80,20 @@ describe('badge order (§9)', () => {
   it('orders legacy badges by points when they have no threshold', () => {
     const badges = [{ id: 'x', points: 30 }, { id: 'y', points: 10 }];
     expect(sortBadges(badges, () => false).map((b) => b.id)).toEqual(['y', 'x']);
+  });
+});
+
+describe('tier metric unit (§3 Tier metric options)', () => {
+  it('is points by default, a count for referrals and money for referral revenue', () => {
+    expect(tierUnit('rewards_points_fulfilled_amount')).toBe('points');
+    expect(tierUnit(undefined)).toBe('points');
+    expect(tierUnit('referrals')).toBe('referrals');
+    expect(tierUnit('orders_referral_revenue')).toBe('money');
+  });
+
+  it('says how much is left for the next tier, never below 0, and nothing at the top', () => {
+    expect(leftToNextTier(7, 10)).toBe(3);
+    expect(leftToNextTier(12, 10)).toBe(0);
+    expect(leftToNextTier(5000, null)).toBe(0);
   });
 });

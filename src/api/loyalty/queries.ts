@@ -39,3 +39,49 @@ export function listTasksStatement(db: D1Database, companyId: string, ambassador
     )
     .bind(...args);
 }
+
+/**
+ * Adds task ids to the ambassador's clicked list (a JSON array of numbers): the union is taken in SQL, so
+ * two clicks at once both land. Answers the new list.
+ */
+export function addClickedTasksStatement(db: D1Database, companyId: string, ambassadorUid: string, taskIds: readonly number[]) {
+  return db
+    .prepare(
+      `UPDATE ambassadors SET loyalty_clickable_tasks = (
+         SELECT json_group_array(id) FROM (
+           SELECT CAST(value AS INTEGER) AS id
+             FROM json_each(CASE WHEN json_valid(loyalty_clickable_tasks) AND json_type(loyalty_clickable_tasks) = 'array'
+                                 THEN loyalty_clickable_tasks ELSE '[]' END)
+            WHERE CAST(value AS INTEGER) > 0
+           UNION SELECT value FROM json_each(?3)
+           ORDER BY id))
+        WHERE company_id = ?1 AND uid = ?2
+       RETURNING loyalty_clickable_tasks`,
+    )
+    .bind(companyId, ambassadorUid, JSON.stringify(taskIds));
+}
+
+/** The completion of a task, written only when the ambassador has none yet (the PRIMARY KEY stays the last word). */
+export function completeTaskStatement(db: D1Database, companyId: string, ambassadorUid: string, taskId: number) {
+  return db
+    .prepare(
+      `INSERT INTO task_completions (ambassador_uid, task_id, company_id)
+       SELECT ?2, ?3, ?1
+        WHERE NOT EXISTS (SELECT 1 FROM task_completions WHERE ambassador_uid = ?2 AND task_id = ?3)`,
+    )
+    .bind(companyId, ambassadorUid, taskId);
+}
+
+/**
+ * The activity row of a task's points, copied from its ledger entry (found by the entry's uid): it exists
+ * exactly when the entry of the same batch was written.
+ */
+export function taskActivityStatement(db: D1Database, companyId: string, entryUid: string, taskName: string) {
+  return db
+    .prepare(
+      `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, points, status, event_data1, expire_at, created_at)
+       SELECT company_id, ambassador_uid, campaign_id, 'task', amount, 'earn', ?3, expire_at, created_at
+         FROM loyalty_ledger WHERE company_id = ?1 AND uid = ?2`,
+    )
+    .bind(companyId, entryUid, taskName);
+}

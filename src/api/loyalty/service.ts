@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import { ApiError, fieldError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { loadCustomization } from '../portal/customization';
+import { ambassadorProfile } from '../profile/view';
 import { ownCampaign } from '../sharing/membership';
-import { listTasksStatement, type TaskRow } from './queries';
+import { earnStatement, ledgerFailure } from './ledger';
+import { addClickedTasksStatement, completeTaskStatement, listTasksStatement, taskActivityStatement, type TaskRow } from './queries';
 
 // The loyalty calls of spec §7 as plain functions of the verified caller (one D1 round trip each).
+
+/** The loyalty section is for people with loyalty_access (spec §6). */
+function ensureLoyalty(caller: Caller) {
+  if (!caller.user.loyalty_access) throw new ApiError('forbidden', 'loyaltyAccessRequired');
+}
 
 export const tasksQuery = z.object({ campaign_uid: z.string().trim().max(64, 'invalidField').optional() });
 export type TasksQuery = z.input<typeof tasksQuery>;
@@ -32,3 +41,107 @@ export async function listTasks(svc: ServiceContext, caller: Caller, query: Task
 }
 
 export type TaskList = Awaited<ReturnType<typeof listTasks>>;
+
+// ------------------------------------------------------------------------------------------------------
+// Clicked tasks
+// ------------------------------------------------------------------------------------------------------
+
+export const MAX_CLICKED_TASKS = 100;
+/** The body's one field (spec §7): the tasks the ambassador clicked, by id (number or numeric text) or uid. */
+export const CLICKABLE_TASKS_FIELD = 'affiliate.loyalty_clickable_tasks';
+const CLICKABLE_TASKS_PATH = `loyalty_data.${CLICKABLE_TASKS_FIELD}`;
+
+export const loyaltyDataSchema = z.object({
+  loyalty_data: z.object({
+    [CLICKABLE_TASKS_FIELD]: z
+      .array(z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], 'taskUnknown'), 'required')
+      .min(1, 'required')
+      .max(MAX_CLICKED_TASKS, 'taskListTooLong'),
+  }, 'required'),
+});
+export type LoyaltyDataInput = z.input<typeof loyaltyDataSchema>;
+
+/** A task of the call's answer: what was clicked, and whether this call completed it. */
+export interface ClickedTask {
+  id: number;
+  uid: string;
+  name: string;
+  points: number;
+  url: string | null;
+  completed: boolean;
+  /** Completed by this call (its points were awarded now). */
+  newly_completed: boolean;
+}
+
+const taskEntryUid = (taskId: number, ambassadorUid: string) => `task:${taskId}:${ambassadorUid}`;
+const DAY_MS = 86_400_000;
+
+/** The tasks named by `refs` among those that apply to the caller; an unknown reference is a field error. */
+function resolveTasks(rows: TaskRow[], refs: readonly (number | string)[]) {
+  const byId = new Map(rows.map((t) => [t.id, t]));
+  const byUid = new Map(rows.map((t) => [t.uid, t]));
+  const found = new Map<number, TaskRow>();
+  for (const ref of refs) {
+    const task = typeof ref === 'number' || /^\d+$/.test(ref) ? byId.get(Number(ref)) : byUid.get(ref);
+    if (!task) throw fieldError(CLICKABLE_TASKS_PATH, 'taskUnknown');
+    found.set(task.id, task);
+  }
+  return [...found.values()];
+}
+
+/** True when a batch failed because a task's earning already exists (another click won the race). */
+const alreadyAwarded = (err: unknown) => ledgerFailure(err)?.messageKey === 'duplicateEntry';
+
+/**
+ * POST /ambassadors/{id}/loyalty/data/ - records clicked tasks (spec §7 `loyalty_data`): their ids join the
+ * ambassador's clicked list, and each clicked task that has points and is not completed yet is completed
+ * with its points (a ledger earning whose uid is unique per task and ambassador) and an activity row, in
+ * one batch. A click that lost a race to another one for the same task is answered as already done. The
+ * answer is the refreshed profile (the "user data refreshed afterwards" of spec §7) with the clicked tasks.
+ */
+export async function clickTasks(svc: ServiceContext, caller: Caller, input: LoyaltyDataInput) {
+  ensureLoyalty(caller);
+  const refs = parseWith(loyaltyDataSchema, input).loyalty_data[CLICKABLE_TASKS_FIELD];
+  const companyId = caller.company.id;
+  const ambassadorUid = caller.ambassador.uid;
+  const newly = new Set<number>();
+  let clickedList: string | null = null;
+  let tasks: TaskRow[] = [];
+  // A second pass only when a racing click completed one of the tasks first: it is completed now, so skipped.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { results: rows } = await listTasksStatement(svc.db, companyId, ambassadorUid, null).all<TaskRow>();
+    tasks = resolveTasks(rows, refs);
+    const toComplete = tasks.filter((t) => t.points > 0 && !t.completed_at);
+    const expireDays = toComplete.length ? (await loadCustomization(svc.db, companyId)).company.loyalty.points_expire_days : 0;
+    const expireAt = expireDays > 0 ? new Date(Date.now() + expireDays * DAY_MS).toISOString() : null;
+    const statements: D1PreparedStatement[] = [addClickedTasksStatement(svc.db, companyId, ambassadorUid, tasks.map((t) => t.id))];
+    for (const t of toComplete) {
+      const uid = taskEntryUid(t.id, ambassadorUid);
+      statements.push(
+        completeTaskStatement(svc.db, companyId, ambassadorUid, t.id),
+        earnStatement(svc.db, {
+          companyId, ambassadorUid, kind: 'points', amount: t.points, description: `Task completed: ${t.name}`, expireAt, uid,
+          campaignId: t.campaign_id,
+        }),
+        taskActivityStatement(svc.db, companyId, uid, t.name),
+      );
+    }
+    try {
+      const results = await svc.db.batch(statements);
+      clickedList = (results[0]!.results[0] as { loyalty_clickable_tasks?: string } | undefined)?.loyalty_clickable_tasks ?? null;
+      for (const t of toComplete) newly.add(t.id);
+      break;
+    } catch (err) {
+      if (!alreadyAwarded(err) || attempt === 2) throw err;
+    }
+  }
+  const ambassador = clickedList === null ? caller.ambassador : { ...caller.ambassador, loyalty_clickable_tasks: clickedList };
+  const profile = await ambassadorProfile(svc.db, caller.company, caller.user, ambassador, svc.origin);
+  const clicked_tasks: ClickedTask[] = tasks.map((t) => ({
+    id: t.id, uid: t.uid, name: t.name, points: t.points, url: t.url,
+    completed: !!t.completed_at || newly.has(t.id), newly_completed: newly.has(t.id),
+  }));
+  return { ...profile, clicked_tasks };
+}
+
+export type ClickTasksAnswer = Awaited<ReturnType<typeof clickTasks>>;

@@ -72,7 +72,7 @@ export async function ambassadorProfile(db: D1Database, company: CompanyRow, use
   });
   const badgeViews = badges.map((bd) => ({
     id: bd.id, uid: bd.uid, name: bd.name, color: bd.color, points: bd.points, image: bd.image,
-    description: bd.description, is_active: !!bd.is_active, earned: !!bd.earned_at, earned_at: bd.earned_at,
+    description: bd.description, is_active: !!bd.is_active, earned: !!bd.earned, earned_at: bd.earned_at,
   }));
   const custom = safeJson<Record<string, string>>(a.custom_fields, {});
   return {
@@ -123,11 +123,17 @@ export async function ambassadorProfile(db: D1Database, company: CompanyRow, use
     current_tier_progress_value: metric,
     badges: badgeViews,
     tiers: tiers.map(tierView),
-    loyalty_clickable_tasks: safeJson<string[]>(a.loyalty_clickable_tasks, []),
+    loyalty_clickable_tasks: clickedTaskIds(a.loyalty_clickable_tasks),
   };
 }
 
 export type AmbassadorProfile = Awaited<ReturnType<typeof ambassadorProfile>>;
+
+/** The ids of the tasks the ambassador clicked (spec §7 `affiliate.loyalty_clickable_tasks`), as numbers. */
+function clickedTaskIds(text: string | null | undefined): number[] {
+  const list = safeJson<unknown>(text, []);
+  return Array.isArray(list) ? list.map(Number).filter((id) => Number.isInteger(id) && id > 0) : [];
+}
 
 export function safeJson<T>(text: string | null | undefined, fallback: T): T {
   try {

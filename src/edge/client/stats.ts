@@ -1,4 +1,4 @@
-import { listTasks, type TaskList, type TasksQuery } from '../../api/loyalty/service';
+import { CLICKABLE_TASKS_FIELD, clickTasks, listTasks, type ClickTasksAnswer, type TaskList, type TasksQuery } from '../../api/loyalty/service';
 import type { CampaignStatsQuery, GraphQuery, RecentActivityQuery, StatsQuery } from '../../api/stats/schemas';
 import {
   campaignStats, recentActivity, stats, statsGraph,
@@ -8,7 +8,7 @@ import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 import type { RemoteIds } from './sharing';
 
 export type { ActivityView } from '../../api/stats/service';
-export type { TaskView } from '../../api/loyalty/service';
+export type { ClickedTask, ClickTasksAnswer, TaskView } from '../../api/loyalty/service';
 
 /** Recent activity is always the caller's own: the client fills `affiliate_uid`. */
 export type OwnActivityQuery = Omit<RecentActivityQuery, 'affiliate_uid'>;
@@ -25,7 +25,15 @@ export interface StatsClient {
   recentActivity(query?: OwnActivityQuery): Promise<RecentActivity>;
   /** GET /companies/{id}/loyalty_program/tasks/ */
   tasks(query?: TasksQuery): Promise<TaskList>;
+  /**
+   * POST /ambassadors/{id}/loyalty/data/ - records clicked tasks (ids or uids) and completes those with points;
+   * answers the refreshed profile plus the clicked tasks.
+   */
+  clickTasks(tasks: readonly (number | string)[]): Promise<ClickTasksAnswer>;
 }
+
+/** The spec §7 body of a click: `loyalty_data` with the clicked tasks. */
+const loyaltyData = (tasks: readonly (number | string)[]) => ({ loyalty_data: { [CLICKABLE_TASKS_FIELD]: [...tasks] } });
 
 export function embeddedStats(deps: EmbeddedDeps): StatsClient {
   const { svc } = deps;
@@ -38,6 +46,7 @@ export function embeddedStats(deps: EmbeddedDeps): StatsClient {
       return recentActivity(svc, caller, { ...query, affiliate_uid: caller.ambassador.uid });
     }),
     tasks: (query) => embedded(async () => listTasks(svc, await deps.caller(), query)),
+    clickTasks: (tasks) => embedded(async () => clickTasks(svc, await deps.caller(), loyaltyData(tasks))),
   };
 }
 
@@ -49,5 +58,6 @@ export function remoteStats(deps: RemoteDeps, ids: RemoteIds | null): StatsClien
     statsGraph: (query) => deps.call(`/ambassadors/${own()}/stats/graph/`, { query: asQuery(query) }),
     recentActivity: (query) => deps.call('/activity/recent/', { query: asQuery({ ...query, affiliate_uid: ids?.ambassadorUid ?? '-' }) }),
     tasks: (query) => deps.call(`/companies/${encodeURIComponent(ids?.companyId ?? '-')}/loyalty_program/tasks/`, { query: asQuery(query) }),
+    clickTasks: (tasks) => deps.call(`/ambassadors/${own()}/loyalty/data/`, { method: 'POST', body: loyaltyData(tasks) }),
   };
 }
