@@ -63,6 +63,7 @@ const PAGES = [
     (p) => ({ host: 'localhost', path: p, signedIn: true }),
   ),
   { host: 'acme.localhost', path: '/app', signedIn: true },
+  { host: 'acme.localhost', path: '/app/rewards/v3', signedIn: true },
 ];
 
 const D1_HEADER = 'x-d1-round-trips';
