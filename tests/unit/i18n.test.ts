@@ -83,10 +83,10 @@ describe('t fallbacks', () => {
     expect(t('es-419', 'yes')).toBe('Sí');
   });
 
-  it('uses the partial catalogues and falls back to English for the keys they leave out', () => {
+  it('uses each language before English', () => {
     expect(t('de', 'yes')).toBe('Ja');
     expect(t('fr-CA', 'menuLogout')).toBe('Déconnexion');
-    expect(t('de', 'redeemSuccess')).toBe(t('en', 'redeemSuccess'));
+    expect(t('de', 'redeemSuccess')).not.toBe(t('en', 'redeemSuccess'));
   });
 
   it('falls back to English for unknown codes', () => {

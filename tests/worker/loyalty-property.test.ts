@@ -13,13 +13,14 @@ import type { Caller, ServiceContext } from '../../src/api/core/types';
 import { debitStatement, earnStatement, guardedBatch } from '../../src/api/loyalty/ledger';
 import { runLoyaltyMaintenance } from '../../src/api/loyalty/scheduled';
 import { setFulfilmentProvider } from '../../src/api/rewards/providers';
-import { redeemGiftCard, settle } from '../../src/api/rewards/service';
+import { redeemGiftCard, redeemVaultItem, settle } from '../../src/api/rewards/service';
 import { token } from './profile-fixtures';
 
 type Kind = 'points' | 'cash';
 type Op =
   | { op: 'earn'; kind: Kind; amount: number; expiry: number | null }
   | { op: 'redeem'; amount: number; outcome: 'issued' | 'failed' | 'unknown' }
+  | { op: 'redeemCash'; variant: 'vv-demo-paypal-5' | 'vv-demo-paypal-20'; outcome: 'issued' | 'failed' | 'unknown' }
   | { op: 'settle'; pick: number; how: 'post' | 'release' }
   | { op: 'expire' }
   | { op: 'debit'; kind: Kind; amount: number; type: 'adjust' | 'reverse' };
@@ -27,11 +28,13 @@ type Op =
 const DAY = 86_400_000;
 const kind = fc.constantFrom<Kind>('points', 'cash');
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('earn' as const), kind, amount: fc.integer({ min: 1, max: 500 }),
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('earn' as const), kind, amount: fc.integer({ min: 1, max: 1500 }),
     // days from now: negative = already lapsed, null = never
     expiry: fc.option(fc.integer({ min: -30, max: 400 }).filter((d) => d !== 0), { nil: null }) }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('redeem' as const), amount: fc.integer({ min: 1, max: 700 }),
     outcome: fc.constantFrom<'issued' | 'failed' | 'unknown'>('issued', 'issued', 'failed', 'unknown') }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('redeemCash' as const), variant: fc.constantFrom<'vv-demo-paypal-5' | 'vv-demo-paypal-20'>('vv-demo-paypal-5', 'vv-demo-paypal-20'),
+    outcome: fc.constantFrom<'issued' | 'failed' | 'unknown'>('issued', 'failed', 'unknown') }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('settle' as const), pick: fc.nat(), how: fc.constantFrom<'post' | 'release'>('post', 'release') }) },
   { weight: 1, arbitrary: fc.constant({ op: 'expire' as const }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('debit' as const), kind, amount: fc.integer({ min: 1, max: 400 }),
@@ -39,16 +42,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 // ---- the model -------------------------------------------------------------------------------------
-interface Lot { id: number; kind: Kind; amount: number; left: number; expires: number | null }
-interface Hold { key: string; amount: number; uses: [Lot, number][]; open: boolean }
+interface Lot { id: number; dbId: number; kind: Kind; amount: number; left: number; expires: number | null }
+interface Hold { key: string; kind: Kind; amount: number; uses: [Lot, number][]; open: boolean }
 class Model {
   lots: Lot[] = [];
   holds: Hold[] = [];
   b = { points: { earned: 0, available: 0, held: 0, redeemed: 0, expired: 0 }, cash: { earned: 0, available: 0, held: 0, redeemed: 0, expired: 0 } };
   private seq = 0;
 
-  earn(k: Kind, amount: number, expires: number | null) {
-    this.lots.push({ id: ++this.seq, kind: k, amount, left: amount, expires });
+  earn(k: Kind, amount: number, expires: number | null, dbId: number) {
+    this.lots.push({ id: ++this.seq, dbId, kind: k, amount, left: amount, expires });
     this.b[k].earned += amount;
     this.b[k].available += amount;
   }
@@ -95,6 +98,7 @@ async function newcomer(): Promise<Caller> {
     env.DB.prepare("INSERT INTO users (id, company_id, email, first_name, last_name, loyalty_access) VALUES (?, 'demo', ?, 'Pia', 'Property', 1)")
       .bind(id, `prop${id}@demo.test`),
     env.DB.prepare("INSERT INTO ambassadors (uid, company_id, user_id, share_code) VALUES (?, 'demo', ?, ?)").bind(uid, id, `PRP${id}`),
+    env.DB.prepare("INSERT INTO ambassador_campaigns (ambassador_uid, company_id, campaign_id) VALUES (?, 'demo', 102)").bind(uid),
   ]);
   const who = await token('localhost', `prop${id}@demo.test`);
   return (await verifyToken(env.DB, who.token, 'demo'))!;
@@ -120,7 +124,8 @@ async function step(caller: Caller, m: Model, o: Op) {
         companyId: company, ambassadorUid: amb, kind: o.kind, amount: o.amount, description: 'prop earn',
         expireAt: expires === null ? null : new Date(expires).toISOString(),
       })]);
-      m.earn(o.kind, o.amount, expires);
+      const dbId = (await env.DB.prepare('SELECT MAX(entry_id) AS id FROM loyalty_lots WHERE ambassador_uid = ?').bind(amb).first<number>('id'))!;
+      m.earn(o.kind, o.amount, expires, dbId);
       return;
     }
     case 'debit': {
@@ -138,7 +143,8 @@ async function step(caller: Caller, m: Model, o: Op) {
       m.b[o.kind].available -= o.amount;
       return;
     }
-    case 'redeem': {
+    case 'redeem':
+    case 'redeemCash': {
       setFulfilmentProvider(() => ({
         name: 'prop',
         issue: async () => {
@@ -148,30 +154,34 @@ async function step(caller: Caller, m: Model, o: Op) {
             : { status: 'failed', reason: 'rewardUnavailable' };
         },
       }));
-      const uses = m.plan('points', o.amount, now);
+      const k: Kind = o.op === 'redeem' ? 'points' : 'cash';
+      const amount = o.op === 'redeem' ? o.amount : o.variant === 'vv-demo-paypal-5' ? 500 : 2000;
+      const uses = m.plan(k, amount, now);
       let answer: Awaited<ReturnType<typeof redeemGiftCard>> | null = null;
       try {
-        answer = await redeemGiftCard(svc, caller, { affiliate_uid: amb, gift_card_uid: REWARD, amount: o.amount });
+        answer = o.op === 'redeem'
+          ? await redeemGiftCard(svc, caller, { affiliate_uid: amb, gift_card_uid: REWARD, amount: o.amount })
+          : await redeemVaultItem(svc, caller, 'demo-portal', 'vlt-demo-paypal', { variant_item: o.variant });
       } catch (err) {
         const body = err instanceof ApiError ? (err.body() as { code?: string }) : null;
         if (body?.code === 'notEnoughFunds') {
-          expect(uses, `the model could cover a redemption of ${o.amount} the database refused`).toBeNull();
+          expect(uses, `the model could cover a redemption of ${amount} the database refused`).toBeNull();
           return;
         }
         // A refused fulfilment (502): the hold was placed (after the sweep) and released.
-        expect(o.outcome).toBe('failed');
+        expect(o.outcome, JSON.stringify(body)).toBe('failed');
         expect(uses).not.toBeNull();
         m.expireLapsed(null, now);
         return;
       }
-      expect(uses, `the database allowed a redemption of ${o.amount} the model could not cover`).not.toBeNull();
+      expect(uses, `the database allowed a redemption of ${amount} the model could not cover`).not.toBeNull();
       m.expireLapsed(null, now);
       m.take(uses!);
-      m.b.points.available -= o.amount;
-      if (o.outcome === 'issued') m.b.points.redeemed += o.amount;
+      m.b[k].available -= amount;
+      if (o.outcome === 'issued') m.b[k].redeemed += amount;
       else {
-        m.b.points.held += o.amount;
-        m.holds.push({ key: (await env.DB.prepare('SELECT idempotency_key FROM redemptions WHERE id = ?').bind(answer.results.id).first<string>('idempotency_key'))!, amount: o.amount, uses: uses!, open: true });
+        m.b[k].held += amount;
+        m.holds.push({ key: (await env.DB.prepare('SELECT idempotency_key FROM redemptions WHERE id = ?').bind(answer.results.id).first<string>('idempotency_key'))!, kind: k, amount, uses: uses!, open: true });
       }
       return;
     }
@@ -179,15 +189,17 @@ async function step(caller: Caller, m: Model, o: Op) {
       const open = m.holds.filter((h) => h.open);
       if (open.length === 0) return;
       const h = open[o.pick % open.length]!;
-      await settle(svc, null, company, h.key, null, 'prop', o.how === 'post'
+      await settle(svc, null, company, h.key, 'prop', o.how === 'post'
         ? { status: 'issued', details: { card_name: 'p', card_number: null, card_pin: null, card_code: null, redemption_url: null, security_url: null, security_code: null, order_id: 'x' } }
         : { status: 'failed', reason: 'rewardUnavailable' });
       h.open = false;
-      m.b.points.held -= h.amount;
-      if (o.how === 'post') m.b.points.redeemed += h.amount;
+      m.b[h.kind].held -= h.amount;
+      if (o.how === 'post') m.b[h.kind].redeemed += h.amount;
       else {
         for (const [l, n] of h.uses) l.left += n;
-        m.b.points.available += h.amount;
+        m.b[h.kind].available += h.amount;
+        // A release also lapses what expired meanwhile (nothing here: lots never expire during a run).
+        m.expireLapsed(null, Date.now());
       }
       return;
     }
@@ -217,6 +229,11 @@ describe('the ledger against a model', () => {
           await step(caller, m, o);
           const db = await dbBalances(caller.ambassador.uid);
           expect(db, JSON.stringify(o)).toEqual(m.b);
+          // Which lots were spent, not only how much: every lot's remaining amount as the model has it.
+          const { results: lots } = await env.DB.prepare('SELECT entry_id, remaining FROM loyalty_lots WHERE ambassador_uid = ?')
+            .bind(caller.ambassador.uid).all<{ entry_id: number; remaining: number }>();
+          const left = new Map(lots.map((l) => [l.entry_id, l.remaining]));
+          for (const l of m.lots) expect(left.get(l.dbId), `lot ${l.id} after ${JSON.stringify(o)}`).toBe(l.left);
           for (const k of ['points', 'cash'] as const) {
             const left = await env.DB.prepare('SELECT COALESCE(SUM(remaining), 0) AS n, COALESCE(MIN(remaining), 0) AS low FROM loyalty_lots WHERE ambassador_uid = ? AND kind = ?')
               .bind(caller.ambassador.uid, k).first<{ n: number; low: number }>();

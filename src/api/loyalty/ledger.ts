@@ -93,19 +93,40 @@ export function holdStatement(
 }
 
 /**
- * Settles the hold of a redemption: `post` (fulfilled: held becomes redeemed) or `release` (voided: the
- * lots get their amounts back). The UNIQUE index on settles_id lets one settlement exist per hold.
+ * Settles the hold of a redemption (found by the redemption's key, whatever uid the hold has): `post`
+ * (fulfilled: held becomes redeemed) or `release` (voided: the lots get their amounts back). The UNIQUE
+ * index on settles_id lets one settlement exist per hold; the redemption's status can only leave
+ * `processing` once this entry exists (migration 0006), so write it first in the batch.
  */
 export function settleStatement(db: D1Database, companyId: string, redemptionKey: string, how: 'post' | 'release') {
   return db
     .prepare(
       `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, description, uid, redemption_id, settles_id)
-       SELECT company_id, ambassador_uid, kind, ?3, CASE ?3 WHEN 'post' THEN 0 ELSE -amount END,
-              CASE ?3 WHEN 'post' THEN description ELSE 'Returned: ' || substr(description, 11) END,
-              ?3 || ':' || ?2, redemption_id, id
-         FROM loyalty_ledger WHERE company_id = ?1 AND uid = 'hold:' || ?2`,
+       SELECT h.company_id, h.ambassador_uid, h.kind, ?3, CASE ?3 WHEN 'post' THEN 0 ELSE -h.amount END,
+              CASE ?3 WHEN 'post' THEN h.description ELSE 'Returned: ' || substr(h.description, 11) END,
+              ?3 || ':' || ?2, h.redemption_id, h.id
+         FROM loyalty_ledger h JOIN redemptions d ON d.company_id = h.company_id AND d.id = h.redemption_id
+        WHERE h.company_id = ?1 AND d.idempotency_key = ?2 AND h.entry_type = 'redeem'`,
     )
     .bind(companyId, redemptionKey, how);
+}
+
+/**
+ * After a release: what went back to a lot that was revoked meanwhile (a refunded order's points, held by
+ * this redemption when the refund came) is reversed again, so a refund never comes back through a failed
+ * redemption. One reverse entry per such lot.
+ */
+export function reclaimRevokedStatement(db: D1Database, companyId: string, redemptionKey: string) {
+  return db
+    .prepare(
+      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, lot_id, description)
+       SELECT u.company_id, u.ambassador_uid, l.kind, 'reverse', u.amount, u.lot_id, 'Reversed: order refunded'
+         FROM loyalty_lot_uses u JOIN loyalty_lots l ON l.entry_id = u.lot_id
+        WHERE u.company_id = ?1 AND u.use = 'release'
+          AND u.entry_id = (SELECT id FROM loyalty_ledger WHERE company_id = ?1 AND uid = 'release:' || ?2)
+          AND u.lot_id IN (SELECT lot_id FROM loyalty_revocations WHERE company_id = ?1)`,
+    )
+    .bind(companyId, redemptionKey);
 }
 
 /** What a failed guard means for the person: the triggers' and CHECKs' messages, mapped to spec §5 texts. */
@@ -113,7 +134,7 @@ export function ledgerFailure(err: unknown): ApiError | null {
   const message = err instanceof Error ? err.message : String(err);
   if (/insufficient_funds|points_available >= 0|cash_available >= 0/.test(message)) return new ApiError('validation', 'notEnoughFunds');
   if (/stock IS NULL OR stock >= 0/.test(message)) return new ApiError('conflict', 'outOfStock');
-  if (/loyalty_ledger\.settles_id|illegal_redemption_transition/.test(message)) return new ApiError('conflict', 'redemptionAlreadySettled');
+  if (/loyalty_ledger\.settles_id|illegal_redemption_transition|hold_not_settled/.test(message)) return new ApiError('conflict', 'redemptionAlreadySettled');
   if (/remaining >= 0/.test(message)) return new ApiError('conflict', 'notEnoughFunds');
   if (/loyalty_ledger\.company_id, loyalty_ledger\.uid|UNIQUE constraint failed: loyalty_ledger/.test(message)) return new ApiError('conflict', 'duplicateEntry');
   return null;

@@ -4,6 +4,7 @@ import { t } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
 import type { ServiceContext } from '../core/types';
 import { loadCustomization } from '../portal/customization';
+import { fulfilmentProvider, type FulfilmentResult } from '../rewards/providers';
 import { settle } from '../rewards/service';
 import { expireDueStatement } from './ledger';
 
@@ -45,34 +46,56 @@ async function expireDue(db: D1Database, companyId: string | null) {
 }
 
 interface StaleRow {
-  company_id: string; idempotency_key: string; created_at: string; reward_uid: string | null; variant_uid: string | null;
+  id: number; company_id: string; idempotency_key: string; reward_name: string | null; vault_item_name: string | null; variant_name: string | null;
 }
 
+/**
+ * Redemptions still `processing` after their company's `loyalty.hold_timeout_hours`, company by company
+ * (so one company's long timeout never hides another's stale holds). The provider is asked first: an
+ * order it did issue is posted; one it does not know is voided (the funds come back); when it cannot
+ * answer, the hold waits for the next run.
+ */
 async function voidStaleHolds(svc: ServiceContext, companyId: string | null, now: Date) {
   const { db } = svc;
-  // The shortest timeout allowed is an hour: anything younger is never stale.
-  const { results } = await db
-    .prepare(
-      `SELECT company_id, idempotency_key, created_at, reward_uid, variant_uid FROM redemptions
-        WHERE status = 'processing' AND created_at <= ? ${companyId ? 'AND company_id = ?' : ''}
-        ORDER BY created_at LIMIT 200`,
-    )
-    .bind(...[new Date(now.getTime() - 3_600_000).toISOString(), ...(companyId ? [companyId] : [])])
-    .all<StaleRow>();
-  const timeouts = new Map<string, number>();
+  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+  const companies = companyId
+    ? [companyId]
+    : (await db.prepare("SELECT DISTINCT company_id FROM redemptions WHERE status = 'processing' AND created_at <= ?").bind(hourAgo)
+        .all<{ company_id: string }>()).results.map((r) => r.company_id);
+  const provider = fulfilmentProvider(svc.env as unknown as Record<string, unknown>, db);
   let voided = 0;
-  for (const r of results) {
-    if (!timeouts.has(r.company_id)) timeouts.set(r.company_id, (await loadCustomization(db, r.company_id)).company.loyalty.hold_timeout_hours);
-    if (Date.parse(r.created_at) > now.getTime() - timeouts.get(r.company_id)! * 3_600_000) continue;
-    const returnStock = r.reward_uid
-      ? db.prepare('UPDATE rewards SET stock = stock + 1 WHERE company_id = ? AND uid = ? AND stock IS NOT NULL').bind(r.company_id, r.reward_uid)
-      : db.prepare('UPDATE vault_item_variants SET stock = stock + 1 WHERE company_id = ? AND uid = ? AND stock IS NOT NULL').bind(r.company_id, r.variant_uid);
-    try {
-      await settle(svc, null, r.company_id, r.idempotency_key, { returnStock, name: '' }, 'timeout', { status: 'failed', reason: 'holdTimedOut' });
-      voided++;
-    } catch (err) {
-      // Settled meanwhile (fulfilled or voided by another run): nothing to do.
-      console.warn('loyalty: stale hold not voided', r.idempotency_key, err instanceof Error ? err.message : err);
+  for (const company of companies) {
+    const hours = (await loadCustomization(db, company)).company.loyalty.hold_timeout_hours;
+    const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
+    const { results } = await db
+      .prepare(
+        `SELECT d.id, d.company_id, d.idempotency_key, r.name AS reward_name, v.name AS vault_item_name, vv.name AS variant_name
+           FROM redemptions d
+           LEFT JOIN rewards r ON r.company_id = d.company_id AND r.uid = d.reward_uid
+           LEFT JOIN vault_items v ON v.company_id = d.company_id AND v.uid = d.vault_item_uid
+           LEFT JOIN vault_item_variants vv ON vv.company_id = d.company_id AND vv.uid = d.variant_uid
+          WHERE d.company_id = ? AND d.status = 'processing' AND d.created_at <= ? ORDER BY d.created_at LIMIT 200`,
+      )
+      .bind(company, cutoff)
+      .all<StaleRow>();
+    for (const r of results) {
+      const name = r.reward_name ?? `${r.vault_item_name ?? ''} ${r.variant_name ?? ''}`.trim();
+      let outcome: FulfilmentResult | null;
+      try {
+        outcome = provider.lookup
+          ? await provider.lookup({ companyId: company, redemptionId: r.id, externalRef: `hold:${r.idempotency_key}`, name })
+          : null;
+      } catch (err) {
+        console.warn('loyalty: provider lookup failed, the hold waits', r.id, err instanceof Error ? err.message : err);
+        continue;
+      }
+      try {
+        await settle(svc, null, company, r.idempotency_key, outcome ? provider.name : 'timeout', outcome ?? { status: 'failed', reason: 'holdTimedOut' });
+        if (!outcome || outcome.status === 'failed') voided++;
+      } catch (err) {
+        // Settled meanwhile (fulfilled or voided by another run): nothing to do.
+        console.warn('loyalty: stale hold not settled', r.id, err instanceof Error ? err.message : err);
+      }
     }
   }
   return voided;

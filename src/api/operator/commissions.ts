@@ -102,7 +102,7 @@ export async function refund(svc: ServiceContext, op: Operator, transactionUid: 
       ).bind(full ? 'denied' : row.status, full ? row.revenue_minor : remaining - refunded, amount, refunded, now, company, row.id,
         row.status, row.revenue_minor, row.amount_minor),
       db.prepare(`${COMMISSION_SQL} WHERE m.company_id = ? AND m.id = ?`).bind(company, row.id),
-      ...(full ? [reversePoints(db, company, row.uid, `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND id = ${Number(row.id)} AND status = 'denied')`)] : []),
+      ...(full ? reversePoints(db, company, row.uid, `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND id = ${Number(row.id)} AND status = 'denied')`) : []),
     ]);
     if (update!.meta.changes !== 1) throw retry();
     return { commission: commissionView(read!.results[0] as CommissionRow), clawback: null };
@@ -128,7 +128,7 @@ export async function refund(svc: ServiceContext, op: Operator, transactionUid: 
     ).bind(company, uid, now),
     db.prepare(`${COMMISSION_SQL} WHERE m.company_id = ? AND m.uid = ?`).bind(company, uid),
     db.prepare(`${COMMISSION_SQL} WHERE m.company_id = ? AND m.id = ?`).bind(company, row.id),
-    ...(refunded === remaining ? [reversePoints(db, company, row.uid, `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = '${uid}')`)] : []),
+    ...(refunded === remaining ? reversePoints(db, company, row.uid, `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = '${uid}')`) : []),
   ]);
   const clawback = read!.results[0] as CommissionRow | undefined;
   if (!clawback) throw retry();
@@ -136,17 +136,24 @@ export async function refund(svc: ServiceContext, op: Operator, transactionUid: 
 }
 
 /**
- * A fully refunded conversion takes back the referral points it earned: what is left of that lot (points
- * already spent stay spent; the ledger never goes below zero). `guard` is SQL that holds only when the
- * refund's own write went in; a lot with nothing left gives nothing, so a second refund reverses nothing.
+ * A fully refunded conversion takes back the referral points it earned: the lot is marked revoked
+ * (loyalty_revocations: points a pending redemption holds come back on a release and are reversed then),
+ * and what is left of it now is reversed (points already redeemed stay redeemed; the balance never goes
+ * below zero). `guard` is SQL that holds only when the refund's own write went in; a lot with nothing left
+ * gives nothing, so a second refund reverses nothing.
  */
 function reversePoints(db: D1Database, company: string, commissionUid: string, guard: string) {
-  return db
-    .prepare(
+  return [
+    db.prepare(
+      `INSERT OR IGNORE INTO loyalty_revocations (lot_id, company_id, reason)
+       SELECT l.entry_id, l.company_id, 'refund' FROM loyalty_ledger e JOIN loyalty_lots l ON l.entry_id = e.id
+        WHERE e.company_id = ?1 AND e.uid = 'points:' || ?2 AND ${guard}`,
+    ).bind(company, commissionUid),
+    db.prepare(
       `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, lot_id, description, referral_id, campaign_id)
        SELECT e.company_id, e.ambassador_uid, 'points', 'reverse', -l.remaining, l.entry_id, 'Reversed: order refunded', e.referral_id, e.campaign_id
          FROM loyalty_ledger e JOIN loyalty_lots l ON l.entry_id = e.id
         WHERE e.company_id = ?1 AND e.uid = 'points:' || ?2 AND l.remaining > 0 AND ${guard}`,
-    )
-    .bind(company, commissionUid);
+    ).bind(company, commissionUid),
+  ];
 }

@@ -24,7 +24,8 @@ const ENTRY_COLUMNS = 'id, uid, kind, entry_type, amount, description, expire_at
 const BALANCE_COLUMNS = `points_earned, points_available, points_held, points_redeemed, points_expired,
   cash_earned, cash_available, cash_held, cash_redeemed, cash_expired`;
 
-const entryView = (e: EntryRow) => ({ ...e, uid: e.uid?.startsWith('op:') ? e.uid.slice(3) : e.uid });
+/** An entry as the operator sees it: their own uid back (without the `op:<ambassador>:` scope). */
+const entryView = (e: EntryRow) => ({ ...e, uid: e.uid?.startsWith('op:') ? e.uid.replace(/^op:[^:]*:/, '') : e.uid });
 
 async function ensureAmbassador(db: D1Database, companyId: string, uid: string) {
   const found = await db.prepare('SELECT 1 AS ok FROM ambassadors WHERE company_id = ? AND uid = ?').bind(companyId, uid).first('ok');
@@ -35,7 +36,8 @@ async function ensureAmbassador(db: D1Database, companyId: string, uid: string) 
 export async function postLoyaltyEntry(svc: ServiceContext, op: Operator, ambassadorUid: string, input: z.infer<typeof loyaltyEntrySchema>) {
   const { db } = svc;
   await ensureAmbassador(db, op.companyId, ambassadorUid);
-  const uid = input.uid ? `op:${input.uid}` : null;
+  // The operator's uid is theirs per ambassador: the same uid for another ambassador is another entry.
+  const uid = input.uid ? `op:${ambassadorUid}:${input.uid}` : null;
   if (uid) {
     const existing = await db.prepare(`SELECT ${ENTRY_COLUMNS} FROM loyalty_ledger WHERE company_id = ? AND uid = ?`).bind(op.companyId, uid).first<EntryRow>();
     if (existing) return { created: false, body: { entry: entryView(existing), balance: await balanceOf(db, op.companyId, ambassadorUid) } };
@@ -97,7 +99,7 @@ const readBack = async (db: D1Database, companyId: string, id: number) =>
 export async function completeRedemption(svc: ServiceContext, op: Operator, id: string, input: z.infer<typeof completeRedemptionSchema>) {
   const row = await processingRedemption(svc.db, op.companyId, id);
   const d = input.details;
-  await settle(svc, null, op.companyId, row.idempotency_key, null, 'operator', {
+  await settle(svc, null, op.companyId, row.idempotency_key, 'operator', {
     status: 'issued',
     details: {
       card_name: row.reward_name ?? `${row.vault_item_name ?? ''} ${row.variant_name ?? ''}`.trim(), card_number: d.card_number ?? null,
@@ -112,10 +114,7 @@ export async function completeRedemption(svc: ServiceContext, op: Operator, id: 
 export async function failRedemption(svc: ServiceContext, op: Operator, id: string, input: z.infer<typeof failRedemptionSchema>) {
   const { db } = svc;
   const row = await processingRedemption(db, op.companyId, id);
-  const returnStock = row.reward_uid
-    ? db.prepare('UPDATE rewards SET stock = stock + 1 WHERE company_id = ? AND uid = ? AND stock IS NOT NULL').bind(op.companyId, row.reward_uid)
-    : db.prepare('UPDATE vault_item_variants SET stock = stock + 1 WHERE company_id = ? AND uid = ? AND stock IS NOT NULL').bind(op.companyId, row.variant_uid);
-  await settle(svc, null, op.companyId, row.idempotency_key, { returnStock, name: '' }, 'operator', { status: 'failed', reason: input.reason ?? 'rewardUnavailable' });
+  await settle(svc, null, op.companyId, row.idempotency_key, 'operator', { status: 'failed', reason: input.reason ?? 'rewardUnavailable' });
   return { redemption: await readBack(db, op.companyId, row.id) };
 }
 

@@ -43,6 +43,11 @@ export type FulfilmentResult =
 export interface FulfilmentProvider {
   readonly name: string;
   issue(order: FulfilmentOrder): Promise<FulfilmentResult>;
+  /**
+   * What became of an order whose outcome was unknown (asked before a stale hold is voided): issued, or
+   * null when the provider has no such order (then the hold is voided). Throwing keeps the hold pending.
+   */
+  lookup?(order: Pick<FulfilmentOrder, 'companyId' | 'redemptionId' | 'externalRef' | 'name'>): Promise<FulfilmentResult | null>;
 }
 
 const blankDetails = (name: string, orderId: string): IssuedDetails => ({
@@ -72,6 +77,14 @@ export function localProvider(db: D1Database): FulfilmentProvider {
         .first<Omit<IssuedDetails, 'card_name' | 'order_id'>>();
       if (!code) return { status: 'failed', reason: 'rewardUnavailable' };
       return { status: 'issued', details: { ...blankDetails(order.name, orderId), ...code } };
+    },
+    async lookup(order) {
+      // A code already claimed for the redemption was issued (the answer was lost on the way back).
+      const code = await db
+        .prepare('SELECT card_number, card_code, card_pin, redemption_url, security_url, security_code FROM reward_codes WHERE company_id = ? AND redemption_id = ?')
+        .bind(order.companyId, order.redemptionId)
+        .first<Omit<IssuedDetails, 'card_name' | 'order_id'>>();
+      return code ? { status: 'issued', details: { ...blankDetails(order.name, `LOC-${order.redemptionId}`), ...code } } : null;
     },
   };
 }
@@ -135,6 +148,16 @@ export function tangoProvider(o: TangoOptions): FulfilmentProvider {
           order_id: body.referenceOrderID ?? order.externalRef,
         },
       };
+    },
+    async lookup(order) {
+      const res = await send(new Request(`${o.baseUrl.replace(/\/$/, '')}/orders?externalRefID=${encodeURIComponent(order.externalRef)}`, {
+        headers: { authorization: `Basic ${btoa(`${o.platformName}:${o.platformKey}`)}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(o.timeoutMs ?? 10_000),
+      }));
+      if (!res.ok) throw new Error(`tango lookup: ${res.status}`);
+      const body = (await res.json()) as { orders?: { referenceOrderID: string; status?: string }[] };
+      const found = body.orders?.find((x) => (x.status ?? 'COMPLETE').toUpperCase() === 'COMPLETE');
+      return found ? { status: 'issued', details: { ...blankDetails(order.name, found.referenceOrderID) } } : null;
     },
   };
 }

@@ -5,12 +5,12 @@ import {
 } from '../../lib/schemas/rewards';
 import { t, type MessageKey } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
-import { newUid } from '../core/crypto';
+import { newUid, sha256Hex } from '../core/crypto';
 import { ApiError, errorBody, fieldError } from '../core/errors';
 import { AnswerError, answerOrThrow, requestHash, withIdempotency, type StoredAnswer } from '../core/idempotency';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import { expireDueStatement, guardedBatch, holdStatement, settleStatement } from '../loyalty/ledger';
+import { expireDueStatement, guardedBatch, holdStatement, reclaimRevokedStatement, settleStatement } from '../loyalty/ledger';
 import { fulfilmentProvider, type FulfilmentOrder, type FulfilmentResult, type IssuedDetails } from './providers';
 import {
   REDEMPTION_SQL, expiringLotsStatement, lotCountStatement, redemptionItemsStatement, rewardLedgerStatement,
@@ -176,6 +176,7 @@ const redemptionByKey = (db: D1Database, companyId: string, key: string) =>
 
 /** GET rewards/portals/{portal}/redemptions/{id}/ - one of the caller's redemptions, with the lots it used. */
 export async function redemptionDetail(svc: ServiceContext, caller: Caller, portal: string, id: string | number) {
+  ensureLoyalty(caller);
   ensurePortal(caller, portal);
   const n = Number(id);
   if (!Number.isSafeInteger(n) || n <= 0) throw notFound();
@@ -190,6 +191,7 @@ export async function redemptionDetail(svc: ServiceContext, caller: Caller, port
 
 /** The caller's redemptions, newest first (the "redemptions" half of the v3 ledger). */
 export async function listRedemptions(svc: ServiceContext, caller: Caller, portal: string, query: PageQuery = {}) {
+  ensureLoyalty(caller);
   ensurePortal(caller, portal);
   const { page } = parseWith(pageQuerySchema, query);
   const offset = (page - 1) * LEDGER_PAGE_SIZE;
@@ -248,9 +250,8 @@ interface Plan {
   variantUid: string | null;
   fieldKind: FulfilmentOrder['fieldKind'];
   utid: string | null;
-  /** The statement that takes one from stock (fails the batch at 0) and the one that gives it back. */
+  /** The statement that takes one from stock (fails the batch at 0; a release gives it back). */
   takeStock: D1PreparedStatement;
-  returnStock: D1PreparedStatement;
 }
 
 /** Options of a redeem call: the Idempotency-Key the client sent (null: none). */
@@ -286,7 +287,7 @@ export async function redeemGiftCard(svc: ServiceContext, caller: Caller, input:
     return {
       kind: 'gift_card', spend: 'points', amount, valueMinor: valueOf(r, amount), currency: r.currency, name: r.name,
       rewardUid: r.uid, vaultItemUid: null, variantUid: null, fieldKind: config.field_kind, utid: config.utid ?? null,
-      takeStock: stock(-1), returnStock: stock(1),
+      takeStock: stock(-1),
     };
   });
 }
@@ -315,7 +316,7 @@ export async function redeemVaultItem(
     return {
       kind: 'vault', spend: 'cash', amount: row.cost, valueMinor: row.value_minor, currency: row.currency, name: `${row.item_name} ${row.name}`.trim(),
       rewardUid: null, vaultItemUid: row.item_uid, variantUid: row.uid, fieldKind: row.payment_type === 'cash' ? 'quantity' : 'code', utid: null,
-      takeStock: stock(-1), returnStock: stock(1),
+      takeStock: stock(-1),
     };
   });
 }
@@ -335,53 +336,83 @@ async function redeem(
   const scoped = key === null ? null : `redeem:${caller.ambassador.uid}:${key}`;
   const answer = await withIdempotency(svc.db, caller.company.id, scoped, await requestHash(operation, input), async (): Promise<StoredAnswer> => {
     const p = await plan();
-    return placeAndFulfil(svc, caller, p);
+    return placeAndFulfil(svc, caller, p, scoped);
   });
   return { ...answerOrThrow<{ results: RedemptionView }>(answer), replayed: answer.replayed };
 }
 
-async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan): Promise<StoredAnswer> {
+async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan, scopedKey: string | null): Promise<StoredAnswer> {
   const { db } = svc;
   const company = caller.company.id;
   const amb = caller.ambassador.uid;
-  const rkey = newUid('rdm');
+  // With an Idempotency-Key the redemption's own key follows it (UNIQUE per company): even if the key's
+  // record were lost, a second run of the same request could not place a second redemption.
+  const rkey = scopedKey ? `idem:${(await sha256Hex(scopedKey)).slice(0, 40)}` : newUid('rdm');
   const description = `Redeemed: ${p.name}`;
-  const results = await guardedBatch(db, [
-    expireDueStatement(db, { companyId: company, ambassadorUid: amb }),
-    db.prepare(
-      `INSERT INTO redemptions (company_id, ambassador_uid, kind, reward_uid, vault_item_uid, variant_uid, requested_amount, spend_kind,
-         status, idempotency_key, value_minor, currency, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
-    ).bind(company, amb, p.kind, p.rewardUid, p.vaultItemUid, p.variantUid, p.amount, p.spend, rkey, p.valueMinor, p.currency),
-    p.takeStock,
-    holdStatement(db, { companyId: company, ambassadorUid: amb, kind: p.spend, amount: p.amount, description, redemptionKey: rkey }),
-    db.prepare(
-      `INSERT INTO activities (company_id, ambassador_uid, type, amount_minor, currency, points, status, payment_method, event_data1, redemption_id)
-       SELECT ?1, ?2, 'redemption', ?3, ?4, ?5, 'processing', 8, ?6, id FROM redemptions WHERE company_id = ?1 AND idempotency_key = ?7`,
-    ).bind(company, amb, p.spend === 'cash' ? p.amount : p.valueMinor, p.currency, p.spend === 'points' ? p.amount : null, p.name, rkey),
-    redemptionByKey(db, company, rkey),
-  ]);
-  const placed = results.at(-1)!.results[0] as RedemptionRow;
-
-  const order: FulfilmentOrder = {
-    companyId: company, redemptionId: placed.id, externalRef: `hold:${rkey}`, rewardUid: p.rewardUid, variantUid: p.variantUid,
-    utid: p.utid, name: p.name, fieldKind: p.fieldKind, valueMinor: p.valueMinor, currency: p.currency,
-    recipient: { email: caller.user.email, firstName: caller.user.first_name, lastName: caller.user.last_name },
-  };
-  const provider = fulfilmentProvider(svc.env as unknown as Record<string, unknown>, db);
-  let outcome: FulfilmentResult | null;
+  let placed: RedemptionRow;
   try {
-    outcome = await provider.issue(order);
+    const results = await guardedBatch(db, [
+      expireDueStatement(db, { companyId: company, ambassadorUid: amb }),
+      db.prepare(
+        `INSERT INTO redemptions (company_id, ambassador_uid, kind, reward_uid, vault_item_uid, variant_uid, requested_amount, spend_kind,
+           status, idempotency_key, value_minor, currency, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+      ).bind(company, amb, p.kind, p.rewardUid, p.vaultItemUid, p.variantUid, p.amount, p.spend, rkey, p.valueMinor, p.currency),
+      p.takeStock,
+      holdStatement(db, { companyId: company, ambassadorUid: amb, kind: p.spend, amount: p.amount, description, redemptionKey: rkey }),
+      db.prepare(
+        `INSERT INTO activities (company_id, ambassador_uid, type, amount_minor, currency, points, status, payment_method, event_data1, redemption_id)
+         SELECT ?1, ?2, 'redemption', ?3, ?4, ?5, 'processing', 8, ?6, id FROM redemptions WHERE company_id = ?1 AND idempotency_key = ?7`,
+      ).bind(company, amb, p.spend === 'cash' ? p.amount : p.valueMinor, p.currency, p.spend === 'points' ? p.amount : null, p.name, rkey),
+      redemptionByKey(db, company, rkey),
+    ]);
+    placed = results.at(-1)!.results[0] as RedemptionRow;
   } catch (err) {
-    console.error('rewards: fulfilment outcome unknown, the hold stays pending', placed.id, err);
-    outcome = null;
+    // The same keyed request placed its redemption before: answer that one, spend nothing.
+    if (scopedKey && /UNIQUE constraint failed: redemptions/.test(err instanceof Error ? err.message : '')) {
+      const existing = await redemptionByKey(db, company, rkey).first<RedemptionRow>();
+      if (existing) return answerOf(caller, existing);
+    }
+    throw err;
   }
-  const who = { email: caller.user.email, firstName: caller.user.first_name, language: caller.ambassador.language, companyName: caller.company.name };
-  if (outcome) await settle(svc, who, company, rkey, p, provider.name, outcome);
-  const row = await redemptionByKey(db, company, rkey).first<RedemptionRow>();
-  const view = redemptionView(row!);
-  if (row!.status === 'failed') {
-    const reason = (row!.failure_reason ?? 'rewardUnavailable') as MessageKey;
+
+  // From here on the hold exists: whatever fails, the answer is the redemption as it stands (stored under
+  // the Idempotency-Key like any answer), never an error that would let a retry spend again.
+  try {
+    const order: FulfilmentOrder = {
+      companyId: company, redemptionId: placed.id, externalRef: `hold:${rkey}`, rewardUid: p.rewardUid, variantUid: p.variantUid,
+      utid: p.utid, name: p.name, fieldKind: p.fieldKind, valueMinor: p.valueMinor, currency: p.currency,
+      recipient: { email: caller.user.email, firstName: caller.user.first_name, lastName: caller.user.last_name },
+    };
+    const provider = fulfilmentProvider(svc.env as unknown as Record<string, unknown>, db);
+    let outcome: FulfilmentResult | null;
+    try {
+      outcome = await provider.issue(order);
+    } catch (err) {
+      console.error('rewards: fulfilment outcome unknown, the hold stays pending', placed.id, err);
+      outcome = null;
+    }
+    const who = { email: caller.user.email, firstName: caller.user.first_name, language: caller.ambassador.language, companyName: caller.company.name };
+    if (outcome) {
+      try {
+        await settle(svc, who, company, rkey, provider.name, outcome);
+      } catch (err) {
+        // Settled meanwhile (the scheduled run, the company): the redemption's state below says how.
+        console.error('rewards: settlement refused', placed.id, err);
+      }
+    }
+  } catch (err) {
+    console.error('rewards: after the hold', placed.id, err);
+  }
+  const row = await redemptionByKey(db, company, rkey).first<RedemptionRow>().catch(() => null);
+  return answerOf(caller, row ?? placed);
+}
+
+/** The answer of a redeem call for the redemption as it stands: 201, or 502 when fulfilment refused it. */
+function answerOf(caller: Caller, row: RedemptionRow): StoredAnswer {
+  const view = redemptionView(row);
+  if (row.status === 'failed') {
+    const reason = (row.failure_reason ?? 'rewardUnavailable') as MessageKey;
     throw new AnswerError({
       status: 502,
       body: { ...errorBody('upstream_failed', 'redemptionUnsuccessful', undefined, { email: caller.company.support_email ?? '' }), error: reason, results: view },
@@ -390,38 +421,50 @@ async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan): Pro
   return { status: 201, body: { results: view } };
 }
 
+/** The redemption of key `rkey`, in SQL (the stock and code statements of a settlement find it by its key). */
+const BY_KEY = '(SELECT id FROM redemptions WHERE company_id = ?1 AND idempotency_key = ?2)';
+
 /**
- * Posts (issued) or releases (refused) a redemption's hold, once: the status UPDATE only moves a
- * processing redemption, and the settlement's UNIQUE settles_id refuses a second one.
+ * Posts (issued) or releases (refused) a redemption's hold, once, in one batch. The settlement entry goes
+ * first: the redemption's status can only leave `processing` when it exists (migration 0006), and its
+ * UNIQUE settles_id refuses a second one, so of any number of racing settlements exactly one lands.
+ * A release also gives back the stock and the claimed code, reverses what goes back to a revoked lot
+ * (a refunded order's points), and lapses lots that expired while held.
  */
-export async function settle(
-  svc: ServiceContext, who: Recipient | null, company: string, rkey: string, p: Pick<Plan, 'returnStock' | 'name'> | null, providerName: string, outcome: FulfilmentResult,
-) {
+export async function settle(svc: ServiceContext, who: Recipient | null, company: string, rkey: string, providerName: string, outcome: FulfilmentResult) {
   const { db } = svc;
   if (outcome.status === 'issued') {
     await guardedBatch(db, [
-      db.prepare(
-        `UPDATE redemptions SET status = 'completed', details = ?, provider = ?, external_ref = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-          WHERE company_id = ? AND idempotency_key = ? AND status = 'processing'`,
-      ).bind(JSON.stringify(outcome.details), providerName, outcome.details.order_id, company, rkey),
       settleStatement(db, company, rkey, 'post'),
-      db.prepare(`UPDATE activities SET status = 'redeemed' WHERE company_id = ? AND redemption_id = (SELECT id FROM redemptions WHERE company_id = ? AND idempotency_key = ?)`)
-        .bind(company, company, rkey),
+      db.prepare(
+        `UPDATE redemptions SET status = 'completed', details = ?3, provider = ?4, external_ref = ?5, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+          WHERE company_id = ?1 AND idempotency_key = ?2 AND status = 'processing'`,
+      ).bind(company, rkey, JSON.stringify(outcome.details), providerName, outcome.details.order_id),
+      db.prepare(`UPDATE activities SET status = 'redeemed' WHERE company_id = ?1 AND redemption_id = ${BY_KEY}`).bind(company, rkey),
     ]);
-    if (who) await confirmationEmail(svc, who, company, outcome.details);
+    if (who) await confirmationEmail(svc, who, company, outcome.details).catch((err) => console.error('rewards: confirmation e-mail', err));
     return;
   }
-  const statements = [
-    db.prepare(
-      `UPDATE redemptions SET status = 'failed', failure_reason = ?, provider = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-        WHERE company_id = ? AND idempotency_key = ? AND status = 'processing'`,
-    ).bind(outcome.reason, providerName, company, rkey),
+  await guardedBatch(db, [
     settleStatement(db, company, rkey, 'release'),
-    db.prepare(`UPDATE activities SET status = 'denied' WHERE company_id = ? AND redemption_id = (SELECT id FROM redemptions WHERE company_id = ? AND idempotency_key = ?)`)
-      .bind(company, company, rkey),
-  ];
-  if (p) statements.push(p.returnStock);
-  await guardedBatch(db, statements);
+    db.prepare(
+      `UPDATE redemptions SET status = 'failed', failure_reason = ?3, provider = ?4, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        WHERE company_id = ?1 AND idempotency_key = ?2 AND status = 'processing'`,
+    ).bind(company, rkey, outcome.reason, providerName),
+    db.prepare(`UPDATE activities SET status = 'denied' WHERE company_id = ?1 AND redemption_id = ${BY_KEY}`).bind(company, rkey),
+    db.prepare(`UPDATE rewards SET stock = stock + 1 WHERE company_id = ?1 AND stock IS NOT NULL AND uid = (SELECT reward_uid FROM redemptions WHERE id = ${BY_KEY})`)
+      .bind(company, rkey),
+    db.prepare(`UPDATE vault_item_variants SET stock = stock + 1 WHERE company_id = ?1 AND stock IS NOT NULL AND uid = (SELECT variant_uid FROM redemptions WHERE id = ${BY_KEY})`)
+      .bind(company, rkey),
+    db.prepare(`UPDATE reward_codes SET redemption_id = NULL WHERE company_id = ?1 AND redemption_id = ${BY_KEY}`).bind(company, rkey),
+    reclaimRevokedStatement(db, company, rkey),
+    db.prepare(
+      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, lot_id, description)
+       SELECT company_id, ambassador_uid, kind, 'expire', -remaining, entry_id, 'Expired: not redeemed in time' FROM loyalty_lots
+        WHERE company_id = ?1 AND ambassador_uid = (SELECT ambassador_uid FROM redemptions WHERE id = ${BY_KEY})
+          AND remaining > 0 AND expire_at IS NOT NULL AND expire_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    ).bind(company, rkey),
+  ]);
 }
 
 /** Who gets the confirmation e-mail (none when the scheduled run settles a redemption). */
