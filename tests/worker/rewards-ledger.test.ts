@@ -186,6 +186,64 @@ describe('holds and the scheduled run', () => {
   });
 });
 
+describe('found in review', () => {
+  it('a failure after the hold never lets a retry with the same key spend again', async () => {
+    const who = await newcomer(1000);
+    const reward = await testReward('late-failure', 100, null);
+    // Every confirmation e-mail fails to be written (as any D1 error after the hold would).
+    await env.DB.prepare(
+      "CREATE TRIGGER test_no_redemption_mail BEFORE INSERT ON email_outbox WHEN NEW.template = 'redemption' BEGIN SELECT RAISE(ABORT, 'mail down'); END",
+    ).run();
+    try {
+      const first = await redeem(who, reward, 'late-key');
+      expect(first.status).toBe(201);
+      // Even when the key's record is gone, the redemption's own key (derived from it) refuses a second one.
+      await env.DB.prepare("DELETE FROM idempotency_keys WHERE key LIKE 'redeem:%:late-key'").run();
+      const again = await redeem(who, reward, 'late-key');
+      expect(again.status).toBe(201);
+      expect(again.body.results.id).toBe(first.body.results.id);
+    } finally {
+      await env.DB.prepare('DROP TRIGGER test_no_redemption_mail').run();
+    }
+    expect((await balance(who.uid))!.points_available).toBe(900);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM redemptions WHERE ambassador_uid = ?').bind(who.uid).first<number>('n')).toBe(1);
+  });
+
+  it('settles the seed\'s pending holds (written before hold uids existed): failing 802 gives alex his 300 points back', async () => {
+    const before = (await balance('amb-alex'))!;
+    expect(before.points_held).toBe(300);
+    const res = await op(KEYS.acme, 'POST', '/redemptions/802/fail', { reason: 'Out of cards' });
+    expect(res.status).toBe(200);
+    expect(res.body.redemption.status).toBe('failed');
+    const after = (await balance('amb-alex'))!;
+    expect([after.points_held, after.points_available]).toEqual([0, before.points_available + 300]);
+    // No status change without its settlement, even by hand.
+    setFulfilmentProvider(() => ({ name: 'test-timeout', issue: async () => { throw new Error('timeout'); } }));
+    const pending = await redeem(await newcomer(100), await testReward('by-hand', 100, null));
+    expect(pending.body.results.status).toBe('processing');
+    for (const status of ['completed', 'failed', 'canceled']) {
+      await expect(env.DB.prepare('UPDATE redemptions SET status = ? WHERE id = ?').bind(status, pending.body.results.id).run()).rejects.toThrow(/hold_not_settled/);
+    }
+  });
+
+  it('a refund while the points are held: a failed redemption does not hand them back', async () => {
+    await env.DB.prepare('UPDATE campaigns SET loyalty_points = 40 WHERE id = 102').run();
+    const who = await newcomer(0);
+    await env.DB.prepare("INSERT INTO share_links (uid, company_id, ambassador_uid, campaign_id, short_code, is_default) VALUES (?, 'demo', ?, 102, ?, 1)")
+      .bind(`sl-${who.uid}`, who.uid, `code-${who.uid}`).run();
+    const sale = conversion({ short_code: `code-${who.uid}` });
+    expect((await op(KEYS.demo, 'POST', '/events', sale)).status).toBe(201);
+    expect((await balance(who.uid))!.points_available).toBe(40);
+    setFulfilmentProvider(() => ({ name: 'test-timeout', issue: async () => { throw new Error('timeout'); } }));
+    const held = await redeem(who, await testReward('held-refund', 40, null));
+    expect(held.body.results.status).toBe('processing');
+    expect((await op(KEYS.demo, 'POST', `/events/${sale.transaction_uid}/refund`, { event_type: 'first' })).status).toBe(200);
+    expect((await op(KEYS.demo, 'POST', `/redemptions/${held.body.results.id}/fail`, {})).status).toBe(200);
+    const b = (await balance(who.uid))!;
+    expect([b.points_available, b.points_held, b.points_earned]).toEqual([0, 0, 0]);
+  });
+});
+
 describe('operator entries', () => {
   it('credits, corrects and claws back through the same guards; a uid posts once', async () => {
     const who = await newcomer(0, 0);
