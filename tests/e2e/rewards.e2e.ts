@@ -1,0 +1,243 @@
+// The rewards screens in a real browser: legacy /app/rewards on demo (gift cards, without JavaScript:
+// plain forms and post/redirect/get) and /app/rewards/v3 on acme (vault items, Spanish). A redemption
+// lowers the balance on the page once, shows its code and lands in the lists; the refusals of spec §5
+// show their messages; no page scrolls sideways on a 390 px phone.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/lib/format';
+import { t } from '../../src/lib/i18n';
+import { baseUrl, newBrowser, stopAll, logIn } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await newBrowser();
+});
+afterAll(stopAll);
+
+const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
+/** "13,50 €" or "13 €" (Spanish) in cents. */
+const euroCents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+const tileValue = (page: Page, key: string) => page.locator(`[data-rewards-balance] [data-tile="${key}"] .value`).innerText();
+
+async function noSidewaysScroll(page: Page) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Clicks a submit button and waits for the page the post answers with (a refusal: no redirect); its status. */
+async function submit(page: Page, button: ReturnType<Page['locator']>) {
+  const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), button.click()]);
+  return response?.status();
+}
+
+describe('/app/rewards (legacy) on demo, without JavaScript', () => {
+  it('redeems "20% off your next order": the balance drops by 300 once, the code shows, the redemption is listed', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await logIn(page, 'localhost', 'ava@demo.test');
+      const res = await page.goto(`${baseUrl('localhost')}/app/rewards`);
+      expect(res?.status()).toBe(200);
+      const before = digits(await tileValue(page, 'points_available'));
+      const listed = await page.locator('[data-redemptions] tbody tr').count();
+      // What expires when: the first lots that lapse, each with an amount and a date.
+      expect(await page.locator('[data-expiring] li').count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-expiring] li').first().innerText()).toMatch(/points[\s\S]*expires on \w+ \d{1,2}, \d{4}/);
+
+      const voucher = page.locator('[data-reward="rwd-demo-voucher"]');
+      expect(await voucher.locator('[data-cost]').innerText()).toBe('300 points');
+      await Promise.all([page.waitForURL(/\?redeem=rwd-demo-voucher#redeem$/), voucher.locator('a[data-redeem-link]').click()]);
+      const view = page.locator('[data-redeem-view="rwd-demo-voucher"]');
+      expect(await view.locator('h2').innerText()).toBe('Redeem 20% off your next order');
+      expect(await view.locator('[data-fact="points"]').innerText()).toBe('300 points');
+      expect(await view.locator('[data-disclaimer]').innerText()).toContain('Valid for 90 days.');
+
+      // A double click sends the same rendered form twice: one redemption.
+      await Promise.all([page.waitForURL(/\/app\/rewards\?redeemed=\d+#redemption$/), view.locator('button[data-redeem-submit]').dblclick()]);
+      const id = new URL(page.url()).searchParams.get('redeemed')!;
+      expect(await page.locator('[data-redeem-success]').innerText()).toBe(
+        'Your redemption has been submitted. You will receive a confirmation e-mail within a few minutes.',
+      );
+      const detail = page.locator(`[data-redemption="${id}"]`);
+      expect(await detail.locator('[data-field="card_code"]').innerText()).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      expect(await detail.locator('[data-field="card_name"]').innerText()).toBe('20% off your next order');
+      expect(digits(await tileValue(page, 'points_available'))).toBe(before - 300);
+      expect(await page.locator('[data-redemptions] tbody tr').count()).toBe(listed + 1);
+      const row = page.locator(`[data-redemption-row="${id}"]`);
+      expect(await row.innerText()).toContain('20% off your next order');
+      expect(await row.locator('[data-amount]').innerText()).toBe('300 points');
+
+      // The list's link opens the same detail.
+      await page.goto(`${baseUrl('localhost')}/app/rewards`);
+      await Promise.all([page.waitForURL(new RegExp(`\\?redemption=${id}#redemption$`)), row.locator('a[data-redemption-link]').click()]);
+      expect(await page.locator(`[data-redemption="${id}"] [data-field="card_code"]`).innerText()).toMatch(/^[A-Z0-9-]{14}$/);
+      expect(await page.locator('[data-redeem-success]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the Target card (range): above the maximum and beyond the balance are refused with their messages, nothing spent', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await logIn(page, 'localhost', 'ava@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/rewards?redeem=rwd-demo-target#redeem`);
+      const before = await tileValue(page, 'points_available');
+      const view = page.locator('[data-redeem-view="rwd-demo-target"]');
+      expect(await view.locator('[data-fact="points"]').innerText()).toBe('500–10,000 points');
+      const amount = view.locator('input[name="amount"]');
+      expect(await amount.getAttribute('min')).toBe('500');
+      expect(await amount.getAttribute('max')).toBe('10000');
+      expect(await page.locator('label[for="redeem-amount"]').innerText()).toBe('Custom amount');
+
+      await amount.fill('9999999');
+      expect(await submit(page, view.locator('button[data-redeem-submit]'))).toBe(400);
+      const error = page.locator('[data-amount-error]');
+      expect(await error.innerText()).toBe('maximum amount is 10,000');
+      const input = page.locator('[data-redeem-view="rwd-demo-target"] input[name="amount"]');
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      expect(await input.getAttribute('aria-describedby')).toContain(await error.getAttribute('id'));
+      expect(await input.inputValue()).toBe('9999999');
+
+      await input.fill('10000');
+      expect(await submit(page, page.locator('[data-redeem-view="rwd-demo-target"] button[data-redeem-submit]'))).toBe(400);
+      expect(await page.locator('[data-redeem-error]').innerText()).toBe('not enough funds');
+      expect(await page.locator('[data-redeem-error]').getAttribute('role')).toBe('alert');
+      expect(await page.locator('[data-amount-error]').count()).toBe(0);
+      expect(await tileValue(page, 'points_available')).toBe(before);
+
+      // An out-of-stock reward has no Redeem button.
+      const bassPro = page.locator('[data-reward="rwd-demo-basspro"]');
+      expect(await bassPro.locator('[data-out-of-stock]').innerText()).toBe('Out of stock');
+      expect(await bassPro.locator('a[data-redeem-link]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 390 px phone: no sideways scroll on the list, the redeem view or a detail', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await logIn(page, 'localhost', 'ava@demo.test');
+      for (const path of ['/app/rewards', '/app/rewards?redeem=rwd-demo-target#redeem', '/app/rewards?redemption=701#redemption']) {
+        expect((await page.goto(`${baseUrl('localhost')}${path}`))?.status()).toBe(200);
+        await noSidewaysScroll(page);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
+  it('redeems the €10 variant of the Acme Outdoor gift card: the balance drops by 10 €, the code and the lots show', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await logIn(page, 'acme.localhost', 'alex@acme.test');
+      // The legacy address leads to the admin3 screen.
+      await page.goto(`${baseUrl('acme.localhost')}/app/rewards`);
+      expect(new URL(page.url()).pathname).toBe('/app/rewards/v3');
+      const before = euroCents(await tileValue(page, 'balance_available'));
+      expect(await page.locator('[data-rewards-balance] h2').innerText()).toBe('Tu saldo');
+      expect(await page.locator('[data-reward-ledger] tbody tr').count()).toBeGreaterThan(0);
+
+      const item = page.locator('[data-vault-item="vlt-acme-giftcard"]');
+      expect(await item.locator('legend').innerText()).toBe('Elige una opción');
+      expect(await item.locator('input[value="vv-acme-giftcard-25"]').isDisabled()).toBe(true);
+      expect(await item.locator('[data-variant="vv-acme-giftcard-10"] .price').innerText()).toBe(formatMoney(1000, 'EUR', 'es'));
+      await item.locator('[data-variant="vv-acme-giftcard-10"]').click();
+      await Promise.all([page.waitForURL(/\/app\/rewards\/v3\?redeemed=\d+#redemption$/), item.locator('button[data-redeem-submit]').click()]);
+      const id = new URL(page.url()).searchParams.get('redeemed')!;
+
+      expect(await page.locator('[data-redeem-success]').innerText()).toBe(
+        'Tu canje se ha enviado. Recibirás un correo electrónico de confirmación en unos minutos.',
+      );
+      expect(await tileValue(page, 'balance_available')).toBe(formatMoney(before - 1000, 'EUR', 'es'));
+      const detail = page.locator(`[data-redemption="${id}"]`);
+      expect(await detail.locator('[data-field="payment_vault_name"]').innerText()).toBe('Acme Outdoor gift card');
+      expect(await detail.locator('[data-field="variant_name"]').innerText()).toBe('€10');
+      expect(await detail.locator('[data-field="requested_amount"]').innerText()).toBe(formatMoney(1000, 'EUR', 'es'));
+      expect(await detail.locator('[data-field="status"]').innerText()).toBe('Completado');
+      expect((await detail.locator('[data-field="card_code"]').innerText()).length).toBeGreaterThan(3);
+      const lots = detail.locator('[data-redemption-items] tbody tr');
+      expect(await lots.count()).toBeGreaterThan(0);
+      expect(await detail.locator('[data-redemption-items] thead').innerText()).toMatch(/Ganancia[\s\S]*Usado/);
+      expect(await page.locator(`[data-redemptions] [data-redemption-row="${id}"]`).count()).toBe(1);
+
+      // Not a word of English on the page (the tenant's own content aside).
+      const text = await page.locator('main#content').innerText();
+      for (const english of ['Your balance', 'Redeem', 'Choose an option', 'Rewards ledger', 'Redemptions', 'Amount', 'Status', 'Expires', 'points']) {
+        expect(text).not.toContain(english);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an unaffordable variant is refused in Spanish and nothing is spent; the ledger pages', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await logIn(page, 'acme.localhost', 'alex@acme.test');
+      await page.goto(`${baseUrl('acme.localhost')}/app/rewards/v3`);
+      const before = await tileValue(page, 'balance_available');
+      const item = page.locator('[data-vault-item="vlt-acme-giftcard"]');
+      await item.locator('[data-variant="vv-acme-giftcard-50"]').click();
+      expect(await submit(page, item.locator('button[data-redeem-submit]'))).toBe(400);
+      const again = page.locator('[data-vault-item="vlt-acme-giftcard"]');
+      expect(await again.locator('[data-redeem-error]').innerText()).toBe('fondos insuficientes');
+      expect(await again.locator('input[value="vv-acme-giftcard-50"]').isChecked()).toBe(true);
+      expect(await tileValue(page, 'balance_available')).toBe(before);
+
+      const next = page.locator('[data-pager="ledger_page"] a[data-page-next]');
+      await Promise.all([page.waitForURL(/ledger_page=2#ledger$/), next.click()]);
+      expect(await page.locator('[data-reward-ledger] tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-pager="ledger_page"] .page-of').innerText()).toMatch(/^Página 2 de \d+$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 390 px phone: no sideways scroll on the page or a detail', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await logIn(page, 'acme.localhost', 'alex@acme.test');
+      for (const path of ['/app/rewards/v3', '/app/rewards/v3?redemption=803#redemption']) {
+        expect((await page.goto(`${baseUrl('acme.localhost')}${path}`))?.status()).toBe(200);
+        await noSidewaysScroll(page);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('without loyalty_access', () => {
+  it('says rewards are not available, in the page language, instead of the screen', async () => {
+    const context = await browser.newContext();
+    try {
+      for (const [host, email, path] of [
+        ['localhost', 'ben@demo.test', '/app/rewards'],
+        ['acme.localhost', 'sam@acme.test', '/app/rewards/v3'],
+      ] as const) {
+        const page = await context.newPage();
+        await logIn(page, host, email);
+        expect((await page.goto(`${baseUrl(host)}${path}`))?.status()).toBe(200);
+        // Sam reads the portal in the language of his profile.
+        const lang = await page.evaluate(() => document.documentElement.lang);
+        expect(await page.locator('[data-no-loyalty] p').first().innerText()).toBe(t(lang, 'loyaltyAccessRequired'));
+        if (host === 'localhost') expect(lang).toBe('en');
+        else expect(lang).not.toBe('en');
+        expect(await page.locator('[data-catalogue], [data-vault], [data-rewards-balance]').count()).toBe(0);
+        await page.close();
+        await context.clearCookies();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
