@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword, verifyPassword } from '../src/api/auth/password-hash.ts';
 import { customizationSchema } from '../src/lib/schemas/customization.ts';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../src/lib/languages.ts';
 import {
   avatarPng, bannerPng, bannerSvg, cardSvg, faviconSvg, logoSvg, medalSvg, pdf, silentMp3, zip,
 } from './lib/files.ts';
@@ -84,6 +85,11 @@ for (const id of COMPANIES) {
     banner: publicFile(`brand/${id}/banner.svg`, bannerSvg(b.name, b.primary, b.dark)),
   };
 }
+// The Summit Club campaign's own logo and favicon (acme's campaign-level customization override).
+const acmeSummitBrand = {
+  logo: publicFile('brand/acme/summit-logo.svg', logoSvg('Acme Summit Club', '#01579b', '#01579b', '#4fc3f7')),
+  favicon: publicFile('brand/acme/summit-favicon.svg', faviconSvg('S', '#01579b', '#4fc3f7')),
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Companies, hosts, groups, languages
@@ -123,16 +129,14 @@ const companies: Row[] = [
 const groups: Row[] = [
   { id: 1, uid: 'grp-demo-creators', company_id: 'demo', name: 'Creators' },
   { id: 2, uid: 'grp-demo-customers', company_id: 'demo', name: 'Loyal customers' },
-  { id: 3, uid: 'grp-acme-guides', company_id: 'acme', name: 'Trail guides' },
-  { id: 4, uid: 'grp-acme-athletes', company_id: 'acme', name: 'Athletes' },
+  { id: 3, uid: 'grp-acme-guides', company_id: 'acme', name: 'Guías de montaña' },
+  { id: 4, uid: 'grp-acme-athletes', company_id: 'acme', name: 'Deportistas' },
 ];
 
+// Every language of spec §9 is selectable on both demo tenants (issue 11); globex keeps English only.
 const languages: Row[] = [
-  { company_id: 'demo', code: 'en', name: 'English', status: 'active' },
-  { company_id: 'demo', code: 'es', name: 'Español', status: 'active' },
-  { company_id: 'acme', code: 'es', name: 'Español', status: 'active' },
-  { company_id: 'acme', code: 'en', name: 'English', status: 'active' },
-  { company_id: 'acme', code: 'fr', name: 'Français', status: 'active' },
+  ...(['demo', 'acme'] as const).flatMap((company_id) =>
+    SUPPORTED_LANGUAGES.map((code) => ({ company_id, code, name: LANGUAGE_NAMES[code], status: 'active' }))),
   { company_id: 'globex', code: 'en', name: 'English', status: 'active' },
 ];
 
@@ -178,16 +182,16 @@ const campaigns: Campaign[] = [
   },
   {
     id: 201, uid: 'cmp-acme-trail', company: 'acme', slug: 'trail', name: 'Trail Crew',
-    description: 'Share your favourite Acme gear. Friends get 10% off, you earn 8% and Acme Coins.',
+    description: 'Comparte tu material favorito de Acme. Tus amigos tienen un 10 % de descuento y tú ganas un 8 % y Acme Coins.',
     active: true, hidden: false, url: 'https://www.acme-outdoor.test/trail', allowed_hosts: ['www.acme-outdoor.test', 'blog.acme-outdoor.test'],
-    native_message: 'Hitting the trail? Get 10% off Acme Outdoor gear with my link.',
+    native_message: '¿Sales a la montaña? Consigue un 10 % de descuento en material de Acme Outdoor con mi enlace.',
     logo: brand.acme.logo, bps: 800, created: 450, rule: { type: 'percentage', points: 100 },
   },
   {
     id: 202, uid: 'cmp-acme-summit', company: 'acme', slug: 'summit', name: 'Summit Club',
-    description: 'For mountaineers: refer climbing gear orders and climb the Summit Club tiers.',
+    description: 'Para montañeros: recomienda material de escalada y sube por los niveles del Summit Club.',
     active: true, hidden: false, url: 'https://www.acme-outdoor.test/summit', allowed_hosts: ['www.acme-outdoor.test'],
-    native_message: 'Aim higher with Acme Outdoor - 10% off climbing gear with my link.',
+    native_message: 'Apunta más alto con Acme Outdoor: un 10 % de descuento en material de escalada con mi enlace.',
     logo: null, bps: 800, created: 420, rule: { type: 'fixed', fixed: 2500 },
   },
   {
@@ -263,12 +267,16 @@ const demoSettings = {
   auto_translate_languages: [],
 };
 
+// A Segment-style analytics stand-in for acme's page scripts: it records the calls the portal makes
+// (spec §7 identify), for the demo and the browser tests. No ';' (seed/README.md): one expression.
+const fakeAnalytics = 'window.analytics=window.analytics||{calls:[],identify:function(){this.calls.push([].slice.call(arguments))}}';
+
 const acmeSettings = {
   // Payable 14 days after the order, paid out from EUR 20.
   payouts: { holding_days: 14, minimum_minor: 2000 },
   meta: {
     head_title: 'Acme Outdoor Crew',
-    head_description: 'Gear up, share the trail and earn Acme Coins with the Acme Outdoor ambassador crew.',
+    head_description: 'Equípate, comparte el camino y gana Acme Coins con el equipo de embajadores de Acme Outdoor.',
     favicon: brand.acme.favicon,
   },
   theme: {
@@ -277,8 +285,10 @@ const acmeSettings = {
   },
   login: {
     logo: brand.acme.logo,
-    head_scripts: '<script>window.acmeLoginLoaded=true</script>',
-    body_scripts: '',
+    // A Segment-style analytics stand-in (spec §7) that records its calls, so the demo and the browser
+    // tests can see the portal never identifies a logged-out visitor.
+    head_scripts: `<script>window.acmeLoginLoaded=true</script><script>${fakeAnalytics}</script>`,
+    body_scripts: '<script>window.acmeLoginBody=true</script>',
     background_color: '#0d2b10', login_button_color: '#ef6c00', button_text_color: '#ffffff',
     forgot_password_color: '#ffb74d', icons_color: '#ef6c00', fields_text_color: '#1b1b1b',
     fields_background_color: '#fff8e1',
@@ -286,42 +296,49 @@ const acmeSettings = {
   register: {
     logo: brand.acme.logo,
     background_color: '#f1f8e9',
-    button_text: 'Join the crew',
-    form_header: 'Join the Acme Outdoor Crew',
-    message: '<p>Share the gear you love and earn <strong>Acme Coins</strong> for every friend who joins you outdoors.</p>',
-    right_column: '<h3>Crew perks</h3><ul><li>8% commission</li><li>Early access to new gear</li></ul>'
-      + '<p><a href="https://www.acme-outdoor.test/crew">How the crew works</a></p>',
-    terms_text: 'I accept the <a href="https://www.acme-outdoor.test/crew/terms">crew terms</a>.',
+    head_scripts: `<script>${fakeAnalytics}</script>`,
+    button_text: 'Únete al equipo',
+    form_header: 'Únete al equipo de Acme Outdoor',
+    message: '<p>Comparte el equipo que te encanta y gana <strong>Acme Coins</strong> por cada amigo que se una a tus salidas.</p>',
+    right_column: '<h3>Ventajas del equipo</h3><ul><li>8 % de comisión</li><li>Acceso anticipado al material nuevo</li></ul>'
+      + '<p><a href="https://www.acme-outdoor.test/crew">Cómo funciona el equipo</a></p>',
+    terms_text: 'Acepto las <a href="https://www.acme-outdoor.test/crew/terms">condiciones del equipo</a>.',
     mobile_banner_image: brand.acme.banner,
     fields: {
       first_name: { position: 1, required: true, checked: true, label: null },
       last_name: { position: 2, required: true, checked: true, label: null },
       email: { position: 3, required: true, checked: true, label: null },
-      groups: { position: 4, required: true, checked: true, label: 'Crew' },
+      groups: { position: 4, required: true, checked: true, label: 'Equipo' },
       date_of_birth: { position: 5, required: false, checked: true, label: null },
       country: { position: 6, required: false, checked: true, label: null },
     },
   },
   dashboard: {
+    head_scripts: `<script>${fakeAnalytics}</script>`,
     show_earned_first_event: true,
-    earned_first_event_label: 'Earned - First order',
+    earned_first_event_label: 'Ganado - Primer pedido',
     show_earned_second_event: true,
-    earned_second_event_label: 'Earned - Repeat order',
+    earned_second_event_label: 'Ganado - Pedido repetido',
   },
   tabs: {
     theme: 'dark',
     link_color: '#ff9800',
-    order: ['dashboard', 'gear-guide', 'stats', 'rewards', 'transactions', 'sharing', 'assets', 'summit-perks', 'profile'],
-    items: { rewards: { label: 'Rewards shop' } },
+    order: ['dashboard', 'gear-guide', 'stats', 'rewards', 'transactions', 'sharing', 'assets', 'summit-perks', 'crew-shop', 'profile'],
+    items: { rewards: { label: 'Tienda de recompensas' } },
     custom: [
       {
-        slug: 'gear-guide', name: 'Gear guide', icon: 'info', order: 1,
-        html: '<h2>Gear guide</h2><p>The crew\'s picks for this season: the Ridge 30 pack, Trailrunner shoes and the Summit 2 tent.</p>'
-          + '<p><a href="https://www.acme-outdoor.test/gear-guide">Shop the full guide</a></p>',
+        slug: 'gear-guide', name: 'Guía de material', icon: 'info', order: 1,
+        html: '<h2>Guía de material</h2><p>Lo que recomienda el equipo esta temporada: la mochila Ridge 30, las zapatillas Trailrunner y la tienda Summit 2.</p>'
+          + '<p><a href="https://www.acme-outdoor.test/gear-guide">Ver la guía completa</a></p>',
       },
       {
-        slug: 'summit-perks', name: 'Summit perks', icon: 'star', order: 2, campaigns_with_tab_access: [202],
-        html: '<h2>Summit Club perks</h2><p>Summit Club members get a free guided climb each season.</p>',
+        slug: 'summit-perks', name: 'Ventajas Summit', icon: 'star', order: 2, campaigns_with_tab_access: [202],
+        html: '<h2>Ventajas del Summit Club</h2><p>Los miembros del Summit Club disfrutan de una escalada guiada gratis cada temporada.</p>',
+      },
+      // An external source: the menu opens it in a new window (spec §2).
+      {
+        slug: 'crew-shop', name: 'Tienda del equipo', icon: 'shopping-cart', order: 3,
+        source: 'https://www.acme-outdoor.test/crew-shop',
       },
     ],
   },
@@ -330,10 +347,17 @@ const acmeSettings = {
   auto_translate_languages: [{ status: true, code: 'fr' }],
 };
 
-// Campaign-level override (spec §4: campaign over company over defaults).
+// Campaign-level override (spec §4: campaign over company over defaults): the Summit Club pages carry
+// their own title, description, favicon, logo, colours, a tab label and a dashboard script.
 const acmeSummitSettings = {
-  theme: { link_color: '#0277bd', button_color: '#01579b' },
-  tabs: { link_color: '#4fc3f7' },
+  meta: {
+    head_title: 'Acme Summit Club',
+    head_description: 'El club de cumbres de Acme Outdoor: comparte tus ascensos y gana Acme Coins.',
+    favicon: acmeSummitBrand.favicon,
+  },
+  theme: { link_color: '#0277bd', button_color: '#01579b', campaign_portal_logo: acmeSummitBrand.logo },
+  tabs: { link_color: '#4fc3f7', items: { rewards: { label: 'Recompensas Summit' } } },
+  dashboard: { body_scripts: '<script>window.acmeSummitDashboard=true</script>' },
 };
 
 const globexSettings = {
@@ -766,9 +790,9 @@ const tiers: Row[] = [
   { id: 1, uid: 'tier-demo-bronze', company_id: 'demo', name: 'Bronze', color: '#cd7f32', threshold: 0, image: publicFile('brand/demo/tier-bronze.svg', medalSvg('Bronze', 'B', '#cd7f32')), description: 'Welcome aboard! Every new ambassador starts here.', is_active: 1 },
   { id: 2, uid: 'tier-demo-silver', company_id: 'demo', name: 'Silver', color: '#8c959f', threshold: 1000, image: publicFile('brand/demo/tier-silver.svg', medalSvg('Silver', 'S', '#8c959f')), description: 'Earn 1,000 points: 5% bonus points on every referral.', is_active: 1 },
   { id: 3, uid: 'tier-demo-gold', company_id: 'demo', name: 'Gold', color: '#d4a72c', threshold: 5000, image: publicFile('brand/demo/tier-gold.svg', medalSvg('Gold', 'G', '#d4a72c')), description: 'Earn 5,000 points: 10% bonus points and early access.', is_active: 1 },
-  { id: 4, uid: 'tier-acme-trailhead', company_id: 'acme', name: 'Trailhead', color: '#8d6e63', threshold: 0, image: publicFile('brand/acme/tier-trailhead.svg', medalSvg('Trailhead', 'T', '#8d6e63')), description: 'Your first steps with the crew.', is_active: 1 },
-  { id: 5, uid: 'tier-acme-ridge', company_id: 'acme', name: 'Ridge', color: '#2e7d32', threshold: 10, image: publicFile('brand/acme/tier-ridge.svg', medalSvg('Ridge', 'R', '#2e7d32')), description: '10 referrals: free shipping on your own orders.', is_active: 1 },
-  { id: 6, uid: 'tier-acme-summit', company_id: 'acme', name: 'Summit', color: '#ef6c00', threshold: 25, image: publicFile('brand/acme/tier-summit.svg', medalSvg('Summit', 'S', '#ef6c00')), description: '25 referrals: a guided climb with the Acme team.', is_active: 1 },
+  { id: 4, uid: 'tier-acme-trailhead', company_id: 'acme', name: 'Trailhead', color: '#8d6e63', threshold: 0, image: publicFile('brand/acme/tier-trailhead.svg', medalSvg('Trailhead', 'T', '#8d6e63')), description: 'Tus primeros pasos con el equipo.', is_active: 1 },
+  { id: 5, uid: 'tier-acme-ridge', company_id: 'acme', name: 'Ridge', color: '#2e7d32', threshold: 10, image: publicFile('brand/acme/tier-ridge.svg', medalSvg('Ridge', 'R', '#2e7d32')), description: '10 referidos: envío gratis en tus propios pedidos.', is_active: 1 },
+  { id: 6, uid: 'tier-acme-summit', company_id: 'acme', name: 'Summit', color: '#ef6c00', threshold: 25, image: publicFile('brand/acme/tier-summit.svg', medalSvg('Summit', 'S', '#ef6c00')), description: '25 referidos: una escalada guiada con el equipo de Acme.', is_active: 1 },
 ];
 
 const badge = (id: number, company: CompanyId, slug: string, name: string, color: string, points: number, description: string, active = true): Row => ({
@@ -781,10 +805,10 @@ const badges: Row[] = [
   badge(3, 'demo', 'rising-star', 'Rising star', '#bf8700', 1000, 'Earned 1,000 points.'),
   badge(4, 'demo', 'superstar', 'Superstar', '#cf222e', 5000, 'Earned 5,000 points.'),
   badge(5, 'demo', 'beta-tester', 'Beta tester', '#8250df', 200, 'Joined during the beta (retired badge).', false),
-  badge(6, 'acme', 'trail-starter', 'Trail starter', '#2e7d32', 0, 'Joined the crew.'),
-  badge(7, 'acme', 'crew-regular', 'Crew regular', '#ef6c00', 500, 'Earned 500 Acme Coins.'),
-  badge(8, 'acme', 'peak-performer', 'Peak performer', '#c62828', 3000, 'Earned 3,000 Acme Coins.'),
-  badge(9, 'acme', 'founding-member', 'Founding member', '#6d4c41', 0, 'Crew of the first season (retired badge).', false),
+  badge(6, 'acme', 'trail-starter', 'Primeros pasos', '#2e7d32', 0, 'Te uniste al equipo.'),
+  badge(7, 'acme', 'crew-regular', 'Habitual del equipo', '#ef6c00', 500, 'Ganaste 500 Acme Coins.'),
+  badge(8, 'acme', 'peak-performer', 'Cumbre de rendimiento', '#c62828', 3000, 'Ganaste 3000 Acme Coins.'),
+  badge(9, 'acme', 'founding-member', 'Miembro fundador', '#6d4c41', 0, 'Equipo de la primera temporada (insignia retirada).', false),
 ];
 const ambassadorBadges: Row[] = [
   { ambassador_uid: 'amb-ava', badge_id: 1, company_id: 'demo', earned_at: ago(395) },
@@ -802,10 +826,10 @@ const tasks: Row[] = [
   { id: 2, uid: 'task-demo-instagram', company_id: 'demo', campaign_id: null, name: 'Follow Demo Co on Instagram', description: 'Stay on top of new drops.', points: 25, url: 'https://www.instagram.com/democo', position: 2, is_active: 1 },
   { id: 3, uid: 'task-demo-facebook', company_id: 'demo', campaign_id: null, name: 'Share your link on Facebook', description: 'Post your referral link to your timeline.', points: 50, url: null, position: 3, is_active: 1 },
   { id: 4, uid: 'task-demo-review', company_id: 'demo', campaign_id: 101, name: 'Review a summer product', description: 'Write a short review of a product you love.', points: 100, url: 'https://shop.demo.test/reviews', position: 4, is_active: 1 },
-  { id: 5, uid: 'task-acme-profile', company_id: 'acme', campaign_id: null, name: 'Complete your crew profile', description: 'Tell us where you explore.', points: 50, url: '/app/account', position: 1, is_active: 1 },
-  { id: 6, uid: 'task-acme-strava', company_id: 'acme', campaign_id: null, name: 'Join our Strava club', description: 'Log your trail runs with the crew.', points: 50, url: 'https://www.strava.com/clubs/acme-outdoor-crew', position: 2, is_active: 1 },
-  { id: 7, uid: 'task-acme-photo', company_id: 'acme', campaign_id: 201, name: 'Post a trail photo', description: 'Tag @acmeoutdoor in a photo from the trail.', points: 100, url: null, position: 3, is_active: 1 },
-  { id: 8, uid: 'task-acme-old', company_id: 'acme', campaign_id: null, name: 'Answer the launch survey', description: 'Retired task.', points: 20, url: null, position: 9, is_active: 0 },
+  { id: 5, uid: 'task-acme-profile', company_id: 'acme', campaign_id: null, name: 'Completa tu perfil del equipo', description: 'Cuéntanos por dónde sales a explorar.', points: 50, url: '/app/account', position: 1, is_active: 1 },
+  { id: 6, uid: 'task-acme-strava', company_id: 'acme', campaign_id: null, name: 'Únete a nuestro club de Strava', description: 'Registra tus carreras de montaña con el equipo.', points: 50, url: 'https://www.strava.com/clubs/acme-outdoor-crew', position: 2, is_active: 1 },
+  { id: 7, uid: 'task-acme-photo', company_id: 'acme', campaign_id: 201, name: 'Publica una foto en la montaña', description: 'Etiqueta a @acmeoutdoor en una foto de tu ruta.', points: 100, url: null, position: 3, is_active: 1 },
+  { id: 8, uid: 'task-acme-old', company_id: 'acme', campaign_id: null, name: 'Responde a la encuesta de lanzamiento', description: 'Tarea retirada.', points: 20, url: null, position: 9, is_active: 0 },
 ];
 const taskCompletions: Row[] = [
   { ambassador_uid: 'amb-ava', task_id: 1, company_id: 'demo', completed_at: ago(380) },

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { resolveLanguage } from '../lib/languages';
 import type { ServiceContext } from '../api/core/types';
 import { embeddedClient, remoteClient, type AmbassadorClient } from './client';
 import type { EdgeContext, EdgeEnv, Session } from './types';
@@ -8,6 +10,24 @@ export interface ClientOptions {
   fetchRemote?: (request: Request) => Promise<Response>;
   /** Overrides of the spec §9 timeouts (tests use short ones). */
   timeouts?: { readMs?: number; writeMs?: number };
+}
+
+// How to change the language a client sends once the page language is known (after the session check).
+const languageSetters = new WeakMap<AmbassadorClient, (lang: string) => void>();
+
+/** Makes the client's later calls carry `lang` as their language header (spec §7). */
+export function setClientLanguage(client: AmbassadorClient | undefined, lang: string): void {
+  if (client) languageSetters.get(client)?.(lang);
+}
+
+/**
+ * The language the first call carries, before the profile is read: the language cookie, else the
+ * browser's, else the company default (the same rule as the page's, src/edge/context.ts).
+ */
+function initialLanguage(c: EdgeContext): string {
+  const portal = c.get('portal');
+  const companyDefault = (portal?.customization as { default_language?: string } | undefined)?.default_language ?? null;
+  return resolveLanguage(getCookie(c, 'language'), c.req.header('accept-language'), companyDefault);
 }
 
 /** What a service sees of this request: the portal host, the tenant, the client address. */
@@ -21,7 +41,7 @@ export function edgeServiceContext(c: EdgeContext): ServiceContext {
     tenantCompanyId: c.get('portal')?.uid ?? null,
     clientIp: c.req.header('cf-connecting-ip') ?? null,
     userAgent: c.req.header('user-agent') ?? null,
-    acceptLanguage: c.req.header('accept-language') ?? null,
+    acceptLanguage: initialLanguage(c),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   };
 }
@@ -30,7 +50,12 @@ export function edgeServiceContext(c: EdgeContext): ServiceContext {
 export function clientFor(c: EdgeContext, session: Session | null, options: ClientOptions = {}): AmbassadorClient {
   const remoteUrl = c.env.AMBASSADOR_API_URL?.trim();
   const fetchRemote = options.fetchRemote ?? c.get('remoteFetch');
-  if (!remoteUrl && !fetchRemote) return embeddedClient({ svc: edgeServiceContext(c), session });
+  if (!remoteUrl && !fetchRemote) {
+    const svc = edgeServiceContext(c);
+    const client = embeddedClient({ svc, session });
+    languageSetters.set(client, (lang) => { svc.acceptLanguage = lang; });
+    return client;
+  }
   const url = new URL(c.req.url);
   const headers: Record<string, string> = {
     'x-forwarded-host': url.host,
@@ -38,17 +63,22 @@ export function clientFor(c: EdgeContext, session: Session | null, options: Clie
   };
   const portal = c.get('portal');
   if (portal) headers['x-portal-company'] = portal.uid;
-  for (const name of ['cf-connecting-ip', 'user-agent', 'accept-language', 'referer']) {
+  for (const name of ['cf-connecting-ip', 'user-agent', 'referer']) {
     const value = c.req.header(name);
     if (value) headers[name] = value;
   }
-  return remoteClient({
+  // The page language, not the browser's list: the API answers in the language the page shows.
+  headers['accept-language'] = initialLanguage(c);
+  const client = remoteClient({
     baseUrl: remoteUrl || `${url.origin}/v1`,
     session,
     headers,
     fetch: fetchRemote,
     timeouts: options.timeouts,
   });
+  // remoteDeps reads this same headers object on every call.
+  languageSetters.set(client, (lang) => { headers['accept-language'] = lang; });
+  return client;
 }
 
 /** Sets `c.var.client`: the session's client, once the tenant and the session cookie are known. */

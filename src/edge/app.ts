@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { api } from '../api/app';
 import { apiClient, type ClientOptions } from './api-client';
 import { bodyLimit } from './body-limit';
+import { pageGate } from './page-gate';
 import { requestContext } from './context';
 import { csrf } from './csrf';
 import { d1 } from './d1';
@@ -45,6 +46,8 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.use(csrf());
   app.route('/api', proxy);
   app.use(requestContext());
+  // Access level (spec §6), tab visibility and the admin3 variant, before any page renders.
+  app.use(pageGate());
   for (const handler of pages) app.use(handler);
   app.onError((err, c) => {
     console.error('edge: unhandled error', err);

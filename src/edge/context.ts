@@ -2,8 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Me } from '../api/profile/service';
 import { ALL_CAMPAIGNS, selectCampaigns, type CampaignSelection } from '../lib/campaigns';
-import { pickLanguage, type Language } from '../lib/i18n';
+import { resolveLanguage, type Language } from '../lib/languages';
 import { resolveCustomization, type Customization } from '../lib/schemas/customization';
+import { setClientLanguage } from './api-client';
 import { ClientError } from './client';
 import type { EdgeContext, EdgeEnv, Portal } from './types';
 
@@ -46,12 +47,14 @@ export function savedChoice(value: string | undefined): string | null {
 }
 
 /**
- * The page language (spec §9): the person's stored choice, else the default the company set explicitly,
- * else the browser's language, else English.
+ * The page language (spec §9, issue 11): the person's stored choice (the language cookie of the
+ * language menu, else the profile's language), else the browser's Accept-Language when it names a
+ * language we have (es-AR -> es-419), else the default the company set explicitly, else English.
+ * A stored "system" follows the browser.
  */
 export function requestLanguage(portal: Portal, stored: string | null | undefined, acceptLanguage: string | null | undefined): Language {
   const explicitDefault = (portal.customization as { default_language?: string }).default_language ?? null;
-  return pickLanguage(stored ?? null, acceptLanguage ?? null, explicitDefault) as Language;
+  return resolveLanguage(stored ?? null, acceptLanguage ?? null, explicitDefault);
 }
 
 /** The customization for a selected campaign: the tenant's resolved settings unless the campaign overrides them. */
@@ -99,7 +102,10 @@ export function requestContext(): MiddlewareHandler<EdgeEnv> {
         invalid = true;
       }
     }
-    c.set('ctx', buildContext(c, me, invalid));
+    const ctx = buildContext(c, me, invalid);
+    c.set('ctx', ctx);
+    // Every API call after this one carries the page language (spec §7: the language header).
+    setClientLanguage(c.get('client'), ctx.lang);
     await next();
   };
 }

@@ -43,8 +43,11 @@ export function securityHeaders(): MiddlewareHandler<EdgeEnv> {
       ].join('; '),
     );
     if ((h.get('content-type') ?? '').includes('text/html') && c.res.body) {
+      const withNonce = { element: (el: Element) => { el.setAttribute('nonce', nonce); } };
+      // Scripts, and the preloads of scripts: under 'strict-dynamic' a preload without the nonce is refused.
       const res = new HTMLRewriter()
-        .on('script', { element: (el) => { el.setAttribute('nonce', nonce); } })
+        .on('script', withNonce)
+        .on('link[rel="modulepreload"], link[rel="preload"][as="script"]', withNonce)
         .transform(c.res);
       c.res = new Response(res.body, c.res);
     }

@@ -7,8 +7,9 @@ import { $avatarSave, resetAvatarSave, saveAvatar, setAvatarMessages } from '../
 
 // The avatar crop dialog of spec §2 and §9: zoom 1 to 3 in steps of 0.1, rotation 0 to 360 with buttons
 // turning 15 degrees, change image, cancel, save (disabled until an image is chosen). The crop is drawn
-// on a canvas and saved as a 250 by 250 PNG named avatar.png. The sidebar avatar opens it too (its link
-// leads to /app/account#avatar, which opens the dialog when this page loads).
+// on a canvas and saved as a 250 by 250 PNG named avatar.png. On the account page it comes with its own
+// "Change avatar" button and opens from /app/account#avatar (the sidebar avatar's link before hydration);
+// the sidebar avatar (SidebarAvatar) loads it on click as a `standalone` dialog on any page.
 
 /** Message keys an avatar save may answer with (`code` / `error_codes`): shown in the page language. */
 export const AVATAR_ERROR_KEYS = [
@@ -25,6 +26,8 @@ export type Labels = Record<(typeof AVATAR_CROPPER_LABELS)[number], string>;
 interface Props {
   uid: string;
   labels: Labels;
+  /** Dialog only, open from the start; `onClosed` runs when it closes (the opener unmounts it and takes focus back). */
+  standalone?: { onClosed: () => void };
 }
 
 const ZOOM_MIN = 1;
@@ -67,8 +70,8 @@ async function cropToPng(src: string, crop: Area, rotation: number, side = AVATA
   return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
 }
 
-export default function AvatarCropper({ uid, labels }: Props) {
-  const [open, setOpen] = useState(false);
+export default function AvatarCropper({ uid, labels, standalone }: Props) {
+  const [open, setOpen] = useState(!!standalone);
   const [image, setImage] = useState<string | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
@@ -97,12 +100,17 @@ export default function AvatarCropper({ uid, labels }: Props) {
     setRotation(0);
     setCrop({ x: 0, y: 0 });
     if (location.hash === '#avatar') history.replaceState(null, '', location.pathname + location.search);
-    opener.current?.focus();
-  }, []);
+    if (standalone) standalone.onClosed();
+    else opener.current?.focus();
+  }, [standalone]);
 
-  // The sidebar avatar (and its link to #avatar) opens the dialog on this page.
+  // The sidebar avatar's link to #avatar (before its island hydrates) opens the dialog on this page.
   useEffect(() => {
     setAvatarMessages(Object.fromEntries(AVATAR_ERROR_KEYS.map((k) => [k, labels[k]])), labels.accountChangesError);
+    if (standalone) {
+      resetAvatarSave();
+      return;
+    }
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element | null;
       const link = target?.closest('a');
@@ -115,7 +123,7 @@ export default function AvatarCropper({ uid, labels }: Props) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time sync from the URL on mount
     if (location.hash === '#avatar') show(document.querySelector<HTMLElement>('[data-avatar-open]'));
     return () => document.removeEventListener('click', onClick);
-  }, [show, labels]);
+  }, [show, labels, standalone]);
 
   useDialogKeys(open, dialogRef, close, {
     focusable: 'button:not([disabled]), input:not([type="file"]), [tabindex="0"]',
@@ -165,8 +173,8 @@ export default function AvatarCropper({ uid, labels }: Props) {
   const status = problem || (save.state === 'error' ? save.message : '');
   return (
     <>
-      <button type="button" className="btn" data-avatar-open onClick={(e) => show(e.currentTarget)}>{labels.changeAvatar}</button>
-      {save.state === 'saved' && !open && <p className="form-success" role="status" data-avatar-saved>{labels.avatarSaved}</p>}
+      {!standalone && <button type="button" className="btn" data-avatar-open onClick={(e) => show(e.currentTarget)}>{labels.changeAvatar}</button>}
+      {!standalone && save.state === 'saved' && !open && <p className="form-success" role="status" data-avatar-saved>{labels.avatarSaved}</p>}
       {open && (
         <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !saving && close()}>
           <div className="modal cropper-modal" role="dialog" aria-modal="true" aria-labelledby="avatar-dialog-title" ref={dialogRef} data-avatar-dialog>

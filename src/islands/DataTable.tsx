@@ -4,6 +4,7 @@ import {
   type RowSelectionState, type SortingState,
 } from '@tanstack/react-table';
 import { formatMoney, formatNumber, formatPoints } from '../lib/format';
+import { fillPlural, type PluralTemplates } from '../lib/plural';
 import {
   contentHref, csvHref, nextOrdering, pageRange, parseOrdering, parseTableQuery, searchString, toPageParams, withChange, withFilter, withoutFilter,
   type TableFilter, type TableQueryState,
@@ -36,7 +37,7 @@ export interface TableContentPage {
 
 export interface DataTableLabels {
   caption: string; empty: string; firstPage: string; emptyFiltered: string; error: string; loading: string;
-  rowsPerPage: string; apply: string; summary: string; total: string; selected: string; clearSelection: string;
+  rowsPerPage: string; apply: string; summary: string; total: PluralTemplates | string; selected: PluralTemplates | string; clearSelection: string;
   selectAll: string; selectRow: string; previous: string; next: string; pageOf: string; download: string;
   filters: string; column: string; operator: string; value: string; removeFilter: string; clearFilters: string;
   yes: string; no: string; sortBy: string; sortLabel: string; pointName: string;
@@ -214,9 +215,9 @@ export default function DataTable(props: DataTableProps) {
 
       <div className="table-toolbar">
         <p className="table-summary" data-table-summary aria-live="polite">
-          {rows.length > 0 ? fill(labels.summary, { from: range.from, to: range.to, count: formatNumber(count, lang) }) : fill(labels.total, { count: formatNumber(count, lang) })}
+          {rows.length > 0 ? fill(labels.summary, { from: range.from, to: range.to, count: formatNumber(count, lang) }) : fillPlural(labels.total, lang, count, { count: formatNumber(count, lang) })}
           {selected > 0 && (
-            <span className="table-selected" data-table-selected> · {fill(labels.selected, { count: selected })}{' '}
+            <span className="table-selected" data-table-selected> · {fillPlural(labels.selected, lang, selected, { count: formatNumber(selected, lang) })}{' '}
               <button type="button" className="link-button" onClick={() => setRowSelection({})}>{labels.clearSelection}</button>
             </span>
           )}

@@ -125,9 +125,9 @@ export function buildMenu({ customization, admin3Access, selectedCampaignId, use
     .sort((a, b) => a.tab.order - b.tab.order || a.index - b.index)
     .map(({ tab }) => {
       const account = tab.page_element === 'account';
-      // Extra pages in the account menu open an external source in a new window (§2); main custom
-      // tabs always route to /{slug}, where the page shows the tab's content.
-      const external = account && tab.source !== null;
+      // A custom tab with an external source opens it in a new window, in the sidebar as in the
+      // account menu (§2 "extra pages"); the others route to /{slug}, which shows the sanitised content.
+      const external = tab.source !== null;
       return {
         item: { key: tab.slug, label: tab.name, href: external ? tab.source! : `/${tab.slug}`, icon: tab.icon, ...(external ? { external } : {}) },
         account,
@@ -164,4 +164,27 @@ export function activeMenuKey(items: readonly MenuItem[], pathname: string): str
     if (matches && (!best || href.length > best.href.length)) best = item;
   }
   return best?.key ?? null;
+}
+
+/** The built-in tab a portal path belongs to (rewards/v3 included), or null for other paths. */
+export function tabKeyForPath(pathname: string): TabKey | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/app') return 'dashboard';
+  const match = /^\/app\/(stats|rewards|transactions|activity-portal|assets|sharing|account)(?:\/|$)/.exec(path);
+  if (!match) return null;
+  const segment = match[1]!;
+  return segment === 'activity-portal' ? 'activity' : segment === 'account' ? 'profile' : (segment as TabKey);
+}
+
+/**
+ * Whether a built-in tab's page may be opened (the server applies this, so a hidden tab is hidden for
+ * real): the company's variant has it (admin3_access), its show setting is on and spec §4 lets the
+ * person see it.
+ */
+export function isBuiltInTabAllowed(
+  key: TabKey,
+  { customization, admin3Access, selectedCampaignId, userGroupUids = [] }: Omit<BuildMenuOptions, 'lang'>,
+): boolean {
+  const settings = customization.tabs.items[key];
+  return tabHref(key, admin3Access) !== null && settings.show && isTabVisible(settings, selectedCampaignId, userGroupUids);
 }

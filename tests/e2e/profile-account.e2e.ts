@@ -94,14 +94,24 @@ describe('the avatar crop dialog', () => {
     });
   });
 
-  it('opens from the sidebar avatar on another page', async () => {
+  it('opens from the sidebar avatar on another page, in place', async () => {
     await withContext(true, async (page) => {
+      await logIn(page, 'acme.localhost', 'alex@acme.test');
+      await hydrated(page, 'SidebarAvatar');
+      await page.locator('img[data-sidebar-avatar]').click();
+      await page.locator('[data-avatar-dialog]').waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe('/app');
+      await page.keyboard.press('Escape');
+      await page.locator('[data-avatar-dialog]').waitFor({ state: 'detached' });
+    });
+  });
+
+  it('leads to the account page dialog without JavaScript', async () => {
+    await withContext(false, async (page) => {
       await logIn(page, 'acme.localhost', 'alex@acme.test');
       await page.locator('img[data-sidebar-avatar]').click();
       await page.waitForURL(/\/app\/account#avatar$/);
-      await page.locator('[data-avatar-dialog]').waitFor({ timeout: 15_000 });
-      await page.keyboard.press('Escape');
-      await page.locator('[data-avatar-dialog]').waitFor({ state: 'detached' });
+      expect(await page.locator('input#avatar-file').count()).toBe(1);
     });
   });
 });

@@ -1,18 +1,44 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import {
   SUPPORTED_LANGUAGES,
   isMessageKey,
   parseAcceptLanguage,
   pickLanguage,
+  pluralTemplates,
   t,
   translateMessage,
   translator,
 } from '../../src/lib/i18n.ts';
 import { en } from '../../src/lib/i18n/en.ts';
 import { es } from '../../src/lib/i18n/es.ts';
+import { es419 } from '../../src/lib/i18n/es-419.ts';
+import { esMX } from '../../src/lib/i18n/es-MX.ts';
+import { frCA } from '../../src/lib/i18n/fr-CA.ts';
 import { LANGUAGE_NAMES, normalizeLanguage } from '../../src/lib/languages.ts';
+import { fillPlural } from '../../src/lib/plural.ts';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+type Element = { type: number; value?: string; options?: Record<string, { value: Element[] }>; children?: Element[] };
+/** ICU argument names of a message ({name}, {count, plural, ...}), not its raw brace text. */
+const placeholders = (message: string) => {
+  const names = new Set<string>();
+  const walk = (elements: Element[]) => {
+    for (const el of elements) {
+      if (el.type >= 1 && el.type <= 6 && el.value) names.add(el.value);
+      for (const option of Object.values(el.options ?? {})) walk(option.value);
+      if (el.children) walk(el.children);
+    }
+  };
+  walk(new IntlMessageFormat(message, 'en', undefined, { ignoreTag: true }).getAst() as Element[]);
+  return [...names].sort();
+};
+/** Which arguments choose a plural form. */
+const plurals = (message: string) =>
+  (new IntlMessageFormat(message, 'en', undefined, { ignoreTag: true }).getAst() as Element[])
+    .flatMap(function find(el): string[] {
+      return [...(el.type === 6 && el.value ? [el.value] : []), ...Object.values(el.options ?? {}).flatMap((o) => o.value.flatMap(find))];
+    })
+    .sort();
 
 describe('message catalogue', () => {
   it('keeps the exact wordings the spec quotes', () => {
@@ -57,13 +83,42 @@ describe('message catalogue', () => {
   });
 });
 
-describe('partial catalogues', () => {
-  it('only use English keys, with the same placeholders', async () => {
-    for (const code of ['fr', 'de', 'it', 'nl', 'pl', 'pt']) {
+describe('every catalogue', () => {
+  it('has every English key, with the same placeholders, and nothing else', async () => {
+    for (const code of ['es', 'fr', 'de', 'it', 'nl', 'pl', 'pt']) {
       const catalogue = (await import(`../../src/lib/i18n/${code}.ts`))[code] as Record<string, string>;
+      expect(Object.keys(catalogue).sort(), code).toEqual(Object.keys(en).sort());
       for (const [key, message] of Object.entries(catalogue)) {
+        expect(placeholders(message), `${code}.${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+        expect(message.trim(), `${code}.${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('regional variants override English keys only, with the same arguments, and differ from their base', async () => {
+    const { fr } = await import('../../src/lib/i18n/fr.ts');
+    // es-MX carries es-419 (the lookup is es-MX -> es -> en); its own keys differ from es-419's or es's.
+    const parentOf = (code: string, key: string): Record<string, string> =>
+      code === 'es-MX' ? (Object.hasOwn(es419, key) ? es419 : es) : code === 'es-419' ? es : fr;
+    for (const [code, catalogue] of Object.entries({ 'es-419': es419, 'es-MX': esMX, 'fr-CA': frCA })) {
+      expect(Object.keys(catalogue).length, code).toBeGreaterThan(1);
+      for (const [key, message] of Object.entries(catalogue) as [string, string][]) {
         expect(isMessageKey(key), `${code}.${key}`).toBe(true);
         expect(placeholders(message), `${code}.${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+        const parent = parentOf(code, key);
+        if (!(code === 'es-MX' && parent === es419 && es419[key as keyof typeof es419] === message)) {
+          expect(message, `${code}.${key} repeats its base`).not.toBe(parent[key]);
+        }
+      }
+    }
+  });
+
+  it('every message is valid ICU and its plurals are real ones (an "other" form at least)', async () => {
+    for (const code of ['en', 'es', 'fr', 'de', 'it', 'nl', 'pl', 'pt']) {
+      const catalogue = (await import(`../../src/lib/i18n/${code}.ts`))[code] as Record<string, string>;
+      for (const [key, message] of Object.entries(catalogue)) {
+        expect(() => placeholders(message), `${code}.${key}`).not.toThrow();
+        if (plurals(message).length) expect(message, `${code}.${key}`).toMatch(/other \{/);
       }
     }
   });
@@ -96,6 +151,66 @@ describe('t fallbacks', () => {
 
   it('leaves an unfilled placeholder visible', () => {
     expect(t('en', 'minimumAmount')).toBe('minimum amount is {min}');
+    expect(t('en', 'tierLeftReferrals', { count: 2 })).toBe('2 referrals to {tier}');
+    expect(t('en', 'tableTotal')).toBe('{count, plural, one {# row} other {# rows}}');
+  });
+
+  it('uses the regional wording where it differs', () => {
+    expect(t('es', 'forgotIntro')).toMatch(/^Introduce/);
+    expect(t('es-419', 'forgotIntro')).toMatch(/^Ingresa/);
+    expect(t('es-MX', 'forgotIntro')).toMatch(/^Ingresa/);
+    expect(t('es-MX', 'fieldState')).toBe('Estado');
+    expect(t('es-419', 'amount')).toBe('Monto');
+    expect(t('fr', 'email')).toBe('E-mail');
+    expect(t('fr-CA', 'email')).toBe('Courriel');
+    expect(t('fr-CA', 'forgotPasswordLink')).toBe('Mot de passe oublié?');
+  });
+});
+
+describe('ICU plurals', () => {
+  const table: [string, string, number, string][] = [
+    ['en', 'tableTotal', 1, '1 row'],
+    ['en', 'tableTotal', 2, '2 rows'],
+    ['en', 'tableTotal', 5, '5 rows'],
+    ['en', 'tableTotal', 22, '22 rows'],
+    ['en', 'tableTotal', 1525, '1,525 rows'],
+    ['pl', 'tableTotal', 1, '1 wiersz'],
+    ['pl', 'tableTotal', 2, '2 wiersze'],
+    ['pl', 'tableTotal', 5, '5 wierszy'],
+    ['pl', 'tableTotal', 22, '22 wiersze'],
+    ['pl', 'tableTotal', 12, '12 wierszy'],
+    ['en', 'tooManyAttempts', 1, 'Too many attempts. Please try again in 1 second.'],
+    ['en', 'tooManyAttempts', 30, 'Too many attempts. Please try again in 30 seconds.'],
+    ['pl', 'tooManyAttempts', 1, 'Zbyt wiele prób. Spróbuj ponownie za 1 sekundę.'],
+    ['pl', 'tooManyAttempts', 2, 'Zbyt wiele prób. Spróbuj ponownie za 2 sekundy.'],
+    ['pl', 'tooManyAttempts', 5, 'Zbyt wiele prób. Spróbuj ponownie za 5 sekund.'],
+    ['pl', 'tooManyAttempts', 22, 'Zbyt wiele prób. Spróbuj ponownie za 22 sekundy.'],
+    ['en', 'emailValidMinutes', 1, '1 minute'],
+    ['pl', 'emailValidHours', 5, '5 godzin'],
+    ['es', 'rangeDays', 1, 'Último día'],
+    ['es', 'rangeDays', 30, 'Últimos 30 días'],
+    ['fr', 'tableTotal', 0, '0 ligne'],
+    ['de', 'emailValidHours', 1, '1 Stunde'],
+  ];
+  const argOf: Record<string, string> = { tableTotal: 'count', tooManyAttempts: 'seconds', emailValidMinutes: 'n', emailValidHours: 'n', rangeDays: 'days' };
+  it.each(table)('%s %s %i', (lang, key, n, expected) => {
+    expect(t(lang, key as keyof typeof en, { [argOf[key]!]: n })).toBe(expected);
+  });
+
+  it('chooses the plural form of a count given as formatted text', () => {
+    expect(t('en', 'tierLeftReferrals', { count: '1,525', tier: 'Gold' })).toBe('1,525 referrals to Gold');
+    expect(t('en', 'tierLeftReferral', { count: 1, tier: 'Gold' })).toBe('1 referral to Gold');
+    expect(t('pl', 'tierLeftReferrals', { count: 3, tier: 'Złoty' })).toBe('Do poziomu Złoty brakuje 3 poleceń');
+  });
+
+  it('hands an island one template per plural form, which it fills with Intl.PluralRules', () => {
+    const en = pluralTemplates('en', 'tableTotal');
+    expect(en).toEqual({ other: '{count} rows', one: '{count} row' });
+    const pl = pluralTemplates('pl', 'tableTotal');
+    expect([1, 2, 5, 22].map((n) => fillPlural(pl, 'pl', n))).toEqual(['1 wiersz', '2 wiersze', '5 wierszy', '22 wiersze']);
+    expect(fillPlural(en, 'en', 1525, { count: '1,525' })).toBe('1,525 rows');
+    expect(pluralTemplates('en', 'yes')).toEqual({ other: 'Yes' });
+    expect(fillPlural(pluralTemplates('en', 'tableSelected'), 'en', 3)).toBe('3 selected');
   });
 
   it('binds a language with translator()', () => {
@@ -131,13 +246,15 @@ describe('pickLanguage', () => {
     expect(pickLanguage('fr', 'es-ES,es;q=0.9', 'de')).toBe('fr');
   });
 
-  it('uses the company default when nothing is stored', () => {
-    expect(pickLanguage(null, 'en-US,en;q=0.9', 'es')).toBe('es');
+  it('uses the browser language before the company default (issue 11)', () => {
+    expect(pickLanguage(null, 'en-US,en;q=0.9', 'es')).toBe('en');
+    expect(pickLanguage(null, null, 'es')).toBe('es');
   });
 
-  it('uses the primary part of a supported browser language when there is no company default', () => {
+  it('uses a supported browser language, its region first', () => {
     expect(pickLanguage(null, 'pt-BR,pt;q=0.9,en;q=0.5', null)).toBe('pt');
-    expect(pickLanguage(undefined, 'es-MX', undefined)).toBe('es');
+    expect(pickLanguage(undefined, 'es-MX', undefined)).toBe('es-MX');
+    expect(pickLanguage(undefined, 'es-AR', undefined)).toBe('es-419');
   });
 
   it('skips unsupported browser languages and honours q weights', () => {

@@ -248,7 +248,8 @@ const statuses: [string, string, Value, string, Value, Value][] = [
   ['activities', 'id', 7001, 'status', 'redeemed', 'unknown'],
   ['activities', 'id', 7001, 'type', 'referral', 'unknown'],
   ['activities', 'id', 7001, 'payment_method', 8, 9],
-  ['languages', 'code', 'fr', 'status', 'inactive', 'unknown'],
+  // Both demo tenants offer every language, so a language row is named by company and code.
+  ['languages', "company_id || ':' || code", 'acme:fr', 'status', 'inactive', 'unknown'],
   ['rewards', 'uid', 'rwd-demo-amazon', 'brand_kind', 'bass_pro', 'unknown'],
   ['email_link_codes', 'ambassador_uid', 'amb-gus', 'purpose', 'optout', 'unknown'],
 ];

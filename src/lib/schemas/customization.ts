@@ -334,12 +334,27 @@ function asObject(value: unknown): unknown {
 }
 
 /**
+ * A campaign layer without the values it leaves unset: null and blank text mean "as the company has
+ * it" (the legacy portal read `campaign ?? company ?? default`), so an override never blanks a company
+ * setting by accident. Lists are one setting each and are kept whole.
+ */
+function withoutUnset(layer: unknown): unknown {
+  if (typeof layer !== 'object' || layer === null || Array.isArray(layer)) return layer;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(layer)) {
+    if (value === null || value === undefined || (typeof value === 'string' && !value.trim())) continue;
+    out[key] = withoutUnset(value);
+  }
+  return out;
+}
+
+/**
  * The settings a page uses: campaign settings over company settings over defaults (spec §4).
  * Invalid values in either layer are dropped, so the layer below shows through; this never throws.
  */
 export function resolveCustomization(company: unknown, campaign?: unknown): Customization {
   const companyLayer = dropInvalidParsed(customizationSchema, asObject(company));
-  const campaignLayer = asObject(campaign);
+  const campaignLayer = withoutUnset(asObject(campaign));
   // Most pages have no campaign settings: the company layer's own parse is the answer.
   if (campaignLayer === undefined || campaignLayer === null) return companyLayer.data ?? customizationSchema.parse({});
   const result = customizationSchema.safeParse(deepMerge(companyLayer.input, dropInvalid(customizationSchema, campaignLayer)));

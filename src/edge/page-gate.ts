@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from 'hono';
+import { PORTAL_ACCESS_LEVELS, isPermissionDenied } from '../lib/permissions';
+import { buildMenu, isBuiltInTabAllowed, tabKeyForPath } from '../lib/tabs';
+import type { RequestContext } from './context';
+import { clearSession } from './session';
+import type { EdgeEnv } from './types';
+
+// The server side of spec §6 and §4 for pages: the numeric access level, admin3_access variants and the
+// tab settings decide which /app page a signed-in person may open, so a hidden tab is not just missing
+// from the menu. (loyalty_access is enforced by the loyalty API, which refuses without it, and by the
+// pages that leave the loyalty sections out.) Custom tabs at /{slug} apply the same rule in their page.
+
+export type GateDecision =
+  | { kind: 'pass' }
+  /** Spec §6 denied: the session ends and the person goes to /login, as for an invalid user (§8). */
+  | { kind: 'denied'; location: '/login' }
+  /** A tab this person may not open: the first tab they may. */
+  | { kind: 'hidden'; location: string };
+
+export function gatePage(pathname: string, ctx: Pick<RequestContext, 'me' | 'settings' | 'selection' | 'groupUids'>, admin3Access: boolean): GateDecision {
+  if (!ctx.me) return { kind: 'pass' };
+  if (isPermissionDenied(ctx.me.user, PORTAL_ACCESS_LEVELS)) return { kind: 'denied', location: '/login' };
+  const key = tabKeyForPath(pathname);
+  if (!key) return { kind: 'pass' };
+  const options = {
+    customization: ctx.settings,
+    admin3Access,
+    selectedCampaignId: ctx.selection.selectedCampaignId,
+    userGroupUids: ctx.groupUids,
+  };
+  if (isBuiltInTabAllowed(key, options)) return { kind: 'pass' };
+  const first = buildMenu(options).main.find((item) => !item.external)?.href;
+  // Nowhere else to go (every tab hidden): the dashboard stays reachable rather than looping.
+  if (!first) return { kind: 'pass' };
+  const here = pathname.replace(/\/+$/, '') || '/';
+  return first === here ? { kind: 'pass' } : { kind: 'hidden', location: first };
+}
+
+/** Applies `gatePage` to page requests, after the request context is known. */
+export function pageGate(): MiddlewareHandler<EdgeEnv> {
+  return async function pageGate(c, next) {
+    const ctx = c.get('ctx');
+    const decision = ctx ? gatePage(new URL(c.req.url).pathname, ctx, c.get('portal').admin3_access) : { kind: 'pass' as const };
+    if (decision.kind === 'pass') return next();
+    if (decision.kind === 'denied') clearSession(c);
+    return c.redirect(decision.location, 303);
+  };
+}

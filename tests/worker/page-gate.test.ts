@@ -1,0 +1,178 @@
+// The server side of spec §6 (numeric access level) and §4 (tab settings) for /app pages, and the CSP
+// nonce on every script a page emits. Pages are the stub (`page:<path>`), behind the gate.
+import { env } from 'cloudflare:workers';
+import type { MiddlewareHandler } from 'hono';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pageGate } from '../../src/edge/page-gate';
+import { forgetTenants } from '../../src/edge/tenant';
+import { edge, stubPages } from './helpers';
+import { token, type Who } from './profile-fixtures';
+
+const gated = () => edge({}, [pageGate(), stubPages]);
+const cookieOf = (who: Who, extra = '') => `__Host-portal_session=${who.userId}.${who.uid}.${who.token}${extra}`;
+
+async function open(who: Who | null, path: string, cookieExtra = '') {
+  const host = who?.host ?? 'localhost';
+  return gated().fetch(`http://${host}${path}`, { headers: who ? { cookie: cookieOf(who, cookieExtra) } : {}, redirect: 'manual' });
+}
+
+/** Replaces part of a company's stored customization (and drops the cached tenant). */
+async function customize(id: string, change: (settings: any) => void) {
+  const row = await env.DB.prepare('SELECT settings FROM customizations WHERE id = ?').bind(id).first<{ settings: string }>();
+  const settings = JSON.parse(row!.settings);
+  change(settings);
+  await env.DB.prepare('UPDATE customizations SET settings = ? WHERE id = ?').bind(JSON.stringify(settings), id).run();
+  await forgetCache();
+}
+
+async function forgetCache() {
+  forgetTenants();
+  for (const host of ['localhost', 'acme.localhost']) await env.CACHE.delete(`portal:v1:${host}`);
+}
+
+const tabs = (s: any) => ((s.tabs ??= {}).items ??= {});
+
+// Tests in a file share storage: every test starts from the seeded settings.
+let seeded: { id: string; settings: string }[] = [];
+beforeAll(async () => {
+  seeded = (await env.DB.prepare('SELECT id, settings FROM customizations').all<{ id: string; settings: string }>()).results;
+});
+afterEach(async () => {
+  await env.DB.batch(seeded.map((r) => env.DB.prepare('UPDATE customizations SET settings = ? WHERE id = ?').bind(r.settings, r.id)));
+});
+
+let ava: Who;
+let ben: Who;
+let alex: Who;
+beforeEach(async () => {
+  ava = await token('localhost', 'ava@demo.test');
+  ben = await token('localhost', 'ben@demo.test');
+  alex = await token('acme.localhost', 'alex@acme.test');
+  await forgetCache();
+});
+
+describe('page gate: numeric access level (spec §6)', () => {
+  it('lets an ambassador with the portal access level open the app', async () => {
+    const res = await open(ava, '/app/stats');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('page:/app/stats');
+  });
+
+  it('ends the session of a user whose level is not allowed and sends them to /login', async () => {
+    await env.DB.prepare('UPDATE users SET access = 0 WHERE email = ?').bind('ben@demo.test').run();
+    try {
+      for (const path of ['/app', '/app/stats', '/app/account']) {
+        const res = await open(ben, path);
+        expect(res.status, path).toBe(303);
+        expect(res.headers.get('location')).toBe('/login');
+        expect(res.headers.getSetCookie().join()).toMatch(/__Host-portal_session=;.*Max-Age=0/i);
+      }
+    } finally {
+      await env.DB.prepare('UPDATE users SET access = 1 WHERE email = ?').bind('ben@demo.test').run();
+    }
+  });
+
+  it('leaves logged-out visitors to the pages (they send them to /register)', async () => {
+    expect(await (await open(null, '/app/stats')).text()).toBe('page:/app/stats');
+  });
+});
+
+describe('page gate: admin3_access variants (spec §2, §6)', () => {
+  it.each([
+    ['demo (legacy) has no transactions', 'ava', '/app/transactions', '/app'],
+    ['acme (admin3) has no activity page', 'alex', '/app/activity-portal', '/app'],
+  ])('%s', async (_what, who, path, location) => {
+    const res = await open(who === 'ava' ? ava : alex, path);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(location);
+  });
+
+  it.each([
+    ['ava', '/app/activity-portal'], ['alex', '/app/transactions'], ['alex', '/app/rewards/v3'], ['ava', '/app/rewards'],
+  ])('%s may open %s', async (who, path) => {
+    expect((await open(who === 'ava' ? ava : alex, path)).status).toBe(200);
+  });
+});
+
+describe('page gate: tab settings (spec §2 show flags, §4 visibility)', () => {
+  it('refuses a tab whose show setting is off and sends the person to the first tab they may open', async () => {
+    await customize('cust-demo', (s) => { tabs(s).stats = { show: false }; });
+    const res = await open(ava, '/app/stats');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/app');
+    expect((await open(ava, '/app/assets')).status).toBe(200);
+  });
+
+  it('refuses a disabled tab, also for form posts', async () => {
+    await customize('cust-demo', (s) => { tabs(s).sharing = { enabled: false }; });
+    const res = await gated().fetch('http://localhost/app/sharing', {
+      method: 'POST', redirect: 'manual',
+      headers: { cookie: cookieOf(ava), origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'description=x',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/app');
+  });
+
+  it('shows a group tab only to members of its group', async () => {
+    await customize('cust-demo', (s) => { tabs(s).assets = { groups: ['grp-demo-creators'] }; });
+    expect((await open(ava, '/app/assets')).status).toBe(200); // ava is a Creator
+    const res = await open(ben, '/app/assets');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/app');
+  });
+
+  it('shows a campaign tab only while that campaign is selected', async () => {
+    await customize('cust-acme', (s) => { tabs(s).stats = { campaigns_with_tab_access: [202] }; });
+    expect((await open(alex, '/app/stats', '; campaignId=201')).status).toBe(303);
+    expect((await open(alex, '/app/stats', '; campaignId=all')).status).toBe(303);
+    expect((await open(alex, '/app/stats', '; campaignId=202')).status).toBe(200);
+    expect((await open(alex, '/app/stats?campaign=202', '; campaignId=201')).status).toBe(200);
+  });
+
+  it('follows the campaign override of the tab settings', async () => {
+    await env.DB.prepare('UPDATE customizations SET settings = ? WHERE id = ?')
+      .bind(JSON.stringify({ tabs: { items: { assets: { show: false } } } }), 'cust-acme-summit').run();
+    await forgetCache();
+    expect((await open(alex, '/app/assets', '; campaignId=201')).status).toBe(200);
+    expect((await open(alex, '/app/assets', '; campaignId=202')).status).toBe(303);
+  });
+
+  it('sends a hidden dashboard to the first visible tab, and never loops when every tab is hidden', async () => {
+    await customize('cust-demo', (s) => { tabs(s).dashboard = { show: false }; s.tabs.order = ['stats']; });
+    const res = await open(ava, '/app');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/app/stats');
+    await customize('cust-demo', (s) => {
+      for (const key of ['dashboard', 'stats', 'rewards', 'transactions', 'activity', 'assets', 'sharing', 'profile']) tabs(s)[key] = { show: false };
+      s.tabs.custom = [];
+    });
+    expect((await open(ava, '/app')).status).toBe(200);
+  });
+
+  it('leaves paths that are no built-in tab to their pages', async () => {
+    await customize('cust-demo', (s) => { tabs(s).stats = { show: false }; });
+    expect(await (await open(ava, '/app/unknown')).text()).toBe('page:/app/unknown');
+    expect(await (await open(ava, '/creator-corner')).text()).toBe('page:/creator-corner');
+  });
+});
+
+describe('CSP nonce on every script a page emits', () => {
+  const page: MiddlewareHandler = async (c) => c.html(
+    '<!doctype html><html><head><script>window.a=1</script><script src="https://cdn.example.com/analytics.js" async></script>'
+    + '<link rel="modulepreload" href="/_astro/island.js"></head><body><script type="module" src="/_astro/page.js"></script>'
+    + '<script nonce="guess">window.b=2</script><div><script>window.tenant=1</script></div></body></html>',
+  );
+
+  it('gives each script (and script preload) the nonce of the response CSP', async () => {
+    const res = await edge({}, [page]).fetch('http://localhost/login');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts).toHaveLength(5);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toMatch(new RegExp(`<link rel="modulepreload" href="/_astro/island.js" nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`));
+    expect(html).not.toContain('nonce="guess"');
+  });
+});
