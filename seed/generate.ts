@@ -887,21 +887,21 @@ reward('demo', 'basspro', {
   brand_description: 'Gear for the great outdoors.', points: 2500, value_minor: 2500, stock: 0, config: json({ field_kind: 'code', points_per_unit: 100 }),
 });
 reward('acme', 'store-credit', {
-  name: 'Acme store credit', type: 1, image: img('acme', 'store-credit', 'Acme credit', '#1b5e20'),
-  brand_description: 'Credit for anything at acme-outdoor.test.', points: 500, value_minor: 1000, config: json({ field_kind: 'code' }),
+  name: 'Crédito en la tienda Acme', type: 1, image: img('acme', 'store-credit', 'Crédito Acme', '#1b5e20'),
+  brand_description: 'Crédito para cualquier compra en acme-outdoor.test.', points: 500, value_minor: 1000, config: json({ field_kind: 'code' }),
 });
 reward('acme', 'sport-card', {
-  name: 'Sport shop gift card', type: 2, brand_kind: 'tango', image: img('acme', 'sport-card', 'Sport gift card', '#0277bd'),
-  brand_description: 'Accepted in sports stores across Europe.', disclaimer: 'Issued by our gift card partner.',
+  name: 'Tarjeta regalo para tiendas de deporte', type: 2, brand_kind: 'tango', image: img('acme', 'sport-card', 'Tarjeta deporte', '#0277bd'),
+  brand_description: 'Válida en tiendas de deporte de toda Europa.', disclaimer: 'La emite nuestro socio de tarjetas regalo.',
   value_kind: 'range', min_amount: 200, max_amount: 2000, config: json({ field_kind: 'balance', points_per_unit: 50 }),
 });
 reward('acme', 'trail-map', {
-  name: 'Free trail map', type: 3, brand_kind: 'promo', image: img('acme', 'trail-map', 'Trail map', '#ef6c00'),
-  brand_description: 'A voucher for one printed trail map of your choice.', points: 150, config: json({ field_kind: 'code' }),
+  name: 'Mapa de senderos gratis', type: 3, brand_kind: 'promo', image: img('acme', 'trail-map', 'Mapa de senderos', '#ef6c00'),
+  brand_description: 'Un cupón para un mapa impreso de senderos a tu elección.', points: 150, config: json({ field_kind: 'code' }),
 });
 reward('acme', 'tent', {
-  name: 'Summit 2 tent', type: 1, image: img('acme', 'tent', 'Summit 2 tent', '#5d4037'),
-  brand_description: 'Our lightest two-person tent.', points: 5000, value_minor: 34900, stock: 0, config: json({ field_kind: 'quantity' }),
+  name: 'Tienda de campaña Summit 2', type: 1, image: img('acme', 'tent', 'Summit 2', '#5d4037'),
+  brand_description: 'Nuestra tienda para dos personas más ligera.', points: 5000, value_minor: 34900, stock: 0, config: json({ field_kind: 'quantity' }),
 });
 reward('globex', 'mug', { name: 'Globex mug', type: 1, points: 200, value_minor: 1200, config: json({ field_kind: 'quantity' }) });
 
@@ -909,8 +909,8 @@ const vaultItems: Row[] = [
   { uid: 'vlt-demo-prepaid', company_id: 'demo', campaign_id: null, name: 'Virtual Prepaid Visa', description: 'A virtual prepaid Visa card, delivered by e-mail.', image: img('demo', 'prepaid-visa', 'Prepaid Visa', '#1a1f71'), payment_type: 'prepaid', currency: 'USD', is_active: 1, created_at: ago(300) },
   { uid: 'vlt-demo-paypal', company_id: 'demo', campaign_id: null, name: 'PayPal cash out', description: 'Cash sent to your PayPal e-mail.', image: img('demo', 'paypal', 'PayPal', '#003087'), payment_type: 'cash', currency: 'USD', is_active: 1, created_at: ago(300) },
   { uid: 'vlt-demo-vip', company_id: 'demo', campaign_id: 103, name: 'VIP studio visit', description: 'Visit the Demo Co studio (VIP Insiders only).', image: img('demo', 'vip-visit', 'Studio visit', '#8250df'), payment_type: 'gift-card', currency: 'USD', is_active: 1, created_at: ago(200) },
-  { uid: 'vlt-acme-giftcard', company_id: 'acme', campaign_id: null, name: 'Acme Outdoor gift card', description: 'Spend it on any gear at acme-outdoor.test.', image: img('acme', 'giftcard', 'Acme gift card', '#1b5e20'), payment_type: 'gift-card', currency: 'EUR', is_active: 1, created_at: ago(300) },
-  { uid: 'vlt-acme-prepaid', company_id: 'acme', campaign_id: null, name: 'Virtual Prepaid MasterCard', description: 'A virtual prepaid MasterCard.', image: img('acme', 'prepaid-mc', 'Prepaid MasterCard', '#eb001b'), payment_type: 'prepaid', currency: 'EUR', is_active: 1, created_at: ago(250) },
+  { uid: 'vlt-acme-giftcard', company_id: 'acme', campaign_id: null, name: 'Tarjeta regalo Acme Outdoor', description: 'Úsala en todo el material de acme-outdoor.test.', image: img('acme', 'giftcard', 'Tarjeta Acme', '#1b5e20'), payment_type: 'gift-card', currency: 'EUR', is_active: 1, created_at: ago(300) },
+  { uid: 'vlt-acme-prepaid', company_id: 'acme', campaign_id: null, name: 'Virtual Prepaid MasterCard', description: 'Una MasterCard prepago virtual, por correo electrónico.', image: img('acme', 'prepaid-mc', 'Prepaid MasterCard', '#eb001b'), payment_type: 'prepaid', currency: 'EUR', is_active: 1, created_at: ago(250) },
 ];
 const variants: Row[] = [
   { uid: 'vv-demo-prepaid-10', company_id: 'demo', vault_item_uid: 'vlt-demo-prepaid', name: '$10 card', cost: 1000, value_minor: 1000, stock: null, is_active: 1 },
@@ -922,7 +922,7 @@ const variants: Row[] = [
   { uid: 'vv-acme-giftcard-10', company_id: 'acme', vault_item_uid: 'vlt-acme-giftcard', name: '€10', cost: 1000, value_minor: 1000, stock: null, is_active: 1 },
   { uid: 'vv-acme-giftcard-25', company_id: 'acme', vault_item_uid: 'vlt-acme-giftcard', name: '€25', cost: 2500, value_minor: 2500, stock: 0, is_active: 1 },
   { uid: 'vv-acme-giftcard-50', company_id: 'acme', vault_item_uid: 'vlt-acme-giftcard', name: '€50', cost: 5000, value_minor: 5000, stock: 20, is_active: 1 },
-  { uid: 'vv-acme-prepaid-20', company_id: 'acme', vault_item_uid: 'vlt-acme-prepaid', name: '€20 card', cost: 2000, value_minor: 2000, stock: null, is_active: 1 },
+  { uid: 'vv-acme-prepaid-20', company_id: 'acme', vault_item_uid: 'vlt-acme-prepaid', name: 'Tarjeta de 20 €', cost: 2000, value_minor: 2000, stock: null, is_active: 1 },
 ];
 
 interface Redemption { id: number; company: CompanyId; amb: string; kind: 'gift_card' | 'vault'; reward: string | null; vault: string | null; variant: string | null; amount: number; spend: 'points' | 'cash'; status: string; details: Record<string, string | null>; days: number }
@@ -940,13 +940,13 @@ const redemptions: Redemption[] = [
     id: 801, company: 'acme', amb: 'amb-alex', kind: 'gift_card', reward: 'rwd-acme-store-credit', vault: null, variant: null, amount: 500,
     spend: 'points', status: 'completed', days: 95,
     details: {
-      card_name: 'Acme store credit', card_number: null, card_code: 'ACME-TRAIL-5KQ2', card_pin: null,
+      card_name: 'Crédito en la tienda Acme', card_number: null, card_code: 'ACME-TRAIL-5KQ2', card_pin: null,
       redemption_url: 'https://www.acme-outdoor.test/redeem', security_url: null, security_code: null, order_id: 'AO-R-77120',
     },
   },
   { id: 802, company: 'acme', amb: 'amb-alex', kind: 'gift_card', reward: 'rwd-acme-sport-card', vault: null, variant: null, amount: 300, spend: 'points', status: 'processing', details: {}, days: 1 },
   { id: 803, company: 'acme', amb: 'amb-alex', kind: 'vault', reward: null, vault: 'vlt-acme-giftcard', variant: 'vv-acme-giftcard-10', amount: 1000, spend: 'cash', status: 'completed', days: 60,
-    details: { card_name: 'Acme Outdoor gift card', card_number: '7301 4410 8852', card_code: 'AOGC-10-7HD3', card_pin: '3312', redemption_url: 'https://www.acme-outdoor.test/giftcard', security_url: null, security_code: null, order_id: 'AO-V-55102' } },
+    details: { card_name: 'Tarjeta regalo Acme Outdoor', card_number: '7301 4410 8852', card_code: 'AOGC-10-7HD3', card_pin: '3312', redemption_url: 'https://www.acme-outdoor.test/giftcard', security_url: null, security_code: null, order_id: 'AO-V-55102' } },
 ];
 
 // Points per referral (non-denied first events), tasks, a welcome bonus, short-lived bonuses; cash bonuses;
@@ -1277,7 +1277,8 @@ for (const v of variants) {
 section('Fulfilment code pools (local provider)', insert('reward_codes', rewardCodes, 40));
 section('Redemptions', insert('redemptions', redemptions.map((r) => ({
   id: r.id, company_id: r.company, ambassador_uid: r.amb, kind: r.kind, reward_uid: r.reward, vault_item_uid: r.vault, variant_uid: r.variant,
-  requested_amount: r.amount, spend_kind: r.spend, status: r.status, idempotency_key: `seed-${r.id}`,
+  requested_amount: r.amount, spend_kind: r.spend, status: r.status, idempotency_key: `seed-${r.id}`, currency: CURRENCY[r.company],
+  value_minor: r.reward ? (rewards.find((x) => x.uid === r.reward)!.value_minor as number | null) ?? null : (variants.find((x) => x.uid === r.variant)!.value_minor as number),
   details: Object.keys(r.details).length ? raw(`json_set(${lit(json(r.details))}, '$.created_at', ${ago(r.days).raw})`) : '{}',
   created_at: ago(r.days),
 })), 1));

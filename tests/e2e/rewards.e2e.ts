@@ -157,7 +157,7 @@ describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
       );
       expect(await tileValue(page, 'balance_available')).toBe(formatMoney(before - 1000, 'EUR', 'es'));
       const detail = page.locator(`[data-redemption="${id}"]`);
-      expect(await detail.locator('[data-field="payment_vault_name"]').innerText()).toBe('Acme Outdoor gift card');
+      expect(await detail.locator('[data-field="payment_vault_name"]').innerText()).toBe('Tarjeta regalo Acme Outdoor');
       expect(await detail.locator('[data-field="variant_name"]').innerText()).toBe('€10');
       expect(await detail.locator('[data-field="requested_amount"]').innerText()).toBe(formatMoney(1000, 'EUR', 'es'));
       expect(await detail.locator('[data-field="status"]').innerText()).toBe('Completado');
