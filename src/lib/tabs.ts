@@ -47,6 +47,11 @@ const ICONS: Record<TabKey, string> = {
   profile: 'user',
 };
 
+/** A built-in tab's label as the menu shows it: the company's (or campaign's) override, else the default (spec §2). */
+export function tabLabel(key: TabKey, settings: Pick<Customization, 'tabs'>, lang: string): string {
+  return settings.tabs.items[key].label ?? t(lang, LABEL_KEYS[key]);
+}
+
 export const PROFILE_HREF = '/app/account';
 export const LOGOUT_HREF = '/logout';
 
