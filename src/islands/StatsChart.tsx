@@ -224,7 +224,7 @@ export default function StatsChart(props: StatsChartProps) {
             <details className="stats-table">
               <summary>{labels.table}</summary>
               <div className="table-wrap">
-                <table className="data" data-stats-table>
+                <table className="data stack" data-stats-table>
                   <thead>
                     <tr>
                       <th scope="col">{columns}</th>
@@ -235,7 +235,9 @@ export default function StatsChart(props: StatsChartProps) {
                     {times.map((time, i) => (
                       <tr key={time}>
                         <th scope="row">{timeLabel(time, request.interval, lang, true)}</th>
-                        {shown.map((s) => <td className="num" key={s.stat_type}>{formatNumber(s.values[i]?.[1] ?? 0, lang)}</td>)}
+                        {shown.map((s) => (
+                          <td className="num" key={s.stat_type} data-label={labels.kinds[s.stat_type as StatKind] ?? s.name}>{formatNumber(s.values[i]?.[1] ?? 0, lang)}</td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>

@@ -67,7 +67,7 @@ describe('register, e-mail, set password, log in', () => {
     await page.locator('input[name="password"]').fill(NEW_PASSWORD);
     await expect(page.locator('.pw-meter').getAttribute('data-level')).resolves.toBe('strong');
     await page.locator('input[name="repeat_password"]').fill(NEW_PASSWORD);
-    await Promise.all([page.waitForURL(/done=1/), page.locator('form button[type="submit"]').click()]);
+    await Promise.all([page.waitForURL(/done=1/), page.locator('.auth-card form button[type="submit"]').click()]);
     await expect(page.locator('#set-done').isVisible()).resolves.toBe(true);
 
     await logIn(page, 'acme.localhost', email, NEW_PASSWORD);
@@ -82,7 +82,7 @@ describe('forgot, reset, log in', () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl('localhost')}/forgot-password`);
     await page.locator('input[name="email"]').fill('ben@demo.test');
-    await Promise.all([page.waitForURL(/sent=1/), page.locator('form button[type="submit"]').click()]);
+    await Promise.all([page.waitForURL(/sent=1/), page.locator('.auth-card form button[type="submit"]').click()]);
     await expect(page.locator('#forgot-sent').isVisible()).resolves.toBe(true);
 
     const mail = latestEmail('ben@demo.test');
@@ -93,14 +93,14 @@ describe('forgot, reset, log in', () => {
     await expect(page.locator('input[name="code"]').inputValue()).resolves.toMatch(/^[A-Z0-9]{10}$/);
     await page.locator('input[name="password"]').fill(NEW_PASSWORD);
     await page.locator('input[name="repeat_password"]').fill(NEW_PASSWORD);
-    await Promise.all([page.waitForURL(/done=1/), page.locator('form button[type="submit"]').click()]);
+    await Promise.all([page.waitForURL(/done=1/), page.locator('.auth-card form button[type="submit"]').click()]);
     await expect(page.locator('#reset-done').isVisible()).resolves.toBe(true);
 
     // The link is single use.
     await page.goto(link);
     await page.locator('input[name="password"]').fill(NEW_PASSWORD);
     await page.locator('input[name="repeat_password"]').fill(NEW_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await page.locator('.auth-card form button[type="submit"]').click();
     await expect(page.locator('.form-error').textContent()).resolves.toContain('No verification code found');
 
     await logIn(page, 'localhost', 'ben@demo.test', NEW_PASSWORD);

@@ -13,11 +13,11 @@ afterAll(stopAll);
 const TENANTS = [
   {
     host: 'localhost', email: 'ava@demo.test', customTab: 'creator-corner', customIcon: 'star',
-    tablePages: ['/app', '/app/sharing', '/app/activity-portal', '/app/rewards'],
+    tablePages: ['/app', '/app/sharing', '/app/activity-portal', '/app/rewards', '/app/stats'],
   },
   {
     host: 'acme.localhost', email: 'alex@acme.test', customTab: 'gear-guide', customIcon: 'info',
-    tablePages: ['/app', '/app/sharing', '/app/transactions', '/app/rewards/v3'],
+    tablePages: ['/app', '/app/sharing', '/app/transactions', '/app/rewards/v3', '/app/stats'],
   },
 ] as const;
 
