@@ -105,6 +105,19 @@ describe('forgot, reset, log in', () => {
 
     await logIn(page, 'localhost', 'ben@demo.test', NEW_PASSWORD);
     await context.close();
+
+    // Other browser tests log in as ben with the demo password: put it back the same way.
+    const again = await browser.newContext();
+    const back = await again.newPage();
+    await back.goto(`${baseUrl('localhost')}/forgot-password`);
+    await back.locator('input[name="email"]').fill('ben@demo.test');
+    await Promise.all([back.waitForURL(/sent=1/), back.locator('.auth-card form button[type="submit"]').click()]);
+    await back.goto(linkIn(latestEmail('ben@demo.test').body_text));
+    await back.locator('input[name="password"]').fill('Password1!');
+    await back.locator('input[name="repeat_password"]').fill('Password1!');
+    await Promise.all([back.waitForURL(/done=1/), back.locator('.auth-card form button[type="submit"]').click()]);
+    await logIn(back, 'localhost', 'ben@demo.test', 'Password1!');
+    await again.close();
   });
 });
 
