@@ -45,6 +45,18 @@ export function formatDateUs(value: DateInput, timeZone = 'UTC'): string {
   return p ? `${p.month}/${p.day}/${p.year}` : '';
 }
 
+/**
+ * A short date in the page language: MM/DD/YYYY in English (spec §9), the language's own numeric order
+ * elsewhere ("20/11/2026" in French, "20.11.2026" in German).
+ */
+export function formatShortDate(value: DateInput, lang?: string | null, timeZone = 'UTC'): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const code = (lang ?? 'en').split('-')[0];
+  if (code === 'en') return formatDateUs(value, timeZone);
+  return new Intl.DateTimeFormat(lang === 'es-419' ? 'es-419' : (lang ?? 'en'), { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+}
+
 /** Long month name for month-interval graph labels: "March", or "March 2025" with the year. */
 export function formatMonth(value: DateInput, options: { withYear?: boolean; timeZone?: string; lang?: string } = {}): string {
   const date = toDate(value);

@@ -175,3 +175,17 @@ describe('numbers in the page language (issue 9)', () => {
     expect(formatNumber(1234.5, 'xx-nope')).toBe('1,234.5');
   });
 });
+
+describe('short dates in the page language', () => {
+  it.each([
+    ['en', '11/20/2026'],
+    [undefined, '11/20/2026'],
+    ['fr', '20/11/2026'],
+    ['de', '20.11.2026'],
+    ['es', '20/11/2026'],
+    ['nl', '20-11-2026'],
+  ])('%s', async (lang, expected) => {
+    const { formatShortDate } = await import('../../src/lib/dates');
+    expect(formatShortDate('2026-11-20T10:00:00Z', lang)).toBe(expected);
+  });
+});
