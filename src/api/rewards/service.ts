@@ -94,21 +94,29 @@ export async function listVaultItems(svc: ServiceContext, caller: Caller, portal
   const mine = caller.memberships.map((m) => m.campaign_id);
   if (q.campaign_id !== undefined && !mine.includes(q.campaign_id)) throw notFound();
   const campaigns = q.campaign_id !== undefined ? [q.campaign_id] : mine;
-  const [items, variants] = await svc.db.batch([
+  const [items, variants, balance] = await svc.db.batch([
     svc.db.prepare(
       `SELECT * FROM vault_items WHERE company_id = ? AND is_active = 1
           AND (campaign_id IS NULL OR campaign_id IN (SELECT value FROM json_each(?)))
         ORDER BY campaign_id IS NOT NULL, created_at, uid`,
     ).bind(caller.company.id, JSON.stringify(campaigns)),
     svc.db.prepare('SELECT * FROM vault_item_variants WHERE company_id = ? AND is_active = 1 ORDER BY cost, uid').bind(caller.company.id),
+    svc.db.prepare('SELECT cash_available, cash_held, points_available FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?')
+      .bind(caller.company.id, caller.ambassador.uid),
   ]);
+  const b = (balance!.results[0] as { cash_available: number; cash_held: number; points_available: number } | undefined)
+    ?? { cash_available: 0, cash_held: 0, points_available: 0 };
   const byItem = new Map<string, VariantRow[]>();
   for (const v of variants!.results as VariantRow[]) (byItem.get(v.vault_item_uid) ?? byItem.set(v.vault_item_uid, []).get(v.vault_item_uid)!).push(v);
   const results = (items!.results as VaultItemRow[]).map((i) => ({
     uid: i.uid, name: i.name, description: i.description, image: i.image, payment_type: i.payment_type, currency: i.currency,
     campaign_id: i.campaign_id, variants: (byItem.get(i.uid) ?? []).map(variantView),
   }));
-  return { count: results.length, next: null, previous: null, results };
+  // The balance the vault spends comes along, so a page needs no second round trip for it.
+  return {
+    count: results.length, next: null, previous: null, results,
+    balance_available: b.cash_available, balance_held: b.cash_held, points_available: b.points_available, currency: caller.company.currency,
+  };
 }
 export type VaultItemList = Awaited<ReturnType<typeof listVaultItems>>;
 export type VaultItemView = VaultItemList['results'][number];
