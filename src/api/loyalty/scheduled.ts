@@ -3,6 +3,7 @@ import { formatMoney, formatPoints } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
 import type { ServiceContext } from '../core/types';
+import type { Customization } from '../../lib/schemas/customization';
 import { loadCustomization } from '../portal/customization';
 import { fulfilmentProvider, type FulfilmentResult } from '../rewards/providers';
 import { settle } from '../rewards/service';
@@ -28,10 +29,23 @@ const BATCH = 500;
 const MAX_ROUNDS = 40;
 
 export async function runLoyaltyMaintenance(svc: ServiceContext, companyId: string | null = null, now = new Date()): Promise<RunSummary> {
+  const settings = loyaltySettings(svc.db);
   return {
     expired: await expireDue(svc.db, companyId),
-    voided: await voidStaleHolds(svc, companyId, now),
-    warned: await warnExpiring(svc, companyId, now),
+    voided: await voidStaleHolds(svc, companyId, now, settings),
+    warned: await warnExpiring(svc, companyId, now, settings),
+  };
+}
+
+type LoyaltySettings = (companyId: string) => Promise<Customization['loyalty']>;
+
+/** Each company's `loyalty` settings, read once per run. */
+function loyaltySettings(db: D1Database): LoyaltySettings {
+  const read = new Map<string, Promise<Customization['loyalty']>>();
+  return (companyId) => {
+    let found = read.get(companyId);
+    if (!found) read.set(companyId, (found = loadCustomization(db, companyId).then((c) => c.company.loyalty)));
+    return found;
   };
 }
 
@@ -55,7 +69,7 @@ interface StaleRow {
  * order it did issue is posted; one it does not know is voided (the funds come back); when it cannot
  * answer, the hold waits for the next run.
  */
-async function voidStaleHolds(svc: ServiceContext, companyId: string | null, now: Date) {
+async function voidStaleHolds(svc: ServiceContext, companyId: string | null, now: Date, settings: LoyaltySettings) {
   const { db } = svc;
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
   const companies = companyId
@@ -65,7 +79,7 @@ async function voidStaleHolds(svc: ServiceContext, companyId: string | null, now
   const provider = fulfilmentProvider(svc.env as unknown as Record<string, unknown>, db);
   let voided = 0;
   for (const company of companies) {
-    const hours = (await loadCustomization(db, company)).company.loyalty.hold_timeout_hours;
+    const hours = (await settings(company)).hold_timeout_hours;
     const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
     const { results } = await db
       .prepare(
@@ -106,7 +120,7 @@ interface DueRow {
   email: string; first_name: string; language: string | null; company_name: string; point_name: string; currency: string; host: string | null;
 }
 
-async function warnExpiring(svc: ServiceContext, companyId: string | null, now: Date) {
+async function warnExpiring(svc: ServiceContext, companyId: string | null, now: Date, settings: LoyaltySettings) {
   const { db } = svc;
   const companies = companyId
     ? [companyId]
@@ -115,7 +129,7 @@ async function warnExpiring(svc: ServiceContext, companyId: string | null, now: 
       ).bind(now.toISOString(), new Date(now.getTime() + 366 * 86_400_000).toISOString()).all<{ company_id: string }>()).results.map((r) => r.company_id);
   let warned = 0;
   for (const company of companies) {
-    const days = (await loadCustomization(db, company)).company.loyalty.expiry_warning_days;
+    const days = (await settings(company)).expiry_warning_days;
     if (days > 0) warned += await warnCompany(svc, company, now.toISOString(), new Date(now.getTime() + days * 86_400_000).toISOString());
   }
   return warned;

@@ -10,8 +10,8 @@ import { addClickedTasksStatement, completeTaskStatement, listTasksStatement, ta
 
 // The loyalty calls of spec §7 as plain functions of the verified caller (one D1 round trip each).
 
-/** The loyalty section is for people with loyalty_access (spec §6). */
-function ensureLoyalty(caller: Caller) {
+/** The loyalty section (and the rewards it pays for) is for people with loyalty_access (spec §6). */
+export function ensureLoyalty(caller: Caller) {
   if (!caller.user.loyalty_access) throw new ApiError('forbidden', 'loyaltyAccessRequired');
 }
 

@@ -40,7 +40,7 @@ export async function postLoyaltyEntry(svc: ServiceContext, op: Operator, ambass
   const uid = input.uid ? `op:${ambassadorUid}:${input.uid}` : null;
   if (uid) {
     const existing = await db.prepare(`SELECT ${ENTRY_COLUMNS} FROM loyalty_ledger WHERE company_id = ? AND uid = ?`).bind(op.companyId, uid).first<EntryRow>();
-    if (existing) return { created: false, body: { entry: entryView(existing), balance: await balanceOf(db, op.companyId, ambassadorUid) } };
+    if (existing) return { created: false, body: { entry: entryView(existing), balance: await balanceStatement(db, op.companyId, ambassadorUid).first() } };
   }
   const type = input.entry_type ?? (input.amount > 0 ? 'earn' : 'adjust');
   let expireAt: string | null = null;
@@ -58,21 +58,20 @@ export async function postLoyaltyEntry(svc: ServiceContext, op: Operator, ambass
   const results = await guardedBatch(db, [
     write,
     db.prepare(`SELECT ${ENTRY_COLUMNS} FROM loyalty_ledger WHERE company_id = ? AND id = last_insert_rowid()`).bind(op.companyId),
-    db.prepare(`SELECT ${BALANCE_COLUMNS} FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?`).bind(op.companyId, ambassadorUid),
+    balanceStatement(db, op.companyId, ambassadorUid),
   ]);
   return { created: true, body: { entry: entryView(results[1]!.results[0] as EntryRow), balance: results[2]!.results[0] ?? null } };
 }
 
-async function balanceOf(db: D1Database, companyId: string, ambassadorUid: string) {
-  return db.prepare(`SELECT ${BALANCE_COLUMNS} FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?`).bind(companyId, ambassadorUid).first();
-}
+const balanceStatement = (db: D1Database, companyId: string, ambassadorUid: string) =>
+  db.prepare(`SELECT ${BALANCE_COLUMNS} FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?`).bind(companyId, ambassadorUid);
 
 /** GET /v1/operator/ambassadors/{uid}/loyalty - balances, open lots (soonest-expiring first) and the newest 50 entries. */
 export async function loyaltyOf(svc: ServiceContext, op: Operator, ambassadorUid: string) {
   const { db } = svc;
   await ensureAmbassador(db, op.companyId, ambassadorUid);
   const [balance, lots, entries] = await db.batch([
-    db.prepare(`SELECT ${BALANCE_COLUMNS} FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?`).bind(op.companyId, ambassadorUid),
+    balanceStatement(db, op.companyId, ambassadorUid),
     db.prepare(
       `SELECT entry_id AS id, kind, amount, remaining, expire_at, created_at FROM loyalty_lots
         WHERE company_id = ? AND ambassador_uid = ? AND remaining > 0 ORDER BY expire_at IS NULL, expire_at, entry_id`,

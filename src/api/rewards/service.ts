@@ -10,6 +10,7 @@ import { ApiError, errorBody, fieldError } from '../core/errors';
 import { AnswerError, answerOrThrow, requestHash, withIdempotency, type StoredAnswer } from '../core/idempotency';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { ensureLoyalty } from '../loyalty/service';
 import { expireDueStatement, guardedBatch, holdStatement, reclaimRevokedStatement, settleStatement } from '../loyalty/ledger';
 import { fulfilmentProvider, type FulfilmentOrder, type FulfilmentResult, type IssuedDetails } from './providers';
 import {
@@ -27,11 +28,6 @@ export const REWARDS_PAGE_SIZE = 12;
 export const LEDGER_PAGE_SIZE = 20;
 
 const notFound = () => new ApiError('not_found', 'notFound');
-
-/** Loyalty is for people with loyalty_access (spec §4); rewards spend loyalty balances. */
-function ensureLoyalty(caller: Caller) {
-  if (!caller.user.loyalty_access) throw new ApiError('forbidden', 'loyaltyAccessRequired');
-}
 
 /** The rewards portal of the path must be the caller's company's. */
 function ensurePortal(caller: Caller, portal: string) {
