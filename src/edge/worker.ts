@@ -1,17 +1,40 @@
 import { cf } from '@astrojs/cloudflare/hono';
 import { astro } from 'astro/hono';
+import { consumeEmail, sweepOutbox } from '../api/core/email-delivery';
 import { runLoyaltyMaintenance } from '../api/loyalty/scheduled';
+import { consumeClicks } from '../api/sharing/click-ingest';
+import { consumeWebhooks, sweepWebhooks } from '../api/webhooks/delivery';
 import { createEdgeApp } from './app';
 import { pagesContext } from './pages-context';
 import { scheduledContext } from './scheduled';
 
 const app = createEdgeApp([pagesContext(), cf(), astro()]);
 
+/** Queue name (wrangler.toml) -> its consumer. */
+const CONSUMERS: Record<string, (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) => Promise<void>> = {
+  'portal-clicks': consumeClicks,
+  'portal-webhooks': consumeWebhooks,
+  'portal-email': consumeEmail,
+};
+
 export default {
   fetch: app.fetch,
-  /** The cron trigger of wrangler.toml: the loyalty program's expiry, stale holds and expiry warnings. */
+  /**
+   * The cron trigger of wrangler.toml: the loyalty program's expiry, stale holds and expiry warnings; the
+   * e-mail outbox and webhook deliveries whose queue message was lost.
+   */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-    const summary = await runLoyaltyMaintenance(scheduledContext(env, ctx), null, new Date(controller.scheduledTime));
-    console.log('loyalty: scheduled run', controller.cron, JSON.stringify(summary));
+    const now = new Date(controller.scheduledTime);
+    const summary = {
+      loyalty: await runLoyaltyMaintenance(scheduledContext(env, ctx), null, now),
+      outbox: await sweepOutbox(env, ctx, now),
+      webhooks: await sweepWebhooks(env, ctx, now),
+    };
+    console.log('scheduled run', controller.cron, JSON.stringify(summary));
+  },
+  async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) {
+    const consume = CONSUMERS[batch.queue.replace(/-(preview|staging)$/, '')];
+    if (!consume) throw new Error(`no consumer for queue ${batch.queue}`);
+    await consume(batch, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

@@ -160,6 +160,13 @@ function build(): OpenApiDocument {
       { name: 'Commissions', description: 'Approve and deny (illegal transitions answer 409 illegalTransition)' },
       { name: 'Payouts', description: 'Paying ambassadors after the holding period and above the minimum' },
       { name: 'Loyalty', description: 'Points and cash ledgers, redemptions the company fulfils itself, and the scheduled loyalty job' },
+      { name: 'Companies', description: 'The deployment owner (ADMIN_API_KEY): companies, hosts and company API keys' },
+      { name: 'Customization', description: 'The company\'s portal customization document (spec §3, §9)' },
+      { name: 'Campaigns', description: 'Campaigns and groups' },
+      { name: 'Programs', description: 'Tiers, badges, tasks and the rewards catalogue' },
+      { name: 'Ambassadors', description: 'Ambassadors: create, invite, import from CSV, deactivate, move' },
+      { name: 'Assets', description: 'Campaign assets (files in R2)' },
+      { name: 'Webhooks', description: 'Signed outgoing webhooks (Standard Webhooks), delivery log and replay' },
     ],
     paths,
     components: {

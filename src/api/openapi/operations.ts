@@ -7,6 +7,10 @@ import {
   bulkApproveAnswer, commissionAnswer, conversionAnswer, loyaltyAnswer, loyaltyEntryAnswer, loyaltyRunAnswer, payoutAnswer, payoutListAnswer,
   redemptionAnswer, refundAnswer,
 } from './responses';
+import { OPERATIONS_ADMIN } from './ops-admin';
+import { OPERATIONS_CATALOG } from './ops-catalog';
+import { OPERATIONS_PEOPLE } from './ops-people';
+import { OPERATIONS_WEBHOOKS } from './ops-webhooks';
 
 /**
  * The route table of the OpenAPI document: one row per operator route, naming the SAME zod schemas the
@@ -33,7 +37,8 @@ export interface Operation {
   method: Method;
   /** Hono path under /v1 (`:param` segments), exactly as the app lists it in `api.routes`. */
   path: string;
-  tag: 'Conversions' | 'Commissions' | 'Payouts' | 'Loyalty';
+  tag: 'Conversions' | 'Commissions' | 'Payouts' | 'Loyalty' | 'Companies' | 'Customization' | 'Campaigns' | 'Programs'
+    | 'Ambassadors' | 'Assets' | 'Webhooks';
   operationId: string;
   summary: string;
   description: string;
@@ -53,7 +58,7 @@ export interface Operation {
 const conflict409 = { payoutConflict: 'a concurrent write changed the rows; retry' };
 const illegal = (what: string) => ({ illegalTransition: `${what}; \`params.status\` names the commission's status` });
 
-export const OPERATIONS: Operation[] = [
+const CORE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/v1/operator/events',
@@ -236,4 +241,8 @@ export const OPERATIONS: Operation[] = [
     ok: { status: 200, schema: loyaltyRunAnswer, description: 'How many lots expired, holds were voided and warnings sent' },
     errors: {},
   },
+];
+
+export const OPERATIONS: Operation[] = [
+  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS,
 ];

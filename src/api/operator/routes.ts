@@ -1,18 +1,19 @@
 import { Hono } from 'hono';
-import type { z } from 'zod';
 import {
   bulkApproveSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema, payoutListSchema, payoutSchema,
   refundSchema, transitionSchema,
 } from '../../lib/schemas/operator';
-import { ApiError } from '../core/errors';
-import { serviceContext } from '../core/service-context';
-import type { ApiContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { webhooks } from '../webhooks/routes';
+import { admin } from './admin';
+import { catalog } from './catalog';
 import { bulkApprove, refund, transition } from './commissions';
 import { idempotent } from './idempotency';
 import { requireOperator, type OperatorContext, type OperatorEnv } from './keys';
 import { completeRedemption, failRedemption, loyaltyOf, postLoyaltyEntry, runForCompany } from './loyalty';
 import { createPayout, listPayouts } from './payouts';
+import { jsonBody, svcOf } from './request';
+import { people } from './people';
 import { recordConversion } from './service';
 
 /**
@@ -21,24 +22,10 @@ import { recordConversion } from './service';
  * `Idempotency-Key`. Another company's uids answer 404.
  */
 
-/** The raw JSON body (hashed for Idempotency-Key) and its parse by `schema`. */
-async function jsonBody<S extends z.ZodType>(c: OperatorContext, schema: S): Promise<{ text: string; input: z.infer<S> }> {
-  const text = await c.req.text();
-  let raw: unknown = {};
-  if (text.trim()) {
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      throw new ApiError('bad_request', 'invalidJson');
-    }
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('bad_request', 'jsonObjectRequired');
-  return { text, input: parseWith(schema, raw) };
-}
-
-const svcOf = (c: OperatorContext) => serviceContext(c as unknown as ApiContext);
-
 export const operator = new Hono<OperatorEnv>()
+  // The deployment owner's ADMIN_API_KEY calls (/companies...): before the company-key middleware, whose
+  // `use('*')` would otherwise guard them too. Its own middleware is scoped to its paths.
+  .route('/', admin as unknown as Hono<OperatorEnv>)
   .use(requireOperator())
   .post('/events', async (c) => {
     const { text, input } = await jsonBody(c, conversionSchema);
@@ -98,4 +85,8 @@ export const operator = new Hono<OperatorEnv>()
   .post('/loyalty/run', async (c) => {
     const { text } = await jsonBody(c, transitionSchema);
     return idempotent(c, text, async () => ({ status: 200, body: await runForCompany(svcOf(c), c.var.operator) }));
-  });
+  })
+  // Issue 12: customization, campaigns, programs; ambassadors and assets; webhooks.
+  .route('/', catalog)
+  .route('/', people)
+  .route('/', webhooks);
