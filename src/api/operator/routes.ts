@@ -9,7 +9,7 @@ import { admin } from './admin';
 import { catalog } from './catalog';
 import { bulkApprove, refund, transition } from './commissions';
 import { idempotent } from './idempotency';
-import { requireOperator, type OperatorContext, type OperatorEnv } from './keys';
+import { requireOperator, type OperatorEnv } from './keys';
 import { completeRedemption, failRedemption, loyaltyOf, postLoyaltyEntry, runForCompany } from './loyalty';
 import { createPayout, listPayouts } from './payouts';
 import { jsonBody, svcOf } from './request';
