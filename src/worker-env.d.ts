@@ -1,7 +1,7 @@
 // Secrets and optional vars that `wrangler types` cannot see (they live in .dev.vars / wrangler secrets).
 declare namespace Cloudflare {
   interface Env {
-    OPERATOR_API_KEY?: string;
+    ADMIN_API_KEY?: string;
     CLICK_HASH_SALT?: string;
     RECAPTCHA_SECRET?: string;
     BOT_CHECK_STUB?: string;

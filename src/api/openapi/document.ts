@@ -26,7 +26,7 @@ export interface OperationObject {
   description: string;
   security: Record<string, string[]>[];
   parameters: Json[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: Json; example?: unknown } } };
+  requestBody?: { required: boolean; content: Record<string, { schema: Json; example?: unknown }> };
   responses: Record<string, { description: string; headers?: Json; content?: { 'application/json': Json } }>;
 }
 
@@ -130,7 +130,7 @@ function operationOf(op: Operation): OperationObject {
   if (op.body) {
     const schema = jsonSchemaOf(op.body);
     const required = ((schema.required as string[] | undefined) ?? []).length > 0;
-    out.requestBody = { required, content: { 'application/json': { schema, ...(op.example && { example: op.example }) } } };
+    out.requestBody = { required, content: { [op.contentType ?? 'application/json']: { schema, ...(op.example && { example: op.example }) } } };
   }
   return out;
 }

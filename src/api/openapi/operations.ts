@@ -24,7 +24,7 @@ import { OPERATIONS_WEBHOOKS } from './ops-webhooks';
  * fails when an operator route of the Hono app has no row here, or a row has no route.
  */
 
-export type Method = 'get' | 'post';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Errors a route may answer besides 400 / 401 (every route) and the Idempotency-Key ones (every POST). */
 export interface RouteErrors {
@@ -42,12 +42,14 @@ export interface Operation {
   operationId: string;
   summary: string;
   description: string;
-  /** JSON body schema (POST). */
+  /** Body schema (POST, PUT, PATCH). */
   body?: z.ZodType;
+  /** The body's media type when it is not JSON (e.g. `text/csv`); `example` is then the body text. */
+  contentType?: string;
   /** Query schema (GET): each property becomes a query parameter. */
   query?: z.ZodType;
   /** A request body that `body` accepts (checked by the tests). */
-  example?: Record<string, unknown>;
+  example?: Record<string, unknown> | string;
   /** The success answer. */
   ok: { status: 200 | 201; schema: z.ZodType; description: string };
   /** POST /events also answers 200 (a repeat) beside 201. */
