@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { PortalView } from '../api/portal/service';
+import { portalKvKey, portalMemory as memory } from '../api/portal/cache';
 import { normalizeHost } from '../api/portal/queries';
 import { clientFor, type ClientOptions } from './api-client';
 import { resolveCustomization } from '../lib/schemas/customization';
@@ -13,9 +14,6 @@ export interface TenantOptions extends ClientOptions {
   memoryTtlMs?: number;
 }
 
-// Keeps the resolved portal (customization parsed once per fill, not once per request).
-const memory = new Map<string, { at: number; portal: Portal | null }>();
-
 /** Drops cached lookups (tests; an operator changing a host). */
 export function forgetTenants() {
   memory.clear();
@@ -23,7 +21,8 @@ export function forgetTenants() {
 
 /**
  * Resolves the Host header to a company and its customization through the client's `portal(host)` (`GET /portal.json?host=`), cached
- * in memory briefly and in KV for a minute. An unknown host gets a plain 404, never another tenant.
+ * in memory briefly and in KV for a minute (src/api/portal/cache.ts; operator changes forget a company's entries). An unknown
+ * host gets a plain 404, never another tenant, and is not kept in KV.
  */
 export function tenant(options: TenantOptions = {}): MiddlewareHandler<EdgeEnv> {
   const kvTtl = options.kvTtlSeconds ?? 60;
@@ -33,10 +32,10 @@ export function tenant(options: TenantOptions = {}): MiddlewareHandler<EdgeEnv> 
     const hit = memory.get(host);
     let portal = hit && Date.now() - hit.at < memoryTtl ? hit.portal : undefined;
     if (portal === undefined) {
-      const kvKey = `portal:v1:${host}`;
+      const kvKey = portalKvKey(host);
       let view: PortalView | null | undefined;
       const cached = await c.env.CACHE.get(kvKey, 'json').catch(() => null) as { view: PortalView | null } | null;
-      if (cached) view = cached.view;
+      if (cached?.view) view = cached.view;
       if (view === undefined) {
         try {
           view = await clientFor(c, null, options).portal(host);
@@ -44,7 +43,7 @@ export function tenant(options: TenantOptions = {}): MiddlewareHandler<EdgeEnv> 
           console.error('tenant: portal lookup failed', host, err);
           return c.html('<!doctype html><title>Unavailable</title><h1>The portal is unavailable. Please try again later.</h1>', 503);
         }
-        c.executionCtx.waitUntil(c.env.CACHE.put(kvKey, JSON.stringify({ view }), { expirationTtl: kvTtl }).catch(() => {}));
+        if (view) c.executionCtx.waitUntil(c.env.CACHE.put(kvKey, JSON.stringify({ view }), { expirationTtl: kvTtl }).catch(() => {}));
       }
       portal = view ? { ...view, host, settings: resolveCustomization(view.customization) } : null;
       memory.set(host, { at: Date.now(), portal });
