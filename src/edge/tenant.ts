@@ -5,7 +5,7 @@ import { normalizeHost } from '../api/portal/queries';
 import { clientFor, type ClientOptions } from './api-client';
 import { resolveCustomization } from '../lib/schemas/customization';
 import { notFoundPage } from './plain-pages';
-import type { EdgeEnv, Portal } from './types';
+import type { EdgeEnv } from './types';
 
 export interface TenantOptions extends ClientOptions {
   /** Seconds a host lookup stays in KV (KV's minimum is 60). */
