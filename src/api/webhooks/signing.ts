@@ -9,7 +9,7 @@ const encoder = new TextEncoder();
 const PREFIX = 'whsec_';
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
 /** A new signing secret, `whsec_` + base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
@@ -58,7 +58,7 @@ export async function verifyWebhook(
   for (const part of signatures.split(' ')) {
     const [version, value] = part.split(',', 2);
     if (version !== 'v1' || !value) continue;
-    let mac: Uint8Array;
+    let mac: Uint8Array<ArrayBuffer>;
     try {
       mac = fromBase64(value);
     } catch {
