@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { resolveLanguage } from '../lib/languages';
 import type { ServiceContext } from '../api/core/types';
 import { embeddedClient, remoteClient, type AmbassadorClient } from './client';
+import { writeStamp } from './session';
 import type { EdgeContext, EdgeEnv, Session } from './types';
 
 export interface ClientOptions {
@@ -52,7 +53,9 @@ export function clientFor(c: EdgeContext, session: Session | null, options: Clie
   const fetchRemote = options.fetchRemote ?? c.get('remoteFetch');
   if (!remoteUrl && !fetchRemote) {
     const svc = edgeServiceContext(c);
-    const client = embeddedClient({ svc, session });
+    // A page view may reuse this isolate's recent verification of the session (./session-cache.ts).
+    const reuse = session && (c.req.method === 'GET' || c.req.method === 'HEAD') ? { stamp: writeStamp(c) } : null;
+    const client = embeddedClient({ svc, session, reuse });
     languageSetters.set(client, (lang) => { svc.acceptLanguage = lang; });
     return client;
   }

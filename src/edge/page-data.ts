@@ -45,15 +45,21 @@ export interface ShellContext {
   groupUids: string[];
 }
 
+/** What the shell knows before any page data: the request context's choices and the verified user. */
+export type ShellBase = Omit<ShellContext, 'profile'>;
+
+export function shellBase(locals: Locals): ShellBase {
+  const { ctx } = locals;
+  return { user: ctx.me!.user, settings: ctx.settings, lang: ctx.lang, selectedCampaignId: ctx.selection.selectedCampaignId, groupUids: ctx.groupUids };
+}
+
 /**
  * The shell's data: the profile, asked for together with the page's own data (`Promise.all`) so the
  * embedded client sends them to D1 as one batch.
  */
 export async function loadShell(locals: Locals): Promise<ShellContext> {
-  const { ctx, client } = locals;
-  const me = ctx.me!;
-  const profile = await client.profile();
-  return { user: me.user, profile, settings: ctx.settings, lang: ctx.lang, selectedCampaignId: ctx.selection.selectedCampaignId, groupUids: ctx.groupUids };
+  const profile = await locals.client.profile();
+  return { ...shellBase(locals), profile };
 }
 
 /** A section's data or null (logged): a section that cannot load must not take the page down. */

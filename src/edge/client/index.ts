@@ -1,4 +1,5 @@
 import { verifyToken } from '../../api/core/token-auth';
+import { cachedCaller, forgetCaller, rememberCaller } from '../session-cache';
 import type { Caller, ServiceContext } from '../../api/core/types';
 import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
 import { ClientError, remoteDeps, type RemoteOptions } from './core';
@@ -32,12 +33,23 @@ export interface ClientSession {
 export interface EmbeddedClientOptions {
   svc: ServiceContext;
   session: ClientSession | null;
+  /** Page views (GET/HEAD): reuse a verification of this isolate made under the same write stamp (./session-cache.ts). */
+  reuse?: { stamp: string } | null;
 }
 
-export function embeddedClient({ svc, session }: EmbeddedClientOptions): AmbassadorClient {
+export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): AmbassadorClient {
   let verified: Promise<Caller | null> | null = null;
+  const verify = async (token: string) => {
+    const tenant = svc.tenantCompanyId;
+    const kept = reuse ? cachedCaller(token, tenant, reuse.stamp) : null;
+    if (kept) return kept;
+    const fresh = await verifyToken(svc.db, token, tenant);
+    if (fresh && reuse) rememberCaller(token, tenant, reuse.stamp, fresh);
+    else forgetCaller(token);
+    return fresh;
+  };
   const caller = async () => {
-    verified ??= session ? verifyToken(svc.db, session.token, svc.tenantCompanyId) : Promise.resolve(null);
+    verified ??= session ? verify(session.token) : Promise.resolve(null);
     const found = await verified;
     // The cookie names the user and ambassador too: they must be the token's own.
     if (!found || !session || found.user.id !== session.userId || found.ambassador.uid !== session.ambassadorUid) {

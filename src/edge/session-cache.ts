@@ -1,0 +1,59 @@
+import type { Caller } from '../api/core/types';
+
+/**
+ * Verified sessions of page views, kept in this isolate for a few seconds, so that a person clicking
+ * through the portal is not checked against D1 before every page's first byte (issue 8: the head streams
+ * before any D1 round trip). The API itself never uses it: /api and /v1 verify the token on every call.
+ *
+ * What makes it safe to reuse a verification:
+ * - only GET and HEAD page views read it; any other request by the session drops its entry here first
+ *   and verifies afresh;
+ * - every such request also gets a new write stamp (`__Host-portal_w`, set by `session()`), and an
+ *   entry only answers for the stamp it was made under: after a person changes something, their next
+ *   page reads it from D1 on any isolate (read-your-writes);
+ * - an entry lives `CALLER_TTL_MS` at most: a session revoked elsewhere (logout on another device, an
+ *   operator deactivating the ambassador) stops rendering pages within that time everywhere, and at
+ *   once on the isolate that revoked it.
+ */
+export const CALLER_TTL_MS = 10_000;
+const MAX_ENTRIES = 5_000;
+
+interface Entry {
+  tenant: string | null;
+  stamp: string;
+  at: number;
+  caller: Caller;
+}
+
+// Keyed by the session token; the map never leaves this isolate's memory.
+const entries = new Map<string, Entry>();
+let clock = () => Date.now();
+
+/** The cached caller of this token, tenant and write stamp, if it was verified less than the TTL ago. */
+export function cachedCaller(token: string, tenant: string | null, stamp: string): Caller | null {
+  const entry = entries.get(token);
+  if (!entry) return null;
+  if (clock() - entry.at >= CALLER_TTL_MS) {
+    entries.delete(token);
+    return null;
+  }
+  return entry.tenant === tenant && entry.stamp === stamp ? entry.caller : null;
+}
+
+export function rememberCaller(token: string, tenant: string | null, stamp: string, caller: Caller): void {
+  // Oldest first out: a Map iterates in insertion order.
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.delete(token);
+  entries.set(token, { tenant, stamp, at: clock(), caller });
+}
+
+/** Drops the token's entry (a write, a logout, a refused verification). */
+export function forgetCaller(token: string): void {
+  entries.delete(token);
+}
+
+/** Tests: drop every entry, and optionally replace the clock. */
+export function resetCallerCache(now?: () => number): void {
+  entries.clear();
+  clock = now ?? (() => Date.now());
+}
