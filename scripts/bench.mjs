@@ -1,16 +1,24 @@
-// npm run bench — performance figures for the portal (printed, never asserted):
+// npm run bench — performance figures for the portal (printed; only the fault run of 4. is also a check that fails the run):
 //
-//   1. per page: status (redirects are reported, not measured), D1 round trips (median of the Worker's
-//      `x-d1-round-trips` header over the warm runs: the bench's own server runs with --var D1_METER:1;
+//   1. per page: status (redirects are reported, not measured), D1 round trips before the first byte and in all (median of the Worker's
+//      `x-d1-round-trips` header and of the `<!-- d1-round-trips: N -->` a metered page ends with, over the warm runs: the bench's own server runs with --var D1_METER:1;
 //      "n/a" when the Worker does not send it), time to first byte (median and p95) and its ratio to a
 //      static asset of the same Worker, measured in one interleaved run (every round visits every page,
 //      each page request followed by one asset request), HTML bytes and the JavaScript the page loads
 //      (raw and gzip), following <script src>, modulepreload links, Astro island component/renderer URLs
 //      and static `import`s recursively;
-//   2. share-link redirects: requests/second and median latency of GET /r/<code> (not followed).
+//   2. the Worker bundle as `wrangler deploy --dry-run` makes it: its gzip size against the Workers
+//      limit (3 MiB compressed on the free plan, 10 MiB on the paid one);
+//   3. share-link redirects: requests/second, p50/p95 latency of GET /r/<code> (not followed) on this
+//      portal (clicks through the queue) against a second one started with CLICKS_DIRECT=1 (clicks
+//      written at once), in one interleaved run;
+//   4. a fault run: a portal started with CLICKS_FAULT_EVERY=3 (the clicks consumer fails every third
+//      batch) gets clicks from distinct browsers, and D1 is read until every click sent is stored and
+//      counted exactly once (scripts/lib/bench-clicks.mjs).
 //
 //   npm run bench -- [--no-build] [--port <n>] [--target <origin>] [--pages <list>] [--requests <n>]
-//                    [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--host <tenant host>] [--json]
+//                    [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--fault-clicks <n>]
+//                    [--host <tenant host>] [--json]
 //
 // --no-build     reuse dist/ when it exists
 // --target       measure a portal that is already running (e.g. http://127.0.0.1:8787) instead of
@@ -20,7 +28,8 @@
 //                the host's demo account, other unknown paths signed out (default: every page in PAGES)
 // --requests     timed requests per page (default 100; as many static-asset requests are interleaved)
 // --warmup       untimed warm-up rounds before timing (default 5; fills the tenant cache)
-// --redirects    share-link requests (default 1000; 0 skips that part); --concurrency (default 8)
+// --redirects    share-link requests per portal (default 1000; 0 skips that part); --concurrency (default 8)
+// --fault-clicks clicks of the fault run (default 300; 0 skips it; not with --target)
 // --host         tenant host of the share-link redirect (default localhost)
 // --json         print the figures as JSON on stdout (progress goes to stderr; `npm run -s bench -- --json`)
 // Env: BENCH_SHORT_CODE (default ava-demo), BENCH_PORT, BENCH_EMAIL / BENCH_PASSWORD (localhost login).
@@ -41,6 +50,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { decodeEntities, importsOf, jsFromHtml } from './lib/html.mjs';
+import { printScale, scaleBench } from './lib/bench-clicks.mjs';
 import { startPortal } from './lib/portal.mjs';
 import { ROOT, forwardSignals, freePort, isBuilt, parseArgs } from './lib/proc.mjs';
 import { generateLoad, queryJson } from './generate-load.mjs';
@@ -240,6 +250,12 @@ function staticAsset() {
 }
 
 /** The `x-d1-round-trips` header as a number, or undefined when absent/unparsable. */
+/** The `<!-- d1-round-trips: N -->` a metered HTML page ends with (every round trip, after the first byte too). */
+function d1Total(res) {
+  const m = /<!-- d1-round-trips: (\d+) -->\s*$/.exec(res.body.toString('utf8', Math.max(0, res.body.length - 64)));
+  return m ? Number(m[1]) : undefined;
+}
+
 function d1Trips(res) {
   const v = res.headers[D1_HEADER];
   const n = v === undefined ? NaN : Number(String(v).trim());
@@ -252,7 +268,7 @@ function d1Trips(res) {
  * followed by a request for the static asset. Returns per-page samples and the asset's samples.
  */
 async function ttfbInterleaved(pages, assetPath, n, warmup, progress) {
-  const samples = pages.map(() => ({ ttfb: [], d1: [], statuses: new Map() }));
+  const samples = pages.map(() => ({ ttfb: [], d1: [], d1Total: [], statuses: new Map() }));
   const assetTtfb = [];
   const assetD1 = [];
   for (let round = -warmup; round < n; round++) {
@@ -267,6 +283,8 @@ async function ttfbInterleaved(pages, assetPath, n, warmup, progress) {
       s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
       const trips = d1Trips(res);
       if (trips !== undefined) s.d1.push(trips);
+      const total = d1Total(res);
+      if (total !== undefined) s.d1Total.push(total);
       assetTtfb.push(asset.ttfb);
       const at = d1Trips(asset);
       if (at !== undefined) assetD1.push(at);
@@ -274,25 +292,6 @@ async function ttfbInterleaved(pages, assetPath, n, warmup, progress) {
     if (round >= 0) progress?.(round + 1);
   }
   return { samples, asset: { ttfb: assetTtfb, d1: assetD1 } };
-}
-
-async function redirectBench(host, code, n, concurrency) {
-  const statuses = new Map();
-  const lat = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < n) {
-      next++;
-      const res = await request(host, `/r/${encodeURIComponent(code)}`);
-      lat.push(res.total);
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    }
-  };
-  for (let i = 0; i < 20; i++) await request(host, `/r/${encodeURIComponent(code)}`); // warm up
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const secs = (performance.now() - t0) / 1000;
-  return { rps: n / secs, median: median(lat), p95: p95(lat), statuses };
 }
 
 // Output -------------------------------------------------------------------------------------------
@@ -323,6 +322,7 @@ function printReport(report) {
     r.page,
     statusText(r) + (r.otherStatuses ? ` (+${Object.entries(r.otherStatuses).map(([s, c]) => `${c}x${s}`).join(' ')})` : ''),
     tripsText(r.d1RoundTrips),
+    r.d1RoundTripsTotal ? tripsText(r.d1RoundTripsTotal) : '-',
     ms(r.ttfb?.p50),
     ms(r.ttfb?.p95),
     r.ttfb?.xStatic ? `${r.ttfb.xStatic.toFixed(1)}x` : '-',
@@ -330,13 +330,13 @@ function printReport(report) {
     r.measured ? kb(r.js.eager.gzip) : '-',
   ]);
   if (report.static) {
-    rows.push([`static ${report.static.path}`, String(report.static.status), tripsText(report.static.d1RoundTrips), ms(report.static.p50), ms(report.static.p95), '1.0x', '-', '-']);
+    rows.push([`static ${report.static.path}`, String(report.static.status), tripsText(report.static.d1RoundTrips), '-', ms(report.static.p50), ms(report.static.p95), '1.0x', '-', '-']);
   }
-  table(['page', 'status', 'D1 round trips', 'TTFB p50 ms', 'p95 ms', 'x static', 'HTML KB', 'JS KB gz'], rows);
+  table(['page', 'status', 'D1 RT before 1st byte', 'D1 RT in all', 'TTFB p50 ms', 'p95 ms', 'x static', 'HTML KB', 'JS KB gz'], rows);
   const notes = [];
   if (report.pages.some((r) => r.location)) notes.push('3xx pages are not timed (status shows where they redirect; D1 from that one request).');
   if (!report.d1Meter) notes.push(`D1 round trips: n/a = the Worker sent no ${D1_HEADER} header (needs D1_METER=1 and the Worker's meter).`);
-  else notes.push('D1 round trips: median over the timed (warm) requests; (min-max) when they varied.');
+  else notes.push('D1 round trips: median over the timed (warm) requests; (min-max) when they varied. Pages stream: "before 1st byte" is the header count, "in all" the count an HTML page ends with.');
   for (const n of notes) console.log(`  ${n}`);
 
   const measured = report.pages.filter((r) => r.measured);
@@ -347,11 +347,7 @@ function printReport(report) {
       measured.map((r) => [r.page, kb(r.htmlBytes), kb(r.htmlGzip), r.js.eager.files, kb(r.js.eager.raw), kb(r.js.eager.gzip), r.js.lazy.files || '-', r.js.lazy.files ? kb(r.js.lazy.gzip) : '-']),
     );
   }
-  if (report.redirect) {
-    const r = report.redirect;
-    console.log(`\nShare-link redirect GET ${r.path} on ${r.host} (not followed), ${r.requests} requests, ${r.concurrency} concurrent`);
-    table(['requests/s', 'p50 ms', 'p95 ms', 'statuses'], [[r.rps.toFixed(0), ms(r.p50), ms(r.p95), Object.entries(r.statuses).map(([s, c]) => `${c}x${s}`).join(' ')]]);
-  }
+  printScale(report.scale, table);
 }
 
 // Stats at scale (--load) ---------------------------------------------------------------------------
@@ -501,13 +497,13 @@ function positiveInt(name, value, fallback, min = 1) {
 async function main() {
   const args = parseArgs(process.argv.slice(2), {
     booleans: ['no-build', 'json', 'help', 'load'],
-    strings: ['port', 'target', 'host', 'pages', 'requests', 'warmup', 'redirects', 'concurrency', 'clicks', 'commissions', 'load-state'],
+    strings: ['port', 'target', 'host', 'pages', 'requests', 'warmup', 'redirects', 'concurrency', 'fault-clicks', 'clicks', 'commissions', 'load-state'],
   });
   if (args.load && !args.help) return loadBench(args);
   if (args.help) {
     console.log(
       'usage: npm run bench -- [--no-build] [--port <n>] [--target <origin>] [--pages /login,/app,acme.localhost/app]\n' +
-        '                        [--requests <n>] [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--host <tenant>] [--json]\n' +
+        '                        [--requests <n>] [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--fault-clicks <n>] [--host <tenant>] [--json]\n' +
         '       npm run bench -- --load [--clicks 1000000] [--commissions 100000] [--load-state <dir>] [--requests 30] [--warmup 3] (npm run bench:load)\n' +
         `pages: ${PAGES.map(label).join(', ')}`,
     );
@@ -520,6 +516,7 @@ async function main() {
   const warmup = positiveInt('warmup', args.warmup, 5, 0);
   const redirects = positiveInt('redirects', args.redirects, 1000, 0);
   const concurrency = positiveInt('concurrency', args.concurrency, 8);
+  const faultClicks = positiveInt('fault-clicks', args['fault-clicks'], 300, 0);
   const redirectHost = args.host ?? 'localhost';
   const shortCode = process.env.BENCH_SHORT_CODE ?? 'ava-demo';
 
@@ -609,18 +606,17 @@ async function main() {
         r.ttfb = { samples: s.ttfb.length, p50: round(p50), p95: round(p95(s.ttfb)), xStatic: round(p50 / assetP50) };
         if (s.d1.length) r.d1RoundTrips = { ...(r.d1RoundTrips ?? {}), median: median(s.d1), min: Math.min(...s.d1), max: Math.max(...s.d1), samples: s.d1.length };
         else r.d1RoundTrips = null;
+        r.d1RoundTripsTotal = s.d1Total.length ? { median: median(s.d1Total), min: Math.min(...s.d1Total), max: Math.max(...s.d1Total) } : null;
         const other = [...s.statuses].filter(([st]) => st !== r.status);
         if (other.length) r.otherStatuses = statusCounts(new Map(other));
       });
     }
 
-    let redirect;
-    if (redirects > 0) {
-      log(`share-link redirects: ${redirects} x GET /r/${shortCode} on ${redirectHost}, ${concurrency} concurrent`);
-      const r = await redirectBench(redirectHost, shortCode, redirects, concurrency);
-      redirect = { host: redirectHost, path: `/r/${shortCode}`, requests: redirects, concurrency, rps: round(r.rps, 0), p50: round(r.median), p95: round(r.p95), statuses: statusCounts(r.statuses) };
-      if (!r.statuses.has(302)) log(`no 302 from /r/${shortCode} (set BENCH_SHORT_CODE to a seeded short code)`);
-    }
+    const scale = await scaleBench({
+      port: target.port, target: Boolean(args.target), host: redirectHost, code: shortCode, redirects, concurrency, faultClicks, log,
+    });
+    const queueSide = scale.redirects?.sides[0];
+    if (queueSide && !queueSide.statuses[302]) log(`no 302 from /r/${shortCode} (set BENCH_SHORT_CODE to a seeded short code)`);
 
     const report = {
       portal: `http://127.0.0.1:${target.port}`,
@@ -629,15 +625,16 @@ async function main() {
       d1Meter: results.some((r) => r.d1RoundTrips) || Boolean(staticFigures?.d1RoundTrips),
       static: staticFigures ?? null,
       pages: results,
-      redirect: redirect ?? null,
+      scale,
     };
     if (json) console.log(JSON.stringify(report, null, 2));
     else printReport(report);
+    // The fault run is a check as well as a figure: a click lost or counted twice fails the bench.
+    return scale.fault && !scale.fault.exactlyOnce ? 1 : 0;
   } finally {
     agent.destroy();
     await portal?.stop();
   }
-  return 0;
 }
 
 main().then(

@@ -32,13 +32,17 @@ function countryOf(c: EdgeCtx): string | null {
 
 /**
  * 302 (never a cached 301) to the link's target. The click is recorded through the client after the
- * answer went out (waitUntil): the API derives the salted client hash and the bot flag from the
- * forwarded client address and user agent; the edge adds what only it sees, the referrer and country.
+ * answer went out (waitUntil): sent to the clicks queue, or written where there is none
+ * (src/api/sharing/click-ingest.ts). The API derives the salted client hash and the bot flag from the
+ * forwarded client address and user agent; the edge adds what only it sees, the referrer and country,
+ * and the click's id, so that a click sent twice (a retried call, a redelivered batch) counts once.
  */
 function follow(c: EdgeCtx, link: ResolvedShareLink | null) {
   if (!link) return inactiveLinkPage(c);
   if (c.req.method === 'GET') {
-    const click = c.var.client.recordClick({ share_link_uid: link.share_link_uid, referrer_host: hostOf(c.req.header('referer')), country: countryOf(c) });
+    const click = c.var.client.recordClick({
+      click_uid: crypto.randomUUID(), share_link_uid: link.share_link_uid, referrer_host: hostOf(c.req.header('referer')), country: countryOf(c),
+    });
     c.executionCtx.waitUntil(click.catch((err) => console.error('redirect: click not recorded', link.share_link_uid, err)));
   }
   return new Response(null, { status: 302, headers: { Location: link.location, 'Cache-Control': 'no-store' } });

@@ -3,17 +3,17 @@ import { sha256Hex } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import { insertClick } from './click-queries';
+import { clicksQueue, enqueueClick } from './click-ingest';
+import { findClick, writeClicks, type NewClick } from './click-queries';
 import { findMemorableTarget, findRedirectTarget } from './queries';
 import { clickBody, resolveQuery, type ClickInput, type ResolveQuery } from './schemas';
 
 // The public side of share links (design.md): where `/r/<code>` and the memorable URL `/<username>`
 // lead, and the click a visit leaves. The edge calls these through the ambassador client, so the
-// redirects work the same against the embedded API (one query for the redirect, the click written
-// after the answer through waitUntil) and a remote one (GET /v1/share_links/resolve/, POST /v1/clicks/).
+// redirects work the same against the embedded API (one query for the redirect, the click sent after
+// the answer through waitUntil) and a remote one (GET /v1/share_links/resolve/, POST /v1/clicks/).
 
-/** A second click of the same client on the same link within this window is stored but not counted. */
-export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
+export { REPEAT_WINDOW_MS } from './click-queries';
 
 // Link previewers, crawlers, monitors and HTTP libraries. Their clicks are stored with counted = 0.
 const BOT_PATTERN = new RegExp(
@@ -77,24 +77,41 @@ export type ResolvedShareLink = NonNullable<Awaited<ReturnType<typeof resolveSha
  * forwards like it does for rate limits) and user agent: the salt (CLICK_HASH_SALT) stays a secret of
  * the API that stores the clicks, the raw address never travels in a body and is only ever an input to
  * the salted hash, and a caller cannot choose a hash to make repeated clicks count. The referrer host
- * and the country come in the body: only the edge sees the visitor's Referer and network country.
+ * and the country come in the body: only the edge sees the visitor's Referer and network country. So
+ * does the click's id, made at the redirect, so that a retried POST stores the click once.
+ *
+ * With the clicks queue (./click-ingest.ts) the click is sent, not written: no D1 on this path, and
+ * `counted` is null (the consumer decides, by the same rules; a link that is not the tenant's stores
+ * nothing there). Without it the click is written at once and the answer says whether it counts.
  */
 export async function recordClick(svc: ServiceContext, input: ClickInput) {
-  const click = parseWith(clickBody, input);
+  const body = parseWith(clickBody, input);
   const companyId = tenantOf(svc);
   const ua = svc.userAgent ?? '';
-  const clientHash = await sha256Hex(`${svc.env.CLICK_HASH_SALT ?? ''}\n${svc.clientIp ?? ''}\n${ua}`);
-  const now = Date.now();
-  const row = await insertClick(svc.db, {
+  const click: NewClick = {
+    clickUid: body.click_uid ?? crypto.randomUUID(),
     companyId,
-    shareLinkUid: click.share_link_uid,
-    referrerHost: click.referrer_host || null,
-    country: click.country || null,
-    clientHash,
+    shareLinkUid: body.share_link_uid,
+    referrerHost: body.referrer_host || null,
+    country: body.country || null,
+    clientHash: await sha256Hex(`${svc.env.CLICK_HASH_SALT ?? ''}\n${svc.clientIp ?? ''}\n${ua}`),
     bot: isBot(ua),
-    now: new Date(now).toISOString(),
-    repeatSince: new Date(now - REPEAT_WINDOW_MS).toISOString(),
-  });
+    at: new Date().toISOString(),
+  };
+  const recorded = { detail: 'Click recorded.', code: 'clickRecorded' as const, click_uid: click.clickUid };
+  const queue = clicksQueue(svc.env);
+  if (queue) {
+    try {
+      await enqueueClick(queue, click);
+      return { ...recorded, counted: null };
+    } catch (err) {
+      // The queue refused it (an outage, a limit): the click is written now rather than lost.
+      console.error('clicks: queue send failed, writing directly', err);
+    }
+  }
+  const [stored] = await writeClicks(svc.db, [click]);
+  // Nothing stored: the link is not the tenant's, or a retried POST whose click is already stored.
+  const row = stored ?? (await findClick(svc.db, companyId, click.clickUid));
   if (!row) throw new ApiError('not_found', 'notFound');
-  return { detail: 'Click recorded.', code: 'clickRecorded' as const, counted: !!row.counted };
+  return { ...recorded, counted: row.counted };
 }

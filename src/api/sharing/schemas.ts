@@ -35,6 +35,8 @@ export type ResolveQuery = z.input<typeof resolveQuery>;
  * not in the body: the API reads them from the request (see recordClick in ./redirects.ts).
  */
 export const clickBody = z.object({
+  /** Made by the edge at the redirect (a UUID): the same click sent twice is stored once. */
+  click_uid: z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidField').optional(),
   share_link_uid: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalidField'),
   /** Host of the page the visitor came from (Referer), lower case. */
   referrer_host: z.string().trim().toLowerCase().max(253, 'invalidField').nullable().optional(),
