@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ambassadors } from './profile/routes';
 import { authPublic, authSignedIn } from './auth/routes';
 import { devOutbox } from './core/email';
+import { emailEvents } from './core/email-events';
 import { errorBody, onApiError } from './core/errors';
 import { earnings } from './earnings/routes';
 import { loyalty } from './loyalty/routes';
@@ -32,6 +33,7 @@ export const api = new Hono<ApiEnv>()
   .route('/', sharingPublic)
   .route('/', optout)
   .route('/', devOutbox)
+  .route('/', emailEvents) // POST /v1/email/events: the mail provider's signed bounce and complaint events
   // The API reference: /v1/openapi.json and /v1/docs.
   .route('/', openapi)
   // Operator API keys (Bearer opk_...), under its own base path and before the signed-in sub-apps.

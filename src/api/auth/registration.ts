@@ -16,6 +16,7 @@ import { safeJson } from '../profile/view';
 import { clientLimit, enforce, REGISTER_LIMITS } from '../core/rate-limit';
 import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { ambassadorRegistered } from '../webhooks/emit';
 
 // Registration (spec §3, §7): a short-lived, single-use registration session, then the company's form.
 
@@ -130,6 +131,7 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
   if (userId === null) throw new ApiError('internal', 'generic');
   const user = (await findUser(svc.db, company.id, userId))!;
   await sendCodeEmail(svc, company, user, 'set_password', 'welcome');
+  await ambassadorRegistered(svc, company.id, ambassadorUid, 'registration');
 
   const redirect = safeRedirect(settings.register.redirect, await listCompanyHosts(svc.db, company.id));
   const autoLogin = settings.portal_auto_login;

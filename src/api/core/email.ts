@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findCompanyByHost } from '../portal/queries';
+import { dispatchOutbox } from './email-delivery';
 import { ApiError } from './errors';
 import { serviceContext } from './service-context';
 import type { ApiEnv, ServiceContext } from './types';
 import { parseWith } from './validate';
 
-// E-mail leaves the API through a sender; the one we ship writes to the email_outbox table. Delivery
-// to a real provider is a separate step (deliverOutbox) that reads unsent rows, so a slow provider
+// E-mail leaves the API through a sender; the one we ship writes to the email_outbox table and hands
+// the row to delivery (./email-delivery.ts: the e-mail queue, a provider, retries), so a slow provider
 // never holds up a request and every message can be inspected locally (scripts/outbox.mjs, /dev/outbox).
 
 export interface EmailMessage {
@@ -23,58 +24,41 @@ export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
 }
 
-/** The sender every endpoint uses: one row in email_outbox per message. */
-export function outboxSender(db: D1Database): EmailSender {
+/** What a sender needs to hand a new row to delivery after the answer (a ServiceContext has both). */
+export interface OutboxDelivery {
+  env: Env;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/**
+ * The sender every endpoint uses: one row in email_outbox per message. With `delivery` the row goes out
+ * at once (queue or provider, after the answer); without it the cron's sweep picks it up.
+ */
+export function outboxSender(db: D1Database, delivery?: OutboxDelivery): EmailSender {
   return {
     async send(m) {
-      await db
-        .prepare('INSERT INTO email_outbox (company_id, to_email, template, subject, body_text) VALUES (?, ?, ?, ?, ?)')
+      const id = await db
+        .prepare('INSERT INTO email_outbox (company_id, to_email, template, subject, body_text) VALUES (?, ?, ?, ?, ?) RETURNING id')
         .bind(m.companyId, m.to, m.template, m.subject, m.text)
-        .run();
+        .first<number>('id');
+      if (delivery && id !== null) delivery.waitUntil(dispatchOutbox(delivery.env, [id]));
     },
   };
 }
 
-/** A mail provider (an HTTP e-mail API); none is wired in yet. */
-export interface EmailProvider {
-  deliver(message: EmailMessage & { id: number }): Promise<void>;
-}
-
 interface OutboxRow {
-  id: number; company_id: string; to_email: string; template: string; subject: string; body_text: string;
-  created_at: string; sent_at: string | null;
-}
-
-/**
- * Sends up to `max` unsent outbox rows through a provider and stamps sent_at on each one delivered.
- * Meant for a scheduled handler once a provider is chosen; a failure leaves the row for the next run.
- */
-export async function deliverOutbox(db: D1Database, provider: EmailProvider, max = 50) {
-  const { results } = await db
-    .prepare('SELECT * FROM email_outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?')
-    .bind(max)
-    .all<OutboxRow>();
-  let sent = 0;
-  for (const row of results) {
-    try {
-      await provider.deliver({ id: row.id, companyId: row.company_id, to: row.to_email, template: row.template, subject: row.subject, text: row.body_text });
-      await db.prepare('UPDATE email_outbox SET sent_at = ? WHERE id = ? AND company_id = ?').bind(new Date().toISOString(), row.id, row.company_id).run();
-      sent++;
-    } catch (err) {
-      console.error('email: delivery failed', row.id, err);
-    }
-  }
-  return sent;
+  id: number; to_email: string; template: string; subject: string; body_text: string; created_at: string;
+  sent_at: string | null; status: string; attempts: number; last_error: string | null;
 }
 
 export function listOutbox(db: D1Database, companyId: string, to?: string, limit = 50) {
   return db
     .prepare(
-      `SELECT id, to_email, template, subject, body_text, created_at, sent_at FROM email_outbox
+      `SELECT id, to_email, template, subject, body_text, created_at, sent_at, status, attempts, last_error FROM email_outbox
         WHERE company_id = ?1 AND (?2 IS NULL OR to_email = ?2 COLLATE NOCASE) ORDER BY id DESC LIMIT ?3`,
     )
     .bind(companyId, to ?? null, limit)
-    .all<Omit<OutboxRow, 'company_id'>>()
+    .all<OutboxRow>()
     .then((r) => r.results);
 }
 

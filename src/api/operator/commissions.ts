@@ -4,6 +4,7 @@ import type { bulkApproveSchema, refundSchema } from '../../lib/schemas/operator
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
+import { webhookEvent, webhookEvents } from '../webhooks/events';
 import type { Operator } from './keys';
 import { COMMISSION_SQL, commissionView, toMinor, type CommissionRow } from './queries';
 
@@ -31,6 +32,7 @@ export async function transition(svc: ServiceContext, op: Operator, uid: string,
   const row = read!.results[0] as CommissionRow | undefined;
   if (!row) throw new ApiError('not_found', 'notFound');
   if (update!.meta.changes !== 1) throw illegal(row.kind === 'clawback' ? 'clawback' : row.status);
+  await webhookEvent(svc, op.companyId, `commission.${to}`, { commission: commissionView(row) });
   return { commission: commissionView(row) };
 }
 
@@ -56,6 +58,7 @@ export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.in
   }
   const order = new Map(uids.map((u, i) => [u, i]));
   rows.sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
+  await webhookEvents(svc, op.companyId, rows.map((r) => ({ type: 'commission.approved', data: { commission: commissionView(r) } })));
   return { approved: rows.length, commissions: rows.map(commissionView) };
 }
 

@@ -5,6 +5,7 @@ import { isoNow, newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { loadCustomization } from '../portal/customization';
+import { payoutCreated } from '../webhooks/emit';
 import type { Operator } from './keys';
 import { PAYOUT_SQL, payoutView, type PayoutRow } from './queries';
 
@@ -86,6 +87,7 @@ export async function createPayout(svc: ServiceContext, op: Operator, input: z.i
   });
   const row = results.at(-1)!.results[0] as PayoutRow | undefined;
   if (!row) throw new ApiError('conflict', 'payoutConflict');
+  await payoutCreated(svc, company, row);
   return { payout: payoutView(row) };
 }
 

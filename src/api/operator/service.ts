@@ -3,6 +3,7 @@ import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import { loadCustomization } from '../portal/customization';
 import type { ServiceContext } from '../core/types';
+import { commissionCreated } from '../webhooks/emit';
 import type { Operator } from './keys';
 import {
   CAMPAIGN_RULE_SQL, COMMISSION_SQL, REFERRAL_SQL, commissionAmount, commissionView, toMinor,
@@ -111,6 +112,7 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
   const results = await db.batch(writes);
   const row = results.at(-1)!.results[0] as CommissionRow | undefined;
   if (!row) throw new ApiError('conflict', 'payoutConflict');
+  if (row.uid === uid) await commissionCreated(svc, company, row);
   return { created: row.uid === uid, body: answer(row, results.at(-2)!.results[0] as ReferralRow | undefined) };
 }
 

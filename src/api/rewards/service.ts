@@ -6,12 +6,14 @@ import {
 import { t, type MessageKey } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
 import { newUid, sha256Hex } from '../core/crypto';
+import { outboxSender } from '../core/email';
 import { ApiError, errorBody, fieldError } from '../core/errors';
 import { AnswerError, answerOrThrow, requestHash, withIdempotency, type StoredAnswer } from '../core/idempotency';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import { ensureLoyalty } from '../loyalty/service';
 import { expireDueStatement, guardedBatch, holdStatement, reclaimRevokedStatement, settleStatement } from '../loyalty/ledger';
+import { redemptionSettled } from '../webhooks/emit';
 import { fulfilmentProvider, type FulfilmentOrder, type FulfilmentResult, type IssuedDetails } from './providers';
 import {
   REDEMPTION_SQL, expiringLotsStatement, lotCountStatement, redemptionItemsStatement, rewardLedgerStatement,
@@ -446,6 +448,7 @@ export async function settle(svc: ServiceContext, who: Recipient | null, company
       ).bind(company, rkey, JSON.stringify(outcome.details), providerName, outcome.details.order_id),
       db.prepare(`UPDATE activities SET status = 'redeemed' WHERE company_id = ?1 AND redemption_id = ${BY_KEY}`).bind(company, rkey),
     ]);
+    await redemptionSettled(svc, company, rkey);
     if (who) await confirmationEmail(svc, who, company, outcome.details).catch((err) => console.error('rewards: confirmation e-mail', err));
     return;
   }
@@ -469,6 +472,7 @@ export async function settle(svc: ServiceContext, who: Recipient | null, company
           AND remaining > 0 AND expire_at IS NOT NULL AND expire_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     ).bind(company, rkey),
   ]);
+  await redemptionSettled(svc, company, rkey);
 }
 
 /** Who gets the confirmation e-mail (none when the scheduled run settles a redemption). */
@@ -496,6 +500,8 @@ async function confirmationEmail(svc: ServiceContext, who: Recipient, company: s
     ...field('redemption_url', d.redemption_url),
     ...field('transaction_id', d.order_id),
   ];
-  await svc.db.prepare('INSERT INTO email_outbox (company_id, to_email, template, subject, body_text) VALUES (?, ?, ?, ?, ?)')
-    .bind(company, who.email, 'redemption', t(lang, 'emailRedemptionSubject', { company: who.companyName }), lines.join('\n')).run();
+  // Through the sender, so the card details go out at once (queue) rather than at the next sweep.
+  await outboxSender(svc.db, svc).send({
+    companyId: company, to: who.email, template: 'redemption', subject: t(lang, 'emailRedemptionSubject', { company: who.companyName }), text: lines.join('\n'),
+  });
 }

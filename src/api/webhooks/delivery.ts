@@ -1,7 +1,172 @@
-/** The webhooks queue's consumer (issue 12). */
-export async function consumeWebhooks(_batch: MessageBatch<unknown>, _env: Env, _ctx: ExecutionContext): Promise<void> {}
+import { enqueueDeliveries, webhooksQueue, type DeliveryMessage } from './events';
+import { postSigned, type SendOutcome } from './send';
+import { checkWebhookUrl, guardOptions } from './url-guard';
 
-/** The scheduled sweep: re-sends deliveries whose queue message was lost. */
-export async function sweepWebhooks(_env: Env, _ctx: ExecutionContext, _now: Date): Promise<unknown> {
-  return null;
+/**
+ * Sending a delivery: the queue consumer, the scheduled sweep and a replay all go through
+ * `attemptDelivery`. A delivery is claimed first (a conditional UPDATE that only a pending, due and
+ * unleased delivery passes, which also counts the attempt), so a duplicate queue message, the sweep and
+ * a queue message racing never send it twice; one that succeeded or gave up is never sent again.
+ * A failure is retried after BACKOFF_SECONDS[attempt - 1] (30 s, 2 min, 10 min, 1 h, 6 h, 12 h, 12 h);
+ * the MAX_ATTEMPTS-th failure gives up (status `failed`, replayable).
+ */
+export const MAX_ATTEMPTS = 8;
+const BACKOFF_SECONDS = [30, 120, 600, 3600, 21_600, 43_200, 43_200];
+/** Longer than a send can take (10 s timeout), so a lease never ends while its sender still works. */
+const LEASE_MS = 60_000;
+/** A queue message a little early is taken as due. */
+const DUE_SLACK_MS = 5_000;
+/** With a queue, the sweep only takes deliveries this overdue: their message was lost. */
+const SWEEP_GRACE_MS = 5 * 60_000;
+const SWEEP_LIMIT = 200;
+const SWEEP_CONCURRENCY = 10;
+/** Finished deliveries, and events nothing refers to any more, are kept this long. */
+const RETENTION_DAYS = 30;
+/** Queues delay a message by 12 hours at most. */
+const MAX_QUEUE_DELAY_S = 43_200;
+
+export const backoffSeconds = (attempt: number) => BACKOFF_SECONDS[Math.min(attempt, BACKOFF_SECONDS.length) - 1]!;
+
+export type AttemptResult =
+  | { state: 'succeeded' | 'failed' | 'skipped' }
+  | { state: 'retry' | 'not_due'; delaySeconds: number };
+
+interface Claimed {
+  status: string; attempts: number; next_attempt_at: string | null; lease_until: string | null; event_id: string; payload: string;
+  url: string; enabled: number; secret: string; previous_secret: string | null; previous_secret_expires_at: string | null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** One attempt of one delivery of `companyId`, now. */
+export async function attemptDelivery(env: Env, companyId: string, deliveryId: string, nowMs = Date.now()): Promise<AttemptResult> {
+  const db = env.DB;
+  const now = iso(nowMs);
+  const lease = iso(nowMs + LEASE_MS);
+  const [claim, read] = await db.batch([
+    db.prepare(
+      `UPDATE webhook_deliveries SET attempts = attempts + 1, lease_until = ?3, last_attempt_at = ?4, updated_at = ?4
+        WHERE company_id = ?1 AND id = ?2 AND status = 'pending' AND next_attempt_at <= ?5 AND (lease_until IS NULL OR lease_until <= ?4)
+       RETURNING attempts`,
+    ).bind(companyId, deliveryId, lease, now, iso(nowMs + DUE_SLACK_MS)),
+    db.prepare(
+      `SELECT d.status, d.attempts, d.next_attempt_at, d.lease_until, d.event_id, ev.payload, e.url, e.enabled, e.secret,
+              e.previous_secret, e.previous_secret_expires_at
+         FROM webhook_deliveries d
+         JOIN webhook_endpoints e ON e.company_id = d.company_id AND e.id = d.endpoint_id
+         JOIN webhook_events ev ON ev.company_id = d.company_id AND ev.id = d.event_id
+        WHERE d.company_id = ?1 AND d.id = ?2`,
+    ).bind(companyId, deliveryId),
+  ]);
+  const row = read!.results[0] as Claimed | undefined;
+  if (!row || claim!.results.length === 0) {
+    // Not ours to send: unknown, finished, held by another sender, or not due yet.
+    if (!row || row.status !== 'pending' || (row.lease_until && row.lease_until > now)) return { state: 'skipped' };
+    return { state: 'not_due', delaySeconds: Math.max(1, Math.ceil((Date.parse(row.next_attempt_at!) - nowMs) / 1000)) };
+  }
+
+  const finish = (status: 'succeeded' | 'failed' | 'pending', outcome: SendOutcome, nextMs: number | null) =>
+    db.prepare(
+      `UPDATE webhook_deliveries SET status = ?3, next_attempt_at = ?4, lease_until = NULL, last_status = ?5, last_response = ?6,
+         last_error = ?7, updated_at = ?8 WHERE company_id = ?1 AND id = ?2 AND lease_until = ?9`,
+    ).bind(companyId, deliveryId, status, nextMs === null ? null : iso(nextMs), outcome.status, outcome.body, outcome.error, now, lease).run();
+  const refused = (error: string): SendOutcome => ({ ok: false, status: null, body: null, error });
+
+  if (!row.enabled) {
+    await finish('failed', refused('endpoint disabled'), null);
+    return { state: 'failed' };
+  }
+  const verdict = checkWebhookUrl(row.url, guardOptions(env));
+  if (!verdict.ok) {
+    await finish('failed', refused(`URL refused: ${verdict.reason}`), null);
+    return { state: 'failed' };
+  }
+  const secrets = [row.secret];
+  if (row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > now) secrets.push(row.previous_secret);
+
+  const outcome = await postSigned(verdict.url, secrets, row.event_id, row.payload, nowMs);
+  if (outcome.ok) {
+    await finish('succeeded', outcome, null);
+    return { state: 'succeeded' };
+  }
+  if (row.attempts >= MAX_ATTEMPTS) {
+    await finish('failed', outcome, null);
+    return { state: 'failed' };
+  }
+  const delaySeconds = backoffSeconds(row.attempts);
+  await finish('pending', outcome, nowMs + delaySeconds * 1000);
+  return { state: 'retry', delaySeconds };
+}
+
+const isDeliveryMessage = (body: unknown): body is DeliveryMessage =>
+  typeof body === 'object' && body !== null &&
+  typeof (body as DeliveryMessage).company_id === 'string' && typeof (body as DeliveryMessage).delivery_id === 'string';
+
+/**
+ * The webhooks queue's consumer: each message is one delivery. A failed send is retried by the queue
+ * itself after the back-off (`message.retry({ delaySeconds })`); a message that comes early (a
+ * duplicate) waits until the delivery is due; a finished or held delivery acks its message unsent.
+ */
+export async function consumeWebhooks(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
+  await Promise.all(batch.messages.map(async (message) => {
+    if (!isDeliveryMessage(message.body)) {
+      console.error('webhooks: malformed queue message dropped', message.id);
+      message.ack();
+      return;
+    }
+    try {
+      const result = await attemptDelivery(env, message.body.company_id, message.body.delivery_id);
+      if (result.state === 'retry' || result.state === 'not_due') message.retry({ delaySeconds: Math.min(result.delaySeconds, MAX_QUEUE_DELAY_S) });
+      else message.ack();
+    } catch (err) {
+      // D1 failed: try again once any lease taken has run out.
+      console.error('webhooks: delivery attempt failed', message.body.delivery_id, err);
+      message.retry({ delaySeconds: LEASE_MS / 1000 + 30 });
+    }
+  }));
+}
+
+/**
+ * The scheduled sweep: sends pending deliveries whose next attempt is due (with the queue: overdue by
+ * SWEEP_GRACE_MS, i.e. whose message was lost), hands their retries back to the queue when there is
+ * one, and drops log rows older than RETENTION_DAYS.
+ */
+export async function sweepWebhooks(env: Env, ctx: ExecutionContext, now: Date): Promise<unknown> {
+  const queue = webhooksQueue(env);
+  const nowMs = now.getTime();
+  const { results } = await env.DB.prepare(
+    `SELECT company_id, id FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+      ORDER BY next_attempt_at LIMIT ?`,
+  ).bind(iso(nowMs - (queue ? SWEEP_GRACE_MS : 0)), iso(nowMs), SWEEP_LIMIT).all<{ company_id: string; id: string }>();
+  const summary = { attempted: results.length, succeeded: 0, failed: 0, retrying: 0, pruned: 0 };
+  for (let i = 0; i < results.length; i += SWEEP_CONCURRENCY) {
+    await Promise.all(results.slice(i, i + SWEEP_CONCURRENCY).map(async (d) => {
+      try {
+        const result = await attemptDelivery(env, d.company_id, d.id, nowMs);
+        if (result.state === 'succeeded') summary.succeeded++;
+        else if (result.state === 'failed') summary.failed++;
+        else if (result.state === 'retry') {
+          summary.retrying++;
+          enqueueDeliveries(env, (p) => ctx.waitUntil(p), d.company_id, [d.id], Math.min(result.delaySeconds, MAX_QUEUE_DELAY_S));
+        }
+      } catch (err) {
+        console.error('webhooks: sweep attempt failed', d.id, err);
+      }
+    }));
+  }
+  summary.pruned = await prune(env.DB, nowMs);
+  return summary;
+}
+
+async function prune(db: D1Database, nowMs: number): Promise<number> {
+  const cutoff = iso(nowMs - RETENTION_DAYS * 86_400_000);
+  const [deliveries] = await db.batch([
+    db.prepare(`DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ?`).bind(cutoff),
+    db.prepare(
+      `DELETE FROM webhook_events WHERE created_at < ?
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.company_id = webhook_events.company_id AND d.event_id = webhook_events.id)`,
+    ).bind(cutoff),
+  ]);
+  return deliveries!.meta.changes;
 }

@@ -27,12 +27,14 @@ export async function signWebhook(secret: string, id: string, timestamp: number,
   return `v1,${toBase64(new Uint8Array(mac))}`;
 }
 
-/** The three headers of a signed message. */
-export async function webhookHeaders(secret: string, id: string, timestamp: number, body: string): Promise<Record<string, string>> {
+/** The three headers of a signed message; several secrets (a rotation) give space-separated signatures. */
+export async function webhookHeaders(secret: string | string[], id: string, timestamp: number, body: string): Promise<Record<string, string>> {
+  const secrets = Array.isArray(secret) ? secret : [secret];
+  const signatures = await Promise.all(secrets.map((s) => signWebhook(s, id, timestamp, body)));
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': await signWebhook(secret, id, timestamp, body),
+    'webhook-signature': signatures.join(' '),
   };
 }
 
