@@ -19,7 +19,7 @@
 //
 // Ctrl-C / SIGTERM end the whole wrangler process group (wrangler leaves workerd running when only
 // the npx process dies, so it runs detached in its own group and the group is killed).
-import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations, resolvePersistDir, runSeed, seedR2 } from './lib/db.mjs';
 import {
@@ -44,6 +44,47 @@ function usage() {
     'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed] [-- --reset] [-- --var KEY:VALUE]\n' +
       'env: PORT (default 8787), PORTAL_STATE_DIR, PORTAL_PIDFILE',
   );
+}
+
+const VAR_LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/;
+/** `# NAME=...`: a variable a developer switched off on purpose. */
+const COMMENTED_VAR_LINE = /^\s*#\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/;
+
+/**
+ * .dev.vars from .dev.vars.example: copied when missing; otherwise every variable the example has and
+ * .dev.vars lacks is appended with the comment lines above it (so an older checkout gets a new secret
+ * such as ADMIN_API_KEY). A developer's values are never changed, and a variable they commented out
+ * counts as present.
+ */
+function syncDevVars(devVars, example) {
+  if (!existsSync(example)) return;
+  if (!existsSync(devVars)) {
+    copyFileSync(example, devVars);
+    log('created .dev.vars from .dev.vars.example');
+    return;
+  }
+  const current = readFileSync(devVars, 'utf8');
+  const known = new Set(current.split(/\r?\n/).map((line) => (VAR_LINE.exec(line) ?? COMMENTED_VAR_LINE.exec(line))?.[1]).filter(Boolean));
+  const added = [];
+  const lines = [];
+  let comments = [];
+  for (const line of readFileSync(example, 'utf8').split(/\r?\n/)) {
+    const name = VAR_LINE.exec(line)?.[1];
+    if (!name) {
+      comments = line.trimStart().startsWith('#') ? [...comments, line] : [];
+      continue;
+    }
+    if (!known.has(name)) {
+      lines.push(...comments, line);
+      added.push(name);
+      known.add(name);
+    }
+    comments = [];
+  }
+  if (!added.length) return;
+  const separator = current === '' || current.endsWith('\n') ? '' : '\n';
+  appendFileSync(devVars, `${separator}\n# Added by npm start from .dev.vars.example:\n${lines.join('\n')}\n`);
+  log(`added ${added.join(', ')} to .dev.vars from .dev.vars.example (your other values are unchanged)`);
 }
 
 async function main() {
@@ -87,12 +128,7 @@ async function main() {
   if (!isBuilt()) throw new Error('astro build did not produce dist/server/wrangler.json');
 
   // 2. Local secrets.
-  const devVars = path.join(ROOT, '.dev.vars');
-  const devVarsExample = path.join(ROOT, '.dev.vars.example');
-  if (!existsSync(devVars) && existsSync(devVarsExample)) {
-    copyFileSync(devVarsExample, devVars);
-    log('created .dev.vars from .dev.vars.example');
-  }
+  syncDevVars(path.join(ROOT, '.dev.vars'), path.join(ROOT, '.dev.vars.example'));
 
   // 3. Database.
   if (args.reset) {

@@ -6,8 +6,19 @@ declare namespace Cloudflare {
     RECAPTCHA_SECRET?: string;
     BOT_CHECK_STUB?: string;
     DEV_OUTBOX?: string;
+    /** `1`, local development only: webhook endpoints may be http(s) on loopback hosts (src/api/webhooks/url-guard.ts). */
+    WEBHOOKS_ALLOW_HTTP_LOCAL?: string;
+    /** E-mail delivery (src/api/core/email-providers.ts): Resend's key, the sender, its event-signing secret; EMAIL_PROVIDER=log. */
+    RESEND_API_KEY?: string;
+    EMAIL_FROM?: string;
+    RESEND_WEBHOOK_SECRET?: string;
+    EMAIL_PROVIDER?: string;
     /** `1`: answers carry `x-d1-round-trips` (npm run bench). */
     D1_METER?: string;
+    /** `1`: clicks are written straight to D1 even with CLICKS_QUEUE bound (the bench's comparison; worker tests). */
+    CLICKS_DIRECT?: string;
+    /** `n`: the clicks consumer fails every n-th batch (the bench's fault run only; never in a deployed config). */
+    CLICKS_FAULT_EVERY?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -6,11 +6,14 @@ const KINDS: Record<string, FileKind> = {
   mp4: 'video',
   mpg: 'video',
   mpeg: 'video',
+  webm: 'video',
   jpg: 'image',
   jpeg: 'image',
   png: 'image',
   gif: 'image',
   mp3: 'audio',
+  ogg: 'audio',
+  wav: 'audio',
   pdf: 'pdf',
 };
 

@@ -34,7 +34,11 @@ export async function linkOrigin(svc: ServiceContext, company: CompanyRow, host?
     if (hosts.includes(normalizeHost(candidate))) return `${proto}://${candidate.toLowerCase()}`;
   }
   const first = hosts[0] ?? svc.host;
-  return `${first === 'localhost' || first.endsWith('.localhost') ? 'http' : 'https'}://${first}`;
+  const local = (h: string) => h === 'localhost' || h.endsWith('.localhost');
+  // A local run serves every host on the request's port: an operator call to localhost:8787 about acme
+  // links to acme.localhost:8787.
+  const port = hosts[0] && local(first) && local(normalizeHost(svc.host)) ? (/:\d{1,5}$/.exec(svc.host)?.[0] ?? '') : '';
+  return `${local(first) ? 'http' : 'https'}://${first}${port}`;
 }
 
 export const CODE_MAX_ATTEMPTS = 5;
@@ -55,7 +59,8 @@ export const ttlFor = (purpose: CodePurpose) => (purpose === 'reset' ? RESET_COD
 
 /** Issues a code (retiring older ones) and e-mails the link that carries it. */
 export async function sendCodeEmail(
-  svc: ServiceContext, company: CompanyRow, user: UserRow, purpose: CodePurpose, template: 'welcome' | 'reset_password' | 'set_password',
+  svc: ServiceContext, company: CompanyRow, user: UserRow, purpose: CodePurpose,
+  template: 'welcome' | 'reset_password' | 'set_password' | 'invite',
   queryHost?: string | null,
 ) {
   const code = newCode();
@@ -74,12 +79,12 @@ export async function sendCodeEmail(
   const minutes = Math.round(ttl / 60_000);
   const valid = minutes < 120 ? t(lang, 'emailValidMinutes', { n: minutes }) : t(lang, 'emailValidHours', { n: Math.round(minutes / 60) });
   const params = { name: user.first_name || '', company: company.name, link, code, valid, login: `${origin}/login` };
-  const key = { welcome: 'Welcome', set_password: 'SetPassword', reset_password: 'Reset' }[template];
+  const key = { welcome: 'Welcome', set_password: 'SetPassword', reset_password: 'Reset', invite: 'Invite' }[template];
   const texts = {
     subject: t(lang, `email${key}Subject` as MessageKey, params),
     body: `${user.first_name ? t(lang, 'emailHello', params) : t(lang, 'emailHelloAnonymous')}\n\n${t(lang, `email${key}Body` as MessageKey, params)}`,
   };
-  await outboxSender(svc.db).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.body });
+  await outboxSender(svc.db, svc).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.body });
   return code;
 }
 

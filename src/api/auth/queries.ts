@@ -63,9 +63,13 @@ export interface NewAccount {
   };
   customFields: Record<string, string>;
   loyaltyAccess: boolean;
+  /** The ambassador's language (e-mails, portal); absent: the company default. */
+  language?: string | null;
   /** One default share link per campaign joined. */
   campaigns: { campaignId: number; shareLinkUid: string; shortCode: string }[];
 }
+
+const USER_ID_BY_EMAIL = `(SELECT id FROM users WHERE company_id = ?1 AND email = ?2)`;
 
 /**
  * Writes a whole account in one batch (all rows or none): user, ambassador, campaign memberships with
@@ -73,17 +77,23 @@ export interface NewAccount {
  * (e-mail, share code, short code) rolls everything back and is thrown to the caller.
  */
 export async function insertAccount(db: D1Database, a: NewAccount): Promise<number> {
-  const userId = `(SELECT id FROM users WHERE company_id = ?1 AND email = ?2)`;
+  const statements = [...accountStatements(db, a), db.prepare(`SELECT ${USER_ID_BY_EMAIL} AS id`).bind(a.companyId, a.email)];
+  const results = await db.batch<{ id: number }>(statements);
+  return results.at(-1)!.results[0]!.id;
+}
+
+/** insertAccount's statements, for a caller that writes several accounts in one batch (the operator CSV import). */
+export function accountStatements(db: D1Database, a: NewAccount): D1PreparedStatement[] {
   const p = a.profile;
   const statements = [
     db.prepare('INSERT INTO users (company_id, email, password_hash, first_name, last_name, loyalty_access) VALUES (?, ?, ?, ?, ?, ?)')
       .bind(a.companyId, a.email, a.passwordHash, a.firstName, a.lastName, a.loyaltyAccess ? 1 : 0),
     db.prepare(
       `INSERT INTO ambassadors (uid, company_id, user_id, share_code, phone, company_name, job_title, street, city, state, zip,
-         country, date_of_birth, paypal_email, group_id, custom_fields)
-       VALUES (?3, ?1, ${userId}, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)`,
+         country, date_of_birth, paypal_email, group_id, custom_fields, language)
+       VALUES (?3, ?1, ${USER_ID_BY_EMAIL}, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)`,
     ).bind(a.companyId, a.email, a.ambassadorUid, a.shareCode, p.phone, p.company_name, p.job_title, p.street, p.city, p.state,
-      p.zip, p.country, p.date_of_birth, p.paypal_email, p.group_id, JSON.stringify(a.customFields)),
+      p.zip, p.country, p.date_of_birth, p.paypal_email, p.group_id, JSON.stringify(a.customFields), a.language ?? null),
     db.prepare('INSERT INTO notification_settings (ambassador_uid, company_id) VALUES (?, ?)').bind(a.ambassadorUid, a.companyId),
     db.prepare('INSERT INTO loyalty_balances (ambassador_uid, company_id) VALUES (?, ?)').bind(a.ambassadorUid, a.companyId),
   ];
@@ -95,9 +105,7 @@ export async function insertAccount(db: D1Database, a: NewAccount): Promise<numb
         .bind(m.shareLinkUid, a.companyId, a.ambassadorUid, m.campaignId, m.shortCode),
     );
   }
-  statements.push(db.prepare(`SELECT ${userId} AS id`).bind(a.companyId, a.email));
-  const results = await db.batch<{ id: number }>(statements);
-  return results.at(-1)!.results[0]!.id;
+  return statements;
 }
 
 // E-mailed codes (reset and set password) ------------------------------------------------------------

@@ -37,7 +37,7 @@ export async function verifyToken(db: D1Database, token: string, tenantCompanyId
   const live = `SELECT user_id FROM api_tokens WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2`;
   const [users, ambassadors, companies, memberships] = await db.batch([
     db.prepare(`SELECT * FROM users WHERE id = (${live})`).bind(tokenHash, nowIso),
-    db.prepare(`SELECT a.* FROM ambassadors a JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id WHERE a.user_id = (${live})`).bind(tokenHash, nowIso),
+    db.prepare(`SELECT a.* FROM ambassadors a JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id WHERE a.user_id = (${live}) AND a.deactivated_at IS NULL`).bind(tokenHash, nowIso),
     db.prepare(`SELECT c.* FROM companies c JOIN users u ON u.company_id = c.id WHERE u.id = (${live})`).bind(tokenHash, nowIso),
     membershipsByTokenStatement(db, live).bind(tokenHash, nowIso),
   ]);

@@ -13,7 +13,7 @@ const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 export const esc = (v: unknown) => String(v).replace(/[&<>"']/g, (ch) => ESC[ch]!);
 /** Escaped text with `code` spans. */
 const prose = (v: unknown) => esc(v).replace(/`([^`]+)`/g, '<code>$1</code>');
-const pre = (value: unknown) => `<pre><code>${esc(JSON.stringify(value, null, 2))}</code></pre>`;
+const pre = (value: unknown) => `<pre><code>${esc(typeof value === 'string' ? value : JSON.stringify(value, null, 2))}</code></pre>`;
 const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
 const schemaLink = (name: string) => `<a href="#schema-${esc(name)}">${esc(name)}</a>`;
 export const anchorOf = (method: string, path: string) => `op-${method}-${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
@@ -96,8 +96,9 @@ function operationHtml(method: string, path: string, op: OperationObject, doc: O
     parameterTable(op.parameters, doc),
   ];
   if (op.requestBody) {
-    const media = op.requestBody.content['application/json'];
-    parts.push(`<h4>Request body${op.requestBody.required ? '' : ' (optional)'}: <code>application/json</code></h4>`, schemaTable(media.schema));
+    // One media type per body: JSON, or text/csv / multipart/form-data for imports and uploads.
+    const [type, media] = Object.entries(op.requestBody.content)[0]!;
+    parts.push(`<h4>Request body${op.requestBody.required ? '' : ' (optional)'}: <code>${esc(type)}</code></h4>`, schemaTable(media.schema));
     if (media.example !== undefined) parts.push('<p>Example:</p>', pre(media.example));
   }
   parts.push('<h4>Responses</h4><dl class="responses">');

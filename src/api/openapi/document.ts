@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKeySchema } from '../../lib/schemas/operator';
+import { isMessageKey } from '../../lib/i18n';
 import { errorBody } from '../core/errors';
 import { OPERATIONS, type Operation } from './operations';
 import { components } from './responses';
@@ -90,7 +91,10 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       description: Object.entries(conflicts).map(([code, when]) => `\`${code}\`: ${when}`).join('; '),
       ...(post && { headers: { 'Retry-After': { description: 'Seconds (idempotencyKeyInFlight)', schema: { type: 'integer' } } } }),
       content: json(ref('Error'), {
-        examples: Object.fromEntries(Object.keys(conflicts).map((code) => [code, example('conflict', code, EXAMPLE_PARAMS[code])])),
+        // A catalogue key shows its English text; a code of the owner's API (hostTaken, ...) its description.
+        examples: Object.fromEntries(Object.entries(conflicts).map(([code, when]) => [
+          code, isMessageKey(code) ? example('conflict', code, EXAMPLE_PARAMS[code]) : { value: { detail: when, code } },
+        ])),
       }),
     };
   }
@@ -129,7 +133,8 @@ function operationOf(op: Operation): OperationObject {
   };
   if (op.body) {
     const schema = jsonSchemaOf(op.body);
-    const required = ((schema.required as string[] | undefined) ?? []).length > 0;
+    // A CSV or multipart body is the whole request; a JSON object is required when it has required fields.
+    const required = op.contentType !== undefined || ((schema.required as string[] | undefined) ?? []).length > 0;
     out.requestBody = { required, content: { [op.contentType ?? 'application/json']: { schema, ...(op.example && { example: op.example }) } } };
   }
   return out;

@@ -1,4 +1,188 @@
+import type { z } from 'zod';
+import {
+  badgeCreateSchema, badgePatchSchema, campaignCreateSchema, campaignPatchSchema, customizationDocument, groupSchema, tabAccessSchema, taskCreateSchema,
+  taskPatchSchema, tierCreateSchema, tierPatchSchema,
+} from '../../lib/schemas/operator-catalog';
+import {
+  rewardCodesSchema, rewardCreateSchema, rewardPatchSchema, variantCreateSchema, variantPatchSchema, vaultItemCreateSchema, vaultItemPatchSchema,
+} from '../../lib/schemas/operator-catalog-rewards';
+import {
+  badgeAnswer, badgeListAnswer, campaignAnswer, campaignListAnswer, codesAnswer, customizationAnswer, customizationDeletedAnswer, groupAnswer,
+  groupListAnswer, removeAnswer, rewardAnswer, rewardListAnswer, tabAccessAnswer, taskAnswer, taskListAnswer, tierAnswer, tierListAnswer,
+  variantAnswer, vaultItemAnswer, vaultItemListAnswer,
+} from './ops-catalog-answers';
 import type { Operation } from './operations';
 
-/** OpenAPI rows of the issue-12 routes: see ./operations.ts for the row shape. */
-export const OPERATIONS_CATALOG: Operation[] = [];
+/** OpenAPI rows of the catalogue calls (issue 12, src/api/operator/catalog*.ts): see ./operations.ts for the row shape. */
+
+const P = '/v1/operator';
+type Tag = Operation['tag'];
+
+const unknown = (what: string) => ({ 404: `Unknown ${what} (or one of another company)` });
+const answer = (schema: z.ZodType, description: string, status: 200 | 201 = 200) => ({ status, schema, description });
+
+const list = (tag: Tag, path: string, operationId: string, what: string, schema: z.ZodType): Operation => ({
+  method: 'get', path: `${P}${path}`, tag, operationId, summary: `List ${what}`, description: `Every ${what.replace(/s$/, '')} of the company, active or not.`,
+  ok: answer(schema, `The company's ${what}`), errors: {},
+});
+const create = (tag: Tag, path: string, operationId: string, summary: string, description: string, body: z.ZodType,
+  example: Record<string, unknown>, schema: z.ZodType, errors: Operation['errors'] = {}): Operation => ({
+  method: 'post', path: `${P}${path}`, tag, operationId, summary, description, body, example, ok: answer(schema, 'Created', 201), errors,
+});
+const edit = (tag: Tag, path: string, operationId: string, what: string, description: string, body: z.ZodType,
+  example: Record<string, unknown>, schema: z.ZodType): Operation => ({
+  method: 'patch', path: `${P}${path}`, tag, operationId, summary: `Edit ${what}`,
+  description: `${description} Only the fields sent change; unknown fields are refused.`, body, example,
+  ok: answer(schema, `The ${what} as it is now`), errors: unknown(what.replace(/^an? /, '')),
+});
+const remove = (tag: Tag, path: string, operationId: string, what: string, description: string): Operation => ({
+  method: 'delete', path: `${P}${path}`, tag, operationId, summary: `Delete ${what}`, description,
+  ok: answer(removeAnswer, '`deleted`, or `deactivated` when something refers to it'), errors: unknown(what.replace(/^an? /, '')),
+});
+
+const customizationExample = {
+  meta: { head_title: 'Acme Outdoor Crew', head_description: 'Share the trail, earn Acme Coins.' },
+  theme: { button_color: '#ef6c00', link_color: '#2e7d32' },
+  tabs: { theme: 'light', items: { transactions: { label: 'My coins' } } },
+  default_language: 'es',
+};
+const CUSTOMIZATION_RULES =
+  'The document is the one the portal reads (spec §3, §9; every field optional, with defaults). It is refused whole when anything is ' +
+  'wrong, and nothing changes: a 400 names every error by its dotted path (`{ "theme.button_color": ["This field is invalid."] }`), ' +
+  'including fields the schema does not know and campaign ids or group uids the company does not have. Over 1 MB: 413.';
+
+const CUSTOMIZATION: Operation[] = [
+  {
+    method: 'get', path: `${P}/customization`, tag: 'Customization', operationId: 'getCustomization', summary: 'Read the customization',
+    description: '`settings` is the stored document as it was sent; `effective` is what the portal uses (the document over the defaults).',
+    ok: answer(customizationAnswer, 'The company\'s customization'), errors: {},
+  },
+  {
+    method: 'put', path: `${P}/customization`, tag: 'Customization', operationId: 'putCustomization', summary: 'Replace the customization',
+    description: `Replaces the company's whole document (fields left out take their defaults). ${CUSTOMIZATION_RULES} ` +
+      'The portal shows the change on its next request.',
+    body: customizationDocument, example: customizationExample, ok: answer(customizationAnswer, 'The stored customization'), errors: {},
+  },
+  {
+    method: 'put', path: `${P}/tabs/:key/access`, tag: 'Customization', operationId: 'putTabAccess', summary: 'Set who sees a tab',
+    description: 'A built-in tab (`dashboard`, `stats`, `rewards`, `transactions`, `activity`, `assets`, `sharing`, `profile`) or a custom tab\'s slug. ' +
+      'With `campaigns`, only ambassadors of those campaigns see it; with none, everyone does, or only members of `groups` when that lists ' +
+      'groups (spec §4). Edits the company document\'s tab rules only. Unknown uids: 400 by index.',
+    body: tabAccessSchema, example: { campaigns: ['cmp-acme-summit'], groups: [] }, ok: answer(tabAccessAnswer, 'The tab\'s rules, by uid'),
+    errors: { 404: 'No such tab in the company document', 409: { conflict: 'the document changed while this request ran; retry' } },
+  },
+  {
+    method: 'get', path: `${P}/campaigns/:uid/customization`, tag: 'Customization', operationId: 'getCampaignCustomization',
+    summary: 'Read a campaign\'s customization layer',
+    description: '`settings` is the campaign\'s layer (what differs from the company); `effective` the campaign\'s pages\' customization.',
+    ok: answer(customizationAnswer, 'The campaign layer'), errors: unknown('campaign'),
+  },
+  {
+    method: 'put', path: `${P}/campaigns/:uid/customization`, tag: 'Customization', operationId: 'putCampaignCustomization',
+    summary: 'Replace a campaign\'s customization layer',
+    description: `What the campaign's pages show differently from the company's (a field left out is the company's). ${CUSTOMIZATION_RULES}`,
+    body: customizationDocument, example: { meta: { head_title: 'Acme Summit Club' }, theme: { button_color: '#c62828' } },
+    ok: answer(customizationAnswer, 'The stored layer'), errors: unknown('campaign'),
+  },
+  {
+    method: 'delete', path: `${P}/campaigns/:uid/customization`, tag: 'Customization', operationId: 'deleteCampaignCustomization',
+    summary: 'Remove a campaign\'s customization layer', description: 'The campaign\'s pages show the company\'s customization again.',
+    ok: answer(customizationDeletedAnswer, 'Whether a layer was removed'), errors: unknown('campaign'),
+  },
+];
+
+const campaignExample = {
+  name: 'Spring trail run',
+  description: 'Invite your running friends.',
+  url: 'https://acme-outdoor.test/spring',
+  allowed_hosts: ['shop.acme-outdoor.test'],
+  commission: { type: 'percentage', rate_bps: 1200, loyalty_points: 50 },
+};
+
+const CAMPAIGNS: Operation[] = [
+  list('Campaigns', '/campaigns', 'listCampaigns', 'campaigns', campaignListAnswer),
+  create('Campaigns', '/campaigns', 'createCampaign', 'Create a campaign',
+    'A campaign with its landing page and commission rule (percentage of revenue in basis points, or a fixed amount in minor units; ' +
+    '`is_monetary: false` for store credit; loyalty points per conversion). Ambassadors join it through the ambassador calls.',
+    campaignCreateSchema, campaignExample, campaignAnswer),
+  {
+    method: 'get', path: `${P}/campaigns/:uid`, tag: 'Campaigns', operationId: 'getCampaign', summary: 'Read a campaign',
+    description: 'The campaign, its commission rule, member count and the tabs its ambassadors may see.',
+    ok: answer(campaignAnswer, 'The campaign'), errors: unknown('campaign'),
+  },
+  edit('Campaigns', '/campaigns/:uid', 'editCampaign', 'a campaign',
+    'Edit, activate or deactivate (`is_active`), hide from the dashboard (`is_hidden_dashboard`), change the commission rule (any of ' +
+    '`commission`\'s fields; conversions recorded afterwards use it, existing commissions keep their amounts).',
+    campaignPatchSchema, { is_hidden_dashboard: true, commission: { type: 'fixed', fixed_minor: 1500 } }, campaignAnswer),
+  list('Campaigns', '/groups', 'listGroups', 'groups', groupListAnswer),
+  create('Campaigns', '/groups', 'createGroup', 'Create a group', 'A group of ambassadors (its name is unique in the company).',
+    groupSchema, { name: 'Mountain guides' }, groupAnswer),
+  edit('Campaigns', '/groups/:uid', 'renameGroup', 'a group', 'Rename the group.', groupSchema, { name: 'Trail guides' }, groupAnswer),
+  {
+    ...remove('Campaigns', '/groups/:uid', 'deleteGroup', 'a group', 'Only an empty group is deleted.'),
+    errors: { ...unknown('group'), 409: { conflict: 'ambassadors are still in the group; move them first' } },
+  },
+];
+
+const look = { color: '#2e7d32', image: '/brand/acme/tier-ridge.svg' };
+const PROGRAMS: Operation[] = [
+  list('Programs', '/tiers', 'listTiers', 'tiers', tierListAnswer),
+  create('Programs', '/tiers', 'createTier', 'Create a tier',
+    'A tier starts at `threshold`, counted in the company\'s tier metric (points, referrals, or revenue in minor units).',
+    tierCreateSchema, { name: 'Ridge', threshold: 10, description: 'Free shipping on your own orders.', ...look }, tierAnswer),
+  edit('Programs', '/tiers/:uid', 'editTier', 'a tier', 'Rename, recolour, move the threshold or deactivate.', tierPatchSchema, { threshold: 12 }, tierAnswer),
+  remove('Programs', '/tiers/:uid', 'deleteTier', 'a tier', 'Nothing refers to a tier (it is computed), so it is deleted.'),
+  list('Programs', '/badges', 'listBadges', 'badges', badgeListAnswer),
+  create('Programs', '/badges', 'createBadge', 'Create a badge', 'A badge earned at `points` points.',
+    badgeCreateSchema, { name: 'Peak performer', points: 3000, ...look }, badgeAnswer),
+  edit('Programs', '/badges/:uid', 'editBadge', 'a badge', 'Edit or deactivate a badge.', badgePatchSchema, { is_active: false }, badgeAnswer),
+  remove('Programs', '/badges/:uid', 'deleteBadge', 'a badge', 'A badge someone earned is deactivated (they keep it); otherwise deleted.'),
+  list('Programs', '/tasks', 'listTasks', 'tasks', taskListAnswer),
+  create('Programs', '/tasks', 'createTask', 'Create a task',
+    'A task worth `points`, for every ambassador or, with `campaign_uid`, for that campaign\'s members.',
+    taskCreateSchema, { name: 'Join our Strava club', points: 50, url: 'https://www.strava.com/clubs/acme', position: 2 }, taskAnswer),
+  edit('Programs', '/tasks/:uid', 'editTask', 'a task', 'Edit, reorder or deactivate a task.', taskPatchSchema, { points: 75, position: 1 }, taskAnswer),
+  remove('Programs', '/tasks/:uid', 'deleteTask', 'a task', 'A task someone completed is deactivated (points and completion stay); otherwise deleted.'),
+];
+
+const codesExample = { codes: [{ card_code: 'ACME-7Q2K-91XZ', card_pin: '4821' }, { card_code: 'ACME-3JD8-55LM' }] };
+const REWARDS: Operation[] = [
+  list('Programs', '/rewards', 'listRewards', 'rewards', rewardListAnswer),
+  create('Programs', '/rewards', 'createReward', 'Create a reward (gift card)',
+    'Spent in points: `fixed` costs `points`, `range` lets the ambassador choose `min_amount`..`max_amount` points ' +
+    '(`config.points_per_unit` sets the value). `stock` null is unlimited. `config.field_kind`: `code` (from the code pool, see the codes ' +
+    'call, or a real provider with `config.utid`), `balance`, or `quantity` (e.g. a shipped item). `currency` defaults to the company\'s.',
+    rewardCreateSchema,
+    { name: 'Trail map voucher', type: 'voucher', brand_kind: 'promo', points: 150, value_minor: 1200, stock: 100, config: { field_kind: 'code' } },
+    rewardAnswer),
+  edit('Programs', '/rewards/:uid', 'editReward', 'a reward',
+    'Price, stock, texts, activation. The price rules hold for the reward as edited. Redemptions already made keep their value.',
+    rewardPatchSchema, { points: 175, stock: 40 }, rewardAnswer),
+  remove('Programs', '/rewards/:uid', 'deleteReward', 'a reward',
+    'A reward someone redeemed is deactivated (its redemptions stay intact); otherwise it is deleted with its unused codes.'),
+  create('Programs', '/rewards/:uid/codes', 'addRewardCodes', 'Add codes to a reward\'s pool',
+    'Codes the local fulfilment provider hands out, one per redemption (a `code` reward with an empty pool is refused and the points come back).',
+    rewardCodesSchema, codesExample, codesAnswer, unknown('reward')),
+  list('Programs', '/vault-items', 'listVaultItems', 'vault items', vaultItemListAnswer),
+  create('Programs', '/vault-items', 'createVaultItem', 'Create a vault item',
+    'An item spent in cash (minor units of its currency), with its first variants. `campaign_uid`: only that campaign\'s members see it.',
+    vaultItemCreateSchema,
+    { name: 'Acme gift card', payment_type: 'gift-card', variants: [{ name: '€10', cost: 1000 }, { name: '€25', cost: 2500, stock: 20 }] },
+    vaultItemAnswer),
+  edit('Programs', '/vault-items/:uid', 'editVaultItem', 'a vault item', 'The item\'s own fields (variants have their own calls).',
+    vaultItemPatchSchema, { description: 'Use it on all Acme gear.' }, vaultItemAnswer),
+  remove('Programs', '/vault-items/:uid', 'deleteVaultItem', 'a vault item',
+    'An item with redemptions is deactivated; otherwise it is deleted with its variants and their unused codes.'),
+  create('Programs', '/vault-items/:uid/variants', 'createVariant', 'Add a variant to a vault item',
+    '`cost` is what the ambassador spends, `value_minor` what they receive (default: the cost), both minor units.',
+    variantCreateSchema, { name: '€50', cost: 5000, stock: 10 }, variantAnswer, unknown('vault item')),
+  edit('Programs', '/vault-items/:uid/variants/:variant_uid', 'editVariant', 'a variant', 'Price, value, stock, activation.',
+    variantPatchSchema, { stock: 25 }, variantAnswer),
+  remove('Programs', '/vault-items/:uid/variants/:variant_uid', 'deleteVariant', 'a variant',
+    'A variant someone redeemed is deactivated; otherwise it is deleted with its unused codes.'),
+  create('Programs', '/vault-items/:uid/variants/:variant_uid/codes', 'addVariantCodes', 'Add codes to a variant\'s pool',
+    'Codes the local fulfilment provider hands out for this variant, one per redemption.', rewardCodesSchema, codesExample, codesAnswer,
+    unknown('vault item or variant')),
+];
+
+export const OPERATIONS_CATALOG: Operation[] = [...CUSTOMIZATION, ...CAMPAIGNS, ...PROGRAMS, ...REWARDS];

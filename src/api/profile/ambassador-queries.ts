@@ -25,7 +25,8 @@ export interface AmbassadorRow {
 
 export function findAmbassadorByUser(db: D1Database, companyId: string, userId: number) {
   return db
-    .prepare('SELECT * FROM ambassadors WHERE company_id = ? AND user_id = ?')
+    // A company-deactivated ambassador (deactivated_at) cannot log in, sign in by SSO or get reset e-mails.
+    .prepare('SELECT * FROM ambassadors WHERE company_id = ? AND user_id = ? AND deactivated_at IS NULL')
     .bind(companyId, userId)
     .first<AmbassadorRow>();
 }

@@ -17,14 +17,14 @@ export interface AssetRow {
 }
 
 /**
- * Assets of the ambassador's campaigns (one campaign or all), optionally only those whose title or file
- * name contains `search` (case-insensitive), newest first.
+ * Assets of the ambassador's campaigns (one campaign or all; an asset limited to a group only for its
+ * members), optionally only those whose title or file name contains `search` (case-insensitive), newest first.
  */
 export async function listAssets(
   db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, search: string,
   page: { limit: number; offset: number },
 ) {
-  const args: (string | number)[] = [ambassadorUid, companyId, ambassadorUid];
+  const args: (string | number)[] = [ambassadorUid, companyId, ambassadorUid, ambassadorUid];
   let filter = '';
   if (campaignId !== null) { filter += ' AND a.campaign_id = ?'; args.push(campaignId); }
   if (search) {
@@ -37,7 +37,8 @@ export async function listAssets(
       JOIN campaigns c ON c.id = a.campaign_id AND c.company_id = a.company_id
       LEFT JOIN share_links s ON s.company_id = a.company_id AND s.campaign_id = a.campaign_id AND s.ambassador_uid = ? AND s.is_default = 1
      WHERE a.company_id = ?
-       AND a.campaign_id IN (SELECT campaign_id FROM ambassador_campaigns WHERE ambassador_uid = ? AND company_id = a.company_id)${filter}`;
+       AND a.campaign_id IN (SELECT campaign_id FROM ambassador_campaigns WHERE ambassador_uid = ? AND company_id = a.company_id)
+       AND (a.group_id IS NULL OR a.group_id = (SELECT group_id FROM ambassadors WHERE uid = ? AND company_id = a.company_id))${filter}`;
   const [rows, total] = await db.batch<AssetRow | { n: number }>([
     db.prepare(
       `SELECT a.uid, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.title, a.file_key, a.file_name,

@@ -631,6 +631,8 @@ export const de: Partial<Messages> = {
   emailSetPasswordBody: 'Legen Sie Ihr Passwort für das Botschafterportal von {company} fest:\n{link}\n\nIhr Code: {code}\nDer Link kann einmal verwendet werden und ist {valid} gültig. Falls Sie dies nicht angefordert haben, ignorieren Sie diese E-Mail.',
   emailResetSubject: 'Setzen Sie Ihr Passwort für das Portal von {company} zurück',
   emailResetBody: 'Wir haben eine Anfrage zum Zurücksetzen Ihres Passworts für das Botschafterportal von {company} erhalten.\n\nHier können Sie es zurücksetzen:\n{link}\n\nIhr Bestätigungscode: {code}\nDer Code kann einmal verwendet werden und ist {valid} gültig. Falls Sie dies nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+  emailInviteSubject: 'Einladung zum Botschafterprogramm von {company}',
+  emailInviteBody: '{company} hat Sie zu seinem Botschafterprogramm eingeladen.\n\nLegen Sie Ihr Passwort fest, um sich anzumelden:\n{link}\n\nIhr Code: {code}\nDer Link kann einmal verwendet werden und ist {valid} gültig. Falls er abgelaufen ist, nutzen Sie „Passwort vergessen?“ auf {login}.',
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Ungültige Eingabe.',
   invalidJson: 'Der Anfragetext ist kein gültiges JSON.',

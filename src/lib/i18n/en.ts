@@ -633,6 +633,8 @@ export const en = {
   emailSetPasswordBody: 'Set your password for the {company} ambassador portal:\n{link}\n\nYour code: {code}\nThe link works once and is valid for {valid}. If you did not ask for it, ignore this e-mail.',
   emailResetSubject: 'Reset your {company} portal password',
   emailResetBody: 'We received a request to reset your password for the {company} ambassador portal.\n\nReset it here:\n{link}\n\nYour verification code: {code}\nThe code works once and is valid for {valid}. If you did not ask for it, ignore this e-mail: your password stays the same.',
+  emailInviteSubject: 'You are invited to the {company} ambassador program',
+  emailInviteBody: '{company} has invited you to its ambassador program.\n\nSet your password to log in:\n{link}\n\nYour code: {code}\nThe link works once and is valid for {valid}. If it has expired, use "Forgot your password?" on {login}.',
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Invalid input.',
   invalidJson: 'The request body is not valid JSON.',

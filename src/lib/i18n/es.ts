@@ -618,6 +618,8 @@ export const es: Messages = {
   emailSetPasswordBody: 'Elige tu contraseña para el portal de embajadores de {company}:\n{link}\n\nTu código: {code}\nEl enlace funciona una sola vez y es válido durante {valid}. Si no lo has pedido, ignora este correo.',
   emailResetSubject: 'Restablece tu contraseña del portal de {company}',
   emailResetBody: 'Hemos recibido una solicitud para restablecer tu contraseña del portal de embajadores de {company}.\n\nRestablécela aquí:\n{link}\n\nTu código de verificación: {code}\nEl código funciona una sola vez y es válido durante {valid}. Si no lo has pedido, ignora este correo: tu contraseña no cambia.',
+  emailInviteSubject: 'Te invitamos al programa de embajadores de {company}',
+  emailInviteBody: '{company} te ha invitado a su programa de embajadores.\n\nElige tu contraseña para iniciar sesión:\n{link}\n\nTu código: {code}\nEl enlace funciona una sola vez y es válido durante {valid}. Si ha caducado, usa "¿Olvidaste tu contraseña?" en {login}.',
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Datos no válidos.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',

@@ -632,6 +632,8 @@ export const fr: Partial<Messages> = {
   emailSetPasswordBody: 'Définissez votre mot de passe pour le portail ambassadeurs de {company} :\n{link}\n\nVotre code : {code}\nLe lien ne fonctionne qu’une fois et reste valable {valid}. Si vous n’en avez pas fait la demande, ignorez cet e-mail.',
   emailResetSubject: 'Réinitialisez votre mot de passe du portail {company}',
   emailResetBody: 'Nous avons reçu une demande de réinitialisation de votre mot de passe pour le portail ambassadeurs de {company}.\n\nRéinitialisez-le ici :\n{link}\n\nVotre code de vérification : {code}\nLe code ne fonctionne qu’une fois et reste valable {valid}. Si vous n’en avez pas fait la demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+  emailInviteSubject: 'Vous êtes invité au programme ambassadeurs de {company}',
+  emailInviteBody: '{company} vous invite à rejoindre son programme ambassadeurs.\n\nDéfinissez votre mot de passe pour vous connecter :\n{link}\n\nVotre code : {code}\nLe lien ne fonctionne qu’une fois et reste valable {valid}. S’il a expiré, utilisez « Mot de passe oublié ? » sur {login}.',
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Saisie non valide.',
   invalidJson: 'Le corps de la requête n’est pas un JSON valide.',

@@ -631,6 +631,8 @@ export const it: Partial<Messages> = {
   emailSetPasswordBody: 'Imposta la password per il portale ambassador di {company}:\n{link}\n\nIl tuo codice: {code}\nIl link funziona una sola volta ed è valido per {valid}. Se non l’hai richiesto tu, ignora questa e-mail.',
   emailResetSubject: 'Reimposta la password del portale di {company}',
   emailResetBody: 'Abbiamo ricevuto una richiesta di reimpostazione della password per il portale ambassador di {company}.\n\nReimpostala qui:\n{link}\n\nIl tuo codice di verifica: {code}\nIl codice funziona una sola volta ed è valido per {valid}. Se non l’hai richiesto tu, ignora questa e-mail: la tua password resterà invariata.',
+  emailInviteSubject: 'Sei invitato al programma ambassador di {company}',
+  emailInviteBody: '{company} ti ha invitato al suo programma ambassador.\n\nImposta la password per accedere:\n{link}\n\nIl tuo codice: {code}\nIl link funziona una sola volta ed è valido per {valid}. Se è scaduto, usa «Password dimenticata?» su {login}.',
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Dati non validi.',
   invalidJson: 'Il corpo della richiesta non è un JSON valido.',

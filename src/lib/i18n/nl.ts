@@ -631,6 +631,8 @@ export const nl: Partial<Messages> = {
   emailSetPasswordBody: 'Stel je wachtwoord in voor het ambassadeursportaal van {company}:\n{link}\n\nJe code: {code}\nDe link werkt één keer en is {valid} geldig. Heb je hier niet om gevraagd? Negeer deze e-mail dan.',
   emailResetSubject: 'Stel je wachtwoord voor het portaal van {company} opnieuw in',
   emailResetBody: 'We hebben een verzoek ontvangen om je wachtwoord voor het ambassadeursportaal van {company} opnieuw in te stellen.\n\nDat kan hier:\n{link}\n\nJe verificatiecode: {code}\nDe code werkt één keer en is {valid} geldig. Heb je hier niet om gevraagd? Negeer deze e-mail dan: je wachtwoord blijft ongewijzigd.',
+  emailInviteSubject: 'Je bent uitgenodigd voor het ambassadeursprogramma van {company}',
+  emailInviteBody: '{company} heeft je uitgenodigd voor zijn ambassadeursprogramma.\n\nStel je wachtwoord in om in te loggen:\n{link}\n\nJe code: {code}\nDe link werkt één keer en is {valid} geldig. Is hij verlopen? Gebruik dan "Wachtwoord vergeten?" op {login}.',
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Ongeldige invoer.',
   invalidJson: 'De body van het verzoek is geen geldige JSON.',

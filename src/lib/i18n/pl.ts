@@ -630,6 +630,8 @@ export const pl: Partial<Messages> = {
   emailSetPasswordBody: 'Ustaw hasło do portalu ambasadorów firmy {company}:\n{link}\n\nTwój kod: {code}\nLink działa jednorazowo i jest ważny przez {valid}. Jeśli nikt z Twojej strony o to nie prosił, zignoruj tę wiadomość.',
   emailResetSubject: 'Zresetuj hasło do portalu firmy {company}',
   emailResetBody: 'Otrzymaliśmy prośbę o zresetowanie hasła do portalu ambasadorów firmy {company}.\n\nZresetuj je tutaj:\n{link}\n\nTwój kod weryfikacyjny: {code}\nKod działa jednorazowo i jest ważny przez {valid}. Jeśli nikt z Twojej strony o to nie prosił, zignoruj tę wiadomość: Twoje hasło pozostanie bez zmian.',
+  emailInviteSubject: 'Zaproszenie do programu ambasadorskiego firmy {company}',
+  emailInviteBody: 'Firma {company} zaprasza Cię do swojego programu ambasadorskiego.\n\nUstaw hasło, aby się zalogować:\n{link}\n\nTwój kod: {code}\nLink działa jednorazowo i jest ważny przez {valid}. Jeśli wygasł, użyj opcji „Nie pamiętasz hasła?” na stronie {login}.',
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Nieprawidłowe dane wejściowe.',
   invalidJson: 'Treść żądania nie jest prawidłowym kodem JSON.',

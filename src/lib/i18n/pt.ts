@@ -630,6 +630,8 @@ export const pt: Partial<Messages> = {
   emailSetPasswordBody: 'Crie sua senha para o portal de embaixadores de {company}:\n{link}\n\nSeu código: {code}\nO link pode ser usado uma única vez e é válido por {valid}. Se você não fez essa solicitação, ignore este e-mail.',
   emailResetSubject: 'Redefina sua senha do portal de {company}',
   emailResetBody: 'Recebemos uma solicitação para redefinir sua senha do portal de embaixadores de {company}.\n\nRedefina-a aqui:\n{link}\n\nSeu código de verificação: {code}\nO código pode ser usado uma única vez e é válido por {valid}. Se você não fez essa solicitação, ignore este e-mail: sua senha continua a mesma.',
+  emailInviteSubject: 'Você foi convidado para o programa de embaixadores de {company}',
+  emailInviteBody: '{company} convidou você para o programa de embaixadores.\n\nCrie sua senha para entrar:\n{link}\n\nSeu código: {code}\nO link pode ser usado uma única vez e é válido por {valid}. Se ele tiver expirado, use "Esqueceu sua senha?" em {login}.',
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Dados inválidos.',
   invalidJson: 'O corpo da solicitação não é um JSON válido.',

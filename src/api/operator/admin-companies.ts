@@ -1,0 +1,186 @@
+import { newUid } from '../core/crypto';
+import { ApiError } from '../core/errors';
+import { forgetHosts } from '../portal/cache';
+import { safeJson } from '../profile/view';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, normalizeLanguage, type Language } from '../../lib/languages';
+import type { CreateCompany } from '../../lib/schemas/operator-admin';
+import { AdminError } from './admin-auth';
+
+/**
+ * Companies and their hosts, for the deployment owner (ADMIN_API_KEY). A company is what the portal needs
+ * to render at once: the companies row, its customization row (the brand) and its languages. Campaigns,
+ * groups and ambassadors come later through the company's own key.
+ */
+
+export interface CompanyView {
+  id: string;
+  name: string;
+  currency: string;
+  default_language: string;
+  languages: string[];
+  hosts: string[];
+  point_name: string;
+  support_email: string | null;
+  portal_uid: string;
+  active_keys: number;
+  created_at: string;
+}
+
+interface CompanyRow {
+  id: string;
+  name: string;
+  currency: string;
+  point_name: string;
+  support_email: string | null;
+  portal_uid: string;
+  created_at: string;
+  settings: string | null;
+  active_keys: number;
+}
+
+const COMPANY_SELECT = `SELECT c.id, c.name, c.currency, c.point_name, c.support_email, c.portal_uid, c.created_at, cu.settings,
+    (SELECT COUNT(*) FROM operator_api_keys k WHERE k.company_id = c.id AND k.revoked_at IS NULL) AS active_keys
+  FROM companies c LEFT JOIN customizations cu ON cu.company_id = c.id AND cu.campaign_id IS NULL`;
+
+export const notFound = () => new ApiError('not_found', 'notFound');
+
+const hostTaken = (host: string, owner: string) =>
+  new AdminError(409, 'hostTaken', `The host ${host} already serves company ${owner}; remove it there first.`, undefined, { host, company_id: owner });
+
+/** Companies (all, or one) with their hosts and languages, ordered by id. */
+async function readCompanies(db: D1Database, id?: string): Promise<CompanyView[]> {
+  const one = id !== undefined;
+  const [companies, hosts, languages] = await db.batch([
+    db.prepare(`${COMPANY_SELECT}${one ? ' WHERE c.id = ?1' : ''} ORDER BY c.id`).bind(...(one ? [id] : [])),
+    db.prepare(`SELECT company_id, host FROM company_hosts${one ? ' WHERE company_id = ?1' : ''} ORDER BY host`).bind(...(one ? [id] : [])),
+    db.prepare(`SELECT company_id, code FROM languages${one ? ' WHERE company_id = ?1' : ''} ORDER BY code`).bind(...(one ? [id] : [])),
+  ]);
+  const byCompany = (rows: Record<string, unknown>[], column: string) => {
+    const out = new Map<string, string[]>();
+    for (const row of rows) {
+      const list = out.get(row.company_id as string) ?? [];
+      list.push(row[column] as string);
+      out.set(row.company_id as string, list);
+    }
+    return out;
+  };
+  const hostsOf = byCompany(hosts!.results as Record<string, unknown>[], 'host');
+  const languagesOf = byCompany(languages!.results as Record<string, unknown>[], 'code');
+  return (companies!.results as unknown as CompanyRow[]).map((row) => ({
+    id: row.id,
+    name: row.name,
+    currency: row.currency,
+    default_language: normalizeLanguage(safeJson<{ default_language?: unknown }>(row.settings, {}).default_language) ?? DEFAULT_LANGUAGE,
+    languages: languagesOf.get(row.id) ?? [],
+    hosts: hostsOf.get(row.id) ?? [],
+    point_name: row.point_name,
+    support_email: row.support_email,
+    portal_uid: row.portal_uid,
+    active_keys: row.active_keys,
+    created_at: row.created_at,
+  }));
+}
+
+export async function listCompanies(db: D1Database) {
+  const results = await readCompanies(db);
+  return { count: results.length, results };
+}
+
+export async function getCompany(db: D1Database, id: string): Promise<CompanyView> {
+  const [company] = await readCompanies(db, id);
+  if (!company) throw notFound();
+  return company;
+}
+
+/** 404 unless the company exists (every /companies/:id/... call). */
+export async function requireCompany(db: D1Database, id: string): Promise<void> {
+  const row = await db.prepare('SELECT 1 AS ok FROM companies WHERE id = ?').bind(id).first();
+  if (!row) throw notFound();
+}
+
+/** The company owning each of `hosts` (only hosts some company has). */
+async function ownersOf(db: D1Database, hosts: string[]): Promise<Map<string, string>> {
+  if (!hosts.length) return new Map();
+  const { results } = await db
+    .prepare(`SELECT host, company_id FROM company_hosts WHERE host IN (${hosts.map(() => '?').join(', ')})`)
+    .bind(...hosts)
+    .all<{ host: string; company_id: string }>();
+  return new Map(results.map((r) => [r.host, r.company_id]));
+}
+
+const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed|PRIMARY KEY/i.test(String((err as Error)?.message ?? err));
+
+/**
+ * Creates the company with its customization row (the given document, the company name as the page title
+ * unless it sets one, and the default language), its languages and hosts, in one batch: all or nothing.
+ * An existing id is a 409 companyExists, a host of another company a 409 hostTaken.
+ */
+export async function createCompany(env: Env, input: CreateCompany): Promise<CompanyView> {
+  const db = env.DB;
+  const conflict = async () => {
+    if (await db.prepare('SELECT 1 AS ok FROM companies WHERE id = ?').bind(input.id).first()) {
+      return new AdminError(409, 'companyExists', `A company with the id ${input.id} already exists.`, undefined, { id: input.id });
+    }
+    const owners = await ownersOf(db, input.hosts);
+    const [host, owner] = [...owners][0] ?? [];
+    return host && owner ? hostTaken(host, owner) : null;
+  };
+  const before = await conflict();
+  if (before) throw before;
+
+  const doc = (input.customization ?? {}) as { meta?: Record<string, unknown> };
+  const settings = { ...doc, meta: { head_title: input.name, ...doc.meta }, default_language: input.default_language };
+  const hosts = [...new Set(input.hosts)];
+  try {
+    await db.batch([
+      db.prepare(
+        `INSERT INTO companies (id, name, currency, point_name, support_email, payout_preference_options, portal_uid)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(input.id, input.name, input.currency, input.point_name, input.support_email ?? null,
+        JSON.stringify({ 0: 'Manual', 1: 'PayPal' }), `${input.id}-portal`),
+      db.prepare('INSERT INTO customizations (id, company_id, campaign_id, settings) VALUES (?, ?, NULL, ?)')
+        .bind(newUid('cust'), input.id, JSON.stringify(settings)),
+      ...input.languages.map((code) =>
+        db.prepare("INSERT INTO languages (company_id, code, name, status) VALUES (?, ?, ?, 'active')")
+          .bind(input.id, code, LANGUAGE_NAMES[code as Language])),
+      ...hosts.map((host) => db.prepare('INSERT INTO company_hosts (host, company_id) VALUES (?, ?)').bind(host, input.id)),
+    ]);
+  } catch (err) {
+    // Another request took the id or a host between the check and the batch (nothing was written).
+    if (isUniqueViolation(err)) throw (await conflict()) ?? err;
+    throw err;
+  }
+  // The portal's tenant lookup may hold "no such host" in this isolate's memory: forget it.
+  await forgetHosts(env, hosts);
+  return getCompany(db, input.id);
+}
+
+/** Attaches a host: 201 when new, 200 when the company already has it, 409 when another company does. */
+export async function addHost(env: Env, companyId: string, host: string): Promise<{ created: boolean; host: string; company_id: string }> {
+  const db = env.DB;
+  await requireCompany(db, companyId);
+  const check = async () => {
+    const owner = (await ownersOf(db, [host])).get(host);
+    if (owner && owner !== companyId) throw hostTaken(host, owner);
+    return owner === companyId;
+  };
+  if (await check()) return { created: false, host, company_id: companyId };
+  try {
+    await db.prepare('INSERT INTO company_hosts (host, company_id) VALUES (?, ?)').bind(host, companyId).run();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    if (await check()) return { created: false, host, company_id: companyId };
+    throw err;
+  }
+  await forgetHosts(env, [host]);
+  return { created: true, host, company_id: companyId };
+}
+
+/** Detaches a host of the company; the host answers 404 from the next request on. */
+export async function removeHost(env: Env, companyId: string, host: string): Promise<{ host: string; company_id: string }> {
+  await requireCompany(env.DB, companyId);
+  const res = await env.DB.prepare('DELETE FROM company_hosts WHERE host = ? AND company_id = ?').bind(host, companyId).run();
+  if (res.meta.changes !== 1) throw notFound();
+  await forgetHosts(env, [host]);
+  return { host, company_id: companyId };
+}

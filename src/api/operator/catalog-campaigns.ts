@@ -1,0 +1,183 @@
+import { TAB_KEYS, type Customization } from '../../lib/schemas/customization';
+import type { CampaignCreate, CampaignPatch, GroupInput } from '../../lib/schemas/operator-catalog';
+import { isTabVisible } from '../../lib/tabs';
+import { newUid } from '../core/crypto';
+import { ApiError, fieldError } from '../core/errors';
+import { forgetCompanyPortal } from '../portal/cache';
+import { loadCustomization } from '../portal/customization';
+import { safeJson } from '../profile/view';
+import { bit, insertStatement, notFound, patchRow, rowOf } from './catalog-store';
+import type { Operator } from './keys';
+
+/**
+ * Campaigns and groups of the company (issue 12). A campaign's commission rule applies to conversions
+ * recorded after the change; commissions already made keep their amounts. Deactivating a campaign keeps
+ * its members, links and history (the portal shows it as inactive); there is no campaign delete.
+ */
+
+interface CampaignRow {
+  id: number; uid: string; name: string; description: string; is_active: number; is_hidden_dashboard: number; url: string;
+  allowed_hosts: string; native_message: string; portal_logo: string | null; commission_rate_bps: number;
+  commission_type: 'percentage' | 'fixed'; commission_fixed_minor: number; commission_is_monetary: number; loyalty_points: number;
+  created_at: string; members?: number;
+}
+
+/** Tabs the campaign's ambassadors may see: shown, enabled, and open to every campaign or listing this one (group rules aside). */
+function tabAccess(settings: Customization, campaignId: number): string[] {
+  const open = (tab: { enabled: boolean; campaigns_with_tab_access: readonly number[] }) => isTabVisible({ ...tab, groups: [] }, campaignId);
+  return [
+    ...TAB_KEYS.filter((key) => settings.tabs.items[key].show && open(settings.tabs.items[key])),
+    ...settings.tabs.custom.filter(open).map((tab) => tab.slug),
+  ];
+}
+
+function campaignView(row: CampaignRow, currency: string, settings: Customization) {
+  return {
+    uid: row.uid,
+    campaign_id: row.id,
+    name: row.name,
+    description: row.description,
+    url: row.url,
+    allowed_hosts: safeJson<string[]>(row.allowed_hosts, []),
+    native_message: row.native_message,
+    portal_logo: row.portal_logo,
+    is_active: !!row.is_active,
+    is_hidden_dashboard: !!row.is_hidden_dashboard,
+    commission: {
+      type: row.commission_type,
+      rate_bps: row.commission_rate_bps,
+      fixed_minor: row.commission_fixed_minor,
+      currency,
+      is_monetary: !!row.commission_is_monetary,
+      loyalty_points: row.loyalty_points,
+    },
+    members: row.members ?? 0,
+    tab_access: tabAccess(settings, row.id),
+    created_at: row.created_at,
+  };
+}
+export type CampaignView = ReturnType<typeof campaignView>;
+
+const CAMPAIGN_SQL = `SELECT c.*, (SELECT COUNT(*) FROM ambassador_campaigns m WHERE m.company_id = c.company_id AND m.campaign_id = c.id) AS members
+  FROM campaigns c WHERE c.company_id = ?`;
+
+async function viewOf(db: D1Database, operator: Operator, uid: string) {
+  const [row, customization] = await Promise.all([
+    db.prepare(`${CAMPAIGN_SQL} AND c.uid = ?`).bind(operator.companyId, uid).first<CampaignRow>(),
+    loadCustomization(db, operator.companyId),
+  ]);
+  if (!row) throw notFound();
+  return { campaign: campaignView(row, operator.currency, customization.forCampaign(row.id)) };
+}
+
+export async function listCampaigns(db: D1Database, operator: Operator) {
+  const [{ results }, customization] = await Promise.all([
+    db.prepare(`${CAMPAIGN_SQL} ORDER BY c.id`).bind(operator.companyId).all<CampaignRow>(),
+    loadCustomization(db, operator.companyId),
+  ]);
+  return { count: results.length, results: results.map((r) => campaignView(r, operator.currency, customization.forCampaign(r.id))) };
+}
+
+export const getCampaign = viewOf;
+
+export async function createCampaign(db: D1Database, operator: Operator, input: CampaignCreate) {
+  const row = await insertStatement(db, 'campaigns', {
+    uid: newUid('cmp'),
+    company_id: operator.companyId,
+    name: input.name,
+    description: input.description,
+    url: input.url,
+    allowed_hosts: JSON.stringify([...new Set(input.allowed_hosts)]),
+    native_message: input.native_message,
+    portal_logo: input.portal_logo,
+    is_active: bit(input.is_active),
+    is_hidden_dashboard: bit(input.is_hidden_dashboard),
+    commission_type: input.commission.type,
+    commission_rate_bps: input.commission.rate_bps,
+    commission_fixed_minor: input.commission.fixed_minor,
+    commission_is_monetary: bit(input.commission.is_monetary),
+    loyalty_points: input.commission.loyalty_points,
+  }).first<CampaignRow>();
+  return viewOf(db, operator, row!.uid);
+}
+
+/** PATCH /v1/operator/campaigns/{uid} - edit, activate / deactivate, hide from the dashboard, commission rule. */
+export async function patchCampaign(db: D1Database, operator: Operator, uid: string, input: CampaignPatch) {
+  const rule = input.commission ?? {};
+  await patchRow(db, 'campaigns', operator.companyId, uid, {
+    name: input.name,
+    description: input.description,
+    url: input.url,
+    allowed_hosts: input.allowed_hosts && JSON.stringify([...new Set(input.allowed_hosts)]),
+    native_message: input.native_message,
+    portal_logo: input.portal_logo,
+    is_active: bit(input.is_active),
+    is_hidden_dashboard: bit(input.is_hidden_dashboard),
+    commission_type: rule.type,
+    commission_rate_bps: rule.rate_bps,
+    commission_fixed_minor: rule.fixed_minor,
+    commission_is_monetary: bit(rule.is_monetary),
+    loyalty_points: rule.loyalty_points,
+  });
+  return viewOf(db, operator, uid);
+}
+
+// Groups -------------------------------------------------------------------------------------------
+
+interface GroupRow { id: number; uid: string; name: string; members?: number }
+
+const groupView = (g: GroupRow) => ({ uid: g.uid, group_id: g.id, name: g.name, members: g.members ?? 0 });
+export type GroupView = ReturnType<typeof groupView>;
+
+const GROUP_SQL = `SELECT g.id, g.uid, g.name, (SELECT COUNT(*) FROM ambassadors a WHERE a.company_id = g.company_id AND a.group_id = g.id) AS members
+  FROM groups g WHERE g.company_id = ?`;
+
+async function groupOf(db: D1Database, companyId: string, uid: string) {
+  const row = await db.prepare(`${GROUP_SQL} AND g.uid = ?`).bind(companyId, uid).first<GroupRow>();
+  if (!row) throw notFound();
+  return { group: groupView(row) };
+}
+
+export async function listGroups(db: D1Database, companyId: string) {
+  const { results } = await db.prepare(`${GROUP_SQL} ORDER BY g.name, g.id`).bind(companyId).all<GroupRow>();
+  return { count: results.length, results: results.map(groupView) };
+}
+
+/** Two groups of one name could not be told apart on the registration form. */
+async function ensureNameFree(db: D1Database, companyId: string, name: string, exceptUid: string | null) {
+  const taken = await db
+    .prepare('SELECT 1 AS x FROM groups WHERE company_id = ? AND lower(name) = lower(?) AND uid IS NOT ?')
+    .bind(companyId, name, exceptUid)
+    .first();
+  if (taken) throw fieldError('name', 'A group of this name exists.');
+}
+
+export async function createGroup(env: Env, db: D1Database, companyId: string, input: GroupInput) {
+  await ensureNameFree(db, companyId, input.name, null);
+  const row = await insertStatement(db, 'groups', { uid: newUid('grp'), company_id: companyId, name: input.name }).first<GroupRow>();
+  await forgetCompanyPortal(env, db, companyId);
+  return groupOf(db, companyId, row!.uid);
+}
+
+export async function patchGroup(env: Env, db: D1Database, companyId: string, uid: string, input: GroupInput) {
+  await rowOf(db, 'groups', companyId, uid);
+  await ensureNameFree(db, companyId, input.name, uid);
+  await patchRow(db, 'groups', companyId, uid, { name: input.name });
+  await forgetCompanyPortal(env, db, companyId);
+  return groupOf(db, companyId, uid);
+}
+
+/** DELETE /v1/operator/groups/{uid} - only an empty group (409 while ambassadors are in it). */
+export async function deleteGroup(env: Env, db: D1Database, companyId: string, uid: string) {
+  const res = await db
+    .prepare(`DELETE FROM groups WHERE company_id = ?1 AND uid = ?2
+                AND NOT EXISTS (SELECT 1 FROM ambassadors a WHERE a.company_id = ?1 AND a.group_id = groups.id)`)
+    .bind(companyId, uid)
+    .run();
+  if (res.meta.changes === 0) {
+    const { group } = await groupOf(db, companyId, uid);
+    throw new ApiError('conflict', `The group still has ${group.members} ambassador(s); move them to another group first.`);
+  }
+  await forgetCompanyPortal(env, db, companyId);
+  return { uid, outcome: 'deleted' as const };
+}

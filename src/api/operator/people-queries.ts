@@ -1,0 +1,136 @@
+/** D1 queries of the operator's ambassador and asset calls. Every one is scoped to the key's company. */
+
+export interface GroupRow { id: number; uid: string; name: string }
+export interface CampaignRefRow { id: number; uid: string; name: string; is_active: number; is_hidden_dashboard: number }
+
+export interface AmbassadorOpRow {
+  uid: string;
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  language: string | null;
+  share_code: string;
+  group_uid: string | null;
+  group_name: string | null;
+  loyalty_access: number;
+  has_password: number;
+  deactivated_at: string | null;
+  deactivated_by_self: number;
+  created_at: string;
+  /** JSON array of { campaign_uid, campaign_id, name, short_code, joined_at }, oldest membership first. */
+  campaigns_json: string;
+}
+
+const AMBASSADOR_SELECT = `
+  SELECT a.uid, u.id AS user_id, u.email, u.first_name, u.last_name, a.language, a.share_code, g.uid AS group_uid, g.name AS group_name,
+         u.loyalty_access, (u.password_hash IS NOT NULL) AS has_password, a.deactivated_at, a.deactivated_by_self, a.created_at,
+         (SELECT json_group_array(json_object('campaign_uid', x.uid, 'campaign_id', x.id, 'name', x.name, 'short_code', x.short_code,
+                                              'joined_at', x.joined_at))
+            FROM (SELECT c.uid, c.id, c.name, s.short_code, m.joined_at
+                    FROM ambassador_campaigns m
+                    JOIN campaigns c ON c.id = m.campaign_id AND c.company_id = m.company_id
+                    LEFT JOIN share_links s ON s.company_id = m.company_id AND s.ambassador_uid = m.ambassador_uid
+                                           AND s.campaign_id = m.campaign_id AND s.is_default = 1
+                   WHERE m.company_id = a.company_id AND m.ambassador_uid = a.uid
+                   ORDER BY m.joined_at, c.id) x) AS campaigns_json
+    FROM ambassadors a
+    JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id
+    LEFT JOIN groups g ON g.id = a.group_id AND g.company_id = a.company_id`;
+
+export const ambassadorStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare(`${AMBASSADOR_SELECT} WHERE a.company_id = ? AND a.uid = ?`).bind(companyId, uid);
+
+export const findAmbassador = (db: D1Database, companyId: string, uid: string) =>
+  ambassadorStatement(db, companyId, uid).first<AmbassadorOpRow>();
+
+const likeEscaped = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** A page of the company's ambassadors, newest first, and how many match the filters. */
+export async function listAmbassadors(
+  db: D1Database, companyId: string,
+  f: { email?: string; groupId?: number; campaignId?: number; active?: boolean; limit: number; offset: number },
+) {
+  let where = 'a.company_id = ?';
+  const args: (string | number)[] = [companyId];
+  if (f.email) { where += " AND u.email LIKE ? ESCAPE '\\'"; args.push(likeEscaped(f.email)); }
+  if (f.groupId !== undefined) { where += ' AND a.group_id = ?'; args.push(f.groupId); }
+  if (f.campaignId !== undefined) {
+    where += ' AND EXISTS (SELECT 1 FROM ambassador_campaigns m WHERE m.company_id = a.company_id AND m.ambassador_uid = a.uid AND m.campaign_id = ?)';
+    args.push(f.campaignId);
+  }
+  if (f.active !== undefined) where += f.active ? ' AND a.deactivated_at IS NULL' : ' AND a.deactivated_at IS NOT NULL';
+  const [rows, total] = await db.batch([
+    db.prepare(`${AMBASSADOR_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`).bind(...args, f.limit, f.offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM ambassadors a JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id WHERE ${where}`)
+      .bind(...args),
+  ]);
+  return { rows: rows!.results as unknown as AmbassadorOpRow[], count: (total!.results[0] as { n: number }).n };
+}
+
+/** The company's groups and campaigns, to resolve names in a request (one round trip). */
+export async function companyRefRows(db: D1Database, companyId: string) {
+  const [groups, campaigns] = await db.batch([
+    db.prepare('SELECT id, uid, name FROM groups WHERE company_id = ? ORDER BY id').bind(companyId),
+    db.prepare('SELECT id, uid, name, is_active, is_hidden_dashboard FROM campaigns WHERE company_id = ? ORDER BY id').bind(companyId),
+  ]);
+  return { groups: groups!.results as unknown as GroupRow[], campaigns: campaigns!.results as unknown as CampaignRefRow[] };
+}
+
+/**
+ * Which of these e-mails already have an account in the company (with the ambassador's uid). At most 99
+ * e-mails per statement (D1 binds at most 100 parameters), all statements in one batch.
+ */
+export async function existingAccounts(db: D1Database, companyId: string, emails: string[]) {
+  const found = new Map<string, string | null>();
+  if (!emails.length) return found;
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < emails.length; i += 99) {
+    const part = emails.slice(i, i + 99);
+    statements.push(db.prepare(
+      `SELECT lower(u.email) AS email, a.uid FROM users u LEFT JOIN ambassadors a ON a.user_id = u.id AND a.company_id = u.company_id
+        WHERE u.company_id = ? AND u.email IN (${part.map(() => '?').join(', ')})`,
+    ).bind(companyId, ...part));
+  }
+  for (const result of await db.batch<{ email: string; uid: string | null }>(statements)) {
+    for (const row of result.results) found.set(row.email, row.uid);
+  }
+  return found;
+}
+
+/** Company deactivation: stamps deactivated_at and ends every session of the ambassador, in one batch. */
+export function deactivateStatements(db: D1Database, companyId: string, uid: string, nowIso: string) {
+  return [
+    db.prepare('UPDATE ambassadors SET deactivated_at = ? WHERE company_id = ? AND uid = ? AND deactivated_at IS NULL').bind(nowIso, companyId, uid),
+    db.prepare(
+      `UPDATE api_tokens SET revoked_at = ?1 WHERE company_id = ?2 AND revoked_at IS NULL
+          AND user_id = (SELECT user_id FROM ambassadors WHERE company_id = ?2 AND uid = ?3)`,
+    ).bind(nowIso, companyId, uid),
+  ];
+}
+
+export const reactivateStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare('UPDATE ambassadors SET deactivated_at = NULL WHERE company_id = ? AND uid = ?').bind(companyId, uid);
+
+export const setGroupStatement = (db: D1Database, companyId: string, uid: string, groupId: number | null) =>
+  db.prepare('UPDATE ambassadors SET group_id = ? WHERE company_id = ? AND uid = ?').bind(groupId, companyId, uid);
+
+/**
+ * Joining a campaign: the membership and, unless the ambassador kept one from an earlier membership, the
+ * campaign's default share link (their referral link). Already a member: nothing changes.
+ */
+export function joinCampaignStatements(db: D1Database, companyId: string, uid: string, campaignId: number, shareLinkUid: string, shortCode: string) {
+  return [
+    db.prepare('INSERT INTO ambassador_campaigns (company_id, ambassador_uid, campaign_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+      .bind(companyId, uid, campaignId),
+    db.prepare(
+      `INSERT INTO share_links (uid, company_id, ambassador_uid, campaign_id, short_code, is_default)
+       SELECT ?1, ?2, ?3, ?4, ?5, 1
+        WHERE NOT EXISTS (SELECT 1 FROM share_links WHERE company_id = ?2 AND ambassador_uid = ?3 AND campaign_id = ?4 AND is_default = 1)`,
+    ).bind(shareLinkUid, companyId, uid, campaignId, shortCode),
+  ];
+}
+
+/** Leaving a campaign ends the membership; share links stay, so past clicks and referrals keep their link. */
+export const leaveCampaignStatement = (db: D1Database, companyId: string, uid: string, campaignId: number) =>
+  db.prepare('DELETE FROM ambassador_campaigns WHERE company_id = ? AND ambassador_uid = ? AND campaign_id = ?').bind(companyId, uid, campaignId);

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { hexColor, isSafeUrl, safeUrl } from './common.ts';
+
+// Operator API (issue 12): what a company sends to define its program: campaigns and their commission rule,
+// groups, tab access, tiers, badges and tasks (the rewards catalogue is in ./operator-catalog-rewards.ts).
+// Create bodies give defaults; edit (PATCH) bodies are the same fields, all optional and without defaults,
+// so a field left out keeps its value. Bodies are strict: a misspelt field is an error, never ignored.
+// Amounts are integers: points, or minor units of a currency; messages are English (operator-facing) or
+// keys of src/lib/i18n/en.ts.
+
+export const MAX_AMOUNT = 1_000_000_000;
+
+export const name = z.string({ error: 'required' }).trim().min(1, 'required').max(120, 'At most 120 characters.');
+export const longText = z.string({ error: 'invalidField' }).trim().max(5000, 'At most 5000 characters.');
+export const flag = z.boolean({ error: 'Must be true or false.' });
+const wholeNumber = (min: 0 | 1) => z
+  .number({ error: 'Must be a whole number.' })
+  .int('Must be a whole number.')
+  .min(min, `Must be ${min} or more.`)
+  .max(MAX_AMOUNT, `At most ${MAX_AMOUNT}.`);
+/** Points or minor units: a whole number, 0 or more. */
+export const amount = wholeNumber(0);
+/** Points or minor units, at least 1. */
+export const positiveAmount = wholeNumber(1);
+/** An image or page: an http(s) URL or a site-relative path ("/brand/logo.svg"). */
+export const imageUrl = safeUrl;
+export const uidRef = z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'maxChars64');
+
+/** Where a referral link lands: an absolute http(s) URL (a share link redirects there). */
+const landingUrl = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(2048, 'maxChars2048')
+  .refine((v) => /^https?:\/\//i.test(v) && isSafeUrl(v), 'invalidUrl');
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'A host name, e.g. shop.example.com.');
+
+// Customization ------------------------------------------------------------------------------------
+
+/**
+ * A customization document (PUT): any JSON object here; the service checks it against the portal's own
+ * schema (./customization.ts) and names every error by path.
+ */
+export const customizationDocument = z.record(z.string(), z.unknown());
+
+// Campaigns ----------------------------------------------------------------------------------------
+
+/**
+ * The commission rule (0003_operator): `percentage` pays `rate_bps` basis points of the revenue (1000 =
+ * 10 %), `fixed` pays `fixed_minor` minor units per conversion; `is_monetary: false` makes it store
+ * credit. `loyalty_points`: points per conversion (0: none).
+ */
+const commissionFields = {
+  type: z.enum(['percentage', 'fixed'], { error: 'Either "percentage" or "fixed".' }),
+  rate_bps: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
+    .min(0, 'Must be 0 or more.').max(10_000, 'At most 10000 (100 %).'),
+  fixed_minor: amount,
+  is_monetary: flag,
+  loyalty_points: amount,
+};
+export const commissionRuleSchema = z.strictObject({
+  type: commissionFields.type.default('percentage'),
+  rate_bps: commissionFields.rate_bps.default(1000),
+  fixed_minor: commissionFields.fixed_minor.default(0),
+  is_monetary: commissionFields.is_monetary.default(true),
+  loyalty_points: commissionFields.loyalty_points.default(0),
+});
+
+const campaignFields = {
+  name,
+  description: longText,
+  url: landingUrl,
+  allowed_hosts: z.array(hostName, { error: 'A list of host names.' }).max(50, 'At most 50 hosts.'),
+  native_message: longText,
+  portal_logo: imageUrl.nullable(),
+  is_active: flag,
+  is_hidden_dashboard: flag,
+};
+
+export const campaignCreateSchema = z.strictObject({
+  ...campaignFields,
+  description: campaignFields.description.default(''),
+  allowed_hosts: campaignFields.allowed_hosts.default([]),
+  native_message: campaignFields.native_message.default(''),
+  portal_logo: campaignFields.portal_logo.default(null),
+  is_active: campaignFields.is_active.default(true),
+  is_hidden_dashboard: campaignFields.is_hidden_dashboard.default(false),
+  commission: commissionRuleSchema.prefault({}),
+});
+export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
+
+/** PATCH: activate (`is_active`), hide from the dashboard, change the commission rule (any of its fields). */
+export const campaignPatchSchema = z.strictObject({
+  ...campaignFields,
+  commission: z.strictObject(commissionFields).partial(),
+}).partial();
+export type CampaignPatch = z.infer<typeof campaignPatchSchema>;
+
+// Groups -------------------------------------------------------------------------------------------
+
+export const groupSchema = z.strictObject({ name });
+export type GroupInput = z.infer<typeof groupSchema>;
+
+// Tab access ---------------------------------------------------------------------------------------
+
+/**
+ * Who sees a tab (spec §4): when `campaigns` lists campaigns, only ambassadors in one of them; when it is
+ * empty, everyone, or only members of `groups` when that lists groups.
+ */
+export const tabAccessSchema = z.strictObject({
+  campaigns: z.array(uidRef, { error: 'A list of campaign uids.' }).max(200, 'At most 200 campaigns.').default([]),
+  groups: z.array(uidRef, { error: 'A list of group uids.' }).max(200, 'At most 200 groups.').default([]),
+});
+export type TabAccessInput = z.infer<typeof tabAccessSchema>;
+
+// Tiers, badges, tasks -----------------------------------------------------------------------------
+
+const DEFAULT_COLOR = '#3c97d3';
+
+const tierFields = { name, color: hexColor, threshold: amount, image: imageUrl.nullable(), description: longText, is_active: flag };
+/** `threshold`: where the tier starts, in the company's tier metric (points, referrals, or revenue in minor units). */
+export const tierCreateSchema = z.strictObject({
+  ...tierFields,
+  color: tierFields.color.default(DEFAULT_COLOR),
+  image: tierFields.image.default(null),
+  description: tierFields.description.default(''),
+  is_active: tierFields.is_active.default(true),
+});
+export const tierPatchSchema = z.strictObject(tierFields).partial();
+export type TierCreate = z.infer<typeof tierCreateSchema>;
+export type TierPatch = z.infer<typeof tierPatchSchema>;
+
+const badgeFields = { name, color: hexColor, points: amount, image: imageUrl.nullable(), description: longText, is_active: flag };
+/** `points`: the points that earn the badge. */
+export const badgeCreateSchema = z.strictObject({
+  ...badgeFields,
+  color: badgeFields.color.default(DEFAULT_COLOR),
+  points: badgeFields.points.default(0),
+  image: badgeFields.image.default(null),
+  description: badgeFields.description.default(''),
+  is_active: badgeFields.is_active.default(true),
+});
+export const badgePatchSchema = z.strictObject(badgeFields).partial();
+export type BadgeCreate = z.infer<typeof badgeCreateSchema>;
+export type BadgePatch = z.infer<typeof badgePatchSchema>;
+
+const taskFields = {
+  name,
+  description: longText,
+  points: amount,
+  url: imageUrl.nullable(),
+  position: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be 0 or more.').max(10_000, 'At most 10000.'),
+  /** A campaign's task shows to its members only; null: to every ambassador. */
+  campaign_uid: uidRef.nullable(),
+  is_active: flag,
+};
+export const taskCreateSchema = z.strictObject({
+  ...taskFields,
+  description: taskFields.description.default(''),
+  points: taskFields.points.default(0),
+  url: taskFields.url.default(null),
+  position: taskFields.position.default(0),
+  campaign_uid: taskFields.campaign_uid.default(null),
+  is_active: taskFields.is_active.default(true),
+});
+export const taskPatchSchema = z.strictObject(taskFields).partial();
+export type TaskCreate = z.infer<typeof taskCreateSchema>;
+export type TaskPatch = z.infer<typeof taskPatchSchema>;

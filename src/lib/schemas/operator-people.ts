@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { normalizeLanguage } from '../languages.ts';
+
+// Operator API, issue 12: a company's ambassadors (create, invite, CSV import, deactivate, move between
+// groups and campaigns) and its promotional assets. Messages are keys of src/lib/i18n/en.ts.
+//
+// A group is named by its uid (or, when no uid matches, by its name if exactly one group has it); a
+// campaign by its uid or its numeric id. The CSV import's columns are the create call's fields.
+
+const text = (max: 64 | 255) =>
+  z.string({ error: 'required' }).trim().min(1, 'required').max(max, max === 64 ? 'maxChars64' : 'maxChars255');
+
+/** An e-mail as an account stores it: trimmed, lower case. */
+export const accountEmail = z.string({ error: 'required' }).trim().toLowerCase().min(1, 'required').max(255, 'maxChars255')
+  .pipe(z.email('invalidEmail'));
+
+/** A supported language code in any spelling ("pt", "es_mx"), stored canonically; '' or null: none. */
+const language = z.union([z.string(), z.null()], { error: 'invalidField' })
+  .refine((v) => !v?.trim() || normalizeLanguage(v) !== null, 'invalidField')
+  .transform((v) => (v?.trim() ? normalizeLanguage(v) : null));
+
+const groupRef = z.union([z.string().trim().max(255, 'maxChars255'), z.null()], { error: 'invalidField' })
+  .transform((v) => v || null);
+const campaignRef = z.union([z.string().trim().min(1, 'required').max(64, 'maxChars64'), z.number().int().positive()], { error: 'invalidField' })
+  .transform(String);
+
+/** POST /v1/operator/ambassadors */
+export const ambassadorCreateSchema = z.object({
+  email: accountEmail,
+  first_name: text(255),
+  last_name: text(255),
+  language: language.optional().transform((v) => v ?? null),
+  group: groupRef.optional().transform((v) => v ?? null),
+  /** Absent: the campaigns a registration joins (active, shown on the dashboard). `[]`: none. */
+  campaigns: z.array(campaignRef, { error: 'invalidField' }).max(50, 'invalidField').optional(),
+  /** Absent: the company's `register.set_contact_loyalty_on_register`. */
+  loyalty_access: z.boolean({ error: 'invalidField' }).optional(),
+  /** Send the set-password e-mail now. */
+  invite: z.boolean({ error: 'invalidField' }).default(false),
+}).strict();
+export type AmbassadorCreateInput = z.input<typeof ambassadorCreateSchema>;
+export type AmbassadorCreate = z.infer<typeof ambassadorCreateSchema>;
+
+const flag = z.enum(['true', 'false'], { error: 'invalidField' }).transform((v) => v === 'true');
+const paging = {
+  limit: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(100, 'invalidField').default(50),
+  offset: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(0, 'invalidField').default(0),
+};
+
+/** GET /v1/operator/ambassadors: filters (all optional) and the page. */
+export const ambassadorListSchema = z.object({
+  /** Part of the e-mail, case-insensitive. */
+  email: z.string().trim().max(255, 'maxChars255').optional(),
+  group: z.string().trim().max(255, 'maxChars255').optional(),
+  campaign: z.string().trim().max(64, 'maxChars64').optional(),
+  active: flag.optional(),
+  ...paging,
+});
+export type AmbassadorListQuery = z.infer<typeof ambassadorListSchema>;
+
+/** PUT /v1/operator/ambassadors/{uid}/group: `null` takes the ambassador out of every group. */
+export const groupMoveSchema = z.object({ group: groupRef }).strict();
+
+/** Deactivate, reactivate, invite: no fields (an empty body or `{}`). */
+export const emptySchema = z.object({}).strict();
+
+// CSV import ----------------------------------------------------------------------------------------
+
+export const IMPORT_MAX_ROWS = 1000;
+/** Larger than 1000 rows of any sensible width; refused before the body is read. */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_REQUIRED_COLUMNS = ['email', 'first_name', 'last_name'] as const;
+export const IMPORT_OPTIONAL_COLUMNS = ['group', 'campaigns', 'language'] as const;
+export type ImportColumn = (typeof IMPORT_REQUIRED_COLUMNS)[number] | (typeof IMPORT_OPTIONAL_COLUMNS)[number];
+
+/** POST /v1/operator/ambassadors/import?invite=true|false */
+export const importQuerySchema = z.object({ invite: flag.default(false) });
+
+/** The CSV body as the OpenAPI document shows it (the route reads the text itself: see people-import.ts). */
+export const importCsvSchema = z.string().min(1).describe(
+  'UTF-8 CSV (RFC 4180 quoting; a BOM is ignored). Header row: email, first_name, last_name and optionally group, campaigns ' +
+  '(campaign uids or ids separated by ";") and language. At most 1000 data rows.',
+);
+
+/** One data row of the CSV, cells by column name (missing optional cells are ''). */
+export const importRowSchema = z.object({
+  email: accountEmail,
+  first_name: text(255),
+  last_name: text(255),
+  group: groupRef,
+  campaigns: z.string().transform((v) => v.split(';').map((c) => c.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(64, 'maxChars64')).max(50, 'invalidField')),
+  language,
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+// Assets ---------------------------------------------------------------------------------------------
+
+/** Largest asset file: under the Worker's 6 MB request limit (src/edge/app.ts MAX_BODY_BYTES) with room for the form. */
+export const ASSET_MAX_BYTES = 5 * 1024 * 1024;
+export const ASSET_FILE_FIELD = 'file';
+
+/** The text fields of POST /v1/operator/assets (multipart; the file is the `file` part). */
+export const assetUploadSchema = z.object({
+  /** Absent: the file name without its extension. */
+  title: z.string().trim().max(255, 'maxChars255').optional(),
+  campaign: campaignRef,
+  group: groupRef.optional().transform((v) => v ?? null),
+}).strict();
+export type AssetUpload = z.infer<typeof assetUploadSchema>;
+
+/** PATCH /v1/operator/assets/{uid}: the fields to change (`group: null` shows it to the whole campaign again). */
+export const assetUpdateSchema = z.object({
+  title: text(255).optional(),
+  campaign: campaignRef.optional(),
+  group: groupRef.optional(),
+}).strict();
+export type AssetUpdate = z.infer<typeof assetUpdateSchema>;
+
+/** GET /v1/operator/assets */
+export const assetListSchema = z.object({
+  campaign: z.string().trim().max(64, 'maxChars64').optional(),
+  group: z.string().trim().max(255, 'maxChars255').optional(),
+  ...paging,
+});
+export type AssetListQuery = z.infer<typeof assetListSchema>;
