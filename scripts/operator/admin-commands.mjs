@@ -48,6 +48,22 @@ function customizationOf(args) {
 
 const list = (value) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : undefined);
 
+/**
+ * POST /companies/{id}/keys, retried under one Idempotency-Key. A retry after a lost answer (timeout, dropped
+ * connection) replays the stored answer, which never holds the plain key (`key: null`): that key can never
+ * be shown, so it is revoked and one more is made under a new Idempotency-Key, rather than printing "null".
+ */
+async function issueKey(base, auth, company, label) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const { body } = await call(base, auth, 'POST', `/companies/${company}/keys`, {
+      body: { label }, headers: { 'idempotency-key': randomUUID() }, retry: 2,
+    });
+    if (body.key) return body;
+    await call(base, auth, 'DELETE', `/companies/${company}/keys/${body.id}`, { retry: 2 });
+  }
+  throw new CliError(`the API key of ${decodeURIComponent(company)} was made, but its answer was lost twice; run: npm run operator -- keys create ${decodeURIComponent(company)}`);
+}
+
 export async function createCompany(args) {
   const base = baseUrl(args);
   const auth = adminKey();
@@ -68,9 +84,7 @@ export async function createCompany(args) {
   const company = made.company;
   let key;
   try {
-    ({ body: key } = await call(base, auth, 'POST', `/companies/${encodeURIComponent(company.id)}/keys`, {
-      body: { label: args.label ?? 'created by npm run operator' }, headers: { 'idempotency-key': randomUUID() }, retry: 2,
-    }));
+    key = await issueKey(base, auth, encodeURIComponent(company.id), args.label ?? 'created by npm run operator');
   } catch (err) {
     throw new CliError(`company ${company.id} was created, but its API key was not: ${err.message}\n  make one with: npm run operator -- keys create ${company.id}`);
   }
@@ -125,9 +139,7 @@ export async function keys(args) {
   const auth = adminKey();
   const company = companyOf(args, 1);
   if (sub === 'create') {
-    const { body } = await call(base, auth, 'POST', `/companies/${company}/keys`, {
-      body: { label: args.label ?? '' }, headers: { 'idempotency-key': randomUUID() }, retry: 2,
-    });
+    const body = await issueKey(base, auth, company, args.label ?? '');
     return print(args, body, `API key #${body.id} for ${body.company_id}. It is shown this once: store it now.\n  ${body.key}`);
   }
   if (sub === 'list') {

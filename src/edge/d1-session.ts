@@ -56,10 +56,23 @@ export function replicatedReads(c: EdgeContext) {
     finish(ctx: EdgeContext): void {
       const latest = session.getBookmark();
       if (!latest || latest === bookmark || !BOOKMARK.test(latest) || /\bpublic\b/i.test(ctx.res.headers.get('Cache-Control') ?? '')) return;
+      // A visitor sent on to another site (a share link) is not a portal user: no cookie for them.
+      if (leavesThePortal(ctx)) return;
       // Appended after the assignment: Hono's `c.res` setter keeps the Set-Cookie headers of the
       // response it replaces, not those of the new one.
       ctx.res = new Response(ctx.res.body, ctx.res);
       ctx.res.headers.append('Set-Cookie', bookmarkCookie(latest));
     },
   };
+}
+
+/** A redirect to another host (the share-link redirect, the memorable URL). */
+function leavesThePortal(c: EdgeContext): boolean {
+  const location = c.res.status >= 300 && c.res.status < 400 ? c.res.headers.get('Location') : null;
+  if (!location) return false;
+  try {
+    return new URL(location, c.req.url).host !== new URL(c.req.url).host;
+  } catch {
+    return false;
+  }
 }

@@ -25,10 +25,17 @@ export default {
    */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
+    // Each job on its own: one that throws (a D1 hiccup in the loyalty run) must not keep the e-mail and
+    // webhook sweeps from running, or a lost queue message would wait another hour for nothing.
+    const job = (name: string, run: () => Promise<unknown>) =>
+      run().catch((err: unknown) => {
+        console.error(`scheduled run: ${name} failed`, err);
+        return { error: String(err) };
+      });
     const summary = {
-      loyalty: await runLoyaltyMaintenance(scheduledContext(env, ctx), null, now),
-      outbox: await sweepOutbox(env, ctx, now),
-      webhooks: await sweepWebhooks(env, ctx, now),
+      loyalty: await job('loyalty', () => runLoyaltyMaintenance(scheduledContext(env, ctx), null, now)),
+      outbox: await job('outbox', () => sweepOutbox(env, ctx, now)),
+      webhooks: await job('webhooks', () => sweepWebhooks(env, ctx, now)),
     };
     console.log('scheduled run', controller.cron, JSON.stringify(summary));
   },

@@ -54,8 +54,9 @@ describe('phone width', () => {
       const base = baseUrl(tenant.host);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       try {
-        const [name, value] = (await sessionCookie(tenant.host, tenant.email)).split('=') as [string, string];
-        await context.addCookies([{ name, value, domain: tenant.host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+        // The login answer sets more than the session (the D1 bookmark): each pair becomes a cookie.
+        const pairs = (await sessionCookie(tenant.host, tenant.email)).split('; ').map((pair) => pair.split(/=(.*)/s, 2) as [string, string]);
+        await context.addCookies(pairs.map(([name, value]) => ({ name, value, domain: tenant.host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' as const })));
         const page = await context.newPage();
         for (const path of ['/app', '/app/sharing', '/app/assets', '/app/account']) {
           await page.goto(`${base}${path}`, { waitUntil: 'load' });

@@ -57,10 +57,17 @@ describe('where a request reads', () => {
 });
 
 describe('the bookmark cookie', () => {
-  it('is set after a request that read D1, HttpOnly, Secure, SameSite=Lax, Path=/, no Domain', async () => {
-    const { fetch, starts } = portal();
+  it('is never given to a share-link visitor sent on to another site', async () => {
+    const { fetch } = portal();
     const res = await fetch('http://localhost/r/ava-demo', { headers: { 'user-agent': BROWSER } });
     expect(res.status).toBe(302);
+    expect(bookmarkSet(res)).toBeUndefined();
+  });
+
+  it('is set after a request that read D1, HttpOnly, Secure, SameSite=Lax, Path=/, no Domain', async () => {
+    const { fetch, starts } = portal();
+    const res = await fetch('http://localhost/login', { headers: { 'user-agent': BROWSER } });
+    expect(res.status).toBe(200);
     expect(starts).toEqual(['first-unconstrained']);
     const cookie = bookmarkSet(res)!;
     expect(cookie).toBeDefined();

@@ -15,6 +15,13 @@ const MAX_AGE_MS = 2 * 86_400_000;
 /** New rows get this long for their own queue message before the sweep sends another one. */
 const SWEEP_GRACE_MS = 60_000;
 const SWEEP_LIMIT = 100;
+/**
+ * Finished rows (sent, failed, suppressed) are deleted this long after they were written: the table would
+ * otherwise grow without end and keep every set-password link and reset code ever mailed. At most
+ * PRUNE_LIMIT rows go per sweep, oldest first.
+ */
+const OUTBOX_RETENTION_MS = 30 * 86_400_000;
+const PRUNE_LIMIT = 5_000;
 
 /** 30 s, 2 min, 8 min, 32 min, 2 h, 8.5 h, then 12 h (the longest delay a queue message may have). */
 const backoffSeconds = (attempts: number) => Math.min(30 * 4 ** (attempts - 1), 43_200);
@@ -51,8 +58,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Claims one outbox row, sends it and records the provider's answer on it. */
 async function deliverOutboxRow(db: D1Database, provider: EmailProvider, id: number, now: Date): Promise<DeliveryOutcome> {
   const t = now.getTime();
+  // The lease runs from the real clock when `now` lags it (the sweep without a queue passes its cron's
+  // scheduled time to each of up to 100 rows sent one after another, 15 s each at worst).
+  const leaseEnd = Math.max(t, Date.now()) + LEASE_SECONDS * 1000;
   const [claim, company] = await db.batch([
-    db.prepare(CLAIM).bind(id, iso(t), iso(t - MAX_AGE_MS), iso(t + LEASE_SECONDS * 1000)),
+    db.prepare(CLAIM).bind(id, iso(t), iso(t - MAX_AGE_MS), iso(leaseEnd)),
     db.prepare('SELECT c.name FROM email_outbox o JOIN companies c ON c.id = o.company_id WHERE o.id = ?').bind(id),
   ]);
   const row = (claim!.results as ClaimedRow[])[0];
@@ -147,14 +157,34 @@ export async function sweepOutbox(env: Env, _ctx: ExecutionContext, now: Date): 
     .bind(iso(t), iso(t - SWEEP_GRACE_MS), SWEEP_LIMIT)
     .all<{ id: number }>();
   const ids = results.map((r) => r.id);
+  const pruned = await pruneOutbox(env.DB, t).catch((err: unknown) => {
+    console.error('email: pruning the outbox failed', err);
+    return 0;
+  });
   if (env.EMAIL_QUEUE) {
     if (ids.length) await env.EMAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { id } })));
-    return { provider: provider.name, queued: ids.length };
+    return { provider: provider.name, queued: ids.length, pruned };
   }
   const outcomes: Record<string, number> = {};
   for (const id of ids) {
-    const { status } = await deliverOutboxRow(env.DB, provider, id, now);
+    // One row that fails (D1) must not stop the rest: it stays due and the next sweep takes it again.
+    const status = await deliverOutboxRow(env.DB, provider, id, now).then((o) => o.status, (err: unknown) => {
+      console.error('email: sweep could not deliver outbox row', id, err);
+      return 'error';
+    });
     outcomes[status] = (outcomes[status] ?? 0) + 1;
   }
-  return { provider: provider.name, delivered: outcomes };
+  return { provider: provider.name, delivered: outcomes, pruned };
+}
+
+/** Deletes finished outbox rows older than OUTBOX_RETENTION_MS (ids grow with time: the oldest come first). */
+async function pruneOutbox(db: D1Database, nowMs: number): Promise<number> {
+  const { meta } = await db
+    .prepare(
+      `DELETE FROM email_outbox WHERE id IN (SELECT id FROM email_outbox
+         WHERE status IN ('sent', 'failed', 'suppressed') AND created_at < ? ORDER BY id LIMIT ?)`,
+    )
+    .bind(iso(nowMs - OUTBOX_RETENTION_MS), PRUNE_LIMIT)
+    .run();
+  return meta.changes;
 }

@@ -119,8 +119,12 @@ const CAMPAIGNS: Operation[] = [
     groupSchema, { name: 'Mountain guides' }, groupAnswer),
   edit('Campaigns', '/groups/:uid', 'renameGroup', 'a group', 'Rename the group.', groupSchema, { name: 'Trail guides' }, groupAnswer),
   {
-    ...remove('Campaigns', '/groups/:uid', 'deleteGroup', 'a group', 'Only an empty group is deleted.'),
-    errors: { ...unknown('group'), 409: { conflict: 'ambassadors are still in the group; move them first' } },
+    ...remove('Campaigns', '/groups/:uid', 'deleteGroup', 'a group',
+      'Only a group nothing uses is deleted: no ambassador in it, no asset limited to it, no tab access rule naming it.'),
+    errors: {
+      ...unknown('group'),
+      409: { conflict: 'ambassadors are still in the group, assets are limited to it, or a tab access rule names it; change those first' },
+    },
   },
 ];
 

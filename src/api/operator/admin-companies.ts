@@ -5,6 +5,7 @@ import { safeJson } from '../profile/view';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, normalizeLanguage, type Language } from '../../lib/languages';
 import type { CreateCompany } from '../../lib/schemas/operator-admin';
 import { AdminError } from './admin-auth';
+import { tabReferences } from './catalog-customization';
 
 /**
  * Companies and their hosts, for the deployment owner (ADMIN_API_KEY). A company is what the portal needs
@@ -129,6 +130,15 @@ export async function createCompany(env: Env, input: CreateCompany): Promise<Com
   if (before) throw before;
 
   const doc = (input.customization ?? {}) as { meta?: Record<string, unknown> };
+  // A new company has no campaigns or groups yet, so a tab rule naming one names another company's (campaign
+  // ids are global) or none: it would hide the tab from everyone and make every later tab edit a 400.
+  const refs = tabReferences(doc);
+  if (refs.campaigns.length || refs.groups.length) {
+    const fields: Record<string, string[]> = {};
+    for (const { path } of refs.campaigns) fields[`customization.${path}`] = ['Unknown campaign: the company has none yet.'];
+    for (const { path } of refs.groups) fields[`customization.${path}`] = ['Unknown group: the company has none yet.'];
+    throw new ApiError('validation', 'invalidInput', fields);
+  }
   const settings = { ...doc, meta: { head_title: input.name, ...doc.meta }, default_language: input.default_language };
   const hosts = [...new Set(input.hosts)];
   try {

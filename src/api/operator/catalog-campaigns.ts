@@ -6,6 +6,7 @@ import { ApiError, fieldError } from '../core/errors';
 import { forgetCompanyPortal } from '../portal/cache';
 import { loadCustomization } from '../portal/customization';
 import { safeJson } from '../profile/view';
+import { tabRulesNamingGroup } from './catalog-customization';
 import { bit, insertStatement, notFound, patchRow, rowOf } from './catalog-store';
 import type { Operator } from './keys';
 
@@ -167,16 +168,32 @@ export async function patchGroup(env: Env, db: D1Database, companyId: string, ui
   return groupOf(db, companyId, uid);
 }
 
-/** DELETE /v1/operator/groups/{uid} - only an empty group (409 while ambassadors are in it). */
+/**
+ * DELETE /v1/operator/groups/{uid} - only a group nothing uses: 409 while ambassadors are in it, assets are
+ * limited to it (assets.group_id is a foreign key: the delete would fail) or a tab rule names it. A rule
+ * is not rewritten for the operator: without the group, `groups` would name nobody (the tab hidden from
+ * all) or, emptied, open the tab to everyone; and a dangling uid would make every later tab edit a 400.
+ */
 export async function deleteGroup(env: Env, db: D1Database, companyId: string, uid: string) {
-  const res = await db
-    .prepare(`DELETE FROM groups WHERE company_id = ?1 AND uid = ?2
-                AND NOT EXISTS (SELECT 1 FROM ambassadors a WHERE a.company_id = ?1 AND a.group_id = groups.id)`)
-    .bind(companyId, uid)
-    .run();
-  if (res.meta.changes === 0) {
+  const rules = await tabRulesNamingGroup(db, companyId, uid);
+  if (rules.length) {
+    await groupOf(db, companyId, uid);
+    throw new ApiError('conflict', `Tab access rules name the group (${rules.join(', ')}); change them first.`);
+  }
+  const [res, assets] = await db.batch([
+    db.prepare(`DELETE FROM groups WHERE company_id = ?1 AND uid = ?2
+                  AND NOT EXISTS (SELECT 1 FROM ambassadors a WHERE a.company_id = ?1 AND a.group_id = groups.id)
+                  AND NOT EXISTS (SELECT 1 FROM assets s WHERE s.company_id = ?1 AND s.group_id = groups.id)`)
+      .bind(companyId, uid),
+    db.prepare(`SELECT COUNT(*) AS n FROM assets s JOIN groups g ON g.company_id = s.company_id AND g.id = s.group_id
+                 WHERE g.company_id = ? AND g.uid = ?`).bind(companyId, uid),
+  ]);
+  if (res!.meta.changes === 0) {
     const { group } = await groupOf(db, companyId, uid);
-    throw new ApiError('conflict', `The group still has ${group.members} ambassador(s); move them to another group first.`);
+    const limited = (assets!.results[0] as { n: number }).n;
+    throw new ApiError('conflict', group.members
+      ? `The group still has ${group.members} ambassador(s); move them to another group first.`
+      : `${limited} asset(s) are shown to this group only; open them to their whole campaign or delete them first.`);
   }
   await forgetCompanyPortal(env, db, companyId);
   return { uid, outcome: 'deleted' as const };

@@ -108,7 +108,11 @@ export async function refund(svc: ServiceContext, op: Operator, transactionUid: 
       ...(full ? reversePoints(db, company, row.uid, `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND id = ${Number(row.id)} AND status = 'denied')`) : []),
     ]);
     if (update!.meta.changes !== 1) throw retry();
-    return { commission: commissionView(read!.results[0] as CommissionRow), clawback: null };
+    const commission = commissionView(read!.results[0] as CommissionRow);
+    // A full refund denies the commission: receivers hear of it as of a denial by hand, or their copy would
+    // stay pending/approved for good (it never shows up in a payout either).
+    if (full) await webhookEvent(svc, company, 'commission.denied', { commission });
+    return { commission, clawback: null };
   }
 
   // Paid: the clawback takes the commission's share of the refunded revenue; the last one takes the rest.

@@ -66,7 +66,9 @@ async function checkRows(
   const out: Checked[] = [];
   for (const record of records) {
     const cell = (name: ImportColumn) => (columns.has(name) ? record.cells[columns.get(name)!] ?? '' : '');
-    const report: ImportRowReport = { row: record.line, email: cell('email').trim().toLowerCase(), status: 'error' };
+    // Cut to an address's longest length: the report is kept under an Idempotency-Key, and D1 refuses a
+    // value over 2 MB, which one giant cell of a 2 MB file would otherwise bring it to (a 500 after the import).
+    const report: ImportRowReport = { row: record.line, email: cell('email').trim().toLowerCase().slice(0, 255), status: 'error' };
     const checked: Checked = { report };
     out.push(checked);
     const extra = record.cells.slice(width).some((c) => c.trim() !== '');

@@ -117,11 +117,13 @@ export interface RedirectTargetRow {
   campaign_url: string;
   campaign_active: number;
   deactivated_by_self: number;
+  /** Set when the company deactivated the ambassador (operator API): their links stop like a self-deactivation. */
+  deactivated_at: string | null;
 }
 
 const TARGET_SELECT = `
   SELECT s.uid, s.company_id, s.ambassador_uid, s.campaign_id, s.short_code, s.redirect_url,
-         c.url AS campaign_url, c.is_active AS campaign_active, a.deactivated_by_self
+         c.url AS campaign_url, c.is_active AS campaign_active, a.deactivated_by_self, a.deactivated_at
     FROM share_links s
     JOIN campaigns c ON c.id = s.campaign_id AND c.company_id = s.company_id
     JOIN ambassadors a ON a.uid = s.ambassador_uid AND a.company_id = s.company_id`;
@@ -139,7 +141,7 @@ export function findMemorableTarget(db: D1Database, companyId: string, slug: str
     .prepare(
       `${TARGET_SELECT}
         JOIN ambassador_campaigns m ON m.ambassador_uid = s.ambassador_uid AND m.campaign_id = s.campaign_id AND m.company_id = s.company_id
-       WHERE s.company_id = ? AND s.is_default = 1 AND c.is_active = 1 AND a.deactivated_by_self = 0
+       WHERE s.company_id = ? AND s.is_default = 1 AND c.is_active = 1 AND a.deactivated_by_self = 0 AND a.deactivated_at IS NULL
          AND (a.username = ? OR a.uid = ?)
        ORDER BY c.is_hidden_dashboard, c.created_at, c.id
        LIMIT 1`,

@@ -49,8 +49,9 @@ function tenantOf(svc: ServiceContext): string {
 /**
  * GET /share_links/resolve/?short_code= | ?username= - where a share link (or the memorable URL of an
  * ambassador, by username or uid) leads, in the tenant the edge names (`x-portal-company`). Null when
- * there is no such link, its campaign is inactive, the ambassador left, or its target is not a URL:
- * the visitor gets the "link not found" page (or, for a memorable URL, the pages). One D1 query.
+ * there is no such link, its campaign is inactive, the ambassador left (or the company deactivated
+ * them), or its target is not a URL: the visitor gets the "link not found" page (or, for a memorable
+ * URL, the pages). One D1 query.
  */
 export async function resolveShareLink(svc: ServiceContext, query: ResolveQuery) {
   const q = parseWith(resolveQuery, query);
@@ -59,7 +60,7 @@ export async function resolveShareLink(svc: ServiceContext, query: ResolveQuery)
   const link = q.short_code !== undefined
     ? await findRedirectTarget(svc.db, companyId, q.short_code)
     : await findMemorableTarget(svc.db, companyId, q.username!);
-  if (!link || !link.campaign_active || link.deactivated_by_self) return null;
+  if (!link || !link.campaign_active || link.deactivated_by_self || link.deactivated_at) return null;
   try {
     const location = redirectLocation(link.redirect_url || link.campaign_url, link.short_code, link.campaign_id);
     return { share_link_uid: link.uid, short_code: link.short_code, campaign_id: link.campaign_id, location };

@@ -42,7 +42,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function attemptDelivery(env: Env, companyId: string, deliveryId: string, nowMs = Date.now()): Promise<AttemptResult> {
   const db = env.DB;
   const now = iso(nowMs);
-  const lease = iso(nowMs + LEASE_MS);
+  // The lease and the signed timestamp follow the real clock when `nowMs` lags it: the sweep passes its
+  // cron's scheduled time to every attempt, and after 20 rounds of 10 s timeouts a lease counted from that
+  // time would already have run out when taken (a queue message could then send the same delivery at
+  // once), and the `webhook-timestamp` could fall outside a receiver's tolerance.
+  const realMs = Math.max(nowMs, Date.now());
+  const lease = iso(realMs + LEASE_MS);
   const [claim, read] = await db.batch([
     db.prepare(
       `UPDATE webhook_deliveries SET attempts = attempts + 1, lease_until = ?3, last_attempt_at = ?4, updated_at = ?4
@@ -84,7 +89,7 @@ export async function attemptDelivery(env: Env, companyId: string, deliveryId: s
   const secrets = [row.secret];
   if (row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > now) secrets.push(row.previous_secret);
 
-  const outcome = await postSigned(verdict.url, secrets, row.event_id, row.payload, nowMs);
+  const outcome = await postSigned(verdict.url, secrets, row.event_id, row.payload, realMs);
   if (outcome.ok) {
     await finish('succeeded', outcome, null);
     return { state: 'succeeded' };

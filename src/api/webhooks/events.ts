@@ -71,6 +71,9 @@ export interface DeliveryMessage {
 /** The queue binding, or undefined in a deployment without it (the scheduled sweep delivers then). */
 export const webhooksQueue = (env: Env) => (env as { WEBHOOKS_QUEUE?: Queue<DeliveryMessage> }).WEBHOOKS_QUEUE;
 
+/** Cloudflare Queues' limit of messages per sendBatch call. */
+export const MAX_SEND_BATCH = 100;
+
 /**
  * Sends deliveries to the queue after the answer (`waitUntil`), or `delaySeconds` later. A send that fails
  * is logged only: the delivery stays pending in D1 and the sweep picks it up.
@@ -81,5 +84,11 @@ export function enqueueDeliveries(
   const queue = webhooksQueue(env);
   if (!queue || deliveryIds.length === 0) return;
   const messages = deliveryIds.map((id) => ({ body: { company_id: companyId, delivery_id: id }, contentType: 'json' as const, delaySeconds }));
-  waitUntil(queue.sendBatch(messages).catch((err) => console.error('webhooks: queue send failed; the sweep will deliver', deliveryIds, err)));
+  // sendBatch takes at most 100 messages: a bulk approval (100 commissions) or a large payout fanned out to
+  // several endpoints makes more, and one oversized batch would leave them all to the hourly sweep.
+  for (let i = 0; i < messages.length; i += MAX_SEND_BATCH) {
+    const chunk = messages.slice(i, i + MAX_SEND_BATCH);
+    waitUntil(queue.sendBatch(chunk).catch((err) =>
+      console.error('webhooks: queue send failed; the sweep will deliver', chunk.map((m) => m.body.delivery_id), err)));
+  }
 }

@@ -134,7 +134,9 @@ export function checkWebhookUrl(raw: string, options: GuardOptions = {}): UrlVer
   if (url.username || url.password) return refuse('the URL must not contain a user name or password');
 
   const bracketed = url.hostname.startsWith('[');
-  const host = bracketed ? url.hostname.slice(1, -1) : url.hostname.replace(/\.$/, '');
+  // Every trailing dot goes: WHATWG keeps `127.0.0.1..` and `localhost..` as domain names (only one trailing
+  // dot is dropped before its IPv4 check), and stripping just one would let them past every rule below.
+  const host = bracketed ? url.hostname.slice(1, -1) : url.hostname.replace(/\.+$/, '');
   const ipv4 = /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) ? host : null;
   const ipv6 = bracketed ? parseIpv6(host) : null;
   if (bracketed && !ipv6) return refuse('not a valid IPv6 address');
