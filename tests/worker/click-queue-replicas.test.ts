@@ -66,8 +66,9 @@ describe('the bookmark cookie', () => {
 
   it('is set after a request that read D1, HttpOnly, Secure, SameSite=Lax, Path=/, no Domain', async () => {
     const { fetch, starts } = portal();
-    const res = await fetch('http://localhost/login', { headers: { 'user-agent': BROWSER } });
-    expect(res.status).toBe(200);
+    // An unknown share code: the link lookup reads D1 and the branded 404 stays on the portal.
+    const res = await fetch('http://localhost/r/no-such-code', { headers: { 'user-agent': BROWSER } });
+    expect(res.status).toBe(404);
     expect(starts).toEqual(['first-unconstrained']);
     const cookie = bookmarkSet(res)!;
     expect(cookie).toBeDefined();

@@ -74,7 +74,7 @@ describe('POST /v1/operator/ambassadors/import', () => {
         { row: 7, email: 'ana@example.com', status: 'skipped', uid: ana },
         {
           row: 8, email: 'eve@example.com', status: 'error',
-          errors: { language: [t('en', 'invalidField')], group: [expect.stringContaining('"grp-nope"')], campaigns: [expect.stringContaining('"cmp-nope"')] },
+          errors: { language: [expect.stringContaining('Unknown language; use one of en, es')], group: [expect.stringContaining('"grp-nope"')], campaigns: [expect.stringContaining('"cmp-nope"')] },
         },
         { row: 9, email: 'multi\r\nline', status: 'error', errors: { email: [t('en', 'invalidEmail')] } },
         { row: 11, email: 'fred@example.com', status: 'created', uid: fred },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeLanguage } from '../languages.ts';
+import { normalizeLanguage, SUPPORTED_LANGUAGES } from '../languages.ts';
 
 // Operator API, issue 12: a company's ambassadors (create, invite, CSV import, deactivate, move between
 // groups and campaigns) and its promotional assets. Messages are keys of src/lib/i18n/en.ts.
@@ -16,7 +16,8 @@ export const accountEmail = z.string({ error: 'required' }).trim().toLowerCase()
 
 /** A supported language code in any spelling ("pt", "es_mx"), stored canonically; '' or null: none. */
 const language = z.union([z.string(), z.null()], { error: 'invalidField' })
-  .refine((v) => !v?.trim() || normalizeLanguage(v) !== null, 'invalidField')
+  // Operator-facing (English): the message names the codes the portal has.
+  .refine((v) => !v?.trim() || normalizeLanguage(v) !== null, `Unknown language; use one of ${SUPPORTED_LANGUAGES.join(', ')}.`)
   .transform((v) => (v?.trim() ? normalizeLanguage(v) : null));
 
 const groupRef = z.union([z.string().trim().max(255, 'maxChars255'), z.null()], { error: 'invalidField' })
