@@ -1,6 +1,7 @@
 import { cf } from '@astrojs/cloudflare/hono';
 import { astro } from 'astro/hono';
 import { consumeEmail, sweepOutbox } from '../api/core/email-delivery';
+import { pruneIdempotencyKeys } from '../api/core/idempotency';
 import { runLoyaltyMaintenance } from '../api/loyalty/scheduled';
 import { consumeClicks } from '../api/sharing/click-ingest';
 import { consumeWebhooks, sweepWebhooks } from '../api/webhooks/delivery';
@@ -21,7 +22,7 @@ export default {
   fetch: app.fetch,
   /**
    * The cron trigger of wrangler.toml: the loyalty program's expiry, stale holds and expiry warnings; the
-   * e-mail outbox and webhook deliveries whose queue message was lost.
+   * e-mail outbox and webhook deliveries whose queue message was lost; old Idempotency-Key records.
    */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
@@ -36,6 +37,7 @@ export default {
       loyalty: await job('loyalty', () => runLoyaltyMaintenance(scheduledContext(env, ctx), null, now)),
       outbox: await job('outbox', () => sweepOutbox(env, ctx, now)),
       webhooks: await job('webhooks', () => sweepWebhooks(env, ctx, now)),
+      idempotency: await job('idempotency', () => pruneIdempotencyKeys(env.DB, now)),
     };
     console.log('scheduled run', controller.cron, JSON.stringify(summary));
   },

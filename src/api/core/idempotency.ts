@@ -86,3 +86,20 @@ export function answerOrThrow<T>(answer: StoredAnswer): T {
   if (answer.status >= 400) throw new AnswerError(answer);
   return answer.body as T;
 }
+
+/** How long an Idempotency-Key answers with its first answer: retries come within minutes, not months. */
+export const IDEMPOTENCY_KEY_DAYS = 30;
+
+/**
+ * The scheduled run's clean-up of Idempotency-Key records (company and owner keys): answers older than
+ * IDEMPOTENCY_KEY_DAYS, and records left in flight for a day (a Worker that died mid-request). Without
+ * it the tables only grow, and stored answers (a webhook endpoint's secret among them) stay for ever.
+ * Money stays safe after a key is gone: every money write is also unique by its natural key.
+ */
+export async function pruneIdempotencyKeys(db: D1Database, now: Date): Promise<{ deleted: number }> {
+  const done = new Date(now.getTime() - IDEMPOTENCY_KEY_DAYS * 86_400_000).toISOString();
+  const stuck = new Date(now.getTime() - 86_400_000).toISOString();
+  const results = await db.batch(['idempotency_keys', 'admin_idempotency_keys'].map((table) =>
+    db.prepare(`DELETE FROM ${table} WHERE created_at < ?1 OR (status = 'in_flight' AND created_at < ?2)`).bind(done, stuck)));
+  return { deleted: results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0) };
+}

@@ -172,6 +172,7 @@ function build(): OpenApiDocument {
       { name: 'Ambassadors', description: 'Ambassadors: create, invite, import from CSV, deactivate, move' },
       { name: 'Assets', description: 'Campaign assets (files in R2)' },
       { name: 'Webhooks', description: 'Signed outgoing webhooks (Standard Webhooks), delivery log and replay' },
+      { name: 'E-mail', description: 'Addresses the portal stopped e-mailing after a bounce, complaint or refusal, and lifting them' },
     ],
     paths,
     components: {

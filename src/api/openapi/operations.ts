@@ -9,6 +9,7 @@ import {
 } from './responses';
 import { OPERATIONS_ADMIN } from './ops-admin';
 import { OPERATIONS_CATALOG } from './ops-catalog';
+import { OPERATIONS_EMAIL } from './ops-email';
 import { OPERATIONS_PEOPLE } from './ops-people';
 import { OPERATIONS_WEBHOOKS } from './ops-webhooks';
 
@@ -38,7 +39,7 @@ export interface Operation {
   /** Hono path under /v1 (`:param` segments), exactly as the app lists it in `api.routes`. */
   path: string;
   tag: 'Conversions' | 'Commissions' | 'Payouts' | 'Loyalty' | 'Companies' | 'Customization' | 'Campaigns' | 'Programs'
-    | 'Ambassadors' | 'Assets' | 'Webhooks';
+    | 'Ambassadors' | 'Assets' | 'Webhooks' | 'E-mail';
   operationId: string;
   summary: string;
   description: string;
@@ -246,5 +247,5 @@ const CORE_OPERATIONS: Operation[] = [
 ];
 
 export const OPERATIONS: Operation[] = [
-  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS,
+  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL,
 ];

@@ -7,6 +7,7 @@ import { parseWith } from '../core/validate';
 import { webhooks } from '../webhooks/routes';
 import { admin } from './admin';
 import { catalog } from './catalog';
+import { emailSuppressions } from './email-suppressions';
 import { bulkApprove, refund, transition } from './commissions';
 import { idempotent } from './idempotency';
 import { requireOperator, type OperatorEnv } from './keys';
@@ -86,7 +87,8 @@ export const operator = new Hono<OperatorEnv>()
     const { text } = await jsonBody(c, transitionSchema);
     return idempotent(c, text, async () => ({ status: 200, body: await runForCompany(svcOf(c), c.var.operator) }));
   })
-  // Issue 12: customization, campaigns, programs; ambassadors and assets; webhooks.
+  // Issue 12: customization, campaigns, programs; ambassadors and assets; webhooks; the e-mail suppression list.
   .route('/', catalog)
   .route('/', people)
-  .route('/', webhooks);
+  .route('/', webhooks)
+  .route('/', emailSuppressions);
