@@ -7,6 +7,23 @@ import sanitizeHtml from 'sanitize-html';
  */
 export function sanitizeTenantHtml(html: string | null | undefined): string {
   if (!html) return '';
+  // The same few tenant texts come back on every page view; parsing them costs about a millisecond
+  // each, before the first byte. The result depends on the text alone, so it is kept (oldest out).
+  const kept = sanitized.get(html);
+  if (kept !== undefined) return kept;
+  const clean = sanitize(html);
+  if (html.length > MAX_KEPT_CHARS) return clean; // a very long page is not worth the isolate's memory
+  if (sanitized.size >= MAX_KEPT) sanitized.delete(sanitized.keys().next().value!);
+  sanitized.set(html, clean);
+  return clean;
+}
+
+// At most 200 texts of up to 20k characters each (with their results: a few MB at worst).
+const MAX_KEPT = 200;
+const MAX_KEPT_CHARS = 20_000;
+const sanitized = new Map<string, string>();
+
+function sanitize(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'h1', 'h2', 'span']),
     allowedAttributes: {
