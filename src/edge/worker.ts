@@ -42,7 +42,7 @@ export default {
     console.log('scheduled run', controller.cron, JSON.stringify(summary));
   },
   async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) {
-    const consume = CONSUMERS[batch.queue.replace(/-(preview|staging)$/, '')];
+    const consume = CONSUMERS[batch.queue];
     if (!consume) throw new Error(`no consumer for queue ${batch.queue}`);
     await consume(batch, env, ctx);
   },

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, baseUrl, hydrated, newBrowser, stopAll } from './harness';
+import { ROOT, baseUrl, hydrated, newBrowser, stopAll, sessionCookies } from './harness';
 
 const AXE = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -61,23 +61,6 @@ beforeAll(async () => {
   browser = await newBrowser();
 });
 afterAll(stopAll);
-
-/** A session cookie for `email` from the browser API (faster than the form, same cookie). */
-async function sessionCookies(host: string, email: string) {
-  const base = baseUrl(host);
-  const res = await fetch(`${base}/api/auth/ambassador/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: new URL(base).origin },
-    body: JSON.stringify({ email, password: 'Password1!' }),
-  });
-  expect(res.status, `log in ${email}`).toBe(200);
-  return res.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(';', 1) as [string];
-    const i = pair.indexOf('=');
-    // domain + path (not url): Chromium refuses a __Host- cookie given by url.
-    return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' as const };
-  });
-}
 
 /** Runs axe on the page as it is now and returns its violations as readable lines. */
 async function axe(page: Page, label: string): Promise<string[]> {

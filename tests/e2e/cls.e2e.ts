@@ -5,7 +5,7 @@
 // input). Each page must stay at 0.1 or less; a failure names the elements that moved.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll } from './harness';
+import { baseUrl, newBrowser, stopAll, sessionCookies } from './harness';
 
 const LIMIT = 0.1;
 
@@ -83,21 +83,6 @@ beforeAll(async () => {
   browser = await newBrowser();
 });
 afterAll(stopAll);
-
-async function sessionCookies(host: string, email: string) {
-  const base = baseUrl(host);
-  const res = await fetch(`${base}/api/auth/ambassador/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: new URL(base).origin },
-    body: JSON.stringify({ email, password: 'Password1!' }),
-  });
-  expect(res.status, `log in ${email}`).toBe(200);
-  return res.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(';', 1) as [string];
-    const i = pair.indexOf('=');
-    return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' as const };
-  });
-}
 
 describe('layout shift on a throttled phone', () => {
   for (const tenant of TENANTS) {

@@ -357,6 +357,29 @@ export async function logInNewPage(context: BrowserContext, host: string, email:
   return page;
 }
 
+/**
+ * Logs in through the browser API (no page, no scrypt wait in a form) and returns the answer's cookies
+ * (the session, and whatever else it sets, e.g. the D1 bookmark) as browser cookies for `addCookies`:
+ * by domain and path, since Chromium refuses a __Host- cookie given by url.
+ */
+export async function sessionCookies(host: string, email: string) {
+  const base = baseUrl(host);
+  const res = await fetch(`${base}/api/auth/ambassador/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(base).origin },
+    body: JSON.stringify({ email, password: 'Password1!' }),
+  });
+  if (res.status !== 200) throw new Error(`log in ${email} on ${host}: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => {
+    const [pair] = c.split(';', 1) as [string];
+    const i = pair.indexOf('=');
+    return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' as const };
+  });
+}
+
+/** Cookies as a `Cookie` request header. */
+export const cookieHeader = (cookies: { name: string; value: string }[]) => cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
 /** Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
 export async function hydrated(page: Page, selector: string) {
   const el = page.locator(selector).first();

@@ -5,7 +5,7 @@
 //   escaped the table's scroll box and made the whole page scroll sideways.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll } from './harness';
+import { baseUrl, newBrowser, stopAll, cookieHeader, sessionCookies } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,23 +18,13 @@ const TENANTS = [
   { host: 'acme.localhost', email: 'alex@acme.test' },
 ] as const;
 
-async function sessionCookie(host: string, email: string): Promise<string> {
-  const base = baseUrl(host);
-  const res = await fetch(`${base}/api/auth/ambassador/`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: new URL(base).origin },
-    body: JSON.stringify({ email, password: 'Password1!' }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');
-}
-
 describe('a form post with an unreadable body', () => {
   const pages = ['/login', '/register', '/forgot-password', '/reset-password', '/set-password', '/app/sharing'];
   for (const path of pages) {
     it(`POST ${path} answers the page with its form, not a blank 404 or a 500`, async () => {
       const base = baseUrl('localhost');
       // ava: other files change ben's password (the reset flow) and run before or after this one.
-      const cookie = path.startsWith('/app') ? await sessionCookie('localhost', 'ava@demo.test') : '';
+      const cookie = path.startsWith('/app') ? cookieHeader(await sessionCookies('localhost', 'ava@demo.test')) : '';
       for (const type of ['multipart/form-data', 'multipart/form-data; boundary=zz', 'application/json']) {
         const res = await fetch(`${base}${path}`, {
           method: 'POST', redirect: 'manual', body: 'garbage',
@@ -54,9 +44,7 @@ describe('phone width', () => {
       const base = baseUrl(tenant.host);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       try {
-        // The login answer sets more than the session (the D1 bookmark): each pair becomes a cookie.
-        const pairs = (await sessionCookie(tenant.host, tenant.email)).split('; ').map((pair) => pair.split(/=(.*)/s, 2) as [string, string]);
-        await context.addCookies(pairs.map(([name, value]) => ({ name, value, domain: tenant.host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' as const })));
+        await context.addCookies(await sessionCookies(tenant.host, tenant.email));
         const page = await context.newPage();
         for (const path of ['/app', '/app/sharing', '/app/assets', '/app/account']) {
           await page.goto(`${base}${path}`, { waitUntil: 'load' });

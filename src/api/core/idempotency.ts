@@ -6,6 +6,8 @@ import { ApiError } from './errors';
 export interface StoredAnswer {
   status: number;
   body: unknown;
+  /** What to keep for replays when it must differ from the answer (a plain API key is never kept). */
+  stored?: unknown;
 }
 
 /** A final failure that is stored and replayed like a success (e.g. a redemption the provider refused). */
@@ -41,20 +43,19 @@ export const requestHash = (operation: string, input: unknown) => sha256Hex(`${o
  * - the same key and another request: 422; the first request still running: 409 (Retry-After: 1).
  * `run` throwing an ApiError (a refusal before anything happened: validation, no funds) frees the key so
  * the client can retry with it; an AnswerError is a final answer and is stored like a success.
- * `scope` keeps keys of different callers apart (two ambassadors may send the same key).
+ * `scope` keeps keys of different callers apart (two ambassadors may send the same key). `companyId`
+ * null: the deployment owner's keys (admin_idempotency_keys: those requests belong to no company yet).
  */
 export async function withIdempotency(
   db: D1Database,
-  companyId: string,
+  companyId: string | null,
   scopedKey: string | null,
   hash: string,
   run: () => Promise<StoredAnswer>,
 ): Promise<StoredAnswer & { replayed: boolean }> {
   if (scopedKey === null) return { ...(await run()), replayed: false };
-  const [claim, existing] = await db.batch([
-    db.prepare('INSERT INTO idempotency_keys (company_id, key, request_hash) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').bind(companyId, scopedKey, hash),
-    db.prepare('SELECT request_hash, status, response_status, response FROM idempotency_keys WHERE company_id = ? AND key = ?').bind(companyId, scopedKey),
-  ]);
+  const keys = keyRows(db, companyId, scopedKey);
+  const [claim, existing] = await db.batch([keys.claim(hash), keys.read()]);
   if (claim!.meta.changes !== 1) {
     const row = existing!.results[0] as { request_hash: string; status: string; response_status: number | null; response: string | null } | undefined;
     if (!row || row.status !== 'done') {
@@ -70,15 +71,28 @@ export async function withIdempotency(
   } catch (err) {
     if (err instanceof AnswerError) answer = err.answer;
     else {
-      await db.prepare("DELETE FROM idempotency_keys WHERE company_id = ? AND key = ? AND status = 'in_flight'").bind(companyId, scopedKey).run();
+      await keys.free().run();
       throw err;
     }
   }
-  await db
-    .prepare("UPDATE idempotency_keys SET status = 'done', response_status = ?, response = ? WHERE company_id = ? AND key = ?")
-    .bind(answer.status, JSON.stringify(answer.body), companyId, scopedKey)
-    .run();
+  await keys.finish(answer.status, JSON.stringify(answer.stored ?? answer.body)).run();
   return { ...answer, replayed: false };
+}
+
+/** The statements on one key's row: a company's (idempotency_keys) or the owner's (admin_idempotency_keys). */
+function keyRows(db: D1Database, companyId: string | null, key: string) {
+  const [table, where, scope] = companyId === null
+    ? ['admin_idempotency_keys', 'key = ?', [key]]
+    : ['idempotency_keys', 'company_id = ? AND key = ?', [companyId, key]];
+  const columns = companyId === null ? 'key, request_hash' : 'company_id, key, request_hash';
+  return {
+    claim: (hash: string) =>
+      db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${scope.map(() => '?').join(', ')}, ?) ON CONFLICT DO NOTHING`).bind(...scope, hash),
+    read: () => db.prepare(`SELECT request_hash, status, response_status, response FROM ${table} WHERE ${where}`).bind(...scope),
+    free: () => db.prepare(`DELETE FROM ${table} WHERE ${where} AND status = 'in_flight'`).bind(...scope),
+    finish: (status: number, response: string) =>
+      db.prepare(`UPDATE ${table} SET status = 'done', response_status = ?, response = ? WHERE ${where}`).bind(status, response, ...scope),
+  };
 }
 
 /** A stored failure comes back as the error it was; a success as its body. */

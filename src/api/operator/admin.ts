@@ -4,7 +4,7 @@ import { addHostSchema, createCompanySchema, createKeySchema } from '../../lib/s
 import { parseWith } from '../core/validate';
 import { requireAdmin, type AdminEnv } from './admin-auth';
 import { addHost, createCompany, getCompany, listCompanies, removeHost } from './admin-companies';
-import { adminIdempotent } from './admin-idempotency';
+import { idempotentFor } from './idempotency';
 import { issueKey, listKeys, revokeKey } from './admin-keys';
 import type { OperatorContext } from './keys';
 import { jsonBody } from './request';
@@ -24,7 +24,7 @@ export const admin = new Hono<AdminEnv>()
   // POST /v1/operator/companies - a company with its brand, languages and (optionally) hosts
   .post('/companies', async (c) => {
     const { text, input } = await body(c, createCompanySchema);
-    return adminIdempotent(c, text, async () => ({ status: 201, body: { company: await createCompany(c.env, input) } }));
+    return idempotentFor(c, null, text, async () => ({ status: 201, body: { company: await createCompany(c.env, input) } }));
   })
   // GET /v1/operator/companies - every company with its hosts and number of live keys
   .get('/companies', async (c) => c.json(await listCompanies(c.env.DB)))
@@ -32,7 +32,7 @@ export const admin = new Hono<AdminEnv>()
   // POST /v1/operator/companies/:id/hosts - attach a host (unique across companies); it serves at once
   .post('/companies/:id/hosts', async (c) => {
     const { text, input } = await body(c, addHostSchema);
-    return adminIdempotent(c, text, async () => {
+    return idempotentFor(c, null, text, async () => {
       const { created, ...host } = await addHost(c.env, c.req.param('id'), input.host);
       return { status: created ? 201 : 200, body: host };
     });
@@ -47,7 +47,7 @@ export const admin = new Hono<AdminEnv>()
     const { text, input } = await body(c, createKeySchema);
     // A plain API key must not stay in any cache on its way to the owner.
     c.header('Cache-Control', 'no-store');
-    return adminIdempotent(c, text, async () => {
+    return idempotentFor(c, null, text, async () => {
       const made = await issueKey(c.env.DB, c.req.param('id'), input.label);
       return { status: 201, body: made, stored: { ...made, key: null } };
     });

@@ -44,8 +44,9 @@ export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): 
     const kept = reuse ? cachedCaller(token, tenant, reuse.stamp) : null;
     if (kept) return kept;
     const fresh = await verifyToken(svc.db, token, tenant);
-    if (fresh && reuse) rememberCaller(token, tenant, reuse.stamp, fresh);
-    else forgetCaller(token);
+    // A write's entry is already gone (session()); a refused token must not stay usable here.
+    if (!fresh) forgetCaller(token);
+    else if (reuse) rememberCaller(token, tenant, reuse.stamp, fresh);
     return fresh;
   };
   const caller = async () => {
