@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import { ambassadors } from './profile/routes';
 import { authPublic, authSignedIn } from './auth/routes';
 import { devOutbox } from './core/email';
@@ -11,6 +12,7 @@ import { openapi } from './openapi/routes';
 import { operator } from './operator/routes';
 import { optout } from './profile/optout';
 import { portal } from './portal/routes';
+import { routeGuard } from './core/route-guard';
 import { rewards } from './rewards/routes';
 import { sharing, sharingPublic } from './sharing/routes';
 import { stats } from './stats/routes';
@@ -26,6 +28,8 @@ import type { ApiEnv } from './core/types';
  */
 export const api = new Hono<ApiEnv>()
   .basePath('/v1')
+  // First: an unknown path is a 404, a known path with another method a 405 with Allow (before any auth).
+  .use(routeGuard((): readonly RouterRoute[] => api.routes))
   // Public: log in, registration, passwords by e-mailed code, single sign-on, bot check; the portal
   // record; share-link redirects and clicks; unsubscribe links; the dev outbox.
   .route('/', authPublic)

@@ -18,16 +18,78 @@ export function tenantKey(path: string, companyId: string): string | null {
   return key;
 }
 
+/** A `Range` header's one byte range: `first-last`, `first-` or `-suffix`; `invalid` when last < first. */
+export type ByteRange = { first: number; last: number | null } | { suffix: number } | 'invalid';
+
+/**
+ * The byte range a `Range` header asks for (RFC 9110 §14.1.2), or null when the header is to be ignored:
+ * another unit, syntax that is not a range (`bytes=abc`, `bytes=1-2-3`), or several ranges (served as the
+ * whole file rather than as multipart/byteranges, which RFC 9110 allows).
+ */
+export function parseRange(header: string | null): ByteRange | null {
+  const m = header ? /^\s*bytes\s*=\s*(.*)$/i.exec(header) : null;
+  if (!m) return null;
+  const specs = m[1]!.split(',').map((s) => s.trim()).filter(Boolean);
+  if (specs.length !== 1) return null;
+  const spec = specs[0]!;
+  const closed = /^(\d+)\s*-\s*(\d*)$/.exec(spec);
+  if (closed) {
+    const first = Number(closed[1]);
+    const last = closed[2] ? Number(closed[2]) : null;
+    return last !== null && last < first ? 'invalid' : { first, last };
+  }
+  const suffix = /^-\s*(\d+)$/.exec(spec);
+  return suffix ? { suffix: Number(suffix[1]) } : null;
+}
+
+/** The bytes `range` covers in a file of `size` bytes, or null when none of them exist (416). */
+export function satisfiable(range: ByteRange, size: number): { offset: number; length: number } | null {
+  if (range === 'invalid' || size === 0) return null;
+  if ('suffix' in range) return range.suffix === 0 ? null : { offset: Math.max(0, size - range.suffix), length: Math.min(range.suffix, size) };
+  if (range.first >= size) return null;
+  const last = Math.min(range.last ?? size - 1, size - 1);
+  return { offset: range.first, length: last - range.first + 1 };
+}
+
+/** An entity tag list (If-None-Match, If-Match) that names `etag` (weakly) or is `*`. */
+const namesTag = (list: string, etag: string) =>
+  list.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) => t === '*' || t === etag.replace(/^W\//, ''));
+
 /**
  * GET /media/<key>: files kept in R2 (avatars, assets), served on the tenant's own host only. Keys of
- * other companies answer 404 exactly like missing ones. Range and conditional requests go to R2.
+ * other companies answer 404 exactly like missing ones. Conditional requests go to R2. A `Range` is
+ * resolved here against the file's size (RFC 9110): one satisfiable range is a 206 of exactly those
+ * bytes; a range that starts past the end, `bytes=-0`, `last < first` or any range of an empty file is
+ * a 416 whose `Content-Range` gives the size (`bytes *` then `/size`); other units, garbage and several
+ * ranges are ignored (200, the whole file); an `If-Range` other than the current ETag gets the whole file.
  */
 export const media = new Hono<EdgeEnv>().on(['GET', 'HEAD'], '/*', async (c) => {
   const key = tenantKey(c.req.path, c.var.portal.uid);
   const notFound = () => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
   if (!key) return notFound();
   const headers = c.req.raw.headers;
-  const object = await c.env.FILES.get(key, { range: headers, onlyIf: headers });
+  const wanted = c.req.method === 'GET' ? parseRange(headers.get('range')) : null;
+  let range: { offset: number; length: number } | undefined;
+  if (wanted) {
+    const meta = await c.env.FILES.head(key);
+    if (!meta) return notFound();
+    const ifRange = headers.get('if-range');
+    if (!ifRange || ifRange.trim() === meta.httpEtag) {
+      const bytes = satisfiable(wanted, meta.size);
+      if (!bytes) {
+        // Preconditions come before the range (RFC 9110 §13.2.2).
+        const inm = headers.get('if-none-match');
+        if (inm && namesTag(inm, meta.httpEtag)) return new Response(null, { status: 304, headers: { ETag: meta.httpEtag } });
+        const im = headers.get('if-match');
+        if (im && !namesTag(im, meta.httpEtag)) return new Response(null, { status: 412, headers: { ETag: meta.httpEtag } });
+        return c.text('Range not satisfiable', 416, {
+          'Content-Range': `bytes */${meta.size}`, 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff',
+        });
+      }
+      range = bytes;
+    }
+  }
+  const object = await c.env.FILES.get(key, { ...(range && { range }), onlyIf: headers });
   if (!object) return notFound();
 
   const out = new Headers();
@@ -57,12 +119,9 @@ export const media = new Hono<EdgeEnv>().on(['GET', 'HEAD'], '/*', async (c) => 
     out.set('Content-Length', String(object.size));
     return new Response(null, { status: 200, headers: out });
   }
-  const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
-  if (range && headers.has('range')) {
-    const offset = range.suffix !== undefined ? object.size - range.suffix : range.offset ?? 0;
-    const length = range.suffix ?? range.length ?? object.size - offset;
-    out.set('Content-Range', `bytes ${offset}-${offset + length - 1}/${object.size}`);
-    out.set('Content-Length', String(length));
+  if (range) {
+    out.set('Content-Range', `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
+    out.set('Content-Length', String(range.length));
     return new Response(object.body, { status: 206, headers: out });
   }
   out.set('Content-Length', String(object.size));

@@ -9,10 +9,13 @@ const MAX_BODY_BYTES = 6 * 1024 * 1024;
 function relay(c: EdgeContext, res: Response) {
   if (res.status === 401) {
     clearSession(c);
-    return c.json({ detail: 'Your session has ended. Please log in again.', code: 'sessionEnded', redirect: '/login' }, 401);
+    // Every 401 names how to authenticate (RFC 9110): here the session cookie set by logging in at /login.
+    return c.json({ detail: 'Your session has ended. Please log in again.', code: 'sessionEnded', redirect: '/login' }, 401, {
+      'WWW-Authenticate': 'Cookie realm="portal", form-action="/login", cookie-name="__Host-portal_session"',
+    });
   }
   const headers = new Headers();
-  for (const name of ['content-type', 'content-disposition', 'cache-control', 'retry-after']) {
+  for (const name of ['content-type', 'content-disposition', 'cache-control', 'retry-after', 'allow']) {
     const value = res.headers.get(name);
     if (value) headers.set(name, value);
   }

@@ -132,6 +132,127 @@ describe('GET /v1/openapi.json', () => {
   });
 });
 
+describe('the document as an OpenAPI 3.1 linter and a schema-driven client read it (issue 17)', () => {
+  type Doc = OpenApiDocument & { servers?: { url: string }[]; info: { license?: { name?: string; identifier?: string; url?: string } } };
+  const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })));
+
+  it('names its server (the host it was read from) and its license', async () => {
+    const res = await edge().fetch('http://acme.localhost/v1/openapi.json');
+    const doc = (await res.json()) as Doc;
+    expect(doc.servers).toEqual([{ url: 'http://acme.localhost', description: expect.any(String) }]);
+    expect(res.headers.get('vary')).toContain('Host');
+    expect(doc.info.license?.name).toBeTruthy();
+    // 3.1: `identifier` (SPDX) and `url` exclude each other.
+    expect(Boolean(doc.info.license?.identifier) !== Boolean(doc.info.license?.url)).toBe(true);
+    expect((openApiDocument() as Doc).servers).toEqual([{ url: '/', description: expect.any(String) }]);
+  });
+
+  it('is well-formed: unique operation ids, declared tags and path parameters, described responses, used components', async () => {
+    const doc = (await fetchDocument()) as Doc;
+    const ids = operations(doc).map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const tags = new Set((doc.tags as { name: string }[]).map((t) => t.name));
+    const used = new Set<string>();
+    for (const { path, method, operation } of operations(doc)) {
+      const where = `${method} ${path}`;
+      expect(operation.operationId, where).toMatch(/^[A-Za-z][A-Za-z0-9]*$/);
+      expect(operation.summary && operation.description, where).toBeTruthy();
+      for (const tag of operation.tags) {
+        expect(tags.has(tag), `${where} tag ${tag}`).toBe(true);
+        used.add(tag);
+      }
+      const templated = (path.match(/\{(\w+)\}/g) ?? []).map((n) => n.slice(1, -1)).sort();
+      const params = operation.parameters.filter((p) => !('$ref' in p)) as { name: string; in: string; schema?: unknown }[];
+      expect(params.filter((p) => p.in === 'path').map((p) => p.name).sort(), where).toEqual(templated);
+      const keys = params.map((p) => `${p.in}:${p.name.toLowerCase()}`);
+      expect(new Set(keys).size, `${where} duplicate parameters`).toBe(keys.length);
+      for (const p of params) {
+        expect(p.schema, `${where} ${p.name}`).toBeDefined();
+        if (p.in === 'header') expect(['authorization', 'content-type', 'accept']).not.toContain(p.name.toLowerCase());
+      }
+      if (method === 'get' || method === 'delete') expect(operation.requestBody, where).toBeUndefined();
+      for (const type of Object.keys(operation.requestBody?.content ?? {})) expect(type, where).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(status, where).toMatch(/^[1-5]\d\d$/);
+        expect(response.description, `${where} ${status}`).toBeTruthy();
+      }
+      for (const scheme of operation.security.flatMap((s) => Object.keys(s))) {
+        expect(doc.components.securitySchemes[scheme], `${where} ${scheme}`).toBeDefined();
+      }
+    }
+    expect([...tags].filter((t) => !used.has(t)), 'tags no operation uses').toEqual([]);
+    const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.parameters);
+    const schemas = Object.keys(doc.components.schemas);
+    // A component used only by other components counts as used.
+    const referenced = (name: string) => text.includes(`"#/components/schemas/${name}"`) ||
+      JSON.stringify(doc.components.schemas).includes(`"#/components/schemas/${name}"`);
+    expect(schemas.filter((name) => !referenced(name)), 'unused components').toEqual([]);
+  });
+
+  it('declares on every operation each status the API can answer it with', async () => {
+    const doc = (await fetchDocument()) as Doc;
+    for (const { path, method, operation } of operations(doc)) {
+      const where = `${method} ${path}`;
+      const statuses = Object.keys(operation.responses);
+      expect(statuses.some((s) => s.startsWith('2')), where).toBe(true);
+      expect(statuses, where).toEqual(expect.arrayContaining(['400']));
+      if (operation.security.length) {
+        expect(statuses, where).toContain('401');
+        expect(operation.responses[401]!.headers?.['WWW-Authenticate'], where).toBeDefined();
+      }
+      if (/\{\w+\}/.test(path)) expect(statuses, where).toContain('404');
+      if (operation.requestBody) {
+        expect(statuses, where).toEqual(expect.arrayContaining(['413', '415']));
+        const [type] = Object.keys(operation.requestBody.content);
+        expect(JSON.stringify(operation.responses[415]), where).toContain(type);
+      }
+      if (method === 'post' || method === 'patch') {
+        expect(statuses, where).toEqual(expect.arrayContaining(['409', '422']));
+        expect(operation.parameters, where).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+      }
+      if (path.startsWith('/v1/operator/companies')) expect(statuses, where).toContain('503');
+    }
+  });
+
+  it('answers a schema-driven fuzzer only with statuses the document declares, and never a 5xx', async () => {
+    const doc = (await fetchDocument()) as Doc;
+    const ADMIN = 'adm_demo_local_only_4c1e9b7d2a6f3058';
+    const bodies: [string | undefined, string][] = [
+      [undefined, 'application/json'], ['{}', 'application/json'], ['[]', 'application/json'], ['{"__proto__":{"x":1}}', 'application/json'],
+      ['{"constructor":1}', 'application/json'], ['{"amount":"0x1f4","method":[],"limit":5e2}', 'application/json'], ['{', 'application/json'],
+      ['{}', 'text/plain'], ['a,b\n1,2\n', 'text/csv'], ['--x--', 'multipart/form-data; boundary=x'],
+    ];
+    let probes = 0;
+    for (const { path, method, operation } of operations(doc)) {
+      const url = `http://localhost${path.replace(/\{\w+\}/g, 'zz-none')}`;
+      const key = path.startsWith('/v1/operator/companies') ? ADMIN : KEYS.demo;
+      const attempts: RequestInit[] = [{ method: method.toUpperCase() }];
+      for (const [body, type] of method === 'get' || method === 'delete' ? [[undefined, 'application/json'] as const] : bodies) {
+        attempts.push({ method: method.toUpperCase(), headers: { authorization: `Bearer ${key}`, 'content-type': type }, body });
+      }
+      for (const init of attempts) {
+        const res = await edge().fetch(url, init);
+        await res.arrayBuffer();
+        probes++;
+        const where = `${method} ${path} ${JSON.stringify(init.headers ?? {})} ${String(init.body)}`;
+        expect(res.status, where).toBeLessThan(500);
+        expect(Object.keys(operation.responses), where).toContain(String(res.status));
+      }
+    }
+    expect(probes).toBeGreaterThan(200);
+    // Over the 6 MB limit of every request: 413, declared too.
+    const huge = `{"x":"${'x'.repeat(6 * 1024 * 1024)}"}`;
+    for (const [method, path] of [['put', '/v1/operator/customization'], ['post', '/v1/operator/events']] as const) {
+      const res = await edge().fetch(`http://localhost${path}`, {
+        method, headers: { authorization: `Bearer ${KEYS.demo}`, 'content-type': 'application/json' }, body: huge,
+      });
+      expect(res.status, path).toBe(413);
+      expect(Object.keys(doc.paths[path]![method]!.responses), path).toContain('413');
+    }
+  });
+});
+
 describe('GET /v1/docs', () => {
   it('is a self-contained HTML page listing every operation, under its own strict CSP', async () => {
     const res = await edge().fetch('/v1/docs');

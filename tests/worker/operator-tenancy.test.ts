@@ -87,7 +87,7 @@ describe('authentication', () => {
   });
 
   it('the ambassador API does not take an operator key', async () => {
-    const res = await op(KEYS.demo, 'GET', '/../ambassadors/amb-ava/');
+    const res = await op(KEYS.demo, 'GET', '/../portal/ambassadors/amb-ava/');
     expect(res.status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { queryInteger } from '../../lib/schemas/numbers';
 import { findCompanyByHost } from '../portal/queries';
 import { dispatchOutbox } from './email-delivery';
 import { ApiError } from './errors';
@@ -65,7 +66,7 @@ export function listOutbox(db: D1Database, companyId: string, to?: string, limit
 export const outboxQuery = z.object({
   host: z.string({ error: 'required' }).min(1, 'required').max(253, 'invalidField'),
   to: z.string({ error: 'invalidField' }).trim().max(254, 'invalidField').optional(),
-  limit: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(200, 'invalidField').optional(),
+  limit: queryInteger('invalidField', 1, 200).optional(),
 });
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 

@@ -9,11 +9,11 @@ import { englishText, type ErrorCodes, type MessageParams } from '../../lib/erro
  * key of the English catalogue (preferred) or ready English text.
  */
 export type ApiErrorCode =
-  | 'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict'
+  | 'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'conflict'
   | 'rate_limited' | 'payload_too_large' | 'unsupported_media_type' | 'unprocessable' | 'upstream_failed' | 'upstream_timeout' | 'internal';
 
 const STATUS: Record<ApiErrorCode, number> = {
-  bad_request: 400, validation: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409,
+  bad_request: 400, validation: 400, unauthorized: 401, forbidden: 403, not_found: 404, method_not_allowed: 405, conflict: 409,
   rate_limited: 429, payload_too_large: 413, unsupported_media_type: 415, unprocessable: 422, upstream_failed: 502,
   upstream_timeout: 504, internal: 500,
 };
@@ -70,9 +70,24 @@ export function zodFields(error: ZodError): Record<string, string[]> {
   return fields;
 }
 
+/**
+ * The challenge of a 401 (RFC 9110 §11.6.1: every 401 names how to authenticate), by the API's area: the
+ * operator API's Bearer keys, the provider's signed e-mail events, else the ambassador API's
+ * `Authorization: Token <token>` (spec §7). A route that knows better (the owner's API) sets its own.
+ */
+export function challengeFor(path: string): string {
+  if (/^\/v1\/operator(\/|$)/.test(path)) return 'Bearer realm="operator"';
+  if (/^\/v1\/email\/events\/?$/.test(path)) return 'Signature realm="email-events"';
+  return 'Token realm="ambassador"';
+}
+
 export const onApiError: ErrorHandler = (err, c) => {
   if (err instanceof ApiError) {
-    return c.json(err.body(), err.status as 400, err.headers);
+    const headers: Record<string, string> = { ...err.headers };
+    if (err.status === 401 && !Object.keys(headers).some((h) => h.toLowerCase() === 'www-authenticate')) {
+      headers['WWW-Authenticate'] = challengeFor(c.req.path);
+    }
+    return c.json(err.body(), err.status as 400, headers);
   }
   if (err instanceof ZodError) {
     return c.json(errorBody('validation', 'invalidInput', zodFields(err)), 400);

@@ -23,12 +23,17 @@ export class AnswerError extends ApiError {
   }
 }
 
-/** The header's value, checked (printable ASCII, 1..255), or null when there is none. */
+/**
+ * The `Idempotency-Key` header's key, or null when there is none. The header is an RFC 8941 sf-string:
+ * `"k"` is unquoted (`\"` and `\\` unescaped), so `"k"` and a bare `k` are the same key; a bare value
+ * (1-255 visible ASCII, how most clients send it) is taken as is. Anything else (empty, control
+ * characters, an unterminated or badly escaped quoted string, parameters) is a 400 naming the header.
+ */
 export function idempotencyKey(raw: string | null | undefined): string | null {
   if (raw === undefined || raw === null) return null;
-  const parsed = idempotencyKeySchema.safeParse(raw.trim());
-  if (!parsed.success) throw new ApiError('bad_request', 'idempotencyKeyInvalid');
-  return parsed.data;
+  const value = raw.replace(/^[ \t]+|[ \t]+$/g, '');
+  if (!idempotencyKeySchema.safeParse(value).success) throw new ApiError('bad_request', 'idempotencyKeyInvalid');
+  return value.startsWith('"') ? value.slice(1, -1).replace(/\\(["\\])/g, '$1') : value;
 }
 
 /** SHA-256 of what makes two requests "the same": an operation name and its canonical input. */

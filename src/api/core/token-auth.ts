@@ -8,6 +8,9 @@ import type { ApiEnv, Caller } from './types';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9]{32,128}$/;
 
+/** The challenge of every ambassador 401: the scheme of `Authorization: Token <token>` (spec §7). */
+export const TOKEN_CHALLENGE = { 'WWW-Authenticate': 'Token realm="ambassador"' } as const;
+
 /**
  * `Authorization: Token <token>`: the token's owner becomes `c.var.caller`; anything else is a 401.
  * Each signed-in sub-app installs it once; a request that already passed it is not checked again.
@@ -17,9 +20,9 @@ export function requireAmbassador(): MiddlewareHandler<ApiEnv> {
     if (c.get('caller')) return next();
     const header = c.req.header('authorization') ?? '';
     const match = /^Token\s+(\S+)$/.exec(header.trim());
-    if (!match) throw new ApiError('unauthorized', 'notAuthenticated');
+    if (!match) throw new ApiError('unauthorized', 'notAuthenticated', undefined, TOKEN_CHALLENGE);
     const caller = await verifyToken(c.env.DB, match[1]!, c.req.header('x-portal-company') ?? null);
-    if (!caller) throw new ApiError('unauthorized', 'invalidToken');
+    if (!caller) throw new ApiError('unauthorized', 'invalidToken', undefined, TOKEN_CHALLENGE);
     c.set('caller', caller);
     await next();
   };

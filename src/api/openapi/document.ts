@@ -57,8 +57,15 @@ const EXAMPLE_PARAMS: Record<string, Record<string, string>> = {
 };
 const example = (code: string, message: string, params?: Record<string, string>) => ({ value: errorBody(code, message, undefined, params) });
 
+/** POST and PATCH honour Idempotency-Key (draft-ietf-httpapi-idempotency-key-header names both). */
+export const isIdempotent = (op: Pick<Operation, 'method'>) => op.method === 'post' || op.method === 'patch';
+
+/** The media type an operation's body is read as (JSON unless the row says otherwise). */
+export const bodyType = (op: Pick<Operation, 'contentType'>) => op.contentType ?? 'application/json';
+
 function responsesOf(op: Operation): OperationObject['responses'] {
-  const post = op.method === 'post';
+  const post = isIdempotent(op);
+  const owner = op.auth === 'owner';
   const replayed = post
     ? { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } }
     : undefined;
@@ -67,8 +74,10 @@ function responsesOf(op: Operation): OperationObject['responses'] {
   };
   if (op.alsoOk) out[op.alsoOk.status] = { description: op.alsoOk.description, headers: replayed, content: json(ref(idOf(op.ok.schema))) };
   out[400] = {
-    description: 'Invalid input: field errors (`{ field: [text], error_codes }`), or `{ detail, code }` for invalidJson, ' +
-      'jsonObjectRequired' + (post ? ', idempotencyKeyInvalid' : ''),
+    description: 'Invalid input: field errors (`{ field: [text], error_codes }`; a key named `__proto__`, `constructor` or ' +
+      '`prototype`, at any depth, is the field error `reservedFieldName`), or `{ detail, code }` for invalidJson, ' +
+      'jsonObjectRequired' + (post ? ', idempotencyKeyInvalid' : '') +
+      (op.method === 'put' || op.method === 'patch' ? ', bodyRequired (no body)' : ''),
     content: json({ anyOf: [ref('FieldErrors'), ref('Error')] }, {
       examples: {
         fields: { value: errorBody('validation', 'invalidInput', { [post ? 'campaign_uid' : 'ambassador_uid']: ['required'] }) },
@@ -76,11 +85,17 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       },
     }),
   };
-  out[401] = {
-    description: 'No key, an unknown or revoked key, or an ambassador token (codes notAuthenticated, operatorKeyInvalid)',
-    headers: { 'WWW-Authenticate': { description: '`Bearer realm="operator"`', schema: { type: 'string' } } },
-    content: json(ref('Error'), { examples: { operatorKeyInvalid: example('unauthorized', 'operatorKeyInvalid') } }),
-  };
+  out[401] = owner
+    ? {
+      description: 'No key, or not the ADMIN_API_KEY (a company key is refused) (codes notAuthenticated, adminKeyInvalid)',
+      headers: { 'WWW-Authenticate': { description: '`Bearer realm="admin"`', schema: { type: 'string' } } },
+      content: json(ref('Error'), { examples: { adminKeyInvalid: { value: { detail: 'Invalid admin API key.', code: 'adminKeyInvalid' } } } }),
+    }
+    : {
+      description: 'No key, an unknown or revoked key, or an ambassador token (codes notAuthenticated, operatorKeyInvalid)',
+      headers: { 'WWW-Authenticate': { description: '`Bearer realm="operator"`', schema: { type: 'string' } } },
+      content: json(ref('Error'), { examples: { operatorKeyInvalid: example('unauthorized', 'operatorKeyInvalid') } }),
+    };
   if (op.errors[404]) {
     out[404] = { description: `${op.errors[404]} (code notFound)`, content: json(ref('Error'), { examples: { notFound: example('not_found', 'notFound') } }) };
   }
@@ -98,10 +113,26 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       }),
     };
   }
+  if (op.body) {
+    out[413] = {
+      description: `The request is larger than the API takes (6 MB for any request, code requestTooLarge)${op.tooLarge ? `; ${op.tooLarge}` : ''}`,
+      content: json(ref('Error'), { examples: { requestTooLarge: example('payload_too_large', 'requestTooLarge') } }),
+    };
+    out[415] = {
+      description: `The body is not sent as \`${bodyType(op)}\` (code unsupportedMediaType, \`params.type\` names what to send)`,
+      content: json(ref('Error'), { examples: { unsupportedMediaType: example('unsupported_media_type', 'unsupportedMediaType', { type: bodyType(op) }) } }),
+    };
+  }
   if (post) {
     out[422] = {
       description: '`idempotencyKeyReused`: this Idempotency-Key was used with another request (method, path or body)',
       content: json(ref('Error'), { examples: { idempotencyKeyReused: example('unprocessable', 'idempotencyKeyReused') } }),
+    };
+  }
+  if (owner) {
+    out[503] = {
+      description: 'The deployment owner\'s API is off: ADMIN_API_KEY is not set (or too weak) (code adminKeyNotConfigured)',
+      content: json(ref('Error'), { examples: { adminKeyNotConfigured: { value: { detail: 'The deployment owner\'s API is off: set ADMIN_API_KEY.', code: 'adminKeyNotConfigured' } } } }),
     };
   }
   return out;
@@ -117,7 +148,7 @@ function parametersOf(op: Operation): Json[] {
       params.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: prop });
     }
   }
-  if (op.method === 'post') params.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (isIdempotent(op)) params.push({ $ref: '#/components/parameters/IdempotencyKey' });
   return params;
 }
 
@@ -133,9 +164,11 @@ function operationOf(op: Operation): OperationObject {
   };
   if (op.body) {
     const schema = jsonSchemaOf(op.body);
-    // A CSV or multipart body is the whole request; a JSON object is required when it has required fields.
-    const required = op.contentType !== undefined || ((schema.required as string[] | undefined) ?? []).length > 0;
-    out.requestBody = { required, content: { [op.contentType ?? 'application/json']: { schema, ...(op.example && { example: op.example }) } } };
+    // A CSV or multipart body is the whole request, and a PUT or PATCH must send one; a JSON object is
+    // required when it has required fields.
+    const required = op.contentType !== undefined || op.method === 'put' || op.method === 'patch' ||
+      ((schema.required as string[] | undefined) ?? []).length > 0;
+    out.requestBody = { required, content: { [bodyType(op)]: { schema, ...(op.example && { example: op.example }) } } };
   }
   return out;
 }
@@ -151,14 +184,20 @@ function build(): OpenApiDocument {
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: '/', description: 'This portal: the host that serves this document' }],
     info: {
       title: 'Ambassador portal: operator API',
       version: '1',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'Server to server: a company\'s store reports conversions; its back office approves, refunds and pays commissions. ' +
         'Authenticate with a company operator key (`Authorization: Bearer opk_...`); a key acts on its own company only, so ' +
         'another company\'s uids answer 404. Requests send money as decimals in the company currency ("49.99"); answers give ' +
-        'integer minor units beside `currency`. Every POST accepts an `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header).',
+        'integer minor units beside `currency`; a field the schemas type `integer` takes a JSON number that is a whole number ' +
+        '(never "500", "5e2", "0x1f4", [500] or 500.5). Every POST and PATCH accepts an `Idempotency-Key` ' +
+        '(IETF draft-ietf-httpapi-idempotency-key-header). A body is sent as its operation declares (JSON: ' +
+        '`Content-Type: application/json`; else 415). A path the API does not have answers 404, a method a path does not ' +
+        'have 405 with `Allow` (OPTIONS: 204 with `Allow`), before any key is checked; every 401 carries `WWW-Authenticate`.',
     },
     tags: [
       { name: 'Conversions', description: 'Purchases made through an ambassador\'s link, and their refunds' },
@@ -187,7 +226,9 @@ function build(): OpenApiDocument {
           required: false,
           description:
             'Same key and same request: the stored answer (`Idempotent-Replayed: true`). Same key, other request: 422. ' +
-            'The first request still running: 409 with `Retry-After`. Only successful answers are stored. A UUID is recommended.',
+            'The first request still running: 409 with `Retry-After`. Only successful answers are stored. A UUID is recommended. ' +
+            'The value is an RFC 8941 sf-string: `"k"` (quoted, `\\"` and `\\\\` escaped) and a bare `k` are the same key; ' +
+            'anything else (empty, control characters, an unterminated quote, parameters) is a 400 idempotencyKeyInvalid.',
           schema: jsonSchemaOf(idempotencyKeySchema),
           example: '9f0c1e0a-order-1001',
         },
@@ -197,5 +238,11 @@ function build(): OpenApiDocument {
 }
 
 let cached: OpenApiDocument | undefined;
-/** The document (built on first use, then kept for the isolate's life). */
-export const openApiDocument = (): OpenApiDocument => (cached ??= build());
+/**
+ * The document (built on first use, then kept for the isolate's life). `origin` (the host that serves it)
+ * becomes its server, so a client or viewer calls the portal it read the document from.
+ */
+export const openApiDocument = (origin?: string): OpenApiDocument => {
+  const doc = (cached ??= build());
+  return origin ? { ...doc, servers: [{ url: origin, description: 'This portal' }] } : doc;
+};

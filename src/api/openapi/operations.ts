@@ -56,6 +56,10 @@ export interface Operation {
   /** POST /events also answers 200 (a repeat) beside 201. */
   alsoOk?: { status: 200; description: string };
   errors: RouteErrors;
+  /** Whose key it takes: a company's (default) or the deployment owner's ADMIN_API_KEY (401 realm "admin", 503 when unset). */
+  auth?: 'company' | 'owner';
+  /** A 413 of this route besides the 6 MB limit of every request (e.g. the import's file size). */
+  tooLarge?: string;
 }
 
 const conflict409 = { payoutConflict: 'a concurrent write changed the rows; retry' };

@@ -60,14 +60,16 @@ const CUSTOMIZATION: Operation[] = [
   {
     method: 'put', path: `${P}/customization`, tag: 'Customization', operationId: 'putCustomization', summary: 'Replace the customization',
     description: `Replaces the company's whole document (fields left out take their defaults). ${CUSTOMIZATION_RULES} ` +
-      'The portal shows the change on its next request.',
+      'The portal shows the change on its next request. An empty document (`{}`, or no body) is a 400: it would reset every setting.',
     body: customizationDocument, example: customizationExample, ok: answer(customizationAnswer, 'The stored customization'), errors: {},
+    tooLarge: 'a document over 1 MB',
   },
   {
     method: 'put', path: `${P}/tabs/:key/access`, tag: 'Customization', operationId: 'putTabAccess', summary: 'Set who sees a tab',
     description: 'A built-in tab (`dashboard`, `stats`, `rewards`, `transactions`, `activity`, `assets`, `sharing`, `profile`) or a custom tab\'s slug. ' +
       'With `campaigns`, only ambassadors of those campaigns see it; with none, everyone does, or only members of `groups` when that lists ' +
-      'groups (spec §4). Edits the company document\'s tab rules only. Unknown uids: 400 by index.',
+      'groups (spec §4). Edits the company document\'s tab rules only. Unknown uids: 400 by index. An empty body (`{}`) is a 400: ' +
+      'two empty lists open the tab to everyone.',
     body: tabAccessSchema, example: { campaigns: ['cmp-acme-summit'], groups: [] }, ok: answer(tabAccessAnswer, 'The tab\'s rules, by uid'),
     errors: { 404: 'No such tab in the company document', 409: { conflict: 'the document changed while this request ran; retry' } },
   },
@@ -80,9 +82,10 @@ const CUSTOMIZATION: Operation[] = [
   {
     method: 'put', path: `${P}/campaigns/:uid/customization`, tag: 'Customization', operationId: 'putCampaignCustomization',
     summary: 'Replace a campaign\'s customization layer',
-    description: `What the campaign's pages show differently from the company's (a field left out is the company's). ${CUSTOMIZATION_RULES}`,
+    description: `What the campaign's pages show differently from the company's (a field left out is the company's). ${CUSTOMIZATION_RULES} ` +
+      'An empty layer (`{}`, or no body) is a 400: DELETE removes a layer.',
     body: customizationDocument, example: { meta: { head_title: 'Acme Summit Club' }, theme: { button_color: '#c62828' } },
-    ok: answer(customizationAnswer, 'The stored layer'), errors: unknown('campaign'),
+    ok: answer(customizationAnswer, 'The stored layer'), errors: unknown('campaign'), tooLarge: 'a document over 1 MB',
   },
   {
     method: 'delete', path: `${P}/campaigns/:uid/customization`, tag: 'Customization', operationId: 'deleteCampaignCustomization',

@@ -128,6 +128,7 @@ export const OPERATIONS_PEOPLE: Operation[] = [
       '"lee@example.com",Lee,"O\'Neil, Jr.",,,\r\n',
     ok: { status: 200, schema: importReport, description: 'Counts and the report of every data row' },
     errors: {},
+    tooLarge: 'more than 1000 data rows, or a file over 2 MB',
   },
   {
     method: 'get', path: '/v1/operator/ambassadors/:uid', tag: 'Ambassadors', operationId: 'getAmbassador', summary: 'Get an ambassador',
@@ -207,6 +208,7 @@ export const OPERATIONS_PEOPLE: Operation[] = [
     example: { file: '(the bytes of spring-brochure.pdf)', campaign: 'cmp-demo-main', title: 'Spring brochure', group: 'grp-demo-creators' },
     ok: { status: 201, schema: assetAnswer, description: 'The stored asset' },
     errors: {},
+    tooLarge: 'a file over 5 MB',
   },
   {
     method: 'get', path: '/v1/operator/assets/:uid', tag: 'Assets', operationId: 'getAsset', summary: 'Get an asset',

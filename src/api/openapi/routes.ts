@@ -13,10 +13,11 @@ import { openApiDocument } from './document';
 
 export const openapi = new Hono<ApiEnv>()
   .get('/openapi.json', (c) =>
-    c.json(openApiDocument(), 200, {
+    c.json(openApiDocument(new URL(c.req.url).origin), 200, {
       'Cache-Control': 'public, max-age=300',
-      // A public document: let hosted viewers and editors read it.
+      // A public document: let hosted viewers and editors read it. Its `servers` names the host it came from.
       'Access-Control-Allow-Origin': '*',
+      Vary: 'Host',
     }))
   .get('/docs', (c) => {
     const n = randomToken(16);

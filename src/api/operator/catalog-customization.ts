@@ -61,7 +61,8 @@ export function tabReferences(doc: Json) {
 /** Every error of a document, by path; an empty object when it may be stored. */
 async function documentErrors(db: D1Database, companyId: string, doc: Json): Promise<Record<string, string[]>> {
   const parsed = customizationSchema.safeParse(doc);
-  const errors: Record<string, string[]> = parsed.success ? {} : { ...zodFields(parsed.error) };
+  // No prototype: a path named like Object's members (`constructor`) must not resolve to them.
+  const errors: Record<string, string[]> = Object.assign(Object.create(null) as Record<string, string[]>, parsed.success ? {} : zodFields(parsed.error));
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
   // What the portal would make of it (invalid values dropped) shows which fields are unknown even when
   // some value is also invalid.

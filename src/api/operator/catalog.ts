@@ -11,6 +11,7 @@ import {
 import {
   createBadge, createTask, createTier, deleteBadge, deleteTask, deleteTier, listBadges, listTasks, listTiers, patchBadge, patchTask, patchTier,
 } from './catalog-program';
+import { ApiError } from '../core/errors';
 import { idempotent } from './idempotency';
 import type { OperatorEnv } from './keys';
 import { jsonBody } from './request';
@@ -22,17 +23,34 @@ import { jsonBody } from './request';
  * replaces a customization document, DELETE removes what nothing refers to and deactivates the rest.
  */
 
+/**
+ * A PUT replaces the whole document, so `{}` would silently reset every setting of the company (or empty a
+ * campaign layer, which DELETE does on purpose): refused with a 400 that says so.
+ */
+function nonEmptyDocument<T extends Record<string, unknown>>(doc: T): T {
+  if (Object.keys(doc).length === 0) {
+    throw new ApiError('bad_request',
+      'The document is empty: a PUT replaces the whole customization, so {} would reset every setting. Send the whole document ' +
+      '(GET it, change it, PUT it back); DELETE removes a campaign layer.');
+  }
+  return doc;
+}
+
 export const catalog = new Hono<OperatorEnv>()
   // GET /v1/operator/customization - the stored document and what the portal makes of it
   .get('/customization', async (c) => c.json(await getCompanyCustomization(c.env.DB, c.var.operator.companyId)))
   // PUT /v1/operator/customization - replace the whole document (refused whole, every error by path)
   .put('/customization', async (c) => {
-    const { input } = await jsonBody(c, customizationDocument);
+    const input = nonEmptyDocument((await jsonBody(c, customizationDocument)).input);
     return c.json(await putCompanyCustomization(c.env, c.env.DB, c.var.operator.companyId, input));
   })
   // PUT /v1/operator/tabs/{key}/access - which campaigns and groups see a tab
   .put('/tabs/:key/access', async (c) => {
-    const { input } = await jsonBody(c, tabAccessSchema);
+    const { input, fields } = await jsonBody(c, tabAccessSchema);
+    // `{}` would open a limited tab to everyone by accident: opening it is said with empty lists.
+    if (Object.keys(fields).length === 0) {
+      throw new ApiError('bad_request', 'The body is empty: send "campaigns" and "groups" (two empty lists open the tab to everyone).');
+    }
     return c.json(await putTabAccess(c.env, c.env.DB, c.var.operator.companyId, c.req.param('key'), input));
   })
 
@@ -51,7 +69,7 @@ export const catalog = new Hono<OperatorEnv>()
   .get('/campaigns/:uid/customization', async (c) =>
     c.json(await getCampaignCustomization(c.env.DB, c.var.operator.companyId, c.req.param('uid'))))
   .put('/campaigns/:uid/customization', async (c) => {
-    const { input } = await jsonBody(c, customizationDocument);
+    const input = nonEmptyDocument((await jsonBody(c, customizationDocument)).input);
     return c.json(await putCampaignCustomization(c.env, c.env.DB, c.var.operator.companyId, c.req.param('uid'), input));
   })
   .delete('/campaigns/:uid/customization', async (c) =>

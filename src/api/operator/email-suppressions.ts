@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { queryInteger } from '../../lib/schemas/numbers';
 import { ApiError } from '../core/errors';
 import { parseWith } from '../core/validate';
 import type { OperatorEnv } from './keys';
@@ -11,8 +12,8 @@ import type { OperatorEnv } from './keys';
  */
 export const suppressionListSchema = z.object({
   email: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: queryInteger('invalidField', 1, 200).default(50),
+  offset: queryInteger('invalidField', 0, 1_000_000).default(0),
 }).strict();
 
 const suppressionEmail = z.string().trim().min(3).max(254).pipe(z.email('invalidEmail'));

@@ -9,7 +9,7 @@ import { admin } from './admin';
 import { catalog } from './catalog';
 import { emailSuppressions } from './email-suppressions';
 import { bulkApprove, refund, transition } from './commissions';
-import { idempotent } from './idempotency';
+import { idempotent, idempotentPatches } from './idempotency';
 import { requireOperator, type OperatorEnv } from './keys';
 import { completeRedemption, failRedemption, loyaltyOf, postLoyaltyEntry, runForCompany } from './loyalty';
 import { createPayout, listPayouts } from './payouts';
@@ -28,6 +28,8 @@ export const operator = new Hono<OperatorEnv>()
   // `use('*')` would otherwise guard them too. Its own middleware is scoped to its paths.
   .route('/', admin as unknown as Hono<OperatorEnv>)
   .use(requireOperator())
+  // Every PATCH below honours Idempotency-Key as the POSTs do.
+  .use(idempotentPatches())
   .post('/events', async (c) => {
     const { text, input } = await jsonBody(c, conversionSchema);
     return idempotent(c, text, async () => {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { NotificationsUpdateInput } from '../../lib/schemas/notifications';
-import { ApiError } from '../core/errors';
 import { callerOf, serviceContext } from '../core/service-context';
 import { ensureOwn, requireAmbassador } from '../core/token-auth';
+import { readJson } from '../core/validate';
 import { getNotifications, updateNotifications } from './service';
 import type { ApiEnv } from '../core/types';
 
@@ -21,14 +21,6 @@ export const notifications = new Hono<ApiEnv>()
   .patch(PATH, async (c) => {
     const caller = callerOf(c);
     ensureOwn(caller.ambassador.uid, c.req.param('id'));
-    const text = await c.req.text();
-    let raw: unknown = {};
-    if (text.trim()) {
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        throw new ApiError('bad_request', 'invalidJson');
-      }
-    }
-    return c.json(await updateNotifications(serviceContext(c), caller, raw as NotificationsUpdateInput));
+    const { value } = await readJson(c);
+    return c.json(await updateNotifications(serviceContext(c), caller, (value ?? {}) as NotificationsUpdateInput));
   });

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { AVATAR_FIELD, AVATAR_MAX_BYTES, type ProfileUpdateInput } from '../../lib/schemas/profile';
-import { ApiError } from '../core/errors';
 import { callerOf, serviceContext } from '../core/service-context';
 import { ensureOwn, requireAmbassador } from '../core/token-auth';
-import { readFormData } from '../core/validate';
+import { readFormData, readJsonObject } from '../core/validate';
 import { updateProfile } from './edit';
 import { validationError } from './parse';
 import { companyAmbassadors, getProfile, getUser, setActive } from './service';
@@ -31,16 +30,8 @@ async function readProfileBody(c: ApiContext): Promise<{ fields: Record<string, 
     }
     return { fields, avatar };
   }
-  const text = await c.req.text();
-  if (!text.trim()) return { fields: {}, avatar: null };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new ApiError('bad_request', 'invalidJson');
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('bad_request', 'jsonObjectRequired');
-  return { fields: raw as Record<string, unknown>, avatar: null };
+  // JSON (src/api/core/validate.ts: the content type, the parse, prototype-named keys refused).
+  return { fields: (await readJsonObject(c)).fields, avatar: null };
 }
 
 /** Signed-in paths of this sub-app: the token check is scoped to them, so public routes of other areas stay public. */

@@ -3,28 +3,13 @@ import { ApiError } from '../core/errors';
 import { callerOf, serviceContext } from '../core/service-context';
 import { ensureOwn, requireAmbassador } from '../core/token-auth';
 import type { ApiContext, ApiEnv } from '../core/types';
-import { readFormData } from '../core/validate';
+import { readFields } from '../core/validate';
 import { recordClick, resolveShareLink } from './redirects';
 import type { AssetsQuery, ClickInput, ResolveQuery, ShareLinkListQuery } from './schemas';
 import { createShareLink, listAssets, listShareLinks, trackShare, updateShareLink, type TrackShareBody } from './service';
 
-/** A JSON or HTML-form body as sent; the service validates it. */
-async function readRaw(c: ApiContext): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    return Object.fromEntries(await readFormData(c));
-  }
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ApiError('bad_request', 'invalidJson');
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError('bad_request', 'invalidInput');
-  return parsed as Record<string, unknown>;
-}
+/** A JSON or HTML-form body as sent (src/api/core/validate.ts); the service validates it. */
+const readRaw = (c: ApiContext): Promise<Record<string, unknown>> => readFields(c, { form: true });
 
 /**
  * Public routes of the share links: what the edge's `/r/<code>` and `/<username>` need (no token; the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from '../../lib/schemas/numbers';
 import { SHORT_CODE_MAX } from '../../lib/schemas/share-link';
 
 // Query and body schemas of the sharing calls that are not forms (the share-link form's schemas live
@@ -7,8 +8,8 @@ import { SHORT_CODE_MAX } from '../../lib/schemas/share-link';
 /** GET /ambassadors/{uid}/custom_urls/ */
 export const shareLinkListQuery = z.object({
   ordering: z.enum(['-created_at', 'created_at'], { error: 'invalidField' }).default('-created_at'),
-  page: z.coerce.number({ error: 'invalidPage' }).int('invalidPage').min(1, 'invalidPage').default(1),
-  page_size: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(200, 'maxPageSize200').default(200),
+  page: queryInteger('invalidPage', 1, Number.MAX_SAFE_INTEGER).default(1),
+  page_size: queryInteger('invalidField', 1, 200, 'maxPageSize200').default(200),
 });
 export type ShareLinkListQuery = z.input<typeof shareLinkListQuery>;
 
@@ -16,8 +17,8 @@ export type ShareLinkListQuery = z.input<typeof shareLinkListQuery>;
 export const assetsQuery = z.object({
   campaign_uid: z.string().trim().max(64, 'invalidField').optional(),
   search: z.string().trim().max(100, 'invalidField').default(''),
-  page: z.coerce.number({ error: 'invalidPage' }).int('invalidPage').min(1, 'invalidPage').default(1),
-  page_size: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(200, 'maxPageSize200').default(100),
+  page: queryInteger('invalidPage', 1, Number.MAX_SAFE_INTEGER).default(1),
+  page_size: queryInteger('invalidField', 1, 200, 'maxPageSize200').default(100),
 });
 export type AssetsQuery = z.input<typeof assetsQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from '../../lib/schemas/numbers';
 import type { StatType } from './queries';
 
 // Query schemas of the stats and activity calls (spec §7). Messages are keys of src/lib/i18n/en.ts.
@@ -45,6 +46,6 @@ export type GraphQuery = z.input<typeof graphQuery>;
 export const recentActivityQuery = z.object({
   affiliate_uid: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalidField'),
   campaign_uid: z.string().trim().max(64, 'invalidField').optional(),
-  page_size: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(100, 'maxPageSize100').default(15),
+  page_size: queryInteger('invalidField', 1, 100, 'maxPageSize100').default(15),
 });
 export type RecentActivityQuery = z.input<typeof recentActivityQuery>;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { callerOf, serviceContext } from '../core/service-context';
 import { requireAmbassador } from '../core/token-auth';
 import type { ApiContext, ApiEnv } from '../core/types';
+import { readJsonObject } from '../core/validate';
 import { csvFilename, tableCsv } from './csv';
 import { payoutDetail, redemptionDetail } from './detail';
 import { tableContent, tableOf, tableOptions } from './service';
@@ -10,11 +11,8 @@ import { tableContent, tableOf, tableOptions } from './service';
 async function contentInput(c: ApiContext): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = { ...c.req.query() };
   if (c.req.method === 'POST') {
-    const text = await c.req.text();
-    if (text.trim()) {
-      const body: unknown = JSON.parse(text);
-      if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(input, body);
-    }
+    // src/api/core/validate.ts: a JSON object only (415 for another type), prototype-named keys refused by name.
+    Object.assign(input, (await readJsonObject(c)).fields);
   }
   return input;
 }

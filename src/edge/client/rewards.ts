@@ -2,7 +2,7 @@ import {
   listGiftCards, listRedemptions, listVaultItems, redeemGiftCard, redeemVaultItem, redemptionDetail, rewardLedger, vaultBalance,
   type GiftCardList, type RedemptionList, type RedemptionView, type RewardLedger, type VaultBalance, type VaultItemList,
 } from '../../api/rewards/service';
-import type { PageQuery, VaultItemsQuery, VaultRedeemInput } from '../../lib/schemas/rewards';
+import type { GiftCardRedeemInput, PageQuery, VaultItemsQuery, VaultRedeemInput } from '../../lib/schemas/rewards';
 import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 import type { RemoteIds } from './sharing';
 
@@ -16,9 +16,19 @@ export interface RedeemAnswer {
   replayed: boolean;
 }
 
-/** What the redeem form sends: the reward and the amount (points); the client fills affiliate_uid. */
+/**
+ * What the redeem form sends: the reward and the amount (points); the client fills affiliate_uid. The form
+ * reads its amount with formInteger (src/lib/schemas/numbers.ts): a number, or the text as typed when it is
+ * not decimal digits, which the API refuses with the amount's message (the API takes JSON integers only).
+ */
 export interface OwnGiftCardRedeem {
   gift_card_uid: string;
+  amount?: number | string;
+}
+
+/** What the vault's redeem form sends (the amount as above). */
+export interface VaultRedeemForm {
+  variant_item: string;
   amount?: number | string;
 }
 
@@ -36,7 +46,7 @@ export interface RewardsClient {
   /** GET rewards/portals/{portal}/vault-items/{item}/balance-available/ */
   vaultBalance(portal: string, itemUid: string): Promise<VaultBalance>;
   /** POST rewards/portals/{portal}/vault-items/{item}/redeem/ */
-  redeemVaultItem(portal: string, itemUid: string, input: VaultRedeemInput, idempotencyKey: string | null): Promise<RedeemAnswer>;
+  redeemVaultItem(portal: string, itemUid: string, input: VaultRedeemForm, idempotencyKey: string | null): Promise<RedeemAnswer>;
   /** GET rewards/portals/{portal}/redemptions/{id}/ */
   redemption(portal: string, id: number | string): Promise<RedemptionView>;
   /** GET rewards/portals/{portal}/redemptions/ */
@@ -51,11 +61,13 @@ export function embeddedRewards(deps: EmbeddedDeps): RewardsClient {
     giftCards: (query) => embedded(async () => listGiftCards(svc, await deps.caller(), query)),
     redeemGiftCard: (input, key) => embedded(async () => {
       const caller = await deps.caller();
-      return redeemGiftCard(svc, caller, { ...input, affiliate_uid: caller.ambassador.uid }, { idempotencyKey: key });
+      // The service validates: an amount that is not a number is refused there, as over HTTP.
+      return redeemGiftCard(svc, caller, { ...input, affiliate_uid: caller.ambassador.uid } as GiftCardRedeemInput, { idempotencyKey: key });
     }),
     vaultItems: (portal, query) => embedded(async () => listVaultItems(svc, await deps.caller(), portal, query)),
     vaultBalance: (portal, item) => embedded(async () => vaultBalance(svc, await deps.caller(), portal, item)),
-    redeemVaultItem: (portal, item, input, key) => embedded(async () => redeemVaultItem(svc, await deps.caller(), portal, item, input, { idempotencyKey: key })),
+    redeemVaultItem: (portal, item, input, key) =>
+      embedded(async () => redeemVaultItem(svc, await deps.caller(), portal, item, input as VaultRedeemInput, { idempotencyKey: key })),
     redemption: (portal, id) => embedded(async () => redemptionDetail(svc, await deps.caller(), portal, id)),
     redemptions: (portal, query) => embedded(async () => listRedemptions(svc, await deps.caller(), portal, query)),
     rewardLedger: (query) => embedded(async () => rewardLedger(svc, await deps.caller(), query)),

@@ -1,6 +1,7 @@
 import { localizeErrorBody, type ErrorCodes } from '../../lib/error-body';
 import { formatNumber } from '../../lib/format';
 import { t, type Language } from '../../lib/i18n';
+import { formInteger } from '../../lib/schemas/numbers';
 import { ClientError, type RedeemAnswer } from '../client';
 import { redirectClearingSession } from '../page-data';
 import { readForm, seeOther } from './form';
@@ -135,7 +136,7 @@ export async function handleGiftCardRedeemPost(locals: App.Locals, request: Requ
   const amount = text(form, 'amount');
   const hasAmountField = form.has('amount');
   return handle(locals, lang, { target, variant: '', amount }, hasAmountField, () => locals.client.redeemGiftCard(
-    { gift_card_uid: target, ...(amount ? { amount } : {}) }, keyOf(form),
+    { gift_card_uid: target, ...(amount ? { amount: formInteger(amount) } : {}) }, keyOf(form),
   ), LEGACY_PATH);
 }
 
@@ -151,6 +152,6 @@ export async function handleVaultRedeemPost(locals: App.Locals, request: Request
   const cost = variant ? text(form, `cost_${variant}`) : '';
   const portal = locals.portal.portal_uid;
   return handle(locals, lang, { target, variant, amount: cost }, false, () => locals.client.redeemVaultItem(
-    portal, target || '-', { variant_item: variant, ...(cost ? { amount: cost } : {}) }, keyOf(form),
+    portal, target || '-', { variant_item: variant, ...(cost ? { amount: formInteger(cost) } : {}) }, keyOf(form),
   ), V3_PATH);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeLanguage, SUPPORTED_LANGUAGES } from '../languages.ts';
+import { queryInteger } from './numbers.ts';
 
 // Operator API, issue 12: a company's ambassadors (create, invite, CSV import, deactivate, move between
 // groups and campaigns) and its promotional assets. Messages are keys of src/lib/i18n/en.ts.
@@ -44,8 +45,8 @@ export type AmbassadorCreate = z.infer<typeof ambassadorCreateSchema>;
 
 const flag = z.enum(['true', 'false'], { error: 'invalidField' }).transform((v) => v === 'true');
 const paging = {
-  limit: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(100, 'invalidField').default(50),
-  offset: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(0, 'invalidField').default(0),
+  limit: queryInteger('invalidField', 1, 100).default(50),
+  offset: queryInteger('invalidField', 0, Number.MAX_SAFE_INTEGER).default(0),
 };
 
 /** GET /v1/operator/ambassadors: filters (all optional) and the page. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../../api/webhooks/events.ts';
+import { queryInteger } from './numbers.ts';
 
 // Outgoing webhooks (issue 12): what a company sends to register and edit its endpoints and read their
 // delivery log. The operator API speaks English, so messages are plain English text. Whether a URL may
@@ -54,7 +55,6 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const deliveryListSchema = z.object({
   status: z.enum(DELIVERY_STATUSES, { error: `One of ${DELIVERY_STATUSES.join(', ')}.` }).optional(),
   event_type: z.enum(WEBHOOK_EVENT_TYPES, { error: `One of ${WEBHOOK_EVENT_TYPES.join(', ')}.` }).optional(),
-  limit: z.coerce.number({ error: 'A number from 1 to 100.' }).int('A number from 1 to 100.').min(1, 'A number from 1 to 100.')
-    .max(100, 'A number from 1 to 100.').default(50),
+  limit: queryInteger('A number from 1 to 100.', 1, 100).default(50),
   before: z.string().trim().regex(/^dlv_[0-9a-f]{24}$/, 'A delivery id from `next_before`.').optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonInteger } from './numbers.ts';
 
 // Operator API (issue 9): what a company's store or back office sends with its operator key. Messages are
 // keys of src/lib/i18n/en.ts. Money arrives as a decimal in the company currency ("49.99" or 49.99) and
@@ -10,9 +11,9 @@ const optionalText = z.string().trim().max(255, 'maxChars255').nullish().transfo
 
 /** A decimal amount: a number or a string like "49.99" (no exponent, no thousands separators). */
 export const decimalAmount = z
-  .union([z.number().finite().nonnegative(), z.string().trim().regex(/^\d{1,12}(?:\.\d{1,6})?$/, 'revenueInvalid')], { error: 'revenueInvalid' })
+  .union([z.number().finite().nonnegative(), z.string().trim().regex(/^\d{1,12}(?:\.\d{1,6})?$/, 'revenueFormat')], { error: 'revenueFormat' })
   .transform((v) => (typeof v === 'number' ? String(v) : v))
-  .refine((v) => /^\d{1,12}(?:\.\d{1,6})?$/.test(v), 'revenueInvalid');
+  .refine((v) => /^\d{1,12}(?:\.\d{1,6})?$/.test(v), 'revenueFormat');
 
 export const EVENT_TYPES = ['first', 'second'] as const;
 
@@ -60,7 +61,7 @@ export type BulkApproveInput = z.input<typeof bulkApproveSchema>;
 /** Payment methods of spec §3 (0 manual ... 8), as the payouts table stores them. */
 export const payoutSchema = z.object({
   ambassador_uid: required(64),
-  method: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(0, 'invalidField').max(8, 'invalidField'),
+  method: jsonInteger('invalidField', 0, 8),
   transaction_id: z.string().trim().max(255, 'maxChars255').nullish().transform((v) => v || null),
 });
 export type PayoutInput = z.input<typeof payoutSchema>;
@@ -69,8 +70,15 @@ export const payoutListSchema = z.object({
   ambassador_uid: z.string().trim().max(64, 'maxChars64').optional().transform((v) => v || null),
 });
 
-/** `Idempotency-Key`: 1-255 visible ASCII characters (the draft recommends a UUID). */
-export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, 'idempotencyKeyInvalid');
+/**
+ * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header: an RFC 8941 sf-string): a quoted string
+ * (`"9f0c…"`, printable ASCII with `\"` and `\\` escapes) or, as most clients send it, the same
+ * characters bare (1-255 visible ASCII). `"k"` and `k` are one key: src/api/core/idempotency.ts unquotes.
+ */
+export const idempotencyKeySchema = z.string().regex(
+  /^(?:[\x21\x23-\x7e][\x21-\x7e]{0,254}|"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\]){1,255}")$/,
+  'idempotencyKeyInvalid',
+);
 
 // Loyalty (issue 10): a company credits, corrects or claws back points and cash, and settles redemptions
 // it fulfils by hand. Amounts are integers: points, or cash in minor units of the company currency.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonInteger, queryInteger } from './numbers.ts';
 
 // Rewards (spec §3 "Reward", "Gift card redemption payload", "Vault item redemption payload"): one schema
 // for the redeem forms of /app/rewards and /app/rewards/v3 and the API.
@@ -13,11 +14,8 @@ export const rewardTypeName = (type: number): RewardTypeName =>
 export const REWARD_FIELD_KINDS = ['quantity', 'code', 'balance'] as const;
 
 const MAX_AMOUNT = 100_000_000;
-const amount = z.coerce
-  .number({ error: 'invalidAmount' })
-  .int('invalidAmount')
-  .positive('invalidAmount')
-  .max(MAX_AMOUNT, 'invalidAmount');
+/** A JSON integer (a form's decimal string is read as its number by the API and the edge: ./numbers.ts). */
+const amount = jsonInteger('invalidAmount', 1, MAX_AMOUNT);
 const uid = z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'maxChars64');
 
 /** POST /loyalty/gift_card/redeem/: amount in points (a fixed reward may leave it out: its price). */
@@ -36,12 +34,12 @@ export const vaultRedeemSchema = z.object({
 export type VaultRedeemInput = z.input<typeof vaultRedeemSchema>;
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(100_000, 'invalidField').default(1),
+  page: queryInteger('invalidField', 1, 100_000).default(1),
 });
 export type PageQuery = z.input<typeof pageQuerySchema>;
 
 export const vaultItemsQuerySchema = z.object({
-  campaign_id: z.coerce.number({ error: 'invalidField' }).int('invalidField').positive('invalidField').optional(),
+  campaign_id: queryInteger('invalidField', 1, Number.MAX_SAFE_INTEGER).optional(),
 });
 export type VaultItemsQuery = z.input<typeof vaultItemsQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from './numbers.ts';
 
 // The query of GET/POST /tables/content/{table}/ (issue 9 "One data table"). Messages are keys of
 // src/lib/i18n/en.ts. Besides page, page_size, ordering and format, every field is a filter
@@ -8,8 +9,8 @@ const filterValue = z.union([z.string(), z.number(), z.boolean()]).transform(Str
 
 export const tableQuery = z
   .object({
-    page: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(1_000_000, 'invalidField').default(1),
-    page_size: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(100, 'maxPageSize100').optional(),
+    page: queryInteger('invalidField', 1, 1_000_000).default(1),
+    page_size: queryInteger('invalidField', 1, 100, 'maxPageSize100').optional(),
     /** `created_at` or `-created_at`; the table's default ordering when absent. */
     ordering: z.string({ error: 'invalidField' }).trim().max(64, 'invalidField').optional(),
     format: z.enum(['json', 'csv'], { error: 'invalidField' }).optional(),
