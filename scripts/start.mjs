@@ -1,5 +1,7 @@
-// npm start — build the portal, migrate and seed the local D1, then serve the built Worker with
-// `wrangler dev` on http://localhost:${PORT:-8787} (tenants: localhost, demo.localhost, acme.localhost).
+// npm start — build the portal, migrate the local D1 (and seed the demo into it the first time, while it
+// holds no company), then serve the built Worker with `wrangler dev` on http://localhost:${PORT:-8787}
+// (tenants: localhost, demo.localhost, acme.localhost). Local data is the user's: a later start applies new
+// migrations and keeps every row; `--reset` or `npm run db:seed` start over.
 //
 //   npx node scripts/start.mjs [--no-build] [--port <n>] [--persist-to <dir>] [--no-seed] [--reset]
 //                              [--var KEY:VALUE ...]
@@ -8,11 +10,12 @@
 // --port         port to listen on (default env PORT, else 8787); the server binds 127.0.0.1
 // --persist-to   local state dir for D1/KV/R2 (default env PORTAL_STATE_DIR, else .wrangler/state);
 //                migrations, seed and `wrangler dev` all use it, so tests can run on isolated state
-// --no-seed      keep existing data (migrations still run)
+// --no-seed      never load the demo, not even into an empty database (migrations still run)
+// --seed         load the demo again now, replacing everything in the local database (= npm run db:seed)
 // --var          a Worker variable for this server only (repeatable), e.g. `--var AMBASSADOR_API_URL:http://127.0.0.1:8787/v1`
 //                to front another portal's API, or `--var D1_METER:1` for the bench's round-trip header
-// --reset        delete the local state (D1, KV, R2) first: use it when a migration was edited after
-//                it had been applied locally ("no such table" while seeding)
+// --reset        delete the local state (D1, KV, R2) first, then seed the demo: start over (also when a
+//                migration was edited after it had been applied locally: "no such table")
 //
 // Env PORTAL_PIDFILE=<file>: the process-group id of `wrangler dev` is written there (for harnesses
 // that must clean up even if this script is killed with SIGKILL).
@@ -21,7 +24,7 @@
 // the npx process dies, so it runs detached in its own group and the group is killed).
 import { appendFileSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { applyMigrations, resolvePersistDir, runSeed, seedR2 } from './lib/db.mjs';
+import { applyMigrations, isDatabaseEmpty, resolvePersistDir, runSeed, seedR2 } from './lib/db.mjs';
 import {
   ROOT,
   current,
@@ -41,7 +44,11 @@ const log = logger('start');
 
 function usage() {
   console.log(
-    'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed] [-- --reset] [-- --var KEY:VALUE]\n' +
+    'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed | --seed] [-- --reset] [-- --var KEY:VALUE]\n' +
+      'Local data is kept across starts: the demo is loaded only into an empty database.\n' +
+      '  --reset    delete the local state and start over with the demo\n' +
+      '  --seed     replace everything with the demo now (same as npm run db:seed)\n' +
+      '  --no-seed  never load the demo\n' +
       'env: PORT (default 8787), PORTAL_STATE_DIR, PORTAL_PIDFILE',
   );
 }
@@ -98,7 +105,7 @@ async function main() {
     argv.splice(i, 2);
   }
   const args = parseArgs(argv, {
-    booleans: ['no-build', 'no-seed', 'reset', 'help'],
+    booleans: ['no-build', 'no-seed', 'seed', 'reset', 'help'],
     strings: ['persist-to', 'port'],
   });
   if (args.help) {
@@ -138,9 +145,11 @@ async function main() {
   }
   log(`applying D1 migrations (local${persistTo ? `, ${persistTo}` : ''})`);
   await applyMigrations(persistTo);
-  if (args['no-seed']) log('--no-seed: keeping existing data');
+  if (args['no-seed'] && args.seed) throw new Error('--seed and --no-seed contradict each other');
+  const seed = args.seed ? 'asked' : args['no-seed'] ? null : (await isDatabaseEmpty(persistTo)) ? 'empty' : null;
+  if (!seed) log(args['no-seed'] ? '--no-seed: keeping existing data' : 'keeping your local data (npm run db:seed or --reset start over with the demo)');
   else {
-    log('seeding demo data');
+    log(seed === 'asked' ? '--seed: replacing the local data with the demo' : 'empty database: loading the demo data');
     await runSeed(persistTo, log);
     const files = await seedR2(persistTo, log);
     if (files) log(`put ${files} demo files into R2`);

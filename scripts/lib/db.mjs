@@ -31,8 +31,82 @@ export async function applyMigrations(persistTo) {
 }
 
 /**
- * Runs seed/demo.sql against the local D1. The file resets the demo rows itself (it starts with
- * DELETEs), so running it again restores the demo data. Returns false when the file is missing.
+ * The local bindings (D1 `DB`, R2 `FILES`, ...) of the state dir that `wrangler dev --persist-to <same dir>`
+ * serves, for `work(env)`; disposed afterwards. wrangler.toml is named explicitly: no redirect to the build
+ * output, and its `main` is not loaded.
+ */
+async function withLocalBindings(persistTo, work) {
+  const { getPlatformProxy } = await import('wrangler');
+  const state = path.join(persistTo ?? path.join(ROOT, '.wrangler/state'), 'v3');
+  const proxy = await getPlatformProxy({
+    configPath: path.join(ROOT, 'wrangler.toml'),
+    persist: { path: state },
+    remoteBindings: false,
+  });
+  try {
+    return await work(proxy.env);
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** True when the local database holds no company yet (a fresh state dir): the only time `npm start` seeds. */
+export async function isDatabaseEmpty(persistTo) {
+  return withLocalBindings(persistTo, async (env) => {
+    const row = await env.DB.prepare('SELECT EXISTS (SELECT 1 FROM companies) AS any').first();
+    return !row?.any;
+  });
+}
+
+/** Tables of the app (not SQLite's, D1's or the migrations' bookkeeping). */
+const APP_TABLE = (name) => !/^(sqlite_|_cf_|d1_)/.test(name);
+
+/**
+ * Deletes every row of every table, whatever the product wrote (operator-made companies, keys, webhooks,
+ * deliveries, outbox, ledger, clicks...), so the demo seed loads on any database the product was used on.
+ * The order is read from the schema at run time (children before the tables they reference), never a
+ * hand-kept list; triggers that refuse deletes (append-only ledgers) are dropped for the wipe and
+ * created again from their own SQL in the same batch.
+ */
+export async function clearDatabase(persistTo) {
+  return withLocalBindings(persistTo, async (env) => {
+    const db = env.DB;
+    const { results: tables } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+    const names = tables.map((t) => t.name).filter(APP_TABLE);
+    const parents = new Map();
+    for (const name of names) {
+      const { results } = await db.prepare(`SELECT "table" AS parent FROM pragma_foreign_key_list(?)`).bind(name).all();
+      parents.set(name, new Set(results.map((r) => r.parent).filter((p) => p !== name && names.includes(p))));
+    }
+    // Children first: a table is deleted once no remaining table references it.
+    const order = [];
+    const left = new Set(names);
+    while (left.size) {
+      const ready = [...left].filter((t) => ![...left].some((other) => parents.get(other).has(t)));
+      const next = ready.length ? ready : [...left]; // a reference cycle: deferred foreign keys settle it
+      for (const t of next) {
+        order.push(t);
+        left.delete(t);
+      }
+    }
+    const { results: guards } = await db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE%'")
+      .all();
+    const quote = (id) => `"${id.replace(/"/g, '""')}"`;
+    await db.batch([
+      db.prepare('PRAGMA defer_foreign_keys = ON'),
+      ...guards.map((g) => db.prepare(`DROP TRIGGER IF EXISTS ${quote(g.name)}`)),
+      ...order.map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
+      ...guards.map((g) => db.prepare(g.sql)),
+    ]);
+    return order.length;
+  });
+}
+
+/**
+ * Runs seed/demo.sql against the local D1 after emptying it (clearDatabase): whatever the product was
+ * used for, loading the demo again works, and gives exactly the demo. Returns false when the file is
+ * missing.
  */
 export async function runSeed(persistTo, log = console.log) {
   const file = path.join(ROOT, SEED_FILE);
@@ -40,6 +114,7 @@ export async function runSeed(persistTo, log = console.log) {
     log(`${SEED_FILE} not found: skipping the demo seed (the database has the schema but no demo data).`);
     return false;
   }
+  await clearDatabase(persistTo);
   try {
     await runTool(
       'wrangler',
@@ -78,16 +153,8 @@ export async function seedR2(persistTo, log = console.log) {
     log(`${R2_MANIFEST} not found: no demo files for R2.`);
     return 0;
   }
-  const { getPlatformProxy } = await import('wrangler');
-  const state = path.join(persistTo ?? path.join(ROOT, '.wrangler/state'), 'v3');
-  // wrangler.toml named explicitly: no redirect to the build output, and its `main` is not loaded.
-  const proxy = await getPlatformProxy({
-    configPath: path.join(ROOT, 'wrangler.toml'),
-    persist: { path: state },
-    remoteBindings: false,
-  });
-  try {
-    const bucket = proxy.env.FILES;
+  return withLocalBindings(persistTo, async (env) => {
+    const bucket = env.FILES;
     const prefixes = new Set(objects.map((o) => o.key.split('/').slice(0, 2).join('/') + '/'));
     for (const prefix of prefixes) {
       let cursor;
@@ -98,8 +165,6 @@ export async function seedR2(persistTo, log = console.log) {
       } while (cursor);
     }
     for (const o of objects) await bucket.put(o.key, o.data, { httpMetadata: { contentType: o.contentType } });
-  } finally {
-    await proxy.dispose();
-  }
-  return objects.length;
+    return objects.length;
+  });
 }

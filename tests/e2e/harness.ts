@@ -12,7 +12,8 @@
 //   afterAll(stopAll);
 //
 // Env: E2E_SKIP_BUILD=1 reuses dist/ (start.mjs --no-build); E2E_PORT picks the port (default: a
-// free one); CHROMIUM_PATH picks the browser (else /usr/bin/chromium, else @sparticuz/chromium);
+// free one); CHROMIUM_PATH picks the browser (a path, or `packaged` for @sparticuz/chromium; else
+// /usr/bin/chromium, else the packaged one); every context is pinned to en-US and UTC (CONTEXT_DEFAULTS);
 // E2E_KEEP_STATE=1 keeps the state dir and log under .tmp/ after the run.
 //
 // Importing this module also makes Node resolve `localhost` and `*.localhost` to 127.0.0.1 (as
@@ -220,25 +221,42 @@ export function baseUrl(host = 'localhost'): string {
   return `http://${host}:${portalInfo().port}`;
 }
 
-/** Chromium to drive: env CHROMIUM_PATH, else /usr/bin/chromium, else the one in @sparticuz/chromium. */
+/**
+ * Chromium to drive: env CHROMIUM_PATH (a path, or `packaged` for the one inside @sparticuz/chromium),
+ * else Debian's /usr/bin/chromium, else the packaged one. CI passes with either.
+ */
 export async function chromiumPath(): Promise<string> {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const wanted = process.env.CHROMIUM_PATH;
+  if (wanted && wanted !== 'packaged') return wanted;
+  if (!wanted && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   const { default: sparticuz } = await import('@sparticuz/chromium');
   return sparticuz.executablePath();
 }
 
 /**
- * Launches headless Chromium (playwright-core). Playwright gives every launch its own temporary
- * user-data-dir and removes it on close. Closed by stopAll().
+ * What every browser context starts with unless a test says otherwise: the tests must not depend on
+ * the machine's locale or time zone (Debian's Chromium takes LANG, the packaged one does not, so a
+ * Spanish tenant's "wrong password" came out in English on one of them).
+ */
+export const CONTEXT_DEFAULTS = { locale: 'en-US', timezoneId: 'UTC' } as const;
+
+/**
+ * Launches headless Chromium (playwright-core) with the language and time zone pinned, and makes every
+ * `browser.newContext()` / `browser.newPage()` default to CONTEXT_DEFAULTS. Playwright gives every
+ * launch its own temporary user-data-dir and removes it on close. Closed by stopAll().
  */
 export async function newBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: await chromiumPath(),
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, `--lang=${CONTEXT_DEFAULTS.locale}`],
+    env: { ...process.env, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US', TZ: CONTEXT_DEFAULTS.timezoneId },
     timeout: 60_000,
   });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ ...CONTEXT_DEFAULTS, ...options });
+  browser.newPage = (options = {}) => newPage({ ...CONTEXT_DEFAULTS, ...options });
   browsers.add(browser);
   browser.once('disconnected', () => browsers.delete(browser));
   return browser;
@@ -292,19 +310,27 @@ export interface ExtraPortal {
   stop(): Promise<void>;
 }
 
+export interface ExtraPortalOptions {
+  /** A state dir of the caller's, kept when the portal stops (default: a fresh one, deleted on stop). */
+  stateDir?: string;
+  /** start.mjs options besides --no-build, --port and --persist-to (default ['--no-seed']). */
+  startArgs?: string[];
+}
+
 /**
- * Another portal from the same build (no rebuild, no seed) on its own port and state, with Worker
- * variables of its own, e.g. `AMBASSADOR_API_URL` pointing at the test portal's /v1 so it fronts that
- * API as a remote one.
+ * Another portal from the same build (no rebuild, no seed unless asked) on its own port and state, with
+ * Worker variables of its own, e.g. `AMBASSADOR_API_URL` pointing at the test portal's /v1 so it fronts
+ * that API as a remote one.
  */
-export async function startExtraPortal(vars: Record<string, string>): Promise<ExtraPortal> {
+export async function startExtraPortal(vars: Record<string, string>, options: ExtraPortalOptions = {}): Promise<ExtraPortal> {
   const port = await freePort();
   const id = `${Date.now()}-${process.pid}-extra`;
-  const stateDir = path.join(TMP, `e2e-state-${id}`);
+  const ownState = !options.stateDir;
+  const stateDir = options.stateDir ?? path.join(TMP, `e2e-state-${id}`);
   const logFile = path.join(TMP, `e2e-portal-${id}.log`);
   const pidFile = path.join(stateDir, 'wrangler.pgid');
   mkdirSync(stateDir, { recursive: true });
-  const args = ['--no', 'node', 'scripts/start.mjs', '--no-build', '--no-seed', '--port', String(port), '--persist-to', stateDir];
+  const args = ['--no', 'node', 'scripts/start.mjs', '--no-build', ...(options.startArgs ?? ['--no-seed']), '--port', String(port), '--persist-to', stateDir];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
   const log = createWriteStream(logFile);
   const child = spawn('npx', args, {
@@ -323,7 +349,7 @@ export async function startExtraPortal(vars: Record<string, string>): Promise<Ex
     killGroup(child.pid, 'SIGKILL');
     killGroup(pgid, 'SIGKILL');
     if (process.env.E2E_KEEP_STATE !== '1') {
-      rmSync(stateDir, { recursive: true, force: true });
+      if (ownState) rmSync(stateDir, { recursive: true, force: true });
       rmSync(logFile, { force: true });
     }
   };
