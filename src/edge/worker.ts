@@ -1,6 +1,7 @@
 import { cf } from '@astrojs/cloudflare/hono';
 import { astro } from 'astro/hono';
 import { consumeEmail, sweepOutbox } from '../api/core/email-delivery';
+import { pruneEmailEventIds } from '../api/core/email-events';
 import { pruneIdempotencyKeys } from '../api/core/idempotency';
 import { runLoyaltyMaintenance } from '../api/loyalty/scheduled';
 import { consumeClicks } from '../api/sharing/click-ingest';
@@ -22,7 +23,8 @@ export default {
   fetch: app.fetch,
   /**
    * The cron trigger of wrangler.toml: the loyalty program's expiry, stale holds and expiry warnings; the
-   * e-mail outbox and webhook deliveries whose queue message was lost; old Idempotency-Key records.
+   * e-mail outbox and webhook deliveries whose queue message was lost; old Idempotency-Key records and
+   * provider event ids.
    */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
@@ -38,6 +40,7 @@ export default {
       outbox: await job('outbox', () => sweepOutbox(env, ctx, now)),
       webhooks: await job('webhooks', () => sweepWebhooks(env, ctx, now)),
       idempotency: await job('idempotency', () => pruneIdempotencyKeys(env.DB, now)),
+      emailEventIds: await job('email event ids', () => pruneEmailEventIds(env.DB, now)),
     };
     console.log('scheduled run', controller.cron, JSON.stringify(summary));
   },

@@ -5,7 +5,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { consumeEmail, MAX_ATTEMPTS, sweepOutbox } from '../../src/api/core/email-delivery';
+import { consumeEmail, MAX_ACCOUNT_ATTEMPTS, MAX_ATTEMPTS, outboxReference, sweepOutbox } from '../../src/api/core/email-delivery';
 import { setEmailFetch } from '../../src/api/core/email-providers';
 import { outboxSender } from '../../src/api/core/email';
 import { webhookHeaders } from '../../src/api/webhooks/signing';
@@ -101,7 +101,7 @@ describe('e-mail delivery', () => {
     const [request] = resend.requests;
     expect(request!.url).toBe('https://api.resend.com/emails');
     expect(request!.headers.get('authorization')).toBe('Bearer re_test_key');
-    expect(request!.headers.get('idempotency-key')).toBe(`outbox-${id}`);
+    expect(request!.headers.get('idempotency-key')).toMatch(new RegExp(`^outbox-${id}-[0-9a-f]{32}$`));
     expect(request!.body).toMatchObject({
       from: `"${await companyName('acme')}" <no-reply@mail.example.test>`,
       to: ['once@acme.test'], subject: 'Hello once@acme.test', text: expect.stringContaining('/set-password'),
@@ -183,12 +183,83 @@ describe('e-mail delivery', () => {
     expect(await suppression('acme', 'nobody@invalid.test')).toBeNull();
   });
 
-  it('fails without suppressing when the provider refuses the sender', async () => {
+  it('never suppresses the recipient when the provider refuses the sender (an account problem, retried a few times)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const id = await write('demo', 'fine@demo.test');
-    resend.answer(Response.json({ statusCode: 422, name: 'invalid_from_address', message: 'Invalid `from` field.' }, { status: 422 }));
-    await consume(queue.take());
-    expect(await row(id)).toMatchObject({ status: 'failed' });
+    queue.take();
+    for (let attempt = 1; attempt <= MAX_ACCOUNT_ATTEMPTS; attempt++) {
+      resend.answer(Response.json({ statusCode: 422, name: 'invalid_from_address', message: 'Invalid `from` field.' }, { status: 422 }));
+      const run = await consume([{ id }]);
+      if (attempt < MAX_ACCOUNT_ATTEMPTS) {
+        expect(run.retried[0]!.delaySeconds).toBeGreaterThanOrEqual(3600);
+        await passTimeBeyond(id);
+      }
+    }
+    expect(await row(id)).toMatchObject({ status: 'failed', last_error: expect.stringContaining('account: 422 invalid_from_address') });
+    expect(resend.requests).toHaveLength(MAX_ACCOUNT_ATTEMPTS);
     expect(await suppression('demo', 'fine@demo.test')).toBeNull();
+  });
+});
+
+// Issue 17: e-mail would not leave in production. Resend refuses a request without a User-Agent (403),
+// a 403 was retried all day, any 422 that did not name "from" suppressed the recipient, a 409 conflict
+// was retried, and the idempotency key was the bare row id, shared by every database.
+describe("Resend's answers", () => {
+  it('sends a User-Agent, the key and one idempotency key per row that a reset database never reuses', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const id = await write('demo', 'ua@demo.test');
+    resend.answer(new Response('busy', { status: 502 }));
+    await consume(queue.take());
+    await passTimeBeyond(id);
+    await consume([{ id }]);
+    expect(resend.requests).toHaveLength(2);
+    const [first, retry] = resend.requests as [SentRequest, SentRequest];
+    expect(first.headers.get('user-agent')).toMatch(/^ambassador-portal\//);
+    expect(first.headers.get('authorization')).toBe('Bearer re_test_key');
+    const key = first.headers.get('idempotency-key')!;
+    expect(key).toMatch(/^outbox-\d+-[0-9a-f]{32}$/);
+    expect(key.length).toBeLessThanOrEqual(256);
+    expect(retry.headers.get('idempotency-key')).toBe(key);
+    expect(first.body.headers['X-Entity-Ref-ID']).toBe(key);
+
+    // The database starts over (a reset local state, another deployment on the same Resend account): the
+    // next row gets the same id, but not the same key, so Resend does not swallow it as a replay.
+    await env.DB.prepare('DELETE FROM email_outbox WHERE id >= ?').bind(id).run();
+    vi.setSystemTime(Date.now() + 5_000);
+    const again = await write('demo', 'ua@demo.test');
+    expect(again).toBe(id);
+    await consume(queue.take());
+    expect(resend.requests[2]!.headers.get('idempotency-key')).not.toBe(key);
+    expect(await outboxReference({ id, company_id: 'acme', created_at: '2026-01-01T00:00:00.000Z' }))
+      .not.toBe(await outboxReference({ id, company_id: 'demo', created_at: '2026-01-01T00:00:00.000Z' }));
+  });
+
+  const cases: { answer: [number, string, string]; retryAfter?: string; outcome: string; suppressed: boolean; minDelay?: number }[] = [
+    { answer: [403, 'validation_error', 'You can only send testing emails to your own email address (owner@example.com).'], outcome: 'pending', suppressed: false, minDelay: 3600 },
+    { answer: [403, 'invalid_api_key', 'API key is invalid'], outcome: 'pending', suppressed: false, minDelay: 3600 },
+    { answer: [401, 'missing_api_key', 'Missing API key in the authorization header.'], outcome: 'pending', suppressed: false, minDelay: 3600 },
+    { answer: [401, 'restricted_api_key', 'This API key is restricted to only send emails.'], outcome: 'pending', suppressed: false, minDelay: 3600 },
+    { answer: [422, 'validation_error', 'Invalid `to` field. The email address needs to follow the `email@example.com` format.'], outcome: 'failed', suppressed: true },
+    { answer: [422, 'validation_error', 'The `subject` field must be a string.'], outcome: 'failed', suppressed: false },
+    { answer: [400, 'validation_error', 'We found an error with one or more fields in the request.'], outcome: 'failed', suppressed: false },
+    { answer: [422, 'missing_required_field', 'Missing `subject` field.'], outcome: 'failed', suppressed: false },
+    { answer: [400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.'], outcome: 'failed', suppressed: false },
+    { answer: [409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.'], outcome: 'failed', suppressed: false },
+    { answer: [409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress.'], outcome: 'pending', suppressed: false },
+    { answer: [429, 'rate_limit_exceeded', 'Too many requests.'], retryAfter: '120', outcome: 'pending', suppressed: false, minDelay: 120 },
+    { answer: [429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.'], retryAfter: '7200', outcome: 'pending', suppressed: false, minDelay: 7200 },
+    { answer: [451, 'security_error', 'We may have found a security issue with the request.'], outcome: 'failed', suppressed: false },
+    { answer: [500, 'application_error', 'An unexpected error occurred.'], outcome: 'pending', suppressed: false },
+  ];
+  it.each(cases)('$answer.0 $answer.1: the e-mail is $outcome, recipient suppressed: $suppressed', async ({ answer: [status, name, message], retryAfter, outcome, suppressed, minDelay }) => {
+    const to = `${name}-${status}-${crypto.randomUUID().slice(0, 8)}@demo.test`;
+    const id = await write('demo', to);
+    resend.answer(Response.json({ statusCode: status, name, message }, { status, headers: retryAfter ? { 'retry-after': retryAfter } : {} }));
+    const run = await consume(queue.take());
+    expect(await row(id)).toMatchObject({ status: outcome, last_error: expect.stringContaining(`${status} ${name}`) });
+    expect(await suppression('demo', to)).toBe(suppressed ? 'rejected' : null);
+    if (outcome === 'pending') expect(run.retried[0]!.delaySeconds!).toBeGreaterThanOrEqual(minDelay ?? 30);
+    else expect(run.acked).toEqual([{ id }]);
   });
 });
 
@@ -235,6 +306,38 @@ describe('POST /v1/email/events', () => {
     expect((await post({ type: 'email.complained', created_at: new Date().toISOString(), data: { email_id: providerId } })).status).toBe(200);
     expect(await suppression('demo', 'angry@demo.test')).toBe('complained');
     expect(await row(id)).toMatchObject({ status: 'sent', last_error: 'complained' });
+  });
+
+  it('applies a replayed webhook-id once: a suppression the operator lifted in between stays lifted (issue 17)', async () => {
+    const { providerId } = await sentTo('demo', 'replayed@demo.test');
+    const body = JSON.stringify({ type: 'email.bounced', created_at: new Date().toISOString(), data: { email_id: providerId, bounce: { type: 'Permanent', message: 'no such user' } } });
+    const headers = { 'content-type': 'application/json', ...(await webhookHeaders(WEBHOOK_SECRET, `msg_${crypto.randomUUID()}`, Math.floor(Date.now() / 1000), body)) };
+    const deliver = () => call('http://localhost/v1/email/events', { method: 'POST', headers, body, env: withSecret });
+
+    const first = await deliver();
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { result: string }).result).toBe('suppressed');
+    expect(await suppression('demo', 'replayed@demo.test')).toBe('bounced');
+    await env.DB.prepare('DELETE FROM email_suppressions WHERE company_id = ? AND email = ?').bind('demo', 'replayed@demo.test').run();
+
+    // The very same signed request again (a replay by an attacker, or the provider's redelivery).
+    const replay = await deliver();
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as { result: string }).result).toBe('duplicate');
+    expect(await suppression('demo', 'replayed@demo.test')).toBeNull();
+  });
+
+  it('refuses an event signed more than five minutes ago, and a body that is not JSON', async () => {
+    const { providerId } = await sentTo('demo', 'late@demo.test');
+    const body = JSON.stringify({ type: 'email.bounced', data: { email_id: providerId } });
+    const old = await webhookHeaders(WEBHOOK_SECRET, `msg_${crypto.randomUUID()}`, Math.floor(Date.now() / 1000) - 600, body);
+    const late = await call('http://localhost/v1/email/events', { method: 'POST', headers: { 'content-type': 'application/json', ...old }, body, env: withSecret });
+    expect(late.status).toBe(401);
+    expect(await suppression('demo', 'late@demo.test')).toBeNull();
+    const text = 'not json';
+    const signed = await webhookHeaders(WEBHOOK_SECRET, `msg_${crypto.randomUUID()}`, Math.floor(Date.now() / 1000), text);
+    const bad = await call('http://localhost/v1/email/events', { method: 'POST', headers: { 'content-type': 'application/json', ...signed }, body: text, env: withSecret });
+    expect(bad.status).toBe(400);
   });
 
   it('answers events it does not act on with 200, and is not there without a secret', async () => {

@@ -8,6 +8,14 @@ import { emailProviderFor, type EmailProvider } from './email-providers';
 
 /** Attempts before a row is given up (failed). With the back-off below they span about a day. */
 export const MAX_ATTEMPTS = 8;
+/**
+ * Attempts while the provider refuses the deployment's own account (a bad key, no verified domain): a
+ * fix within the first hours still lets the e-mail out; then it fails with the account's reason instead
+ * of being retried all day.
+ */
+export const MAX_ACCOUNT_ATTEMPTS = 3;
+/** An account problem is not fixed in seconds: wait at least this long before the next attempt. */
+const ACCOUNT_RETRY_SECONDS = 3_600;
 /** How long a claimed row belongs to one consumer; a consumer that died mid-send frees it after this. */
 const LEASE_SECONDS = 300;
 /** An e-mail not out after two days (a password code, a welcome link) is stale: given up, never sent late. */
@@ -34,7 +42,19 @@ type DeliveryOutcome =
 
 interface ClaimedRow {
   id: number; company_id: string; to_email: string; subject: string; body_text: string;
-  status: 'sending' | 'suppressed' | 'failed'; attempts: number;
+  status: 'sending' | 'suppressed' | 'failed'; attempts: number; created_at: string;
+}
+
+/**
+ * The row's idempotency key and reference at the provider: the same on every attempt of the row, and
+ * unique per deployment, since ids restart at 1 in every database (a reset local one, a staging copy)
+ * while one Resend account may serve them all and remembers keys for a day. The company, the id and the
+ * row's creation instant make it unique; hashing keeps addresses and ids out of the provider's logs.
+ */
+export async function outboxReference(row: { id: number; company_id: string; created_at: string }): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${row.company_id}\n${row.id}\n${row.created_at}`));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `outbox-${row.id}-${hex.slice(0, 32)}`;
 }
 
 const SUPPRESSION = `(SELECT s.reason FROM email_suppressions s
@@ -51,7 +71,7 @@ const CLAIM = `
     last_error = CASE WHEN created_at < ?3 THEN 'expired: not sent within two days'
                       WHEN ${SUPPRESSION} IS NOT NULL THEN 'suppressed: ' || ${SUPPRESSION} ELSE last_error END
   WHERE id = ?1 AND status IN ('pending', 'sending') AND (next_attempt_at <= ?2 OR (status = 'pending' AND next_attempt_at IS NULL))
-  RETURNING id, company_id, to_email, subject, body_text, status, attempts`;
+  RETURNING id, company_id, to_email, subject, body_text, status, attempts, created_at`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -70,7 +90,8 @@ async function deliverOutboxRow(db: D1Database, provider: EmailProvider, id: num
   if (row.status !== 'sending') return { status: row.status };
 
   const fromName = (company!.results[0] as { name: string } | undefined)?.name ?? '';
-  const result = await provider.send({ id: row.id, fromName, to: row.to_email, subject: row.subject, text: row.body_text });
+  const reference = await outboxReference(row);
+  const result = await provider.send({ id: row.id, reference, fromName, to: row.to_email, subject: row.subject, text: row.body_text });
   const finish = (sql: string, ...values: unknown[]) => db.prepare(`${sql} WHERE id = ? AND company_id = ?`).bind(...values, row.id, row.company_id);
 
   switch (result.status) {
@@ -81,12 +102,12 @@ async function deliverOutboxRow(db: D1Database, provider: EmailProvider, id: num
       ).run();
       return { status: 'sent' };
     case 'retry': {
-      if (row.attempts >= MAX_ATTEMPTS) {
+      if (row.attempts >= (result.account ? MAX_ACCOUNT_ATTEMPTS : MAX_ATTEMPTS)) {
         await finish("UPDATE email_outbox SET status = 'failed', next_attempt_at = NULL, last_error = ?",
           `gave up after ${row.attempts} attempts: ${result.error}`).run();
         return { status: 'failed' };
       }
-      const delaySeconds = backoffSeconds(row.attempts);
+      const delaySeconds = Math.min(43_200, Math.max(backoffSeconds(row.attempts), result.retryAfterSeconds ?? 0, result.account ? ACCOUNT_RETRY_SECONDS : 0));
       await finish("UPDATE email_outbox SET status = 'pending', next_attempt_at = ?, last_error = ?",
         iso(t + delaySeconds * 1000), result.error).run();
       return { status: 'retry', delaySeconds };

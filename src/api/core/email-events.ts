@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { verifyWebhook } from '../webhooks/signing';
 import { ApiError } from './errors';
+import { mediaType, parseJson, unsupportedMediaType } from './validate';
 import type { ApiEnv } from './types';
 
 // The mail provider's events (Resend, signed by Svix: the Standard Webhooks scheme). A bounce or a
@@ -17,10 +18,22 @@ const emailEventSchema = z.object({
 });
 type EmailEvent = z.infer<typeof emailEventSchema>;
 
-type EventResult = 'suppressed' | 'ignored' | 'unknown_email';
+type EventResult = 'suppressed' | 'ignored' | 'unknown_email' | 'duplicate';
 
-/** Records one verified provider event: the address suppressed for the row's company, the row marked. */
-async function recordEmailEvent(db: D1Database, event: EmailEvent): Promise<EventResult> {
+/**
+ * How long a delivered event's `webhook-id` is remembered. A replay needs a valid signature, and a
+ * signature is refused 5 minutes after its timestamp (verifyWebhook); a day covers that with room, and
+ * the provider's own redeliveries (which keep the id) within it.
+ */
+export const EVENT_ID_RETENTION_MS = 86_400_000;
+
+/**
+ * Records one verified provider event, once per `webhook-id`: the address suppressed for the row's
+ * company and the row marked, in one batch that first claims the id. A replay (or a redelivery racing
+ * the first) finds the id taken and changes nothing, so a suppression the operator lifted in between
+ * stays lifted.
+ */
+async function recordEmailEvent(db: D1Database, webhookId: string, event: EmailEvent): Promise<EventResult> {
   const bounced = event.type === 'email.bounced';
   // A transient bounce (a full mailbox) is the provider's to retry, not a reason to stop writing.
   if ((!bounced && event.type !== 'email.complained') || (bounced && event.data.bounce?.type === 'Transient')) return 'ignored';
@@ -30,14 +43,25 @@ async function recordEmailEvent(db: D1Database, event: EmailEvent): Promise<Even
     .first<{ id: number; company_id: string; to_email: string }>();
   if (!row) return 'unknown_email';
   const detail = (bounced ? `bounced: ${event.data.bounce?.message ?? ''}` : 'complained').slice(0, 500);
-  await db.batch([
-    db.prepare('INSERT INTO email_suppressions (company_id, email, reason, detail) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
-      .bind(row.company_id, row.to_email, bounced ? 'bounced' : 'complained', detail),
+  // The statements after the claim apply only under this delivery's nonce: the guard is in SQL.
+  const nonce = crypto.randomUUID();
+  const claimed = 'EXISTS (SELECT 1 FROM email_event_receipts WHERE webhook_id = ? AND nonce = ?)';
+  const [claim] = await db.batch([
+    db.prepare('INSERT INTO email_event_receipts (webhook_id, nonce) VALUES (?, ?) ON CONFLICT DO NOTHING').bind(webhookId, nonce),
+    db.prepare(`INSERT INTO email_suppressions (company_id, email, reason, detail) SELECT ?, ?, ?, ? WHERE ${claimed} ON CONFLICT DO NOTHING`)
+      .bind(row.company_id, row.to_email, bounced ? 'bounced' : 'complained', detail, webhookId, nonce),
     // A bounced e-mail never arrived; a complained-about one did (it stays sent, with the complaint noted).
-    db.prepare(`UPDATE email_outbox SET last_error = ?, status = ${bounced ? "'failed'" : 'status'} WHERE id = ? AND company_id = ?`)
-      .bind(detail, row.id, row.company_id),
+    db.prepare(`UPDATE email_outbox SET last_error = ?, status = ${bounced ? "'failed'" : 'status'} WHERE id = ? AND company_id = ? AND ${claimed}`)
+      .bind(detail, row.id, row.company_id, webhookId, nonce),
   ]);
-  return 'suppressed';
+  return claim!.meta.changes === 1 ? 'suppressed' : 'duplicate';
+}
+
+/** Forgets event ids older than EVENT_ID_RETENTION_MS (the scheduled run). */
+export async function pruneEmailEventIds(db: D1Database, now: Date): Promise<number> {
+  const { meta } = await db.prepare('DELETE FROM email_event_receipts WHERE received_at < ?')
+    .bind(new Date(now.getTime() - EVENT_ID_RETENTION_MS).toISOString()).run();
+  return meta.changes;
 }
 
 export const emailEvents = new Hono<ApiEnv>()
@@ -47,15 +71,12 @@ export const emailEvents = new Hono<ApiEnv>()
     if (!secret) throw new ApiError('not_found', 'notFound');
     const body = await c.req.text();
     if (!(await verifyWebhook(secret, c.req.raw.headers, body))) throw new ApiError('unauthorized', 'Invalid webhook signature.');
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      throw new ApiError('bad_request', 'Body is not JSON.');
-    }
-    const event = emailEventSchema.safeParse(json);
+    // After the signature (it covers the raw bytes): the one body reader's content type and JSON rules.
+    if (mediaType(c) !== 'application/json') throw unsupportedMediaType('application/json');
+    const event = emailEventSchema.safeParse(parseJson(body));
     // Events this endpoint does not read (email.sent, email.opened, ...) carry other data: answered 200 so
     // the provider does not retry them.
-    const result = event.success ? await recordEmailEvent(c.env.DB, event.data) : 'ignored';
+    const webhookId = (c.req.header('webhook-id') ?? c.req.header('svix-id'))!; // verifyWebhook refused a request without one
+    const result = event.success ? await recordEmailEvent(c.env.DB, webhookId, event.data) : 'ignored';
     return c.json({ received: true, result });
   });

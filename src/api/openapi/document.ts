@@ -57,8 +57,11 @@ const EXAMPLE_PARAMS: Record<string, Record<string, string>> = {
 };
 const example = (code: string, message: string, params?: Record<string, string>) => ({ value: errorBody(code, message, undefined, params) });
 
-/** POST and PATCH honour Idempotency-Key (draft-ietf-httpapi-idempotency-key-header names both). */
-export const isIdempotent = (op: Pick<Operation, 'method'>) => op.method === 'post' || op.method === 'patch';
+/**
+ * POST and PATCH honour Idempotency-Key (draft-ietf-httpapi-idempotency-key-header names both); a signed
+ * provider event is applied once by its own `webhook-id` instead.
+ */
+export const isIdempotent = (op: Pick<Operation, 'method' | 'auth'>) => op.auth !== 'signature' && (op.method === 'post' || op.method === 'patch');
 
 /** The media type an operation's body is read as (JSON unless the row says otherwise). */
 export const bodyType = (op: Pick<Operation, 'contentType'>) => op.contentType ?? 'application/json';
@@ -85,7 +88,14 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       },
     }),
   };
-  out[401] = owner
+  out[401] = op.auth === 'signature'
+    ? {
+      description: 'The webhook-id, webhook-timestamp or webhook-signature header is missing, the signature does not match the ' +
+        'body under RESEND_WEBHOOK_SECRET, or the timestamp is more than 5 minutes from now (code unauthorized)',
+      headers: { 'WWW-Authenticate': { description: '`Signature realm="email-events"`', schema: { type: 'string' } } },
+      content: json(ref('Error')),
+    }
+    : owner
     ? {
       description: 'No key, or not the ADMIN_API_KEY (a company key is refused) (codes notAuthenticated, adminKeyInvalid)',
       headers: { 'WWW-Authenticate': { description: '`Bearer realm="admin"`', schema: { type: 'string' } } },
@@ -149,6 +159,13 @@ function parametersOf(op: Operation): Json[] {
     }
   }
   if (isIdempotent(op)) params.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (op.auth === 'signature') {
+    params.push(
+      { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The event\'s id (Svix sends it as `svix-id`, also accepted); an id already applied answers 200 with `result: "duplicate"` and changes nothing' },
+      { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^\\d{1,12}$' }, description: 'Unix seconds; refused more than 5 minutes away from now (`svix-timestamp`)' },
+      { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' }, description: 'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>` (`svix-signature`)' },
+    );
+  }
   return params;
 }
 
@@ -158,7 +175,7 @@ function operationOf(op: Operation): OperationObject {
     tags: [op.tag],
     summary: op.summary,
     description: op.description,
-    security: [{ bearerAuth: [] }],
+    security: op.auth === 'signature' ? [] : [{ bearerAuth: [] }],
     parameters: parametersOf(op),
     responses: responsesOf(op),
   };
@@ -211,7 +228,7 @@ function build(): OpenApiDocument {
       { name: 'Ambassadors', description: 'Ambassadors: create, invite, import from CSV, deactivate, move' },
       { name: 'Assets', description: 'Campaign assets (files in R2)' },
       { name: 'Webhooks', description: 'Signed outgoing webhooks (Standard Webhooks), delivery log and replay' },
-      { name: 'E-mail', description: 'Addresses the portal stopped e-mailing after a bounce, complaint or refusal, and lifting them' },
+      { name: 'E-mail', description: 'Addresses the portal stopped e-mailing after a bounce, complaint or refusal, lifting them, and the mail provider\'s signed events that add them' },
     ],
     paths,
     components: {

@@ -56,8 +56,11 @@ export interface Operation {
   /** POST /events also answers 200 (a repeat) beside 201. */
   alsoOk?: { status: 200; description: string };
   errors: RouteErrors;
-  /** Whose key it takes: a company's (default) or the deployment owner's ADMIN_API_KEY (401 realm "admin", 503 when unset). */
-  auth?: 'company' | 'owner';
+  /**
+   * Whose key it takes: a company's (default) or the deployment owner's ADMIN_API_KEY (401 realm "admin",
+   * 503 when unset); `signature`: no key, a Standard Webhooks signature of the body (the mail provider's events).
+   */
+  auth?: 'company' | 'owner' | 'signature';
   /** A 413 of this route besides the 6 MB limit of every request (e.g. the import's file size). */
   tooLarge?: string;
 }
