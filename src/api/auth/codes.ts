@@ -89,7 +89,7 @@ export async function sendCodeEmail(
 }
 
 /** The language of e-mails to a person: their own choice, else the company's explicit default, else English. */
-async function emailLanguage(db: D1Database, companyId: string, userId: number): Promise<Language> {
+export async function emailLanguage(db: D1Database, companyId: string, userId: number): Promise<Language> {
   const [own, customization] = await Promise.all([
     db.prepare('SELECT language FROM ambassadors WHERE company_id = ? AND user_id = ?').bind(companyId, userId).first<string | null>('language'),
     loadCustomization(db, companyId),

@@ -1,11 +1,12 @@
 import { isoNow, isoIn, randomToken, sha256Hex } from '../core/crypto';
 import { ApiError } from '../core/errors';
-import { clientAndAccount, enforce, LOGIN_LIMITS, refund } from '../core/rate-limit';
+import { accountId, clientLimit, enforce, hit, LOGIN_ACCOUNT_GUARD, LOGIN_LIMITS, peek, refund, type Limit } from '../core/rate-limit';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import type { CompanyRow } from '../portal/queries';
 import { findAmbassadorByUser } from '../profile/ambassador-queries';
 import { loginSchema, type LoginInput } from '../../lib/schemas/auth';
+import { botCheckFor, passesBotCheck } from './bot-check';
 import { companyFor } from './codes';
 import { verifyPassword } from './password-hash';
 import { findUserByEmail, insertToken, revokeToken, type UserRow } from './user-queries';
@@ -36,6 +37,28 @@ export async function sessionAnswer(db: D1Database, company: CompanyRow, user: U
 
 export const accountView = (user: UserRow) => ({ userid: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name });
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The per-account guard (issue 17: 30 wrong passwords from other clients used to answer 429 to the
+ * owner's right one). Below LOGIN_ACCOUNT_GUARD.failures wrong passwords in the window nothing happens;
+ * past it, a company with the bot check (`recaptcha_enabled`) asks every attempt for a passing token
+ * (400 `loginChallengeRequired`, the login page then sends one), and one without it makes every attempt
+ * wait a little longer. The right password always gets in.
+ */
+async function guardAccount(svc: ServiceContext, company: CompanyRow, failures: Limit, token: string | undefined) {
+  const count = await peek(svc.db, failures);
+  if (count < LOGIN_ACCOUNT_GUARD.failures) return;
+  if (company.recaptcha_enabled) {
+    const verdict = token ? await botCheckFor(svc.env).verify(token, 'login', svc.clientIp ?? undefined) : null;
+    if (!verdict || !passesBotCheck(verdict)) {
+      throw new ApiError('validation', 'loginChallengeRequired', { non_field_errors: ['loginChallengeRequired'] });
+    }
+    return;
+  }
+  await sleep(Math.min(LOGIN_ACCOUNT_GUARD.maxDelayMs, LOGIN_ACCOUNT_GUARD.stepMs * (count - LOGIN_ACCOUNT_GUARD.failures + 1)));
+}
+
 /**
  * POST /auth/ambassador/?host= - log in with e-mail and password: a new token, the account and the
  * ambassador uid. A wrong password, an unknown e-mail and an account of another company answer alike.
@@ -43,13 +66,16 @@ export const accountView = (user: UserRow) => ({ userid: user.id, email: user.em
 export async function logIn(svc: ServiceContext, host: string, input: LoginInput) {
   const body = parseWith(loginSchema, input);
   const company = await companyFor(svc, host);
-  // Every attempt counts against the client and the account; a successful one is given back.
-  const hits = await enforce(svc.db, await clientAndAccount(svc, 'login', company.id, body.email, LOGIN_LIMITS));
+  // Every attempt counts against the client (429 past its limit); a successful one is given back.
+  const hits = await enforce(svc.db, await clientLimit(svc, 'login', LOGIN_LIMITS.client));
+  const failures: Limit = { key: `login:fail:${await accountId(company.id, body.email)}`, limit: LOGIN_ACCOUNT_GUARD.failures, windowSec: LOGIN_ACCOUNT_GUARD.windowSec };
+  await guardAccount(svc, company, failures, body.recaptchaToken);
   const user = await findUserByEmail(svc.db, company.id, body.email);
   // verifyPassword spends the same time when there is no user, so answers do not reveal accounts.
   const ok = await verifyPassword(body.password, user?.password_hash);
   const ambassador = user && ok ? await findAmbassadorByUser(svc.db, company.id, user.id) : null;
   if (!user || !ok || !ambassador) {
+    await hit(svc.db, failures);
     throw new ApiError('validation', 'loginFailed', { non_field_errors: ['loginFailed'] });
   }
   await refund(svc.db, hits);

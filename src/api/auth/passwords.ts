@@ -4,7 +4,8 @@ import {
 } from '../../lib/schemas/passwords';
 import { CODE_MAX_ATTEMPTS, codeHash, companyFor, sendCodeEmail } from './codes';
 import { isoNow } from '../core/crypto';
-import { consumeCode, countWrongGuess, findLiveCode, setPassword, type CodePurpose } from './queries';
+import { confirmEmail, consumeCode, countWrongGuess, findLiveCode, setPassword, type CodePurpose } from './queries';
+import { sendPayoutNotice } from '../profile/payout-notice';
 import { findAmbassadorByUser } from '../profile/ambassador-queries';
 import { findUserByEmail, revokeUserTokens } from './user-queries';
 import { ApiError, fieldError } from '../core/errors';
@@ -67,6 +68,9 @@ async function confirmCode(svc: ServiceContext, host: string | null, input: Rese
   if (!(await consumeCode(svc.db, company.id, row.id, isoNow(), CODE_MAX_ATTEMPTS))) throw noCode;
   await setPassword(svc.db, company.id, user.id, hash, isoNow());
   await revokeUserTokens(svc.db, company.id, user.id, isoNow());
+  // The code came by e-mail: the address is proven now, and payout details set before it was are gone.
+  const cleared = await confirmEmail(svc.db, company.id, user.id);
+  if (cleared) await sendPayoutNotice(svc, company, user, 'cleared', cleared);
   return { detail: en(purpose === 'reset' ? 'resetPasswordSuccess' : 'setPasswordSuccess') };
 }
 

@@ -63,6 +63,8 @@ export interface NewAccount {
   };
   customFields: Record<string, string>;
   loyaltyAccess: boolean;
+  /** Self-registration: nobody has proven the e-mail yet (users.email_unconfirmed, migration 0014). */
+  emailUnconfirmed?: boolean;
   /** The ambassador's language (e-mails, portal); absent: the company default. */
   language?: string | null;
   /** One default share link per campaign joined. */
@@ -86,8 +88,8 @@ export async function insertAccount(db: D1Database, a: NewAccount): Promise<numb
 export function accountStatements(db: D1Database, a: NewAccount): D1PreparedStatement[] {
   const p = a.profile;
   const statements = [
-    db.prepare('INSERT INTO users (company_id, email, password_hash, first_name, last_name, loyalty_access) VALUES (?, ?, ?, ?, ?, ?)')
-      .bind(a.companyId, a.email, a.passwordHash, a.firstName, a.lastName, a.loyaltyAccess ? 1 : 0),
+    db.prepare('INSERT INTO users (company_id, email, password_hash, first_name, last_name, loyalty_access, email_unconfirmed) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .bind(a.companyId, a.email, a.passwordHash, a.firstName, a.lastName, a.loyaltyAccess ? 1 : 0, a.emailUnconfirmed ? 1 : 0),
     db.prepare(
       `INSERT INTO ambassadors (uid, company_id, user_id, share_code, phone, company_name, job_title, street, city, state, zip,
          country, date_of_birth, paypal_email, group_id, custom_fields, language)
@@ -168,6 +170,26 @@ export async function setPassword(db: D1Database, companyId: string, userId: num
     db.prepare('UPDATE reset_codes SET used_at = ? WHERE company_id = ? AND user_id = ? AND used_at IS NULL').bind(nowIso, companyId, userId),
   ]);
 }
+
+/**
+ * The e-mail is proven (an e-mailed code was used, or the company's single sign-on vouched for it). When
+ * the account was unproven until now, the payout details set in the meantime, by whoever registered the
+ * address, are cleared in the same batch. Returns the payout details that were cleared (none: null).
+ */
+export async function confirmEmail(db: D1Database, companyId: string, userId: number): Promise<PayoutDetails | null> {
+  const unproven = 'EXISTS (SELECT 1 FROM users WHERE company_id = ?1 AND id = ?2 AND email_unconfirmed = 1)';
+  const [before] = await db.batch([
+    db.prepare(`SELECT payout_preference, paypal_email, dwolla_email FROM ambassadors WHERE company_id = ?1 AND user_id = ?2 AND ${unproven}`)
+      .bind(companyId, userId),
+    db.prepare(`UPDATE ambassadors SET payout_preference = NULL, paypal_email = NULL, dwolla_email = NULL WHERE company_id = ?1 AND user_id = ?2 AND ${unproven}`)
+      .bind(companyId, userId),
+    db.prepare('UPDATE users SET email_unconfirmed = 0 WHERE company_id = ? AND id = ?').bind(companyId, userId),
+  ]);
+  const row = before!.results[0] as PayoutDetails | undefined;
+  return row && (row.payout_preference || row.paypal_email || row.dwolla_email) ? row : null;
+}
+
+export interface PayoutDetails { payout_preference: string | null; paypal_email: string | null; dwolla_email: string | null }
 
 // Single sign-on -------------------------------------------------------------------------------------
 

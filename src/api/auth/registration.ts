@@ -113,6 +113,7 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
         ambassadorUid,
         shareCode: newCode(7),
         loyaltyAccess: settings.register.set_contact_loyalty_on_register,
+        emailUnconfirmed: true,
         profile: {
           phone: input.phone ?? null, company_name: input.company ?? null, job_title: input.jobTitle ?? null,
           street: input.street ?? null, city: input.city ?? null, state: input.state ?? null, zip: input.zip ?? null,

@@ -3,7 +3,8 @@ import type { MessageKey } from '../../lib/i18n';
 import { ssoSchema, type SsoInput } from '../../lib/schemas/passwords';
 import { companyFor } from './codes';
 import { sessionAnswer } from './login';
-import { markSsoTokenUsed } from './queries';
+import { confirmEmail, markSsoTokenUsed } from './queries';
+import { sendPayoutNotice } from '../profile/payout-notice';
 import { findAmbassadorByUser } from '../profile/ambassador-queries';
 import { findUserByEmail } from './user-queries';
 import { ApiError } from '../core/errors';
@@ -84,5 +85,8 @@ export async function signInWithSso(svc: ServiceContext, host: string | null, in
   const user = await findUserByEmail(svc.db, company.id, payload.email);
   const ambassador = user ? await findAmbassadorByUser(svc.db, company.id, user.id) : null;
   if (!user || !ambassador) throw refuse('ssoNoAccount');
+  // The company's own sign-on vouches for the address, as an e-mailed code does.
+  const cleared = await confirmEmail(svc.db, company.id, user.id);
+  if (cleared) await sendPayoutNotice(svc, company, user, 'cleared', cleared);
   return sessionAnswer(svc.db, company, user, ambassador.uid);
 }

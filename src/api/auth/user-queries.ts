@@ -10,6 +10,8 @@ export interface UserRow {
   loyalty_access: number;
   access: number;
   created_at: string;
+  /** 1 while nobody proved the e-mail (self-registration before its first e-mailed code). */
+  email_unconfirmed: number;
 }
 
 export function findUserByEmail(db: D1Database, companyId: string, email: string) {

@@ -20,8 +20,15 @@ export interface Hit extends Limit {
   count: number;
 }
 
-/** Login: every attempt counts, a successful one is given back (refund). */
-export const LOGIN_LIMITS = { client: { limit: 10, windowSec: 300 }, account: { limit: 30, windowSec: 300 } };
+/** Login, per client: every attempt counts, a successful one is given back (refund). */
+export const LOGIN_LIMITS = { client: { limit: 10, windowSec: 300 } };
+/**
+ * Login, per account: wrong passwords from anywhere are counted, but never refuse the right one (an
+ * attacker with many addresses must not lock the owner out). Past `failures` in the window, every attempt
+ * for the account must pass the bot check where the company has one, or else waits `stepMs` more per
+ * failure (at most `maxDelayMs`) before its password is checked.
+ */
+export const LOGIN_ACCOUNT_GUARD = { failures: 10, windowSec: 900, stepMs: 250, maxDelayMs: 3_000 };
 /** Forgot password / set-password link requests (each one may send an e-mail). */
 export const FORGOT_LIMITS = { client: { limit: 5, windowSec: 600 }, account: { limit: 10, windowSec: 600 } };
 /** Code guesses on reset / set password, per client (each code also dies after 5 wrong guesses). */
@@ -46,6 +53,13 @@ export async function hit(db: D1Database, limit: Limit, nowMs = Date.now()): Pro
     .bind(limit.key, windowStart)
     .first<{ count: number; window_start: number }>();
   return { ...limit, windowStart: row?.window_start ?? windowStart, count: row?.count ?? 1 };
+}
+
+/** The count of a limit's current window, without counting a hit. */
+export async function peek(db: D1Database, limit: Limit, nowMs = Date.now()): Promise<number> {
+  const windowStart = Math.floor(nowMs / 1000 / limit.windowSec) * limit.windowSec;
+  const row = await db.prepare('SELECT count FROM rate_limits WHERE key = ? AND window_start = ?').bind(limit.key, windowStart).first<{ count: number }>();
+  return row?.count ?? 0;
 }
 
 /** Gives hits back (a successful login should not use up the budget of the person logging in). */

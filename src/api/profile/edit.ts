@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { payoutChanges, sendPayoutNotice } from './payout-notice';
 import {
   AVATAR_FIELD, AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, AVATAR_MIN_SIDE, CUSTOM_FIELDS, profileUpdateSchema,
   type ProfileUpdate, type ProfileUpdateInput,
@@ -105,6 +106,9 @@ export async function updateProfile(svc: ServiceContext, caller: Caller, input: 
     if (isUniqueViolation(err)) throw validationError({ username: ['usernameTaken'] });
     throw err;
   }
+  // Every change of where the money goes is e-mailed to the account's address (issue 17).
+  const payout = payoutChanges(ambassador, values);
+  if (payout) await sendPayoutNotice(svc, company, user, 'changed', payout);
   // The old avatar goes only once the new key is stored, and only from this ambassador's own prefix.
   const old = ambassador.avatar_key;
   if (newKey && old && old !== newKey && old.startsWith(`avatars/${company.id}/${ambassador.uid}/`)) {

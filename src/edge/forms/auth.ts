@@ -40,7 +40,8 @@ export async function loginAction(locals: Locals, request: Request, url: URL): P
   const { ctx, client } = locals;
   const form = await readForm(request);
   const email = field(form, 'email', 254);
-  const parsed = loginSchema.safeParse({ email, password: form.get('password') });
+  const token = form.get('recaptchaToken');
+  const parsed = loginSchema.safeParse({ email, password: form.get('password'), ...(typeof token === 'string' && token ? { recaptchaToken: token } : {}) });
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= translateMessage(ctx.lang, issue.message);
