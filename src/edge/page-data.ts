@@ -54,10 +54,19 @@ export function shellBase(locals: Locals): ShellBase {
 }
 
 /**
+ * Whether the page may show the signed-in person's data (issue 17: a revoked session never does). The
+ * request context may have reused this isolate's verification of the session for the first byte; this
+ * confirms it in the same D1 batch as the page's data (loadShell asks for it first), and the shell
+ * (src/components/SessionGate.astro) renders nothing private until it is true.
+ */
+export const sessionConfirmed = (locals: Pick<Locals, 'client'>): Promise<boolean> => locals.client.confirmSession();
+
+/**
  * The shell's data: the profile, asked for together with the page's own data (`Promise.all`) so the
- * embedded client sends them to D1 as one batch.
+ * embedded client sends them to D1 as one batch, and with them the session's confirmation.
  */
 export async function loadShell(locals: Locals): Promise<ShellContext> {
+  void sessionConfirmed(locals);
   const profile = await locals.client.profile();
   return { ...shellBase(locals), profile };
 }

@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../core/types';
 import { readQuery } from '../core/validate';
-import { portalByHost } from './service';
+import { portalByHost, publicPortalView } from './service';
 
 const hostQuery = z.object({ host: z.string().min(1, 'This field is required.').max(253) });
 
 export const portal = new Hono<ApiEnv>()
-  // GET /v1/portal.json?host= - the company (and its customization) serving a host; [] when none
+  // GET /v1/portal.json?host= - the company (and its public customization) serving a host; [] when none
   .get('/portal.json', async (c) => {
     const { host } = readQuery(c, hostQuery);
     const view = await portalByHost(c.env.DB, host);
     c.header('Cache-Control', 'public, max-age=30');
-    return c.json(view ? [view] : []);
+    return c.json(view ? [publicPortalView(view)] : []);
   });

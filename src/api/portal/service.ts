@@ -40,3 +40,44 @@ export async function portalByHost(db: D1Database, host: string) {
   const company = await findCompanyByHost(db, host);
   return company ? portalView(db, company) : null;
 }
+
+type Layer = Record<string, unknown>;
+const isObject = (v: unknown): v is Layer => typeof v === 'object' && v !== null && !Array.isArray(v);
+const limited = (tab: Layer) =>
+  (Array.isArray(tab.campaigns_with_tab_access) && tab.campaigns_with_tab_access.length > 0) || (Array.isArray(tab.groups) && tab.groups.length > 0);
+
+/** One customization layer as the public may read it (see publicPortalView). */
+function publicLayer(layer: Layer): Layer {
+  const out: Layer = { ...layer };
+  // Scripts of the signed-in pages (the dashboard's head and body scripts) are not the public's.
+  if (isObject(out.dashboard)) {
+    const { head_scripts: _head, body_scripts: _body, ...rest } = out.dashboard;
+    out.dashboard = rest;
+  }
+  // A custom tab limited to campaigns or groups keeps its name and place in the menu, not its content.
+  if (isObject(out.tabs) && Array.isArray(out.tabs.custom)) {
+    out.tabs = {
+      ...out.tabs,
+      custom: out.tabs.custom.map((tab: unknown) => {
+        if (!isObject(tab) || !limited(tab)) return tab;
+        const { html: _html, source: _source, ...rest } = tab;
+        return rest;
+      }),
+    };
+  }
+  return out;
+}
+
+/**
+ * What the public GET /v1/portal.json shows (issue 17): the record without the signed-in pages' scripts
+ * and without the HTML (or external page) of custom tabs limited to campaigns or groups, in the company's
+ * layer and every campaign's. The embedded edge reads the full record through portalByHost; those parts
+ * only ever reach a browser inside a page the page gate let the person open.
+ */
+export function publicPortalView(view: PortalView): PortalView {
+  return {
+    ...view,
+    customization: publicLayer(view.customization),
+    campaign_customizations: Object.fromEntries(Object.entries(view.campaign_customizations).map(([id, layer]) => [id, isObject(layer) ? publicLayer(layer) : layer])),
+  };
+}

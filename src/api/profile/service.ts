@@ -3,6 +3,8 @@ import {
   DEFAULT_NOTIFICATIONS, notificationsUpdateSchema, type NotificationSettings, type NotificationsUpdateInput,
 } from '../../lib/schemas/notifications';
 import { ApiError } from '../core/errors';
+import { isoNow } from '../core/crypto';
+import { revokeUserTokens } from '../auth/user-queries';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseInput } from './parse';
 import { findNotifications, setDeactivated, upsertNotificationsStatement } from './queries';
@@ -59,11 +61,16 @@ export async function updateNotifications(svc: ServiceContext, caller: Caller, i
   return next;
 }
 
-/** PATCH /ambassadors/{id}/active/ - deactivates or reactivates the caller's own account. */
+/**
+ * PATCH /ambassadors/{id}/active/ - deactivates or reactivates the caller's own account. Deactivating
+ * also ends the person's other sessions (other devices), as a password change does: this one stays to
+ * show the deactivated state and the way back.
+ */
 export async function setActive(svc: ServiceContext, caller: Caller, input: ActiveInput) {
   const { deactivated_by_self } = parseInput(activeSchema, input);
   const { uid } = caller.ambassador;
   const result = await setDeactivated(svc.db, caller.company.id, uid, deactivated_by_self);
   if (!result.meta.changes) throw new ApiError('not_found', 'notFound');
+  if (deactivated_by_self) await revokeUserTokens(svc.db, caller.company.id, caller.user.id, isoNow(), caller.principal.tokenHash);
   return { uid, deactivated_by_self, is_active: !deactivated_by_self };
 }

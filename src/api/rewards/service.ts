@@ -1,3 +1,4 @@
+import { actForTab, readForTab } from '../core/tab-access';
 import { ledgerStatus } from '../../lib/ledger-status';
 import {
   giftCardRedeemSchema, pageQuerySchema, parseRewardConfig, rewardTypeName, vaultItemsQuerySchema, vaultRedeemSchema,
@@ -58,7 +59,7 @@ export function rewardView(r: RewardRow) {
 export type RewardView = ReturnType<typeof rewardView>;
 
 /** POST /tables/ambassadors/{id}/content/affiliate_gift_card/?page=N - the active gift cards, 12 a page. */
-export async function listGiftCards(svc: ServiceContext, caller: Caller, query: PageQuery = {}) {
+async function listGiftCardsUnchecked(svc: ServiceContext, caller: Caller, query: PageQuery = {}) {
   ensureLoyalty(caller);
   const { page } = parseWith(pageQuerySchema, query);
   const offset = (page - 1) * REWARDS_PAGE_SIZE;
@@ -85,7 +86,7 @@ const variantView = (v: VariantRow) => ({
 });
 
 /** GET rewards/portals/{portal}/vault-items/?campaign_id= - active items (company-wide or of the caller's campaigns) with variants. */
-export async function listVaultItems(svc: ServiceContext, caller: Caller, portal: string, query: VaultItemsQuery = {}) {
+async function listVaultItemsUnchecked(svc: ServiceContext, caller: Caller, portal: string, query: VaultItemsQuery = {}) {
   ensureLoyalty(caller);
   ensurePortal(caller, portal);
   const q = parseWith(vaultItemsQuerySchema, query);
@@ -120,7 +121,7 @@ export type VaultItemList = Awaited<ReturnType<typeof listVaultItems>>;
 export type VaultItemView = VaultItemList['results'][number];
 
 /** GET rewards/portals/{portal}/vault-items/{item}/balance-available/ - what the vault can spend (cash), and points. */
-export async function vaultBalance(svc: ServiceContext, caller: Caller, portal: string, itemUid: string) {
+async function vaultBalanceUnchecked(svc: ServiceContext, caller: Caller, portal: string, itemUid: string) {
   ensureLoyalty(caller);
   ensurePortal(caller, portal);
   const [item, balance] = await svc.db.batch([
@@ -181,7 +182,7 @@ const redemptionByKey = (db: D1Database, companyId: string, key: string) =>
   db.prepare(`${REDEMPTION_SQL} WHERE d.company_id = ? AND d.idempotency_key = ?`).bind(companyId, key);
 
 /** GET rewards/portals/{portal}/redemptions/{id}/ - one of the caller's redemptions, with the lots it used. */
-export async function redemptionDetail(svc: ServiceContext, caller: Caller, portal: string, id: string | number) {
+async function redemptionDetailUnchecked(svc: ServiceContext, caller: Caller, portal: string, id: string | number) {
   ensureLoyalty(caller);
   ensurePortal(caller, portal);
   const n = Number(id);
@@ -196,7 +197,7 @@ export async function redemptionDetail(svc: ServiceContext, caller: Caller, port
 }
 
 /** The caller's redemptions, newest first (the "redemptions" half of the v3 ledger). */
-export async function listRedemptions(svc: ServiceContext, caller: Caller, portal: string, query: PageQuery = {}) {
+async function listRedemptionsUnchecked(svc: ServiceContext, caller: Caller, portal: string, query: PageQuery = {}) {
   ensureLoyalty(caller);
   ensurePortal(caller, portal);
   const { page } = parseWith(pageQuerySchema, query);
@@ -266,7 +267,7 @@ export interface RedeemOptions {
 }
 
 /** POST /loyalty/gift_card/redeem/ - spend points on a gift card (spec §3 payload: affiliate_uid, gift_card_uid, amount). */
-export async function redeemGiftCard(svc: ServiceContext, caller: Caller, input: GiftCardRedeemInput, options: RedeemOptions = {}) {
+async function redeemGiftCardUnchecked(svc: ServiceContext, caller: Caller, input: GiftCardRedeemInput, options: RedeemOptions = {}) {
   ensureLoyalty(caller);
   const q = parseWith(giftCardRedeemSchema, input);
   if (q.affiliate_uid !== caller.ambassador.uid) throw notFound();
@@ -299,7 +300,7 @@ export async function redeemGiftCard(svc: ServiceContext, caller: Caller, input:
 }
 
 /** POST rewards/portals/{portal}/vault-items/{item}/redeem/ - spend cash on a vault item's variant (payload: variant_item, amount). */
-export async function redeemVaultItem(
+async function redeemVaultItemUnchecked(
   svc: ServiceContext, caller: Caller, portal: string, itemUid: string, input: VaultRedeemInput, options: RedeemOptions = {},
 ) {
   ensureLoyalty(caller);
@@ -505,3 +506,12 @@ async function confirmationEmail(svc: ServiceContext, who: Recipient, company: s
     companyId: company, to: who.email, template: 'redemption', subject: t(lang, 'emailRedemptionSubject', { company: who.companyName }), text: lines.join('\n'),
   });
 }
+
+// Tab access (issue 17): these exist only for the 'rewards' tab; see src/api/core/tab-access.ts.
+export const listGiftCards = (...args: Parameters<typeof listGiftCardsUnchecked>) => readForTab(args[0], args[1], 'rewards', () => listGiftCardsUnchecked(...args));
+export const listVaultItems = (...args: Parameters<typeof listVaultItemsUnchecked>) => readForTab(args[0], args[1], 'rewards', () => listVaultItemsUnchecked(...args));
+export const vaultBalance = (...args: Parameters<typeof vaultBalanceUnchecked>) => readForTab(args[0], args[1], 'rewards', () => vaultBalanceUnchecked(...args));
+export const redemptionDetail = (...args: Parameters<typeof redemptionDetailUnchecked>) => readForTab(args[0], args[1], 'rewards', () => redemptionDetailUnchecked(...args));
+export const listRedemptions = (...args: Parameters<typeof listRedemptionsUnchecked>) => readForTab(args[0], args[1], 'rewards', () => listRedemptionsUnchecked(...args));
+export const redeemGiftCard = (...args: Parameters<typeof redeemGiftCardUnchecked>) => actForTab(args[0], args[1], 'rewards', () => redeemGiftCardUnchecked(...args));
+export const redeemVaultItem = (...args: Parameters<typeof redeemVaultItemUnchecked>) => actForTab(args[0], args[1], 'rewards', () => redeemVaultItemUnchecked(...args));

@@ -1,3 +1,4 @@
+import { actForTab, readForTab } from '../core/tab-access';
 import type { z } from 'zod';
 import {
   allowedRedirectHosts, normalizeShareLinkInput, redirectUrlMessages, shareLinkCreateSchema, shareLinkUpdateSchema,
@@ -29,7 +30,7 @@ import { assetView, shareLinkView } from './view';
 export type ShareLinkCreateBody = z.input<typeof shareLinkCreateSchema>;
 export type ShareLinkUpdateBody = z.input<typeof shareLinkUpdateSchema>;
 /** GET /ambassadors/{uid}/custom_urls/ - the caller's custom links, newest first, one page. */
-export async function listShareLinks(
+async function listShareLinksUnchecked(
   svc: ServiceContext, caller: Caller, query: ShareLinkListQuery = {}, pageUrl?: (page: number) => string,
 ) {
   const q = parseWith(shareLinkListQuery, query);
@@ -67,7 +68,7 @@ function checkRedirect(hosts: CampaignHostsRow | null, value: string): string | 
 }
 
 /** POST /tables/ambassadors/{uid}/actions/custom_url/create/ - a new custom link (201 in the list shape). */
-export async function createShareLink(svc: ServiceContext, caller: Caller, body: ShareLinkCreateBody | Record<string, unknown>) {
+async function createShareLinkUnchecked(svc: ServiceContext, caller: Caller, body: ShareLinkCreateBody | Record<string, unknown>) {
   const input: ShareLinkCreateInput = parseWith(shareLinkCreateSchema, normalizeShareLinkInput(body));
   const campaign = linkCampaign(caller, input.campaign);
   const hosts = input.redirectUrl
@@ -97,7 +98,7 @@ export async function createShareLink(svc: ServiceContext, caller: Caller, body:
 }
 
 /** PATCH /urls/{uid}/ - edits one of the caller's custom links (404 for anyone else's and referral links). */
-export async function updateShareLink(
+async function updateShareLinkUnchecked(
   svc: ServiceContext, caller: Caller, uid: string, body: ShareLinkUpdateBody | Record<string, unknown>,
 ) {
   const parsed = shareLinkUpdateSchema.safeParse(normalizeShareLinkInput(body));
@@ -151,7 +152,7 @@ export async function trackShare(svc: ServiceContext, caller: Caller, body: Trac
 export type TrackShareResult = Awaited<ReturnType<typeof trackShare>>;
 
 /** GET /ambassadors/{uid}/assets/ - assets of the caller's campaigns (one or all), searchable by name. */
-export async function listAssets(svc: ServiceContext, caller: Caller, query: AssetsQuery = {}) {
+async function listAssetsUnchecked(svc: ServiceContext, caller: Caller, query: AssetsQuery = {}) {
   const q = parseWith(assetsQuery, query);
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { rows, count } = await listAssetRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.search, {
@@ -161,3 +162,9 @@ export async function listAssets(svc: ServiceContext, caller: Caller, query: Ass
 }
 
 export type AssetPage = Awaited<ReturnType<typeof listAssets>>;
+
+// Tab access (issue 17): these exist only for the 'sharing' tab; see src/api/core/tab-access.ts.
+export const listShareLinks = (...args: Parameters<typeof listShareLinksUnchecked>) => readForTab(args[0], args[1], 'sharing', () => listShareLinksUnchecked(...args));
+export const createShareLink = (...args: Parameters<typeof createShareLinkUnchecked>) => actForTab(args[0], args[1], 'sharing', () => createShareLinkUnchecked(...args));
+export const updateShareLink = (...args: Parameters<typeof updateShareLinkUnchecked>) => actForTab(args[0], args[1], 'sharing', () => updateShareLinkUnchecked(...args));
+export const listAssets = (...args: Parameters<typeof listAssetsUnchecked>) => readForTab(args[0], args[1], 'assets', () => listAssetsUnchecked(...args));

@@ -24,6 +24,8 @@ export interface EmbeddedDeps {
   svc: ServiceContext;
   /** The signed-in caller, verified once per request (a 401 ClientError when there is none). */
   caller(): Promise<Caller>;
+  /** Whether the session still holds now (see SessionClient.confirmSession). */
+  confirm(): Promise<boolean>;
 }
 
 /** Runs a service and turns its ApiError / ZodError into the ClientError a remote call would give. */

@@ -1,4 +1,4 @@
-import { verifyToken } from '../../api/core/token-auth';
+import { callerStillValid, verifyToken } from '../../api/core/token-auth';
 import { cachedCaller, forgetCaller, rememberCaller } from '../session-cache';
 import type { Caller, ServiceContext } from '../../api/core/types';
 import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
@@ -39,10 +39,14 @@ export interface EmbeddedClientOptions {
 
 export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): AmbassadorClient {
   let verified: Promise<Caller | null> | null = null;
+  let reused = false;
   const verify = async (token: string) => {
     const tenant = svc.tenantCompanyId;
     const kept = reuse ? cachedCaller(token, tenant, reuse.stamp) : null;
-    if (kept) return kept;
+    if (kept) {
+      reused = true;
+      return kept;
+    }
     const fresh = await verifyToken(svc.db, token, tenant);
     // A write's entry is already gone (session()); a refused token must not stay usable here.
     if (!fresh) forgetCaller(token);
@@ -58,7 +62,17 @@ export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): 
     }
     return found;
   };
-  const deps = { svc, caller };
+  // A reused verification is confirmed against D1 once per request, in the batch of whoever asks first.
+  let confirmed: Promise<boolean> | null = null;
+  const confirm = () => (confirmed ??= (async () => {
+    const found = await caller().catch(() => null);
+    if (!found) return false;
+    if (!reused) return true;
+    const ok = await callerStillValid(svc.db, found);
+    if (!ok) forgetCaller(session!.token);
+    return ok;
+  })());
+  const deps = { svc, caller, confirm };
   return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedEarnings(deps), ...embeddedTables(deps), ...embeddedRewards(deps) };
 }
 

@@ -15,6 +15,12 @@ export interface SessionClient {
   user(): Promise<UserView>;
   /** GET /portal/ambassadors/{id}/ */
   profile(): Promise<AmbassadorProfile>;
+  /**
+   * Whether the session is still good now. Embedded: true at once when this request verified the token
+   * itself; when it reused a verification kept in the isolate, one SELECT that rides in the page's data
+   * batch. Remote: the API verifies every call, so true.
+   */
+  confirmSession(): Promise<boolean>;
 }
 
 export function embeddedSession(deps: EmbeddedDeps): SessionClient {
@@ -23,6 +29,7 @@ export function embeddedSession(deps: EmbeddedDeps): SessionClient {
     me: () => embedded(async () => whoAmI(deps.svc, await deps.caller())),
     user: () => embedded(async () => getUser(await deps.caller())),
     profile: () => embedded(async () => getProfile(deps.svc, await deps.caller())),
+    confirmSession: () => deps.confirm(),
   };
 }
 
@@ -39,5 +46,6 @@ export function remoteSession(deps: RemoteDeps, ids: { userId: number; ambassado
     },
     user,
     profile: loadProfile,
+    confirmSession: async () => ids !== null,
   };
 }

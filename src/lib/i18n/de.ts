@@ -651,6 +651,7 @@ export const de: Partial<Messages> = {
   notAuthenticated: 'Es wurden keine Zugangsdaten übermittelt.',
   invalidToken: 'Ungültiges Token.',
   notFound: 'Nicht gefunden.',
+  tabNotAvailable: 'Dieser Bereich steht Ihnen nicht zur Verfügung.',
   loginFailed: 'Mit den angegebenen Zugangsdaten ist keine Anmeldung möglich.',
   loginChallengeRequired: 'Für dieses Konto gab es viele fehlgeschlagene Anmeldeversuche, daher müssen wir prüfen, dass Sie kein Roboter sind. Bitte versuchen Sie es erneut; bleibt diese Meldung, erlauben Sie die Sicherheitsprüfung in Ihrem Browser.',
   sessionEnded: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',

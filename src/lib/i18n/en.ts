@@ -653,6 +653,7 @@ export const en = {
   notAuthenticated: 'Authentication credentials were not provided.',
   invalidToken: 'Invalid token.',
   notFound: 'Not found.',
+  tabNotAvailable: 'This section is not available to you.',
   loginFailed: 'Unable to log in with provided credentials.',
   loginChallengeRequired: 'There were many failed attempts to log in to this account, so we need to check that you are not a robot. Please try again; if this message stays, allow the security check in your browser.',
   sessionEnded: 'Your session has ended. Please log in again.',

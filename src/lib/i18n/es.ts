@@ -638,6 +638,7 @@ export const es: Messages = {
   notAuthenticated: 'No se han proporcionado credenciales de autenticación.',
   invalidToken: 'La sesión no es válida.',
   notFound: 'No encontrado.',
+  tabNotAvailable: 'Esta sección no está disponible para ti.',
   loginFailed: 'No se puede iniciar sesión con las credenciales proporcionadas.',
   loginChallengeRequired: 'Ha habido muchos intentos fallidos de iniciar sesión en esta cuenta, así que debemos comprobar que no eres un robot. Vuelve a intentarlo; si el mensaje continúa, permite la comprobación de seguridad en tu navegador.',
   sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión.',

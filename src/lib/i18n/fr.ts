@@ -652,6 +652,7 @@ export const fr: Partial<Messages> = {
   notAuthenticated: 'Les identifiants d’authentification n’ont pas été fournis.',
   invalidToken: 'Jeton non valide.',
   notFound: 'Introuvable.',
+  tabNotAvailable: 'Cette section ne vous est pas accessible.',
   loginFailed: 'Impossible de se connecter avec les identifiants fournis.',
   loginChallengeRequired: 'Il y a eu de nombreuses tentatives de connexion échouées sur ce compte : nous devons vérifier que vous n’êtes pas un robot. Réessayez ; si ce message persiste, autorisez la vérification de sécurité dans votre navigateur.',
   sessionEnded: 'Votre session a pris fin. Veuillez vous reconnecter.',

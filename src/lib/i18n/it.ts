@@ -651,6 +651,7 @@ export const it: Partial<Messages> = {
   notAuthenticated: 'Credenziali di autenticazione non fornite.',
   invalidToken: 'Token non valido.',
   notFound: 'Non trovato.',
+  tabNotAvailable: 'Questa sezione non è disponibile per te.',
   loginFailed: 'Impossibile accedere con le credenziali fornite.',
   loginChallengeRequired: 'Ci sono stati molti tentativi di accesso non riusciti a questo account, quindi dobbiamo verificare che tu non sia un robot. Riprova; se il messaggio rimane, consenti il controllo di sicurezza nel browser.',
   sessionEnded: 'La tua sessione è terminata. Accedi di nuovo.',

@@ -651,6 +651,7 @@ export const nl: Partial<Messages> = {
   notAuthenticated: 'Er zijn geen inloggegevens meegestuurd.',
   invalidToken: 'Ongeldig token.',
   notFound: 'Niet gevonden.',
+  tabNotAvailable: 'Dit onderdeel is niet voor jou beschikbaar.',
   loginFailed: 'Inloggen met de opgegeven gegevens is niet gelukt.',
   loginChallengeRequired: 'Er waren veel mislukte inlogpogingen voor dit account, dus we moeten controleren dat je geen robot bent. Probeer het opnieuw; blijft deze melding staan, sta dan de beveiligingscontrole toe in je browser.',
   sessionEnded: 'Je sessie is beëindigd. Log opnieuw in.',

@@ -650,6 +650,7 @@ export const pl: Partial<Messages> = {
   notAuthenticated: 'Nie podano danych uwierzytelniających.',
   invalidToken: 'Nieprawidłowy token.',
   notFound: 'Nie znaleziono.',
+  tabNotAvailable: 'Ta sekcja nie jest dla Ciebie dostępna.',
   loginFailed: 'Nie można się zalogować przy użyciu podanych danych.',
   loginChallengeRequired: 'Było wiele nieudanych prób logowania na to konto, więc musimy sprawdzić, czy nie jesteś robotem. Spróbuj ponownie; jeśli komunikat się powtarza, zezwól przeglądarce na kontrolę bezpieczeństwa.',
   sessionEnded: 'Twoja sesja wygasła. Zaloguj się ponownie.',

@@ -650,6 +650,7 @@ export const pt: Partial<Messages> = {
   notAuthenticated: 'As credenciais de autenticação não foram fornecidas.',
   invalidToken: 'Token inválido.',
   notFound: 'Não encontrado.',
+  tabNotAvailable: 'Esta seção não está disponível para você.',
   loginFailed: 'Não foi possível entrar com as credenciais informadas.',
   loginChallengeRequired: 'Houve muitas tentativas de login sem sucesso nesta conta, por isso precisamos confirmar que você não é um robô. Tente novamente; se a mensagem continuar, permita a verificação de segurança no navegador.',
   sessionEnded: 'Sua sessão foi encerrada. Entre novamente.',
