@@ -83,8 +83,8 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
   if (status !== 'zero') {
     writes.push(db.prepare(
       `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, amount_minor, currency,
-         status, event_data1, event_data2, event_data3, created_at)
-       SELECT ?1, ?2, ?3, 'commission', ?7, ?4, ?8, ?9, ?10, ?11, ?12, ?13, ?6 WHERE ${mine}`,
+         status, event_data1, event_data2, event_data3, created_at, commission_uid)
+       SELECT ?1, ?2, ?3, 'commission', ?7, ?4, ?8, ?9, ?10, ?11, ?12, ?13, ?6, ?5 WHERE ${mine}`,
     ).bind(...base, name, amount, op.currency, status, ...data));
   }
   if (campaign.loyalty_points > 0) {

@@ -22,6 +22,19 @@ export interface ActivityRow {
   created_at: string;
 }
 
+/**
+ * A commission's activity shows the commission's status now (approved, paid, denied...), not the one it
+ * had when the row was written: one source of status for every screen (issue 17). Rows are linked by
+ * commission_uid (migration 0013), else, for rows written before and demo rows, by the transaction id
+ * they carry.
+ */
+export const activityStatusSql = (a: string) => `CASE WHEN ${a}.type = 'commission' THEN COALESCE((
+    SELECT m.status FROM commissions m
+     WHERE m.company_id = ${a}.company_id AND m.ambassador_uid = ${a}.ambassador_uid AND m.status <> 'zero'
+       AND (m.uid = ${a}.commission_uid OR (${a}.commission_uid IS NULL AND m.transaction_id = ${a}.event_data1 AND m.amount_minor = ${a}.amount_minor))
+     ORDER BY m.uid = ${a}.commission_uid DESC, m.id LIMIT 1), ${a}.status) ELSE ${a}.status END`;
+const ACTIVITY_STATUS = activityStatusSql('a');
+
 /** Newest first. With a campaign, that campaign's rows plus the account-wide ones (payouts, redemptions). */
 export async function recentActivity(db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, limit: number) {
   const campaignSql = campaignId === null ? '' : ' AND (a.campaign_id = ? OR a.campaign_id IS NULL)';
@@ -30,7 +43,7 @@ export async function recentActivity(db: D1Database, companyId: string, ambassad
   const [rows, total] = await db.batch<ActivityRow | { n: number }>([
     db.prepare(
       `SELECT a.id, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.type, a.referred_name, a.referred_email,
-              a.amount_minor, a.currency, a.points, a.status, a.payment_method, a.expire_at, a.event_data1, a.event_data2,
+              a.amount_minor, a.currency, a.points, ${ACTIVITY_STATUS} AS status, a.payment_method, a.expire_at, a.event_data1, a.event_data2,
               a.event_data3, a.payout_id, a.redemption_id, a.created_at
          FROM activities a LEFT JOIN campaigns c ON c.id = a.campaign_id AND c.company_id = a.company_id
         WHERE a.company_id = ? AND a.ambassador_uid = ?${campaignSql}

@@ -1,3 +1,4 @@
+import { activityStatusSql } from '../stats/activity-queries';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import { PAYMENT_METHODS } from '../../lib/payment-methods';
 import { ACTIVITY_STATUSES } from '../../lib/statuses';
@@ -138,7 +139,8 @@ const activity: Table = {
     { key: 'referred_email', label_key: 'tables.col.referredEmail', type: 'EMAIL', sql: 't.referred_email', sort: "COALESCE(t.referred_email, '')", sortable: true },
     // Money, or points for point rows: filters and sorting take points as whole units of the currency.
     { key: 'amount', label_key: 'tables.col.amount', type: 'MONEY', sql: 'COALESCE(t.amount_minor, t.points * :scale)', sort: 'COALESCE(t.amount_minor, t.points * :scale, 0)', currency: 't.currency', sortable: true },
-    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: 't.status', sortable: true, choices: choicesOf(ACTIVITY_STATUSES, 'status.activity.') },
+    // A commission's row shows the commission's status now (issue 17: one source of status for every screen).
+    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: activityStatusSql('t'), sortable: true, choices: choicesOf(ACTIVITY_STATUSES, 'status.activity.') },
     { key: 'payment_method', label_key: 'tables.col.paymentMethod', type: 'CHOICE', sql: 't.payment_method', sort: 'COALESCE(t.payment_method, -1)', sortable: true, choices: PAYMENT_METHOD_CHOICES, integerChoices: true },
     { key: 'expire_at', label_key: 'tables.col.expireAt', type: 'DATE', sql: 't.expire_at', sort: "COALESCE(t.expire_at, '')", sortable: true },
     { key: 'event_data1', label_key: 'tables.col.eventData1', type: 'STRING', sql: 't.event_data1', sort: "COALESCE(t.event_data1, '')", sortable: true },
