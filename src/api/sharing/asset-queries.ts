@@ -28,9 +28,10 @@ export async function listAssets(
   let filter = '';
   if (campaignId !== null) { filter += ' AND a.campaign_id = ?'; args.push(campaignId); }
   if (search) {
-    filter += " AND (a.title LIKE ? ESCAPE '\\' OR a.file_name LIKE ? ESCAPE '\\')";
-    const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    args.push(like, like);
+    // instr(), not LIKE: D1 refuses a LIKE pattern over 50 bytes (a long or accented search answered 500,
+    // issue 17), and instr() needs no escaping. lower() folds ASCII as LIKE did.
+    filter += ' AND (instr(lower(a.title), lower(?)) > 0 OR instr(lower(a.file_name), lower(?)) > 0)';
+    args.push(search, search);
   }
   const from = `
       FROM assets a
