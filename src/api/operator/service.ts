@@ -24,8 +24,10 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
   const [campaigns, links, byEmail, existing, existingReferral] = await db.batch([
     db.prepare(CAMPAIGN_RULE_SQL).bind(company, input.campaign_uid),
     db.prepare(
+      // A link's old codes attribute too (they keep redirecting: migration 0016).
       `SELECT s.uid, s.ambassador_uid, s.campaign_id FROM share_links s JOIN ambassadors a ON a.uid = s.ambassador_uid
-        WHERE s.company_id = ? AND s.short_code = ? AND a.company_id = s.company_id`,
+        WHERE s.company_id = ?1 AND a.company_id = s.company_id AND (s.short_code = ?2 OR s.uid = (
+          SELECT r.share_link_uid FROM share_link_retired_codes r WHERE r.company_id = ?1 AND r.short_code = ?2))`,
     ).bind(company, input.short_code ?? ''),
     db.prepare(
       `SELECT a.uid AS ambassador_uid, s.uid, s.campaign_id FROM users u JOIN ambassadors a ON a.user_id = u.id AND a.company_id = u.company_id

@@ -128,8 +128,13 @@ const TARGET_SELECT = `
     JOIN campaigns c ON c.id = s.campaign_id AND c.company_id = s.company_id
     JOIN ambassadors a ON a.uid = s.ambassador_uid AND a.company_id = s.company_id`;
 
+/** The link a code names: its current code, else a code it had before (migration 0016: old codes keep working). */
 export function findRedirectTarget(db: D1Database, companyId: string, shortCode: string) {
-  return db.prepare(`${TARGET_SELECT} WHERE s.company_id = ? AND s.short_code = ?`).bind(companyId, shortCode).first<RedirectTargetRow>();
+  return db.prepare(
+    `${TARGET_SELECT} WHERE s.company_id = ?1 AND (s.short_code = ?2 OR s.uid = (
+        SELECT r.share_link_uid FROM share_link_retired_codes r WHERE r.company_id = ?1 AND r.short_code = ?2))
+      ORDER BY s.short_code = ?2 DESC LIMIT 1`,
+  ).bind(companyId, shortCode).first<RedirectTargetRow>();
 }
 
 /**

@@ -535,6 +535,7 @@ export const de: Partial<Messages> = {
   suggestionsHint: 'Wählen Sie einen Vorschlag oder geben Sie einen eigenen Wert ein.',
   redirectUrlHint: 'Leer lassen, um die Landingpage der Kampagne zu verwenden.',
   shortCodeHint: 'Buchstaben, Ziffern, Bindestriche und Unterstriche, bis zu 32 Zeichen. Leer lassen, um einen Code zu erhalten.',
+  shortCodeKeepsOld: 'Links, die Sie bereits mit dem alten Code geteilt haben, funktionieren weiterhin.',
   createLinkButton: 'Link erstellen',
   shareLinkCreated: 'Ihr Share-Link wurde erstellt.',
   shareLinkSaved: 'Ihr Share-Link wurde gespeichert.',

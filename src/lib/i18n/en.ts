@@ -537,6 +537,7 @@ export const en = {
   suggestionsHint: 'Pick a suggestion or type your own.',
   redirectUrlHint: 'Leave blank to use the campaign landing page.',
   shortCodeHint: 'Letters, numbers, hyphens and underscores, up to 32 characters. Leave blank to get one.',
+  shortCodeKeepsOld: 'Links you already shared with the old code keep working.',
   createLinkButton: 'Create link',
   shareLinkCreated: 'Your share link has been created.',
   shareLinkSaved: 'Your share link has been saved.',

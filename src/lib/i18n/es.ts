@@ -522,6 +522,7 @@ export const es: Messages = {
   suggestionsHint: 'Elige una sugerencia o escribe la tuya.',
   redirectUrlHint: 'Déjala en blanco para usar la página de la campaña.',
   shortCodeHint: 'Letras, números, guiones y guiones bajos, hasta 32 caracteres. Déjalo en blanco para obtener uno.',
+  shortCodeKeepsOld: 'Los enlaces que ya compartiste con el código anterior siguen funcionando.',
   createLinkButton: 'Crear enlace',
   shareLinkCreated: 'Tu enlace se ha creado.',
   shareLinkSaved: 'Tu enlace se ha guardado.',

@@ -536,6 +536,7 @@ export const fr: Partial<Messages> = {
   suggestionsHint: 'Choisissez une suggestion ou saisissez la vôtre.',
   redirectUrlHint: 'Laissez vide pour utiliser la page d’atterrissage de la campagne.',
   shortCodeHint: 'Lettres, chiffres, tirets et tirets bas, 32 caractères maximum. Laissez vide pour en obtenir un automatiquement.',
+  shortCodeKeepsOld: 'Les liens déjà partagés avec l’ancien code continuent de fonctionner.',
   createLinkButton: 'Créer le lien',
   shareLinkCreated: 'Votre lien de partage a été créé.',
   shareLinkSaved: 'Votre lien de partage a été enregistré.',

@@ -535,6 +535,7 @@ export const it: Partial<Messages> = {
   suggestionsHint: 'Scegli un suggerimento o scrivi il tuo.',
   redirectUrlHint: 'Lascia vuoto per usare la pagina di destinazione della campagna.',
   shortCodeHint: 'Lettere, numeri, trattini e trattini bassi, fino a 32 caratteri. Lascia vuoto per generarne uno.',
+  shortCodeKeepsOld: 'I link che hai già condiviso con il vecchio codice continuano a funzionare.',
   createLinkButton: 'Crea link',
   shareLinkCreated: 'Il tuo link di condivisione è stato creato.',
   shareLinkSaved: 'Il tuo link di condivisione è stato salvato.',

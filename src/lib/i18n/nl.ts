@@ -535,6 +535,7 @@ export const nl: Partial<Messages> = {
   suggestionsHint: 'Kies een suggestie of typ zelf iets.',
   redirectUrlHint: 'Laat leeg om de landingspagina van de campagne te gebruiken.',
   shortCodeHint: 'Letters, cijfers, koppeltekens en underscores, maximaal 32 tekens. Laat leeg om er automatisch een te krijgen.',
+  shortCodeKeepsOld: 'Links die je al met de oude code hebt gedeeld, blijven werken.',
   createLinkButton: 'Link maken',
   shareLinkCreated: 'Je deellink is aangemaakt.',
   shareLinkSaved: 'Je deellink is opgeslagen.',

@@ -534,6 +534,7 @@ export const pl: Partial<Messages> = {
   suggestionsHint: 'Wybierz sugestię lub wpisz własną wartość.',
   redirectUrlHint: 'Pozostaw puste, aby użyć strony docelowej kampanii.',
   shortCodeHint: 'Litery, cyfry, łączniki i podkreślenia, maks. 32 znaki. Pozostaw puste, aby kod został nadany automatycznie.',
+  shortCodeKeepsOld: 'Linki, które już udostępniłeś ze starym kodem, nadal działają.',
   createLinkButton: 'Utwórz link',
   shareLinkCreated: 'Twój link do udostępniania został utworzony.',
   shareLinkSaved: 'Twój link do udostępniania został zapisany.',

@@ -534,6 +534,7 @@ export const pt: Partial<Messages> = {
   suggestionsHint: 'Escolha uma sugestão ou digite a sua.',
   redirectUrlHint: 'Deixe em branco para usar a página de destino da campanha.',
   shortCodeHint: 'Letras, números, hifens e sublinhados, até 32 caracteres. Deixe em branco para gerar um automaticamente.',
+  shortCodeKeepsOld: 'Os links que você já compartilhou com o código antigo continuam funcionando.',
   createLinkButton: 'Criar link',
   shareLinkCreated: 'Seu link de compartilhamento foi criado.',
   shareLinkSaved: 'Seu link de compartilhamento foi salvo.',
