@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { api } from '../api/app';
 import { apiClient, type ClientOptions } from './api-client';
 import { bodyLimit } from './body-limit';
+import { canonicalPaths } from './canonical-path';
 import { pageGate } from './page-gate';
 import { requestContext } from './context';
 import { csrf } from './csrf';
@@ -46,6 +47,8 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.use(csrf());
   app.route('/api', proxy);
   app.use(requestContext());
+  // One spelling per page path (issue 17): others are redirected to it, so the gate sees what renders.
+  app.use(canonicalPaths());
   // Access level (spec §6), tab visibility and the admin3 variant, before any page renders.
   app.use(pageGate());
   for (const handler of pages) app.use(handler);

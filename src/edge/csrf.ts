@@ -11,17 +11,39 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function csrf(): MiddlewareHandler<EdgeEnv> {
   return async function csrf(c, next) {
     if (SAFE.has(c.req.method)) return next();
-    const own = new URL(c.req.url).origin;
-    const origin = c.req.header('origin');
-    const site = c.req.header('sec-fetch-site');
-    const referer = c.req.header('referer');
-    let foreign = false;
-    if (origin) foreign = origin !== own;
-    else if (site) foreign = site !== 'same-origin' && site !== 'none';
-    else if (referer) foreign = safeOrigin(referer) !== own;
-    if (foreign) return c.json({ detail: 'Cross-origin request refused.', code: 'crossOrigin' }, 403);
+    if (isForeignRequest(c.req.raw)) return c.json({ detail: 'Cross-origin request refused.', code: 'crossOrigin' }, 403);
     await next();
   };
+}
+
+/**
+ * Whether a browser sent this request from another origin: `Origin` names another origin, or (without
+ * one) `Sec-Fetch-Site` says cross-site or same-site, or (without either) `Referer` is another origin.
+ */
+export function isForeignRequest(request: Request): boolean {
+  const own = new URL(request.url).origin;
+  const origin = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site');
+  const referer = request.headers.get('referer');
+  if (origin) return origin !== own;
+  if (site) return site !== 'same-origin' && site !== 'none';
+  if (referer) return safeOrigin(referer) !== own;
+  return false;
+}
+
+/**
+ * Stricter, for what may change the session cookie (issue 17): any sign of another site - Sec-Fetch-Site
+ * cross-site or same-site, or an Origin or Referer of another origin - even when another header looks
+ * same-origin. Such a request never logs anyone in or out.
+ */
+export function isCrossSiteRequest(request: Request): boolean {
+  const own = new URL(request.url).origin;
+  const site = request.headers.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.get('origin');
+  if (origin && origin !== own) return true;
+  const referer = request.headers.get('referer');
+  return !!referer && safeOrigin(referer) !== own;
 }
 
 function safeOrigin(url: string) {

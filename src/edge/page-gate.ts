@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { PORTAL_ACCESS_LEVELS, isPermissionDenied } from '../lib/permissions';
-import { buildMenu, isBuiltInTabAllowed, tabKeyForPath } from '../lib/tabs';
+import { buildMenu, isBuiltInTabAllowed, isTabVisible, tabKeyForPath } from '../lib/tabs';
+import { gatePath } from './canonical-path';
 import type { RequestContext } from './context';
 import { clearSession } from './session';
 import type { EdgeEnv } from './types';
@@ -8,7 +9,9 @@ import type { EdgeEnv } from './types';
 // The server side of spec §6 and §4 for pages: the numeric access level, admin3_access variants and the
 // tab settings decide which /app page a signed-in person may open, so a hidden tab is not just missing
 // from the menu. (loyalty_access is enforced by the loyalty API, which refuses without it, and by the
-// pages that leave the loyalty sections out.) Custom tabs at /{slug} apply the same rule in their page.
+// pages that leave the loyalty sections out.) Custom tabs at /{slug} get the same rule here and in their
+// page. The gate reads the path the way gatePath does (every spelling of a page is gated like it), and
+// canonical-path.ts, before it, redirects non-canonical spellings of page paths to the canonical one.
 
 export type GateDecision =
   | { kind: 'pass' }
@@ -20,19 +23,26 @@ export type GateDecision =
 export function gatePage(pathname: string, ctx: Pick<RequestContext, 'me' | 'settings' | 'selection' | 'groupUids'>, admin3Access: boolean): GateDecision {
   if (!ctx.me) return { kind: 'pass' };
   if (isPermissionDenied(ctx.me.user, PORTAL_ACCESS_LEVELS)) return { kind: 'denied', location: '/login' };
-  const key = tabKeyForPath(pathname);
-  if (!key) return { kind: 'pass' };
+  // Every spelling of a path (issue 17): decoded, lower case, slashes and dot segments collapsed.
+  const here = gatePath(pathname);
   const options = {
     customization: ctx.settings,
     admin3Access,
     selectedCampaignId: ctx.selection.selectedCampaignId,
     userGroupUids: ctx.groupUids,
   };
-  if (isBuiltInTabAllowed(key, options)) return { kind: 'pass' };
+  const key = tabKeyForPath(here);
+  if (key) {
+    if (isBuiltInTabAllowed(key, options)) return { kind: 'pass' };
+  } else {
+    // A custom tab at /{slug} (spec §2, §4): gated here too, not only by its page.
+    const slug = /^\/([^/]+)$/.exec(here)?.[1];
+    const tab = slug ? ctx.settings.tabs.custom.find((custom) => custom.enabled && custom.slug.toLowerCase() === slug) : undefined;
+    if (!tab || isTabVisible(tab, ctx.selection.selectedCampaignId, ctx.groupUids)) return { kind: 'pass' };
+  }
   const first = buildMenu(options).main.find((item) => !item.external)?.href;
   // Nowhere else to go (every tab hidden): the dashboard stays reachable rather than looping.
   if (!first) return { kind: 'pass' };
-  const here = pathname.replace(/\/+$/, '') || '/';
   return first === here ? { kind: 'pass' } : { kind: 'hidden', location: first };
 }
 

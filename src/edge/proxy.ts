@@ -1,14 +1,63 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
+import { api } from '../api/app';
+import { errorBody } from '../api/core/errors';
+import { isCrossSiteRequest } from './csrf';
 import { clearSession, writeSession } from './session';
-import type { EdgeContext, EdgeEnv } from './types';
+import type { EdgeContext, EdgeEnv, Session } from './types';
 
 const FORWARD_HEADERS = ['content-type', 'accept-language', 'x-client-session-id', 'x-client-request-id', 'idempotency-key'];
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
+/**
+ * Paths of the API the ambassador's session token is for (issue 17): every route of the embedded API
+ * except the operator API (operator keys), the API reference, the mail provider's events and the dev
+ * outbox. The browser API forwards only these (a known path with another method too: the API answers
+ * 405 before any credentials); anything else is answered here with 404, without forwarding, so no
+ * answer meant for other credentials (a 401 of /v1/operator) can end the person's session.
+ */
+const NOT_FOR_AMBASSADORS = /^\/(?:operator(?:\/|$)|openapi\.json$|docs$|email\/|dev\/)/;
+let ambassadorRoutes: TrieRouter<true> | undefined;
+
+export function isAmbassadorPath(path: string): boolean {
+  if (!ambassadorRoutes) {
+    ambassadorRoutes = new TrieRouter<true>();
+    for (const route of api.routes) {
+      const local = route.path.replace(/^\/v1(?=\/)/, '');
+      if (route.method !== 'ALL' && !NOT_FOR_AMBASSADORS.test(local)) ambassadorRoutes.add('GET', local, true);
+    }
+  }
+  return !NOT_FOR_AMBASSADORS.test(path) && ambassadorRoutes.match('GET', path)[0].length > 0;
+}
+
+/** Refuses, without forwarding, what is no path of the ambassador API (see `isAmbassadorPath`). */
+const ambassadorPathsOnly: MiddlewareHandler<EdgeEnv> = async (c, next) => {
+  if (isAmbassadorPath(c.req.path.replace(/^\/api/, '') || '/')) return next();
+  return c.json(errorBody('not_found', 'notFound'), 404, { 'cache-control': 'no-store' });
+};
+
+/**
+ * The session cookie changes (log in, log out, a 401 ending it) only for requests of this site (issue
+ * 17): a request another site made the browser send - Sec-Fetch-Site cross-site or same-site, or a
+ * foreign Origin or Referer - never logs the person in or out.
+ */
+const maySetSession = (c: EdgeContext) => !isCrossSiteRequest(c.req.raw);
+const startSession = (c: EdgeContext, session: Session) => {
+  if (maySetSession(c)) writeSession(c, session);
+};
+/** Routes that start or end the session answer a cross-site request with 403 before doing anything. */
+const sameSiteOnly: MiddlewareHandler<EdgeEnv> = async (c, next) => {
+  if (!maySetSession(c)) return c.json({ detail: 'Cross-origin request refused.', code: 'crossOrigin' }, 403, { 'cache-control': 'no-store' });
+  await next();
+};
+const endSession = (c: EdgeContext) => {
+  if (maySetSession(c)) clearSession(c);
+};
+
 /** Passes an upstream answer on; a 401 clears the session cookie and tells the browser to go to /login. */
 function relay(c: EdgeContext, res: Response) {
   if (res.status === 401) {
-    clearSession(c);
+    endSession(c);
     // Every 401 names how to authenticate (RFC 9110): here the session cookie set by logging in at /login.
     return c.json({ detail: 'Your session has ended. Please log in again.', code: 'sessionEnded', redirect: '/login' }, 401, {
       'WWW-Authenticate': 'Cookie realm="portal", form-action="/login", cookie-name="__Host-portal_session"',
@@ -38,8 +87,9 @@ async function forward(c: EdgeContext, path: string, init: { auth?: boolean } = 
 
 /** The browser API: `/api/<spec §7 path>` with the cookie session (design.md). */
 export const proxy = new Hono<EdgeEnv>()
+  .use('*', ambassadorPathsOnly)
   // POST /api/auth/ambassador/ - log in; the token goes into the HttpOnly cookie, never to the page
-  .post('/auth/ambassador/', async (c) => {
+  .post('/auth/ambassador/', sameSiteOnly, async (c) => {
     const url = new URL(c.req.url);
     url.searchParams.set('host', c.var.portal.host);
     const res = await c.var.upstream(`/auth/ambassador/${url.search}`, {
@@ -48,23 +98,23 @@ export const proxy = new Hono<EdgeEnv>()
     });
     if (!res.ok) return relay(c, res);
     const data = (await res.json()) as { token: string; account: { userid: number }; ambassador_uid: string };
-    writeSession(c, { userId: data.account.userid, ambassadorUid: data.ambassador_uid, token: data.token });
+    startSession(c, { userId: data.account.userid, ambassadorUid: data.ambassador_uid, token: data.token });
     const { token: _token, ...rest } = data as Record<string, unknown>;
     return c.json(rest);
   })
   // POST /api/companies/{company}/register/ - register; with auto-login the token becomes the cookie
-  .post('/companies/:company/register/', async (c) => {
+  .post('/companies/:company/register/', sameSiteOnly, async (c) => {
     const res = await forward(c, c.req.path.replace(/^\/api/, ''));
     if (!res.ok) return relay(c, res);
     const data = (await res.json()) as Record<string, unknown> & { token?: string; account?: { userid: number }; ambassador_uid?: string };
     if (data.token && data.account && data.ambassador_uid) {
-      writeSession(c, { userId: data.account.userid, ambassadorUid: data.ambassador_uid, token: data.token });
+      startSession(c, { userId: data.account.userid, ambassadorUid: data.ambassador_uid, token: data.token });
     }
     const { token: _token, ...rest } = data;
     return c.json(rest, res.status as 200);
   })
   // POST /api/auth/logout/ - revoke the token and clear the cookie
-  .post('/auth/logout/', async (c) => {
+  .post('/auth/logout/', sameSiteOnly, async (c) => {
     if (c.var.session) await c.var.upstream('/auth/logout/', { method: 'POST' });
     clearSession(c);
     return c.body(null, 204);

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ResolvedShareLink } from './client/sharing';
 import { t } from '../lib/i18n';
-import { RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
+import { DEFAULT_HEAD_TITLE, RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
 import { SHORT_CODE_MAX, SHORT_CODE_PATTERN } from '../lib/schemas/share-link';
 import { requestLanguage } from './context';
 import type { EdgeEnv } from './types';
@@ -52,13 +52,19 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 const colour = (v: string | null | undefined, fallback: string) => (v && /^#[0-9a-fA-F]{3,8}$/.test(v) ? v : fallback);
 
+/** A company without a logo: its initial in the brand colour beside its name (as src/components/BrandMark.astro). */
+function brandMark(name: string, background: string, foreground: string) {
+  const initial = (name.trim().match(/\p{L}|\p{N}/u)?.[0] ?? '?').toLocaleUpperCase();
+  return `<p class="mark" data-brand-mark><span aria-hidden="true" style="background:${background};color:${foreground}">${escapeHtml(initial)}</span>${escapeHtml(name)}</p>`;
+}
+
 /** The branded 404 for an unknown or inactive link: the tenant's title, logo and colours, no JavaScript. */
 export function inactiveLinkPage(c: EdgeCtx) {
   const portal = c.var.portal;
   const s = portal.settings;
   const lang = requestLanguage(portal, getCookie(c, 'language'), c.req.header('accept-language'));
-  const title = s.meta.head_title || 'Ambassador Portal';
-  const logo = s.theme.campaign_portal_logo || s.login.logo || '/default-logo.svg';
+  const title = s.meta.head_title && s.meta.head_title !== DEFAULT_HEAD_TITLE ? s.meta.head_title : portal.company_name;
+  const logo = s.theme.campaign_portal_logo || s.login.logo || null;
   const brand = colour(s.theme.button_color, '#3579a6');
   const brandText = colour(s.theme.button_text_color, '#ffffff');
   const favicon = s.meta.favicon ? `<link rel="icon" href="${escapeHtml(s.meta.favicon)}">` : '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
@@ -66,8 +72,8 @@ export function inactiveLinkPage(c: EdgeCtx) {
     + `<title>${escapeHtml(t(lang, 'linkNotFoundTitle'))} · ${escapeHtml(title)}</title>${favicon}<meta name="robots" content="noindex">`
     + `<style>body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f7fc;color:#1f2937;display:grid;place-items:center;min-height:100vh}`
     + `main{background:#fff;border-radius:14px;padding:2rem;max-width:420px;margin:1rem;text-align:center;box-shadow:0 10px 30px rgba(15,23,42,.08)}`
-    + `img{max-height:64px;max-width:100%}h1{font-size:1.4rem}a.btn{display:inline-block;padding:.6rem 1.2rem;border-radius:8px;background:${brand};color:${brandText};text-decoration:none;font-weight:600}</style></head>`
-    + `<body><main><img src="${escapeHtml(logo)}" alt="${escapeHtml(portal.company_name)}"><h1>${escapeHtml(t(lang, 'linkNotFoundTitle'))}</h1>`
+    + `img{max-height:64px;max-width:100%}h1{font-size:1.4rem}.mark{display:flex;align-items:center;justify-content:center;gap:.6rem;font-weight:700;font-size:1.1rem}.mark span{display:inline-grid;place-items:center;width:2.5rem;height:2.5rem;border-radius:10px;font-size:1.25rem}a.btn{display:inline-block;padding:.6rem 1.2rem;border-radius:8px;background:${brand};color:${brandText};text-decoration:none;font-weight:600}</style></head>`
+    + `<body><main>${logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(portal.company_name)}">` : brandMark(portal.company_name, brand, brandText)}<h1>${escapeHtml(t(lang, 'linkNotFoundTitle'))}</h1>`
     + `<p>${escapeHtml(t(lang, 'linkNotFound', { company: portal.company_name }))}</p>`
     + `<p><a class="btn" href="/">${escapeHtml(t(lang, 'linkNotFoundHome', { company: portal.company_name }))}</a></p></main></body></html>`;
   return c.html(html, 404, { 'Cache-Control': 'no-store' });

@@ -176,3 +176,112 @@ describe('CSP nonce on every script a page emits', () => {
     expect(html).not.toContain('nonce="guess"');
   });
 });
+
+describe('page gate: every spelling of a path (issue 17)', () => {
+  /** Follows same-site redirects like a browser; every Location on the way must stay on this site. */
+  async function walk(who: Who, path: string, cookieExtra: string, init: RequestInit = {}) {
+    const hops: { status: number; location: string }[] = [];
+    let res = await gated().fetch(`http://${who.host}${path}`, { ...init, headers: { cookie: cookieOf(who, cookieExtra) }, redirect: 'manual' });
+    for (let i = 0; i < 5 && res.status >= 300 && res.status < 400; i++) {
+      const location = res.headers.get('location')!;
+      hops.push({ status: res.status, location });
+      expect(location, `${path} hop ${i}`).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, `http://${who.host}/`).host).toBe(who.host);
+      res = await gated().fetch(`http://${who.host}${location}`, { headers: { cookie: cookieOf(who, cookieExtra) }, redirect: 'manual' });
+    }
+    return { hops, res, text: await res.text() };
+  }
+
+  const limitStats = () => customize('cust-acme', (s) => { tabs(s).stats = { campaigns_with_tab_access: [202] }; });
+  const NON_MEMBER = '; campaignId=201';
+  const MEMBER = '; campaignId=202';
+
+  // Spellings that are the stats page once decoded and normalised: a 301 to /app/stats, then the gate.
+  const REDIRECTED = [
+    '/app/%73tats', '/app/%53tats', '/app//stats', '//app/stats', '///app///stats', '/app/stats/', '/app/stats//', '/APP/Stats',
+    '/App/STATS/', '/app/stats%2f', '/app/stats%2F', '/app%2fstats', '/app%2Fstats%2F', '/app/%5cstats', '/app%5Cstats', '/%61pp/stats',
+    '/app/x%2f..%2fstats',
+  ];
+  // Spellings a router might still take for /app/stats (double encoding, ";params", dot segments the URL
+  // parser resolves before the Worker sees them): gated where they are.
+  const GATED_IN_PLACE = ['/app/%2573tats', '/app/%252573tats', '/app;/stats', '/app/stats;x=1', '/app;x/stats;y', '/app/./stats', '/app/x/../stats', '/app/stats/.',
+    '/app/%2e/stats', '/app/x/%2e%2e/stats'];
+
+  it.each(REDIRECTED)('redirects %s to /app/stats (301), where a non-member of the campaign is gated', async (path) => {
+    await limitStats();
+    const outsider = await walk(alex, path, NON_MEMBER);
+    expect(outsider.hops[0]).toEqual({ status: 301, location: '/app/stats' });
+    expect(outsider.hops[1]).toEqual({ status: 303, location: '/app' });
+    expect(outsider.text).toBe('page:/app');
+    const member = await walk(alex, path, MEMBER);
+    expect(member.hops).toEqual([{ status: 301, location: '/app/stats' }]);
+    expect(member.text).toBe('page:/app/stats');
+  });
+
+  it.each(GATED_IN_PLACE)('gates %s for a non-member of the campaign', async (path) => {
+    await limitStats();
+    const outsider = await walk(alex, path, NON_MEMBER);
+    expect(outsider.text).toBe('page:/app');
+    expect(outsider.hops.at(-1)).toEqual({ status: 303, location: '/app' });
+    const member = await walk(alex, path, MEMBER);
+    expect(member.res.status).toBe(200);
+  });
+
+  it('keeps the query string, answers other methods with 308, and HEAD like GET', async () => {
+    const res = await open(alex, '/app//stats?campaign=202&range=30');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/app/stats?campaign=202&range=30');
+    const post = await gated().fetch('http://acme.localhost/App/Sharing/', {
+      method: 'POST', redirect: 'manual', body: 'description=x',
+      headers: { cookie: cookieOf(alex), origin: 'http://acme.localhost', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(post.status).toBe(308);
+    expect(post.headers.get('location')).toBe('/app/sharing');
+    const head = await gated().fetch('http://acme.localhost/app/%73tats', { method: 'HEAD', redirect: 'manual', headers: { cookie: cookieOf(alex) } });
+    expect(head.status).toBe(301);
+    expect(head.headers.get('location')).toBe('/app/stats');
+  });
+
+  it('never answers a spelling with a protocol-relative or off-site Location', async () => {
+    for (const path of ['//evil.example', '//evil.example/app', '///evil.example', '/%2f%2fevil.example', '/%5c%5cevil.example', '/%2F/evil.example/x', '/.//evil.example']) {
+      for (const who of [alex, null]) {
+        const res = await open(who, path);
+        expect(res.status, path).toBe(301);
+        const location = res.headers.get('location')!;
+        expect(location, path).toMatch(/^\/evil\.example(\/app|\/x)?$/);
+        const host = who?.host ?? 'localhost';
+        expect(new URL(location, `http://${host}/`).host).toBe(host);
+      }
+    }
+  });
+
+  it('answers a path with control characters or broken encoding with 404, without a redirect', async () => {
+    for (const path of ['/%09/evil.example/x', '/app/%0astats', '/app/stats%00', '/app/%E0%A4%A', '/%0d%0aSet-Cookie:x=1']) {
+      const res = await open(alex, path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.getSetCookie().join()).not.toContain('x=1');
+    }
+  });
+
+  it('gates a campaign-limited custom tab at /{slug} in every spelling', async () => {
+    // acme's "summit-perks" tab is limited to campaign 202 (seed).
+    for (const path of ['/summit-perks', '/%73ummit-perks', '//summit-perks', '/summit-perks/', '/Summit-Perks', '/SUMMIT-PERKS%2f',
+      '/%2573ummit-perks', '/summit-perks;x', '/x/../summit-perks']) {
+      const outsider = await walk(alex, path, NON_MEMBER);
+      expect(outsider.text, path).toBe('page:/app');
+      expect(outsider.hops.at(-1), path).toEqual({ status: 303, location: '/app' });
+      const member = await walk(alex, path, MEMBER);
+      expect(member.res.status, path).toBe(200);
+      expect(member.hops.every((hop) => hop.status === 301 && hop.location === '/summit-perks'), path).toBe(true);
+    }
+  });
+
+  it('gates a group-limited custom tab for people outside the group, in every spelling', async () => {
+    // demo's "creator-corner" is for the Creators group: ava is in it, ben is not.
+    for (const path of ['/creator-corner', '/%63reator-corner', '//creator-corner/', '/Creator-Corner']) {
+      expect((await walk(ben, path, '')).text, path).toBe('page:/app');
+      expect((await walk(ava, path, '')).text, path).toBe('page:/creator-corner');
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { loadCustomization } from '../portal/customization';
 import { t } from '../../lib/i18n';
+import { checkRedirect } from '../../lib/safe-redirect';
 import { FORM_NAMES, registrationConfig, registrationSchema, type RegistrationInput } from '../../lib/schemas/registration';
 import { companyFor, newCode, newShortCode, sendCodeEmail } from './codes';
 import { accountView, issueToken } from './login';
@@ -9,7 +10,7 @@ import {
   findGroupByUid, findLiveClientSession, insertAccount, insertClientSession, listCompanyHosts, listJoinableCampaigns,
   useClientSession,
 } from './queries';
-import { findCompany, listGroups, normalizeHost, type CompanyRow } from '../portal/queries';
+import { findCompany, listGroups, type CompanyRow } from '../portal/queries';
 import { findUser, findUserByEmail } from './user-queries';
 import { ApiError, fieldError } from '../core/errors';
 import { safeJson } from '../profile/view';
@@ -24,19 +25,15 @@ const CLIENT_SESSION_TTL_MS = 30 * 60 * 1000;
 
 /**
  * registration_page_redirect, only when it stays on the site: a path, or an http(s) URL on one of the
- * company's own hosts. Anything else is ignored (never an open redirect).
+ * company's own hosts, as the shared redirect check (src/lib/safe-redirect.ts) reads it. Anything else
+ * (other hosts, "//host", backslashes, control characters, userinfo, javascript:) is ignored: never an
+ * open redirect.
  */
 export function safeRedirect(target: string | null | undefined, companyHosts: string[]): string | null {
   if (!target) return null;
-  if (target.startsWith('/')) return target.startsWith('//') || target.startsWith('/\\') ? null : target;
-  try {
-    const url = new URL(target);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.username || url.password) return null;
-    return companyHosts.includes(normalizeHost(url.host)) ? url.href : null;
-  } catch {
-    return null;
-  }
+  // Paths resolve against a placeholder origin (the API does not know which host the page is on);
+  // absolute URLs must name one of the company's hosts.
+  return checkRedirect(target, { origin: 'http://portal.invalid', hosts: companyHosts });
 }
 
 const isUniqueViolation = (err: unknown, what: string) => String((err as Error)?.message ?? err).includes(`UNIQUE constraint failed: ${what}`);

@@ -1,6 +1,7 @@
 import { formErrors } from '../../lib/account-messages';
 import { t, translateMessage, type MessageKey } from '../../lib/i18n';
 import { loginSchema } from '../../lib/schemas/auth';
+import { safeRedirect } from '../../lib/safe-redirect';
 import { EMAIL_PREFERENCES, type EmailPreference } from '../../lib/schemas/notifications';
 import { ClientError } from '../client';
 import { redirectClearingSession } from '../page-data';
@@ -32,8 +33,11 @@ function failed<V>(err: unknown, locals: Locals, fallback: MessageKey, values: V
   return { values, formError, fieldErrors, status: err.status === 429 ? 429 : 400 };
 }
 
-/** Where a login may send the person back to: a page of the app, else the dashboard. */
-export const safeNext = (next: string | null) => (next && /^\/app(\/[\w\-/]*)?$/.test(next) ? next : '/app');
+/**
+ * Where a login may send the person back to (`?next=`): a page of the app on this origin (the shared
+ * redirect check of src/lib/safe-redirect.ts), else the dashboard. Without the page's origin only paths pass.
+ */
+export const safeNext = (next: string | null, origin = 'http://portal.invalid') => safeRedirect(next, { origin, fallback: '/app', under: ['/app'] });
 
 /** POST /login: checks the fields like the API, logs in, starts the session and goes to `?next=` or /app. */
 export async function loginAction(locals: Locals, request: Request, url: URL): Promise<Response | FormView<{ email: string }>> {

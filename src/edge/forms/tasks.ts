@@ -1,3 +1,4 @@
+import { checkRedirect } from '../../lib/safe-redirect';
 import { ClientError } from '../client';
 import { redirectClearingSession } from '../page-data';
 import { readForm, seeOther } from './form';
@@ -12,16 +13,9 @@ const BACK = '/app';
 
 /** Where a task's URL may take the person: an external https address or a path of this portal; else null. */
 export function safeTaskUrl(url: string | null | undefined): string | null {
-  const value = (url ?? '').trim();
-  if (!value) return null;
-  // A path of the portal: one leading slash, never "//host" or "/\host" (which browsers read as another host).
-  if (value.startsWith('/')) return /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : null;
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === 'https:' && !parsed.username && !parsed.password ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  // The shared redirect check (src/lib/safe-redirect.ts): no "//host", backslashes, control characters or userinfo.
+  const safe = checkRedirect((url ?? '').trim(), { origin: 'http://portal.invalid', hosts: 'any' });
+  return safe && (safe.startsWith('/') || safe.startsWith('https:')) ? safe : null;
 }
 
 /** The dashboard with the notice of one task (its uid) or of a failure, scrolled to the tasks. */

@@ -31,6 +31,8 @@ export const de: Partial<Messages> = {
   deactivateAccount: 'Konto deaktivieren',
   reactivateAccount: 'Konto reaktivieren',
   accountDeactivated: 'Ihr Konto ist deaktiviert.',
+  accountPausedBanner: 'Ihr Konto ist deaktiviert: Ihre Links sind pausiert, und wer sie öffnet, sieht die Seite „Link nicht gefunden“.',
+  linksPaused: 'Ihre Links sind pausiert, solange Ihr Konto deaktiviert ist.',
   accountActive: 'Ihr Konto ist aktiv.',
 
   // Redeem (spec §5, §8)

@@ -33,6 +33,8 @@ export const en = {
   deactivateAccount: 'Deactivate account',
   reactivateAccount: 'Reactivate account',
   accountDeactivated: 'Your account is deactivated.',
+  accountPausedBanner: 'Your account is deactivated: your links are paused, and people who open them see a “link not found” page.',
+  linksPaused: 'Your links are paused while your account is deactivated.',
   accountActive: 'Your account is active.',
 
   // Redeem (spec §5, §8)

@@ -31,6 +31,8 @@ export const es: Messages = {
   deactivateAccount: 'Desactivar cuenta',
   reactivateAccount: 'Reactivar cuenta',
   accountDeactivated: 'Tu cuenta está desactivada.',
+  accountPausedBanner: 'Tu cuenta está desactivada: tus enlaces están en pausa y quien los abra verá la página «enlace no encontrado».',
+  linksPaused: 'Tus enlaces están en pausa mientras tu cuenta esté desactivada.',
   accountActive: 'Tu cuenta está activa.',
 
   redeemFailed: 'No pudimos completar tu canje. Ponte en contacto con {company} para obtener ayuda.',

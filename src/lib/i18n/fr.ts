@@ -32,6 +32,8 @@ export const fr: Partial<Messages> = {
   deactivateAccount: 'Désactiver le compte',
   reactivateAccount: 'Réactiver le compte',
   accountDeactivated: 'Votre compte est désactivé.',
+  accountPausedBanner: 'Votre compte est désactivé : vos liens sont en pause et les personnes qui les ouvrent voient la page « lien introuvable ».',
+  linksPaused: 'Vos liens sont en pause tant que votre compte est désactivé.',
   accountActive: 'Votre compte est actif.',
 
   // Redeem (spec §5, §8)

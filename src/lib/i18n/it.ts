@@ -31,6 +31,8 @@ export const it: Partial<Messages> = {
   deactivateAccount: 'Disattiva account',
   reactivateAccount: 'Riattiva account',
   accountDeactivated: 'Il tuo account è disattivato.',
+  accountPausedBanner: 'Il tuo account è disattivato: i tuoi link sono in pausa e chi li apre vede la pagina “link non trovato”.',
+  linksPaused: "I tuoi link sono in pausa finché l'account è disattivato.",
   accountActive: 'Il tuo account è attivo.',
 
   // Redeem (spec §5, §8)

@@ -31,6 +31,8 @@ export const nl: Partial<Messages> = {
   deactivateAccount: 'Account deactiveren',
   reactivateAccount: 'Account heractiveren',
   accountDeactivated: 'Je account is gedeactiveerd.',
+  accountPausedBanner: 'Je account is gedeactiveerd: je links staan op pauze en wie ze opent, ziet de pagina ‘link niet gevonden’.',
+  linksPaused: 'Je links staan op pauze zolang je account gedeactiveerd is.',
   accountActive: 'Je account is actief.',
 
   // Redeem (spec §5, §8)

@@ -31,6 +31,8 @@ export const pl: Partial<Messages> = {
   deactivateAccount: 'Dezaktywuj konto',
   reactivateAccount: 'Aktywuj konto ponownie',
   accountDeactivated: 'Twoje konto jest dezaktywowane.',
+  accountPausedBanner: 'Twoje konto jest dezaktywowane: Twoje linki są wstrzymane, a osoby, które je otworzą, zobaczą stronę „nie znaleziono linku”.',
+  linksPaused: 'Twoje linki są wstrzymane, dopóki konto jest dezaktywowane.',
   accountActive: 'Twoje konto jest aktywne.',
 
   // Redeem (spec §5, §8)

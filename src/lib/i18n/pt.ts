@@ -31,6 +31,8 @@ export const pt: Partial<Messages> = {
   deactivateAccount: 'Desativar conta',
   reactivateAccount: 'Reativar conta',
   accountDeactivated: 'Sua conta está desativada.',
+  accountPausedBanner: 'Sua conta está desativada: seus links estão pausados e quem os abrir verá a página “link não encontrado”.',
+  linksPaused: 'Seus links ficam pausados enquanto sua conta estiver desativada.',
   accountActive: 'Sua conta está ativa.',
 
   // Redeem (spec §5, §8)
