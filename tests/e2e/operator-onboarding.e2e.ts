@@ -71,7 +71,8 @@ describe('onboarding a company with npm run operator', () => {
     const res = await page.goto(`${baseUrl(host)}/login`);
     expect(res!.status()).toBe(200);
     await expect(page.title()).resolves.toContain(name);
-    await expect(page.locator('img.logo').getAttribute('alt')).resolves.toBe(name);
+    // No logo yet: the company's name with its initial, not a generic picture (issue 17).
+    await expect(page.locator('.auth-card [data-brand-mark] .brand-name').textContent()).resolves.toBe(name);
     const button = page.locator('form[data-login-form] button[type="submit"]');
     await expect(button.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(11, 114, 133)');
     await context.close();
@@ -116,7 +117,7 @@ describe('onboarding a company with npm run operator', () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await Promise.all([page.waitForURL(/\/app$/), page.locator('form[data-login-form] button[type="submit"]').click()]);
     expect(new URL(page.url()).host).toBe(new URL(baseUrl(host)).host);
-    await expect(page.locator('.sidebar img, a.brand img').first().getAttribute('alt')).resolves.toBe(name);
+    await expect(page.locator('.sidebar a.brand [data-brand-mark] .brand-name').textContent()).resolves.toBe(name);
     await context.close();
   });
 });

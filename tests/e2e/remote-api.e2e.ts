@@ -39,7 +39,8 @@ describe('a portal fronting a remote ambassador API', () => {
   });
 
   it('shows a wrong password in the page language', async () => {
-    const context = await browser.newContext();
+    // A browser language the portal does not have: acme's default (Spanish) decides, whatever the machine's locale.
+    const context = await browser.newContext({ locale: 'ja-JP' });
     const page = await context.newPage();
     await page.goto(`${front.origin('acme.localhost')}/login`);
     await page.locator('input[name="email"]').fill('alex@acme.test');

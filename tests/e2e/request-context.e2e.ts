@@ -36,7 +36,9 @@ describe('the request context', () => {
       ['acme.localhost', 'alex@acme.test', /No se puede iniciar sesión con las credenciales proporcionadas/],
       ['localhost', 'ava@demo.test', /Unable to log in with provided credentials/],
     ] as const) {
-      const context = await browser.newContext();
+      // A browser whose language the portal does not have, so the tenant's default decides (spec §9); the
+      // test pins it rather than depending on the machine's locale (issue 17: Debian's Chromium sent en-US).
+      const context = await browser.newContext({ locale: 'ja-JP' });
       const page = await context.newPage();
       await page.goto(`${baseUrl(host)}/login`);
       await page.locator('input[name="email"]').fill(email);
