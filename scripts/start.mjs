@@ -11,7 +11,8 @@
 // --persist-to   local state dir for D1/KV/R2 (default env PORTAL_STATE_DIR, else .wrangler/state);
 //                migrations, seed and `wrangler dev` all use it, so tests can run on isolated state
 // --no-seed      never load the demo, not even into an empty database (migrations still run)
-// --seed         load the demo again now, replacing everything in the local database (= npm run db:seed)
+// --seed         load the demo again now, replacing everything in the local database, cache and files
+//                (= npm run db:seed)
 // --var          a Worker variable for this server only (repeatable), e.g. `--var AMBASSADOR_API_URL:http://127.0.0.1:8787/v1`
 //                to front another portal's API, or `--var D1_METER:1` for the bench's round-trip header
 // --reset        delete the local state (D1, KV, R2) first, then seed the demo: start over (also when a
@@ -44,12 +45,18 @@ const log = logger('start');
 
 function usage() {
   console.log(
-    'usage: npm start [-- --no-build] [-- --port <n>] [-- --persist-to <dir>] [-- --no-seed | --seed] [-- --reset] [-- --var KEY:VALUE]\n' +
-      'Local data is kept across starts: the demo is loaded only into an empty database.\n' +
-      '  --reset    delete the local state and start over with the demo\n' +
-      '  --seed     replace everything with the demo now (same as npm run db:seed)\n' +
-      '  --no-seed  never load the demo\n' +
-      'env: PORT (default 8787), PORTAL_STATE_DIR, PORTAL_PIDFILE',
+    'usage: npm start [-- options]\n' +
+      'Builds the portal, applies new D1 migrations to the local database and serves it with wrangler dev.\n' +
+      'Local data is kept across starts: the demo is loaded only into an empty database (the first start of\n' +
+      'a state dir); later starts keep every row, including what you made with the operator API.\n' +
+      '  --reset              delete the local state (D1, KV, R2) and start over with the demo\n' +
+      '  --seed               replace everything in the local database with the demo now (= npm run db:seed)\n' +
+      '  --no-seed            never load the demo, not even into an empty database\n' +
+      '  --no-build           reuse dist/ from an earlier build\n' +
+      '  --port <n>           port to listen on (default env PORT, else 8787)\n' +
+      '  --persist-to <dir>   local state dir (default env PORTAL_STATE_DIR, else .wrangler/state)\n' +
+      '  --var KEY:VALUE      a Worker variable for this run (repeatable)\n' +
+      'env: PORT, PORTAL_STATE_DIR, PORTAL_PIDFILE',
   );
 }
 

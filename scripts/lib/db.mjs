@@ -2,6 +2,7 @@
 // directory that `wrangler dev` uses (wrangler's default .wrangler/state, or --persist-to <dir>).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { clearD1 } from './clear-d1.mjs';
 import { ROOT, runTool } from './proc.mjs';
 
 export const SEED_FILE = 'seed/demo.sql';
@@ -58,55 +59,44 @@ export async function isDatabaseEmpty(persistTo) {
   });
 }
 
-/** Tables of the app (not SQLite's, D1's or the migrations' bookkeeping). */
-const APP_TABLE = (name) => !/^(sqlite_|_cf_|d1_)/.test(name);
-
 /**
  * Deletes every row of every table, whatever the product wrote (operator-made companies, keys, webhooks,
- * deliveries, outbox, ledger, clicks...), so the demo seed loads on any database the product was used on.
- * The order is read from the schema at run time (children before the tables they reference), never a
- * hand-kept list; triggers that refuse deletes (append-only ledgers) are dropped for the wipe and
- * created again from their own SQL in the same batch.
+ * deliveries, outbox, ledger, clicks, rollups, tables added by later migrations...), so the demo seed loads
+ * on any database the product was used on. The tables and their order are read from the schema at run
+ * time (children before the tables they reference), never a hand-kept list. Every trigger is dropped for
+ * the wipe (append-only guards refuse deletes, rollup triggers would do per-row work, a future trigger
+ * could write rows as others are deleted) and created again from its own SQL in its original order, all
+ * in one batch (one transaction, foreign keys checked at its end). Returns the number of tables emptied.
  */
 export async function clearDatabase(persistTo) {
-  return withLocalBindings(persistTo, async (env) => {
-    const db = env.DB;
-    const { results: tables } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
-    const names = tables.map((t) => t.name).filter(APP_TABLE);
-    const parents = new Map();
-    for (const name of names) {
-      const { results } = await db.prepare(`SELECT "table" AS parent FROM pragma_foreign_key_list(?)`).bind(name).all();
-      parents.set(name, new Set(results.map((r) => r.parent).filter((p) => p !== name && names.includes(p))));
-    }
-    // Children first: a table is deleted once no remaining table references it.
-    const order = [];
-    const left = new Set(names);
-    while (left.size) {
-      const ready = [...left].filter((t) => ![...left].some((other) => parents.get(other).has(t)));
-      const next = ready.length ? ready : [...left]; // a reference cycle: deferred foreign keys settle it
-      for (const t of next) {
-        order.push(t);
-        left.delete(t);
-      }
-    }
-    const { results: guards } = await db
-      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE%'")
-      .all();
-    const quote = (id) => `"${id.replace(/"/g, '""')}"`;
-    await db.batch([
-      db.prepare('PRAGMA defer_foreign_keys = ON'),
-      ...guards.map((g) => db.prepare(`DROP TRIGGER IF EXISTS ${quote(g.name)}`)),
-      ...order.map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
-      ...guards.map((g) => db.prepare(g.sql)),
-    ]);
-    return order.length;
-  });
+  return withLocalBindings(persistTo, (env) => clearD1(env.DB));
+}
+
+/** Deletes every key of a KV namespace (the local tenant cache: nothing in it may outlive a start over). */
+async function clearKv(kv) {
+  let cursor;
+  do {
+    const page = await kv.list({ cursor });
+    await Promise.all(page.keys.map((k) => kv.delete(k.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+}
+
+/** Deletes every object under `prefix` ('' = the whole bucket). */
+async function clearR2(bucket, prefix = '') {
+  let cursor;
+  do {
+    const page = await bucket.list({ prefix, cursor });
+    if (page.objects.length) await bucket.delete(page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
 }
 
 /**
- * Runs seed/demo.sql against the local D1 after emptying it (clearDatabase): whatever the product was
- * used for, loading the demo again works, and gives exactly the demo. Returns false when the file is
- * missing.
+ * Start over: empties the local D1 (clearD1), the KV cache and the whole local R2 bucket (files uploaded
+ * for any company), then runs seed/demo.sql. Whatever the product was used for, loading the demo again
+ * works and gives exactly the demo; callers put the demo files back with seedR2(). Returns false (and
+ * changes nothing) when the seed file is missing.
  */
 export async function runSeed(persistTo, log = console.log) {
   const file = path.join(ROOT, SEED_FILE);
@@ -114,7 +104,13 @@ export async function runSeed(persistTo, log = console.log) {
     log(`${SEED_FILE} not found: skipping the demo seed (the database has the schema but no demo data).`);
     return false;
   }
-  await clearDatabase(persistTo);
+  const tables = await withLocalBindings(persistTo, async (env) => {
+    const count = await clearD1(env.DB);
+    await clearKv(env.CACHE);
+    await clearR2(env.FILES);
+    return count;
+  });
+  log(`emptied the local database (${tables} tables), cache and file bucket`);
   try {
     await runTool(
       'wrangler',
@@ -156,14 +152,7 @@ export async function seedR2(persistTo, log = console.log) {
   return withLocalBindings(persistTo, async (env) => {
     const bucket = env.FILES;
     const prefixes = new Set(objects.map((o) => o.key.split('/').slice(0, 2).join('/') + '/'));
-    for (const prefix of prefixes) {
-      let cursor;
-      do {
-        const page = await bucket.list({ prefix, cursor });
-        if (page.objects.length) await bucket.delete(page.objects.map((o) => o.key));
-        cursor = page.truncated ? page.cursor : undefined;
-      } while (cursor);
-    }
+    for (const prefix of prefixes) await clearR2(bucket, prefix);
     for (const o of objects) await bucket.put(o.key, o.data, { httpMetadata: { contentType: o.contentType } });
     return objects.length;
   });

@@ -11,9 +11,16 @@ import type { Caller } from '../api/core/types';
  * - every such request also gets a new write stamp (`__Host-portal_w`, set by `session()`), and an
  *   entry only answers for the stamp it was made under: after a person changes something, their next
  *   page reads it from D1 on any isolate (read-your-writes);
- * - an entry lives `CALLER_TTL_MS` at most: a session revoked elsewhere (logout on another device, an
- *   operator deactivating the ambassador) stops rendering pages within that time everywhere, and at
- *   once on the isolate that revoked it.
+ * - a page that used an entry shows nothing private before it has confirmed the session in its own
+ *   D1 batch (one more statement among the page's reads, no extra round trip: `confirmSession()` of
+ *   ./client, SessionGate in the shell, issue 17): a session revoked on any isolate (a logout, a
+ *   password change or reset, a deactivation, a suspension, a token revoked or expired in D1) gets
+ *   "your session has ended" and /login from its next page, never its data, and the entry goes;
+ * - a response that ends the session (logout, a refused or denied session) drops the entry at once, so
+ *   on that isolate the next page is a plain redirect to /login;
+ * - an entry lives `CALLER_TTL_MS` at most, so what it decides before the confirmation (the first byte:
+ *   the page language, the selected campaign's colours, which tabs the gate lets through) follows a
+ *   change made elsewhere within that time.
  */
 export const CALLER_TTL_MS = 10_000;
 const MAX_ENTRIES = 5_000;

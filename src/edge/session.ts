@@ -43,7 +43,8 @@ export const writeStamp = (c: EdgeContext) => getCookie(c, WRITE_STAMP_COOKIE) ?
 /**
  * Reads the session cookie into `c.var.session` (null when absent or malformed) and, after the
  * request, writes the one Set-Cookie a login or logout asked for: the only place the cookie is written.
- * A request that may write drops the session's kept verification first and gets a new write stamp.
+ * A request that may write drops the session's kept verification first and gets a new write stamp; a
+ * response that ends the session drops it as well.
  */
 export function session(): MiddlewareHandler<EdgeEnv> {
   return async function session(c, next) {
@@ -53,6 +54,8 @@ export function session(): MiddlewareHandler<EdgeEnv> {
     if (writes) forgetCaller(current.token);
     await next();
     const change = c.get('sessionChange');
+    // A response that ends the session (a logout, also by GET; a refused or denied session) drops it here too.
+    if (change && !change.session && current) forgetCaller(current.token);
     if (!change && !writes) return;
     c.res = new Response(c.res.body, c.res);
     if (change) c.res.headers.append('Set-Cookie', sessionCookieHeader(change.session));

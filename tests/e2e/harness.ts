@@ -240,6 +240,12 @@ export async function chromiumPath(): Promise<string> {
  */
 export const CONTEXT_DEFAULTS = { locale: 'en-US', timezoneId: 'UTC' } as const;
 
+/** A test's context options over CONTEXT_DEFAULTS; an option given as undefined keeps the default. */
+export function withContextDefaults<T extends object>(options: T): T & { locale: string; timezoneId: string } {
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as T;
+  return { ...CONTEXT_DEFAULTS, ...given };
+}
+
 /**
  * Launches headless Chromium (playwright-core) with the language and time zone pinned, and makes every
  * `browser.newContext()` / `browser.newPage()` default to CONTEXT_DEFAULTS. Playwright gives every
@@ -255,8 +261,8 @@ export async function newBrowser(): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
-  browser.newContext = (options = {}) => newContext({ ...CONTEXT_DEFAULTS, ...options });
-  browser.newPage = (options = {}) => newPage({ ...CONTEXT_DEFAULTS, ...options });
+  browser.newContext = (options = {}) => newContext(withContextDefaults(options));
+  browser.newPage = (options = {}) => newPage(withContextDefaults(options));
   browsers.add(browser);
   browser.once('disconnected', () => browsers.delete(browser));
   return browser;

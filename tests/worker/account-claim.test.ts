@@ -1,10 +1,12 @@
 // Claiming an account (issue 17): with auto-login registration, someone who registered another person's
 // e-mail could set payout details that survived when the owner claimed the account. Now payout details set
 // before the address is proven are removed when an e-mailed code proves it, every change of payout details
-// is e-mailed to the address (masked), and the registrant's session ends at the claim.
+// is e-mailed to the address (masked, in the person's language, saying what to do if it was not them),
+// the registrant's session ends at the claim, and no payout carries details of an unproven account.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call, codeFrom, freshIp, login, postJson, register } from './accounts-helpers';
+import { KEYS, conversion, op, setPayoutSettings } from './operator-fixtures';
 
 const demoPerson = (email: string) => ({ firstName: 'Vic', lastName: 'Tim', email, country: 'US', terms: 'on' });
 
@@ -33,7 +35,10 @@ describe('claiming an account registered by someone else', () => {
     expect(changed!.subject).toContain('Demo Co');
     expect(changed!.body_text).toContain('t•••@e•••.test');
     expect(changed!.body_text).not.toContain('thief@evil.test');
-    expect(changed!.body_text).toMatch(/modifiées|coordonnées/);
+    expect(changed!.body_text).toMatch(/coordonnées de paiement/);
+    // The address is not proven yet: the notice says how the real owner takes the account over.
+    expect(changed!.body_text).toContain('http://localhost/forgot-password');
+    expect(changed!.body_text).toContain('Mot de passe oublié');
 
     // The owner proves the address with the code of the welcome e-mail (set password).
     const [welcome] = await mails(email, 'welcome');
@@ -54,6 +59,8 @@ describe('claiming an account registered by someone else', () => {
     await call('http://localhost/v1/auth/ambassador/forgot_password/?host=localhost', postJson({ email }, {}, { ip: freshIp() }));
     await new Promise((r) => setTimeout(r, 50));
     const [reset] = await mails(email, 'reset_password');
+    // A proven account's notice is the plain one.
+    expect((await mails(email, 'payout_details_changed'))[1]!.body_text).not.toContain('/forgot-password');
     const again = await call('http://localhost/v1/auth/ambassador/reset_password/?host=localhost',
       postJson({ email, code: codeFrom(reset!.body_text).code, password: 'Owner-Pass-43!', repeat_password: 'Owner-Pass-43!' }, {}, { ip: freshIp() }));
     expect(again.status).toBe(200);
@@ -66,6 +73,37 @@ describe('claiming an account registered by someone else', () => {
     const { body } = await register('localhost', 'demo', demoPerson(email));
     expect((await patchProfile(body.ambassador_uid, body.token, { job_title: 'Maker' })).status).toBe(200);
     expect(await mails(email, 'payout_details_changed')).toHaveLength(0);
+  });
+
+  it('records a payout for an unproven account without its payout details, and after the claim none of them shows', async () => {
+    const email = `payee-${crypto.randomUUID().slice(0, 8)}@x.test`;
+    const { body } = await register('localhost', 'demo', demoPerson(email));
+    const uid = body.ambassador_uid as string;
+    expect((await patchProfile(uid, body.token, { payout_preference: '1', paypal_email: 'thief@evil.test' })).status).toBe(200);
+    const shortCode = await env.DB.prepare(
+      "SELECT s.short_code FROM share_links s JOIN campaigns c ON c.id = s.campaign_id WHERE s.company_id = 'demo' AND s.ambassador_uid = ? AND c.uid = 'cmp-demo-main'",
+    ).bind(uid).first<string>('short_code');
+    expect((await op(KEYS.demo, 'POST', '/events', conversion({ short_code: shortCode, is_approved: true }))).status).toBe(201);
+    await setPayoutSettings('cust-demo', { holding_days: 0 });
+    try {
+      const paid = await op(KEYS.demo, 'POST', '/payouts', { ambassador_uid: uid, method: 1 });
+      expect(paid.status).toBe(201);
+      // The operator's answers never carry the registrant's payout address.
+      expect(JSON.stringify(paid.body)).not.toContain('thief');
+      expect(JSON.stringify((await op(KEYS.demo, 'GET', `/ambassadors/${uid}`)).body)).not.toContain('thief');
+
+      // The owner claims the address: the payout no longer names the registrant's PayPal account.
+      const [welcome] = await mails(email, 'welcome');
+      const claimed = await call('http://localhost/v1/auth/ambassador/set_password/?host=localhost',
+        postJson({ email, code: codeFrom(welcome!.body_text).code, password: 'Owner-Pass-44!', repeat_password: 'Owner-Pass-44!' }, {}, { ip: freshIp() }));
+      expect(claimed.status).toBe(200);
+      const owner = (await (await login('localhost', email, 'Owner-Pass-44!')).json()) as { token: string };
+      const detail = await call(`http://localhost/v1/payouts/${paid.body.payout.uid}/`, { headers: { authorization: `Token ${owner.token}` } });
+      expect(detail.status).toBe(200);
+      expect(((await detail.json()) as { email: string | null }).email).toBeNull();
+    } finally {
+      await setPayoutSettings('cust-demo', { holding_days: 30 });
+    }
   });
 
   it('keeps the payout details of accounts that existed before (the demo and operator-made ones count as proven)', async () => {

@@ -1,10 +1,13 @@
 // Page views reuse this isolate's recent verification of a session (src/edge/session-cache.ts), so the
 // head streams before any D1 round trip: what a person sees must still follow their own writes at once,
-// a logout at once, and a revocation made elsewhere within the cache's lifetime.
+// a logout at once, and a revocation made elsewhere at once too: the request context keeps the
+// verification for the first byte, the page confirms it with its data (tests/worker/revocation.test.ts
+// walks every revocation path on two isolates).
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import type { MiddlewareHandler } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionConfirmed } from '../../src/edge/page-data';
 import { CALLER_TTL_MS, resetCallerCache } from '../../src/edge/session-cache';
 import { WRITE_STAMP_COOKIE } from '../../src/edge/session';
 import type { EdgeEnv } from '../../src/edge/types';
@@ -12,10 +15,13 @@ import { forgetTenants } from '../../src/edge/tenant';
 import { edge } from './helpers';
 import { token, type Who } from './profile-fixtures';
 
-/** A page that says who the request context verified. */
+/** A page that says who the request context verified (and, at /app/confirmed, whether the page confirms it). */
 const whoPage: MiddlewareHandler<EdgeEnv> = async (c) => {
   const ctx = c.var.ctx;
-  return new Response(ctx.me ? `me:${ctx.me.user.first_name}` : ctx.sessionInvalid ? 'invalid' : 'anonymous');
+  const who = ctx.me ? `me:${ctx.me.user.first_name}` : ctx.sessionInvalid ? 'invalid' : 'anonymous';
+  if (!ctx.me || new URL(c.req.url).pathname !== '/app/confirmed') return new Response(who);
+  const locals = { client: c.var.client } as App.Locals;
+  return new Response(`${who}:${(await sessionConfirmed(locals)) ? 'confirmed' : 'ended'}`);
 };
 const portal = edge({}, [whoPage as MiddlewareHandler]);
 
@@ -76,13 +82,26 @@ describe('verified sessions of page views', () => {
     expect((await view(ava, 'bbbb')).text).toBe('me:Avery');
   });
 
-  it('lets a revocation made elsewhere end page views within the lifetime, and at once on the revoking isolate', async () => {
+  it('keeps a verification for the first byte within its lifetime, but a page never confirms a revoked session (issue 17)', async () => {
     await view(ava);
     await revoke(ava);
-    // Another device logged out (or an operator revoked the token) without passing through this isolate.
+    // Another device logged out (or an operator revoked the token) without passing through this isolate:
+    // the request context still has the kept verification, the page's confirmation refuses it and drops it.
     expect((await view(ava)).text).toBe('me:Ava');
+    expect((await view(ava, '', '/app/confirmed')).text).toBe('me:Ava:ended');
+    expect((await view(ava)).text).toBe('invalid');
+  });
+
+  it('forgets a verification after its lifetime', async () => {
+    await view(ava);
+    await revoke(ava);
     now += CALLER_TTL_MS;
     expect((await view(ava)).text).toBe('invalid');
+  });
+
+  it('confirms a session that still holds: a kept verification is not refused for being kept', async () => {
+    await view(ava);
+    expect((await view(ava, '', '/app/confirmed')).text).toBe('me:Ava:confirmed');
   });
 
   it('ends the session at once when the logout passes through this isolate', async () => {

@@ -12,9 +12,17 @@ export const BOT_SCORE_THRESHOLD = 0.5;
 export interface BotCheckVerdict {
   score: number;
   status: 'Ok' | 'Error';
+  /**
+   * The provider could not be asked (no secret configured, network error, provider error): the token was
+   * not judged. A check that guards an existing account (login) must then fall back to slowing attempts
+   * down, never refuse the owner because of our own outage (issue 17).
+   */
+  unavailable?: true;
 }
 
 export interface BotCheck {
+  /** False when there is no provider to ask (no secret): every verdict would be `unavailable`. */
+  readonly available: boolean;
   verify(token: string, action?: string, remoteIp?: string): Promise<BotCheckVerdict>;
 }
 
@@ -25,18 +33,19 @@ const VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** reCAPTCHA v3: a token is Ok when the provider accepts it and, if we named an action, it matches. */
 export function recaptchaBotCheck(secret: string, fetchImpl: typeof fetch = fetch): BotCheck {
   return {
+    available: true,
     async verify(token, action, remoteIp) {
       const body = new URLSearchParams({ secret, response: token });
       if (remoteIp) body.set('remoteip', remoteIp);
       try {
         const res = await fetchImpl(VERIFY_URL, { method: 'POST', body, signal: AbortSignal.timeout(5000) });
-        if (!res.ok) return { score: 0, status: 'Error' };
+        if (!res.ok) return { score: 0, status: 'Error', unavailable: true };
         const data = (await res.json()) as { success?: boolean; score?: number; action?: string };
         const ok = data.success === true && (!action || !data.action || data.action === action);
         return { score: typeof data.score === 'number' ? data.score : 0, status: ok ? 'Ok' : 'Error' };
       } catch (err) {
         console.error('bot-check: verify failed', err);
-        return { score: 0, status: 'Error' };
+        return { score: 0, status: 'Error', unavailable: true };
       }
     },
   };
@@ -45,6 +54,7 @@ export function recaptchaBotCheck(secret: string, fetchImpl: typeof fetch = fetc
 /** Stub: token "pass" scores 0.9, "fail" 0.1, anything else is an error. */
 export function stubBotCheck(): BotCheck {
   return {
+    available: true,
     async verify(token) {
       if (token === 'pass') return { score: 0.9, status: 'Ok' };
       if (token === 'fail') return { score: 0.1, status: 'Ok' };
@@ -53,11 +63,14 @@ export function stubBotCheck(): BotCheck {
   };
 }
 
-/** The stub when BOT_CHECK_STUB is set, else the provider; without a secret every check fails closed. */
+/**
+ * The stub when BOT_CHECK_STUB is set, else the provider. Without a secret every verdict is a failure
+ * marked `unavailable`: registration fails closed, the login guard slows down instead.
+ */
 export function botCheckFor(env: Env): BotCheck {
   if (env.BOT_CHECK_STUB) return stubBotCheck();
   if (env.RECAPTCHA_SECRET) return recaptchaBotCheck(env.RECAPTCHA_SECRET);
-  return { verify: async () => ({ score: 0, status: 'Error' }) };
+  return { available: false, verify: async () => ({ score: 0, status: 'Error', unavailable: true }) };
 }
 
 export const botCheckSchema = z.object({

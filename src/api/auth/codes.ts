@@ -41,7 +41,6 @@ export async function linkOrigin(svc: ServiceContext, company: CompanyRow, host?
   return `${local(first) ? 'http' : 'https'}://${first}${port}`;
 }
 
-export const CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_TTL_MS = 30 * 60 * 1000;
 export const SET_PASSWORD_CODE_TTL_MS = 72 * 3600 * 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -57,7 +56,7 @@ export const codeHash = (companyId: string, userId: number, code: string) => sha
 
 export const ttlFor = (purpose: CodePurpose) => (purpose === 'reset' ? RESET_CODE_TTL_MS : SET_PASSWORD_CODE_TTL_MS);
 
-/** Issues a code (retiring older ones) and e-mails the link that carries it. */
+/** Issues a code (older live ones stay valid, up to LIVE_CODES) and e-mails the link that carries it. */
 export async function sendCodeEmail(
   svc: ServiceContext, company: CompanyRow, user: UserRow, purpose: CodePurpose,
   template: 'welcome' | 'reset_password' | 'set_password' | 'invite',

@@ -1,6 +1,9 @@
 import { isoNow, isoIn, randomToken, sha256Hex } from '../core/crypto';
 import { ApiError } from '../core/errors';
-import { accountId, clientLimit, enforce, hit, LOGIN_ACCOUNT_GUARD, LOGIN_LIMITS, peek, refund, type Limit } from '../core/rate-limit';
+import {
+  accountId, accountState, clientLimit, enforce, hit, knownClientKey, LOGIN_ACCOUNT_GUARD, LOGIN_LIMITS, refund, rememberClientStatement,
+  type Limit,
+} from '../core/rate-limit';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import type { CompanyRow } from '../portal/queries';
@@ -41,35 +44,47 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The per-account guard (issue 17: 30 wrong passwords from other clients used to answer 429 to the
- * owner's right one). Below LOGIN_ACCOUNT_GUARD.failures wrong passwords in the window nothing happens;
- * past it, a company with the bot check (`recaptcha_enabled`) asks every attempt for a passing token
- * (400 `loginChallengeRequired`, the login page then sends one), and one without it makes every attempt
- * wait a little longer. The right password always gets in.
+ * owner's right one). Below LOGIN_ACCOUNT_GUARD.failures wrong passwords in the window nothing happens.
+ * Past it, an attempt for the account:
+ * - where the company has the bot check (`recaptcha_enabled`), must bring a passing token unless it comes
+ *   from a known client (one that logged in to this account, or proved its e-mail, recently): else 400
+ *   `{detail, code: "loginChallengeRequired"}` and the password is not looked at. The login page then
+ *   sends a token; when the provider cannot be asked (no secret, outage) the wait below applies alone;
+ * - always waits a little longer per failure (at most LOGIN_ACCOUNT_GUARD.maxDelayMs) before its password
+ *   is checked.
+ * The right password is never refused for the account's sake: an attacker who passes challenges only
+ * slows the owner down by a few seconds.
  */
-async function guardAccount(svc: ServiceContext, company: CompanyRow, failures: Limit, token: string | undefined) {
-  const count = await peek(svc.db, failures);
-  if (count < LOGIN_ACCOUNT_GUARD.failures) return;
-  if (company.recaptcha_enabled) {
-    const verdict = token ? await botCheckFor(svc.env).verify(token, 'login', svc.clientIp ?? undefined) : null;
-    if (!verdict || !passesBotCheck(verdict)) {
-      throw new ApiError('validation', 'loginChallengeRequired', { non_field_errors: ['loginChallengeRequired'] });
-    }
-    return;
+async function guardAccount(svc: ServiceContext, company: CompanyRow, failures: Limit, knownKey: string | null, token: string | undefined) {
+  const state = await accountState(svc.db, failures, knownKey);
+  if (state.failures < LOGIN_ACCOUNT_GUARD.failures) return;
+  if (company.recaptcha_enabled && !state.known) {
+    const check = botCheckFor(svc.env);
+    const verdict = token && check.available ? await check.verify(token, 'login', svc.clientIp ?? undefined) : null;
+    const passed = verdict !== null && passesBotCheck(verdict);
+    if (!passed && check.available && !verdict?.unavailable) throw new ApiError('bad_request', 'loginChallengeRequired');
   }
-  await sleep(Math.min(LOGIN_ACCOUNT_GUARD.maxDelayMs, LOGIN_ACCOUNT_GUARD.stepMs * (count - LOGIN_ACCOUNT_GUARD.failures + 1)));
+  const over = state.failures - LOGIN_ACCOUNT_GUARD.failures + 1;
+  await sleep(Math.min(LOGIN_ACCOUNT_GUARD.maxDelayMs, LOGIN_ACCOUNT_GUARD.stepMs * over));
+}
+
+/** The counter of wrong passwords for an account (whether or not it exists). */
+export async function loginFailures(companyId: string, email: string): Promise<Limit> {
+  return { key: `login:fail:${await accountId(companyId, email)}`, limit: LOGIN_ACCOUNT_GUARD.failures, windowSec: LOGIN_ACCOUNT_GUARD.windowSec };
 }
 
 /**
  * POST /auth/ambassador/?host= - log in with e-mail and password: a new token, the account and the
  * ambassador uid. A wrong password, an unknown e-mail and an account of another company answer alike.
+ * Limits: the client's (429), and the account guard above (never 429).
  */
 export async function logIn(svc: ServiceContext, host: string, input: LoginInput) {
   const body = parseWith(loginSchema, input);
   const company = await companyFor(svc, host);
   // Every attempt counts against the client (429 past its limit); a successful one is given back.
   const hits = await enforce(svc.db, await clientLimit(svc, 'login', LOGIN_LIMITS.client));
-  const failures: Limit = { key: `login:fail:${await accountId(company.id, body.email)}`, limit: LOGIN_ACCOUNT_GUARD.failures, windowSec: LOGIN_ACCOUNT_GUARD.windowSec };
-  await guardAccount(svc, company, failures, body.recaptchaToken);
+  const [failures, knownKey] = await Promise.all([loginFailures(company.id, body.email), knownClientKey(svc, company.id, body.email)]);
+  await guardAccount(svc, company, failures, knownKey, body.recaptchaToken);
   const user = await findUserByEmail(svc.db, company.id, body.email);
   // verifyPassword spends the same time when there is no user, so answers do not reveal accounts.
   const ok = await verifyPassword(body.password, user?.password_hash);
@@ -78,7 +93,9 @@ export async function logIn(svc: ServiceContext, host: string, input: LoginInput
     await hit(svc.db, failures);
     throw new ApiError('validation', 'loginFailed', { non_field_errors: ['loginFailed'] });
   }
-  await refund(svc.db, hits);
+  // The failures stay counted (the owner getting in must not give an attacker a fresh start); this
+  // client is known to the account from now on.
+  await Promise.all([refund(svc.db, hits), knownKey ? rememberClientStatement(svc.db, knownKey).run() : null]);
   return sessionAnswer(svc.db, company, user, ambassador.uid);
 }
 

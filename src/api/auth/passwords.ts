@@ -2,9 +2,9 @@ import {
   changePasswordSchema, forgotPasswordSchema, resetPasswordSchema,
   type ChangePasswordInput, type ForgotPasswordInput, type ResetPasswordInput,
 } from '../../lib/schemas/passwords';
-import { CODE_MAX_ATTEMPTS, codeHash, companyFor, sendCodeEmail } from './codes';
+import { codeHash, companyFor, sendCodeEmail } from './codes';
 import { isoNow } from '../core/crypto';
-import { confirmEmail, consumeCode, countWrongGuess, findLiveCode, setPassword, type CodePurpose } from './queries';
+import { confirmEmail, consumeCode, findCodeByHash, hasLiveCode, setPassword, type CodePurpose } from './queries';
 import { sendPayoutNotice } from '../profile/payout-notice';
 import { findAmbassadorByUser } from '../profile/ambassador-queries';
 import { findUserByEmail, revokeUserTokens } from './user-queries';
@@ -12,7 +12,8 @@ import { ApiError, fieldError } from '../core/errors';
 import { ensureOwn } from '../core/token-auth';
 import { hashPassword, verifyPassword } from './password-hash';
 import {
-  CHANGE_PASSWORD_LIMITS, clientAndAccount, clientLimit, enforce, FORGOT_LIMITS, refund, RESET_LIMITS,
+  accountId, CHANGE_PASSWORD_LIMITS, clientId, clientLimit, enforce, FORGOT_LIMITS, hit, knownClientKey, peek, refund,
+  rememberClientStatement, RESET_LIMITS, tooMany, type Limit,
 } from '../core/rate-limit';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
@@ -25,21 +26,19 @@ import { t, type MessageKey } from '../../lib/i18n';
 
 const en = (key: MessageKey) => t('en', key);
 
-function sameHash(a: string, b: string) {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 /**
  * POST /auth/ambassador/forgot_password/?host= - e-mails a reset code (or a set-password link to an
- * account without a password) after the answer, so the answer takes the same time either way.
+ * account without a password) after the answer, so the answer takes the same time either way. Past the
+ * client's limit: 429. Past the account's e-mail budget (requests from anywhere): the same answer, and
+ * no further e-mail; the codes sent before stay valid, so requests by strangers never lock the owner out.
  */
 export async function forgotPassword(svc: ServiceContext, host: string | null, input: ForgotPasswordInput) {
   const company = await companyFor(svc, host);
   const { email } = parseWith(forgotPasswordSchema, input);
-  await enforce(svc.db, await clientAndAccount(svc, 'forgot', company.id, email, FORGOT_LIMITS));
+  await enforce(svc.db, await clientLimit(svc, 'forgot', FORGOT_LIMITS.client));
+  const budget = await hit(svc.db, { key: `forgot:acct:${await accountId(company.id, email)}`, ...FORGOT_LIMITS.account });
   const work = (async () => {
+    if (budget.count > budget.limit) return;
     const user = await findUserByEmail(svc.db, company.id, email);
     if (!user || !(await findAmbassadorByUser(svc.db, company.id, user.id))) return;
     if (user.password_hash) await sendCodeEmail(svc, company, user, 'reset', 'reset_password', host);
@@ -49,25 +48,42 @@ export async function forgotPassword(svc: ServiceContext, host: string | null, i
   return { detail: en('forgotPasswordSuccess'), is_email_sent: true };
 }
 
-/** Checks an e-mailed code and sets the new password; ends every session of the account. */
+/** Wrong codes of one client for one account (clients without an address share one bucket per account). */
+async function guessLimit(svc: ServiceContext, companyId: string, email: string): Promise<Limit> {
+  const client = (await clientId(svc)) ?? 'none';
+  return { key: `reset:guess:${client}:${await accountId(companyId, email)}`, ...RESET_LIMITS.guess };
+}
+
+/**
+ * Checks an e-mailed code and sets the new password; ends every session of the account. Any live code of
+ * the account works (a newer request does not kill the code in the owner's hands). Wrong codes count per
+ * client and account: past RESET_LIMITS.guess that client gets 429 for the account, and the codes stay
+ * valid for everybody else. Success proves the e-mail (payout details set before are cleared, the owner
+ * is told) and makes this client known to the account's login guard.
+ */
 async function confirmCode(svc: ServiceContext, host: string | null, input: ResetPasswordInput, purpose: CodePurpose) {
   const company = await companyFor(svc, host);
   await enforce(svc.db, await clientLimit(svc, 'reset', RESET_LIMITS.client));
   const body = parseWith(resetPasswordSchema, input);
+  const guesses = await guessLimit(svc, company.id, body.email);
+  if ((await peek(svc.db, guesses)) >= guesses.limit) throw tooMany(guesses);
   const noCode = new ApiError('bad_request', 'noVerificationCode');
   const user = await findUserByEmail(svc.db, company.id, body.email);
   if (!user || (purpose === 'set_password' && user.password_hash)) throw noCode;
-  const row = await findLiveCode(svc.db, company.id, user.id, purpose, isoNow(), CODE_MAX_ATTEMPTS);
-  if (!row) throw noCode;
-  if (!sameHash(await codeHash(company.id, user.id, body.code), row.code_hash)) {
-    const used = await countWrongGuess(svc.db, company.id, row.id);
-    if (used >= CODE_MAX_ATTEMPTS) throw new ApiError('bad_request', 'codeLocked');
+  const now = isoNow();
+  const row = await findCodeByHash(svc.db, company.id, user.id, purpose, await codeHash(company.id, user.id, body.code), now);
+  if (!row) {
+    if (!(await hasLiveCode(svc.db, company.id, user.id, purpose, now))) throw noCode;
+    const counted = await hit(svc.db, guesses);
+    if (counted.count >= guesses.limit) throw tooMany(guesses);
     throw fieldError('code', 'invalidCode');
   }
   const hash = await hashPassword(body.password);
-  if (!(await consumeCode(svc.db, company.id, row.id, isoNow(), CODE_MAX_ATTEMPTS))) throw noCode;
+  if (!(await consumeCode(svc.db, company.id, row.id, isoNow()))) throw noCode;
   await setPassword(svc.db, company.id, user.id, hash, isoNow());
   await revokeUserTokens(svc.db, company.id, user.id, isoNow());
+  const knownKey = await knownClientKey(svc, company.id, user.email);
+  if (knownKey) await rememberClientStatement(svc.db, knownKey).run();
   // The code came by e-mail: the address is proven now, and payout details set before it was are gone.
   const cleared = await confirmEmail(svc.db, company.id, user.id);
   if (cleared) await sendPayoutNotice(svc, company, user, 'cleared', cleared);

@@ -116,49 +116,56 @@ export type CodePurpose = 'reset' | 'set_password';
 
 export interface CodeRow {
   id: number;
-  code_hash: string;
-  attempts: number;
   expires_at: string;
 }
 
-/** Stores a new code and retires the user's earlier unused ones of the same purpose: one live code at a time. */
+/** Live codes an account keeps at once: older unused ones are retired when a new one is issued. */
+export const LIVE_CODES = 10;
+
+/**
+ * Stores a new code. The user's earlier unused codes of the purpose stay valid (a code requested by
+ * someone else must not kill the one in the owner's hands, issue 17), up to LIVE_CODES in all.
+ */
 export async function insertCode(
   db: D1Database, c: { companyId: string; userId: number; purpose: CodePurpose; codeHash: string; expiresAt: string; nowIso: string },
 ) {
   await db.batch([
-    db.prepare('UPDATE reset_codes SET used_at = ? WHERE company_id = ? AND user_id = ? AND purpose = ? AND used_at IS NULL')
-      .bind(c.nowIso, c.companyId, c.userId, c.purpose),
+    db.prepare(
+      `UPDATE reset_codes SET used_at = ?1 WHERE company_id = ?2 AND user_id = ?3 AND purpose = ?4 AND used_at IS NULL
+          AND id NOT IN (SELECT id FROM reset_codes WHERE company_id = ?2 AND user_id = ?3 AND purpose = ?4 AND used_at IS NULL
+                          ORDER BY id DESC LIMIT ?5)`,
+    ).bind(c.nowIso, c.companyId, c.userId, c.purpose, LIVE_CODES - 1),
     db.prepare('INSERT INTO reset_codes (company_id, user_id, code_hash, purpose, expires_at) VALUES (?, ?, ?, ?, ?)')
       .bind(c.companyId, c.userId, c.codeHash, c.purpose, c.expiresAt),
   ]);
 }
 
-/** The user's live code: unused, unexpired and with guesses left. */
-export function findLiveCode(db: D1Database, companyId: string, userId: number, purpose: CodePurpose, nowIso: string, maxAttempts: number) {
+/** The live (unused, unexpired) code of the user with this hash. */
+export function findCodeByHash(db: D1Database, companyId: string, userId: number, purpose: CodePurpose, codeHash: string, nowIso: string) {
   return db
     .prepare(
-      `SELECT id, code_hash, attempts, expires_at FROM reset_codes
-        WHERE company_id = ? AND user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?
+      `SELECT id, expires_at FROM reset_codes
+        WHERE company_id = ? AND user_id = ? AND purpose = ? AND code_hash = ? AND used_at IS NULL AND expires_at > ?
         ORDER BY id DESC LIMIT 1`,
     )
-    .bind(companyId, userId, purpose, nowIso, maxAttempts)
+    .bind(companyId, userId, purpose, codeHash, nowIso)
     .first<CodeRow>();
 }
 
-/** Counts a wrong guess; returns the guesses used so far. */
-export async function countWrongGuess(db: D1Database, companyId: string, id: number) {
+/** Whether the user has any live code of the purpose (a wrong code then says so; else "no code found"). */
+export async function hasLiveCode(db: D1Database, companyId: string, userId: number, purpose: CodePurpose, nowIso: string) {
   const row = await db
-    .prepare('UPDATE reset_codes SET attempts = attempts + 1 WHERE id = ? AND company_id = ? RETURNING attempts')
-    .bind(id, companyId)
-    .first<{ attempts: number }>();
-  return row?.attempts ?? 0;
+    .prepare('SELECT 1 AS live FROM reset_codes WHERE company_id = ? AND user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? LIMIT 1')
+    .bind(companyId, userId, purpose, nowIso)
+    .first<{ live: number }>();
+  return !!row;
 }
 
 /** Uses a code once: true only for the one request that marks it used while still valid. */
-export async function consumeCode(db: D1Database, companyId: string, id: number, nowIso: string, maxAttempts: number) {
+export async function consumeCode(db: D1Database, companyId: string, id: number, nowIso: string) {
   const res = await db
-    .prepare('UPDATE reset_codes SET used_at = ?1 WHERE id = ?2 AND company_id = ?3 AND used_at IS NULL AND expires_at > ?1 AND attempts < ?4')
-    .bind(nowIso, id, companyId, maxAttempts)
+    .prepare('UPDATE reset_codes SET used_at = ?1 WHERE id = ?2 AND company_id = ?3 AND used_at IS NULL AND expires_at > ?1')
+    .bind(nowIso, id, companyId)
     .run();
   return res.meta.changes === 1;
 }

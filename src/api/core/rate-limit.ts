@@ -3,9 +3,13 @@ import { ApiError } from './errors';
 import type { ServiceContext } from './types';
 
 // Fixed-window counters in D1 (table rate_limits): one atomic UPSERT per hit that starts a new window
-// or adds one to the current window and returns the count. Windows are short, so a limit reached by
-// someone else ends within minutes, and per-client limits are stricter than per-account ones: one
-// client cannot lock an account out, and many clients together only for the rest of a short window.
+// or adds one to the current window and returns the count.
+//
+// Only per-client limits answer 429. Nothing a stranger does can make the API refuse the owner of an
+// account (issue 17: 30 wrong passwords from other clients used to answer 429 to the right one):
+// per-account counters only slow down and challenge logins (LOGIN_ACCOUNT_GUARD), stop sending more
+// e-mails (FORGOT_LIMITS.account: the ones already sent keep working), and cap one client's guesses at
+// e-mailed codes (RESET_LIMITS.guess), never the owner's.
 
 export interface Limit {
   /** Counter key, e.g. `login:ip:<hash>`; never contains raw personal data. */
@@ -24,15 +28,25 @@ export interface Hit extends Limit {
 export const LOGIN_LIMITS = { client: { limit: 10, windowSec: 300 } };
 /**
  * Login, per account: wrong passwords from anywhere are counted, but never refuse the right one (an
- * attacker with many addresses must not lock the owner out). Past `failures` in the window, every attempt
- * for the account must pass the bot check where the company has one, or else waits `stepMs` more per
- * failure (at most `maxDelayMs`) before its password is checked.
+ * attacker with many addresses must not lock the owner out). Past `failures` in the window, an attempt
+ * for the account waits `stepMs` more per failure (at most `maxDelayMs`) before its password is checked,
+ * and, where the company has the bot check, must also pass it unless it comes from a known client: one
+ * that logged in to the account, or proved its e-mail with a code, within `knownClientDays`. When the bot
+ * check's provider cannot be asked, the wait alone applies.
  */
-export const LOGIN_ACCOUNT_GUARD = { failures: 10, windowSec: 900, stepMs: 250, maxDelayMs: 3_000 };
-/** Forgot password / set-password link requests (each one may send an e-mail). */
+export const LOGIN_ACCOUNT_GUARD = { failures: 10, windowSec: 900, stepMs: 250, maxDelayMs: 3_000, knownClientDays: 30 };
+/**
+ * Forgot password / set-password link requests. Per client: 429 past the limit. Per account: past the
+ * limit the answer stays the same but no further e-mail is sent (the codes already sent stay valid), so
+ * many clients together flood nobody's mailbox and lock nobody out.
+ */
 export const FORGOT_LIMITS = { client: { limit: 5, windowSec: 600 }, account: { limit: 10, windowSec: 600 } };
-/** Code guesses on reset / set password, per client (each code also dies after 5 wrong guesses). */
-export const RESET_LIMITS = { client: { limit: 20, windowSec: 600 } };
+/**
+ * Code checks on reset / set password: every check per client, and wrong codes per client and account
+ * (`guess`). A code itself never dies of wrong guesses (a stranger could kill the owner's code that way);
+ * 10 characters of 32 (50 bits) make guessing hopeless within these limits.
+ */
+export const RESET_LIMITS = { client: { limit: 20, windowSec: 600 }, guess: { limit: 5, windowSec: 1800 } };
 /** Registrations and bot-check calls per client. */
 export const REGISTER_LIMITS = { client: { limit: 20, windowSec: 600 } };
 export const RECAPTCHA_LIMITS = { client: { limit: 30, windowSec: 60 } };
@@ -80,17 +94,66 @@ export async function enforce(db: D1Database, limits: Limit[], nowMs = Date.now(
     const h = await hit(db, limit, nowMs);
     hits.push(h);
     if (h.count > h.limit) {
-      const retryAfter = Math.max(1, h.windowStart + h.windowSec - Math.floor(nowMs / 1000));
       if (Math.random() < 0.05) await sweep(db, nowMs).catch(() => {});
-      throw new ApiError('rate_limited', 'tooManyAttempts', undefined, { 'Retry-After': String(retryAfter) }, { seconds: retryAfter });
+      throw tooMany(limit, nowMs);
     }
   }
   return hits;
 }
 
-/** Drops counters whose window ended over a day ago. */
+/** The 429 of a limit that is used up: `{detail}` and Retry-After (the rest of its window). */
+export function tooMany(limit: Omit<Limit, 'key'>, nowMs = Date.now()) {
+  const windowStart = Math.floor(nowMs / 1000 / limit.windowSec) * limit.windowSec;
+  const retryAfter = Math.max(1, windowStart + limit.windowSec - Math.floor(nowMs / 1000));
+  return new ApiError('rate_limited', 'tooManyAttempts', undefined, { 'Retry-After': String(retryAfter) }, { seconds: retryAfter });
+}
+
+// Known clients -------------------------------------------------------------------------------------
+// A client (CF-Connecting-IP, hashed) that logged in to an account or proved its e-mail is remembered for
+// the account: a row `known:<account>:<client>` whose window_start is the time it was last seen (not a
+// window; sweep keeps these rows for KNOWN_CLIENT_SEC).
+
+const KNOWN_PREFIX = 'known:';
+const KNOWN_CLIENT_SEC = LOGIN_ACCOUNT_GUARD.knownClientDays * 86_400;
+
+/** The key that remembers a client for an account; null without a client address. */
+export async function knownClientKey(svc: Pick<ServiceContext, 'clientIp'>, companyId: string, email: string): Promise<string | null> {
+  const client = await clientId(svc);
+  return client ? `${KNOWN_PREFIX}${await accountId(companyId, email)}:${client}` : null;
+}
+
+/** Remembers (or refreshes) a known client. */
+export function rememberClientStatement(db: D1Database, key: string, nowMs = Date.now()) {
+  return db
+    .prepare(`INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+      ON CONFLICT(key) DO UPDATE SET window_start = excluded.window_start, count = 1`)
+    .bind(key, Math.floor(nowMs / 1000));
+}
+
+/**
+ * One read for the login guard: the failures counted in the current window of `failures` and whether
+ * `knownKey` names a client seen within KNOWN_CLIENT_SEC.
+ */
+export async function accountState(db: D1Database, failures: Limit, knownKey: string | null, nowMs = Date.now()) {
+  const nowSec = Math.floor(nowMs / 1000);
+  const windowStart = Math.floor(nowSec / failures.windowSec) * failures.windowSec;
+  const row = await db
+    .prepare(
+      `SELECT (SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2) AS failures,
+              EXISTS (SELECT 1 FROM rate_limits WHERE key = ?3 AND window_start > ?4) AS known`,
+    )
+    .bind(failures.key, windowStart, knownKey ?? '', nowSec - KNOWN_CLIENT_SEC)
+    .first<{ failures: number | null; known: number }>();
+  return { failures: row?.failures ?? 0, known: !!knownKey && row?.known === 1 };
+}
+
+/** Drops counters whose window ended over a day ago, and known clients not seen for KNOWN_CLIENT_SEC. */
 export function sweep(db: D1Database, nowMs = Date.now()) {
-  return db.prepare('DELETE FROM rate_limits WHERE window_start < ?').bind(Math.floor(nowMs / 1000) - 86_400).run();
+  const nowSec = Math.floor(nowMs / 1000);
+  return db
+    .prepare(`DELETE FROM rate_limits WHERE window_start < ?1 AND (substr(key, 1, ${KNOWN_PREFIX.length}) <> '${KNOWN_PREFIX}' OR window_start < ?2)`)
+    .bind(nowSec - 86_400, nowSec - KNOWN_CLIENT_SEC)
+    .run();
 }
 
 /**
@@ -113,15 +176,4 @@ export async function clientLimit(svc: Pick<ServiceContext, 'clientIp'>, area: s
 /** Account key: the company plus a hash of the lower-cased e-mail (whether or not the account exists). */
 export async function accountId(companyId: string, email: string): Promise<string> {
   return `${companyId}:${(await sha256Hex(email.trim().toLowerCase())).slice(0, 32)}`;
-}
-
-/** Limits for a client and an account, in that order. */
-export async function clientAndAccount(
-  svc: Pick<ServiceContext, 'clientIp'>, area: string, companyId: string, email: string,
-  limits: { client: Omit<Limit, 'key'>; account: Omit<Limit, 'key'> },
-): Promise<Limit[]> {
-  return [
-    ...(await clientLimit(svc, area, limits.client)),
-    { key: `${area}:acct:${await accountId(companyId, email)}`, ...limits.account },
-  ];
 }

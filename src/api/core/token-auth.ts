@@ -59,18 +59,19 @@ export async function verifyToken(db: D1Database, token: string, tenantCompanyId
 
 /**
  * Whether a caller verified earlier (an isolate's kept page verification, src/edge/session-cache.ts) still
- * holds: the token live (not revoked, not expired), its user's ambassador not deactivated, the same
- * company and ambassador. One SELECT, so a page sends it in the same D1 batch as its data (issue 17:
- * a revoked session never renders private data).
+ * holds: the token live (not revoked, not expired, not deleted), its user's ambassador not deactivated,
+ * the same company and ambassador, and the user's access level still the one verified (a suspension
+ * changes it). One SELECT, so a page sends it in the same D1 batch as its data (issue 17: a revoked
+ * session never renders private data).
  */
 export async function callerStillValid(db: D1Database, caller: Caller): Promise<boolean> {
   const { tokenHash, companyId, ambassadorUid, userId } = caller.principal;
   const row = await db.prepare(
     `SELECT 1 AS ok FROM api_tokens t
-       JOIN users u ON u.id = t.user_id AND u.company_id = ?3
+       JOIN users u ON u.id = t.user_id AND u.company_id = ?3 AND u.access = ?6
        JOIN ambassadors a ON a.user_id = u.id AND a.company_id = u.company_id AND a.uid = ?4 AND a.deactivated_at IS NULL
       WHERE t.token_hash = ?1 AND t.revoked_at IS NULL AND t.expires_at > ?2 AND t.user_id = ?5`,
-  ).bind(tokenHash, isoNow(), companyId, ambassadorUid, userId).first<{ ok: number }>();
+  ).bind(tokenHash, isoNow(), companyId, ambassadorUid, userId, caller.user.access).first<{ ok: number }>();
   return row?.ok === 1;
 }
 

@@ -42,22 +42,30 @@ export function payoutChanges(before: PayoutDetails, update: Partial<Record<keyo
 
 /**
  * E-mails the owner: `changed` (their payout details were just changed to these values) or `cleared`
- * (details set before the e-mail was proven were removed when it was).
+ * (details set before the e-mail was proven were removed when it was). A change on an account whose
+ * e-mail nobody has proven yet says so: the details go when the address is proven, and a person who did
+ * not sign up takes the account over with "Forgot password?".
  */
 export async function sendPayoutNotice(
-  svc: ServiceContext, company: CompanyRow, user: { id: number; email: string; first_name: string },
+  svc: ServiceContext, company: CompanyRow, user: { id: number; email: string; first_name: string; email_unconfirmed?: number },
   kind: 'changed' | 'cleared', details: Partial<PayoutDetails>,
 ) {
   const lang = await emailLanguage(svc.db, company.id, user.id);
   const origin = await linkOrigin(svc, company);
-  const params = { name: user.first_name || '', company: company.name, changes: describe(details, lang), login: `${origin}/login` };
-  const key = kind === 'changed' ? 'Changed' : 'Cleared';
+  const params = {
+    name: user.first_name || '', company: company.name, changes: describe(details, lang),
+    login: `${origin}/login`, forgot: `${origin}/forgot-password`,
+  };
   const hello = user.first_name ? t(lang, 'emailHello', params) : t(lang, 'emailHelloAnonymous');
+  const subject = kind === 'changed' ? t(lang, 'emailPayoutChangedSubject', params) : t(lang, 'emailPayoutClearedSubject', params);
+  const text = kind === 'cleared' ? t(lang, 'emailPayoutClearedBody', params)
+    : user.email_unconfirmed ? t(lang, 'emailPayoutChangedUnprovenBody', params)
+      : t(lang, 'emailPayoutChangedBody', params);
   await outboxSender(svc.db, svc).send({
     companyId: company.id,
     to: user.email,
     template: `payout_details_${kind}`,
-    subject: t(lang, `emailPayout${key}Subject`, params),
-    text: `${hello}\n\n${t(lang, `emailPayout${key}Body`, params)}`,
+    subject,
+    text: `${hello}\n\n${text}`,
   });
 }

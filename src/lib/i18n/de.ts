@@ -632,6 +632,7 @@ export const de: Partial<Messages> = {
   emailWelcomeBody: 'Ihr Botschafterkonto bei {company} wurde erstellt.\n\nLegen Sie Ihr Passwort fest, um sich anzumelden:\n{link}\n\nIhr Code: {code}\nDer Link kann einmal verwendet werden und ist {valid} gültig. Falls er abgelaufen ist, nutzen Sie „Passwort vergessen?“ auf {login}.',
   emailPayoutChangedSubject: 'Ihre Auszahlungsdaten bei {company} wurden geändert',
   emailPayoutChangedBody: 'Die Auszahlungsdaten Ihres Botschafterkontos bei {company} wurden soeben geändert:\n{changes}\n\nWenn Sie das waren, ist nichts weiter nötig. Wenn nicht, melden Sie sich sofort unter {login} an, geben Sie Ihre eigenen Auszahlungsdaten erneut ein und ändern Sie Ihr Passwort.',
+  emailPayoutChangedUnprovenBody: 'Für das Botschafterkonto bei {company} mit dieser E-Mail-Adresse, die noch nicht bestätigt ist, wurden soeben Auszahlungsdaten eingegeben:\n{changes}\n\nWenn Sie sich selbst registriert haben: Bestätigen Sie Ihre Adresse mit dem Link aus der Willkommens-E-Mail oder über „Passwort vergessen?“ unter {forgot} und geben Sie Ihre Auszahlungsdaten danach erneut ein. Daten, die vor der Bestätigung eingegeben wurden, werden dabei entfernt.\nWenn Sie sich nicht registriert haben, hat jemand Ihre Adresse verwendet. Übernehmen Sie das Konto über „Passwort vergessen?“ unter {forgot}: Das entfernt diese Daten und beendet die Sitzungen der anderen Person.',
   emailPayoutClearedSubject: 'Auszahlungsdaten aus Ihrem Konto bei {company} entfernt',
   emailPayoutClearedBody: 'Sie haben soeben die E-Mail-Adresse Ihres Botschafterkontos bei {company} bestätigt. Vor der Bestätigung waren Auszahlungsdaten eingetragen worden; zur Sicherheit wurden sie entfernt:\n{changes}\n\nMelden Sie sich unter {login} an und geben Sie Ihre Auszahlungsdaten erneut ein.',
   emailPayoutRemoved: '(entfernt)',
@@ -656,7 +657,7 @@ export const de: Partial<Messages> = {
   notFound: 'Nicht gefunden.',
   tabNotAvailable: 'Dieser Bereich steht Ihnen nicht zur Verfügung.',
   loginFailed: 'Mit den angegebenen Zugangsdaten ist keine Anmeldung möglich.',
-  loginChallengeRequired: 'Für dieses Konto gab es viele fehlgeschlagene Anmeldeversuche, daher müssen wir prüfen, dass Sie kein Roboter sind. Bitte versuchen Sie es erneut; bleibt diese Meldung, erlauben Sie die Sicherheitsprüfung in Ihrem Browser.',
+  loginChallengeRequired: 'Für dieses Konto gab es viele fehlgeschlagene Anmeldeversuche, daher müssen wir prüfen, dass Sie kein Roboter sind. Bitte versuchen Sie es erneut. Bleibt diese Meldung, erlauben Sie die Sicherheitsprüfung in Ihrem Browser oder nutzen Sie „Passwort vergessen?“: Mit dem neuen Passwort können Sie sich von hier aus ohne die Prüfung anmelden.',
   sessionEnded: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',
   crossOrigin: 'Cross-Origin-Anfrage abgelehnt.',
   // Operator API (issue 9)

@@ -634,6 +634,7 @@ export const en = {
   emailWelcomeBody: 'Your {company} ambassador account has been created.\n\nSet your password to log in:\n{link}\n\nYour code: {code}\nThe link works once and is valid for {valid}. If it has expired, use "Forgot your password?" on {login}.',
   emailPayoutChangedSubject: 'Your payout details at {company} were changed',
   emailPayoutChangedBody: 'The payout details of your {company} ambassador account were just changed:\n{changes}\n\nIf this was you, nothing else is needed. If it was not, log in at {login} right away, enter your own payout details again and change your password.',
+  emailPayoutChangedUnprovenBody: 'Payout details were just entered on the {company} ambassador account of this e-mail address, which has not been confirmed yet:\n{changes}\n\nIf you signed up yourself: confirm your address with the link in the welcome e-mail, or with "Forgot your password?" at {forgot}, and then enter your payout details again. Details entered before the address is confirmed are removed at that moment.\nIf you did not sign up, someone used your address. Take the account over with "Forgot your password?" at {forgot}: that removes these details and ends their sessions.',
   emailPayoutClearedSubject: 'Payout details removed from your {company} account',
   emailPayoutClearedBody: 'You have just confirmed the e-mail address of your {company} ambassador account. Payout details had been entered on the account before the address was confirmed, so to be safe they were removed:\n{changes}\n\nLog in at {login} and enter your payout details again.',
   emailPayoutRemoved: '(removed)',
@@ -658,7 +659,7 @@ export const en = {
   notFound: 'Not found.',
   tabNotAvailable: 'This section is not available to you.',
   loginFailed: 'Unable to log in with provided credentials.',
-  loginChallengeRequired: 'There were many failed attempts to log in to this account, so we need to check that you are not a robot. Please try again; if this message stays, allow the security check in your browser.',
+  loginChallengeRequired: 'There were many failed attempts to log in to this account, so we need to check that you are not a robot. Please try again. If this message stays, allow the security check in your browser, or use "Forgot your password?": once you have set a new password, you can log in from here without the check.',
   sessionEnded: 'Your session has ended. Please log in again.',
   crossOrigin: 'Cross-origin request refused.',
   // Operator API (issue 9)

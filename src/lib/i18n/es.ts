@@ -619,6 +619,7 @@ export const es: Messages = {
   emailWelcomeBody: 'Hemos creado tu cuenta de embajador de {company}.\n\nElige tu contraseña para iniciar sesión:\n{link}\n\nTu código: {code}\nEl enlace funciona una sola vez y es válido durante {valid}. Si ha caducado, usa "¿Olvidaste tu contraseña?" en {login}.',
   emailPayoutChangedSubject: 'Se han cambiado tus datos de pago en {company}',
   emailPayoutChangedBody: 'Los datos de pago de tu cuenta de embajador de {company} se acaban de cambiar:\n{changes}\n\nSi fuiste tú, no tienes que hacer nada más. Si no, inicia sesión en {login} cuanto antes, vuelve a introducir tus propios datos de pago y cambia tu contraseña.',
+  emailPayoutChangedUnprovenBody: 'Se acaban de introducir datos de pago en la cuenta de embajador de {company} de esta dirección de correo, que aún no se ha confirmado:\n{changes}\n\nSi te registraste tú: confirma tu dirección con el enlace del correo de bienvenida o con «¿Olvidaste tu contraseña?» en {forgot}, y después vuelve a introducir tus datos de pago. Los datos introducidos antes de confirmar la dirección se eliminan en ese momento.\nSi no te registraste tú, alguien ha usado tu dirección. Hazte con la cuenta mediante «¿Olvidaste tu contraseña?» en {forgot}: así se eliminan estos datos y se cierran sus sesiones.',
   emailPayoutClearedSubject: 'Datos de pago eliminados de tu cuenta de {company}',
   emailPayoutClearedBody: 'Acabas de confirmar la dirección de correo de tu cuenta de embajador de {company}. Se habían introducido datos de pago antes de confirmarla, así que por seguridad se han eliminado:\n{changes}\n\nInicia sesión en {login} y vuelve a introducir tus datos de pago.',
   emailPayoutRemoved: '(eliminado)',
@@ -643,7 +644,7 @@ export const es: Messages = {
   notFound: 'No encontrado.',
   tabNotAvailable: 'Esta sección no está disponible para ti.',
   loginFailed: 'No se puede iniciar sesión con las credenciales proporcionadas.',
-  loginChallengeRequired: 'Ha habido muchos intentos fallidos de iniciar sesión en esta cuenta, así que debemos comprobar que no eres un robot. Vuelve a intentarlo; si el mensaje continúa, permite la comprobación de seguridad en tu navegador.',
+  loginChallengeRequired: 'Ha habido muchos intentos fallidos de iniciar sesión en esta cuenta, así que debemos comprobar que no eres un robot. Vuelve a intentarlo. Si el mensaje continúa, permite la comprobación de seguridad en tu navegador o usa «¿Olvidaste tu contraseña?»: con la nueva contraseña podrás iniciar sesión desde aquí sin la comprobación.',
   sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
   crossOrigin: 'Se ha rechazado una solicitud de otro origen.',
   // Operator API (issue 9)

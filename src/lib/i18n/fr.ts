@@ -633,6 +633,7 @@ export const fr: Partial<Messages> = {
   emailWelcomeBody: 'Votre compte ambassadeur {company} a été créé.\n\nDéfinissez votre mot de passe pour vous connecter :\n{link}\n\nVotre code : {code}\nLe lien ne fonctionne qu’une fois et reste valable {valid}. S’il a expiré, utilisez « Mot de passe oublié ? » sur {login}.',
   emailPayoutChangedSubject: 'Vos coordonnées de paiement chez {company} ont été modifiées',
   emailPayoutChangedBody: 'Les coordonnées de paiement de votre compte ambassadeur {company} viennent d’être modifiées :\n{changes}\n\nSi c’était vous, rien d’autre à faire. Sinon, connectez-vous sans attendre sur {login}, saisissez à nouveau vos propres coordonnées de paiement et changez votre mot de passe.',
+  emailPayoutChangedUnprovenBody: 'Des coordonnées de paiement viennent d’être saisies sur le compte ambassadeur {company} de cette adresse e-mail, qui n’a pas encore été confirmée :\n{changes}\n\nSi vous vous êtes inscrit vous-même : confirmez votre adresse avec le lien de l’e-mail de bienvenue, ou avec « Mot de passe oublié ? » sur {forgot}, puis saisissez à nouveau vos coordonnées de paiement. Les coordonnées saisies avant la confirmation sont supprimées à ce moment-là.\nSi vous ne vous êtes pas inscrit, quelqu’un a utilisé votre adresse. Reprenez le compte avec « Mot de passe oublié ? » sur {forgot} : cela supprime ces coordonnées et met fin à ses sessions.',
   emailPayoutClearedSubject: 'Coordonnées de paiement supprimées de votre compte {company}',
   emailPayoutClearedBody: 'Vous venez de confirmer l’adresse e-mail de votre compte ambassadeur {company}. Des coordonnées de paiement avaient été saisies avant cette confirmation ; par sécurité, elles ont été supprimées :\n{changes}\n\nConnectez-vous sur {login} et saisissez à nouveau vos coordonnées de paiement.',
   emailPayoutRemoved: '(supprimé)',
@@ -657,7 +658,7 @@ export const fr: Partial<Messages> = {
   notFound: 'Introuvable.',
   tabNotAvailable: 'Cette section ne vous est pas accessible.',
   loginFailed: 'Impossible de se connecter avec les identifiants fournis.',
-  loginChallengeRequired: 'Il y a eu de nombreuses tentatives de connexion échouées sur ce compte : nous devons vérifier que vous n’êtes pas un robot. Réessayez ; si ce message persiste, autorisez la vérification de sécurité dans votre navigateur.',
+  loginChallengeRequired: 'Il y a eu de nombreuses tentatives de connexion échouées sur ce compte : nous devons vérifier que vous n’êtes pas un robot. Réessayez. Si ce message persiste, autorisez la vérification de sécurité dans votre navigateur ou utilisez « Mot de passe oublié ? » : avec le nouveau mot de passe, vous pourrez vous connecter d’ici sans la vérification.',
   sessionEnded: 'Votre session a pris fin. Veuillez vous reconnecter.',
   crossOrigin: 'Requête d’origine croisée refusée.',
   // Operator API (issue 9)

@@ -632,6 +632,7 @@ export const it: Partial<Messages> = {
   emailWelcomeBody: 'Il tuo account ambassador di {company} è stato creato.\n\nImposta la password per accedere:\n{link}\n\nIl tuo codice: {code}\nIl link funziona una sola volta ed è valido per {valid}. Se è scaduto, usa «Password dimenticata?» su {login}.',
   emailPayoutChangedSubject: 'I tuoi dati di pagamento su {company} sono stati modificati',
   emailPayoutChangedBody: 'I dati di pagamento del tuo account ambassador di {company} sono appena stati modificati:\n{changes}\n\nSe sei stato tu, non serve altro. Altrimenti accedi subito da {login}, inserisci di nuovo i tuoi dati di pagamento e cambia la password.',
+  emailPayoutChangedUnprovenBody: 'Sono appena stati inseriti dati di pagamento nell’account ambassador di {company} di questo indirizzo e-mail, che non è ancora stato confermato:\n{changes}\n\nSe ti sei registrato tu: conferma l’indirizzo con il link dell’e-mail di benvenuto, oppure con «Password dimenticata?» su {forgot}, e poi inserisci di nuovo i tuoi dati di pagamento. I dati inseriti prima della conferma vengono rimossi in quel momento.\nSe non ti sei registrato tu, qualcuno ha usato il tuo indirizzo. Prendi il controllo dell’account con «Password dimenticata?» su {forgot}: così questi dati vengono rimossi e le sue sessioni terminano.',
   emailPayoutClearedSubject: 'Dati di pagamento rimossi dal tuo account {company}',
   emailPayoutClearedBody: "Hai appena confermato l'indirizzo e-mail del tuo account ambassador di {company}. Prima della conferma erano stati inseriti dati di pagamento; per sicurezza sono stati rimossi:\n{changes}\n\nAccedi da {login} e inserisci di nuovo i tuoi dati di pagamento.",
   emailPayoutRemoved: '(rimosso)',
@@ -656,7 +657,7 @@ export const it: Partial<Messages> = {
   notFound: 'Non trovato.',
   tabNotAvailable: 'Questa sezione non è disponibile per te.',
   loginFailed: 'Impossibile accedere con le credenziali fornite.',
-  loginChallengeRequired: 'Ci sono stati molti tentativi di accesso non riusciti a questo account, quindi dobbiamo verificare che tu non sia un robot. Riprova; se il messaggio rimane, consenti il controllo di sicurezza nel browser.',
+  loginChallengeRequired: 'Ci sono stati molti tentativi di accesso non riusciti a questo account, quindi dobbiamo verificare che tu non sia un robot. Riprova. Se il messaggio rimane, consenti il controllo di sicurezza nel browser oppure usa «Password dimenticata?»: con la nuova password potrai accedere da qui senza il controllo.',
   sessionEnded: 'La tua sessione è terminata. Accedi di nuovo.',
   crossOrigin: 'Richiesta cross-origin rifiutata.',
   // Operator API (issue 9)

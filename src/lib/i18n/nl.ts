@@ -632,6 +632,7 @@ export const nl: Partial<Messages> = {
   emailWelcomeBody: 'Je ambassadeursaccount bij {company} is aangemaakt.\n\nStel je wachtwoord in om in te loggen:\n{link}\n\nJe code: {code}\nDe link werkt één keer en is {valid} geldig. Is hij verlopen? Gebruik dan "Wachtwoord vergeten?" op {login}.',
   emailPayoutChangedSubject: 'Je uitbetalingsgegevens bij {company} zijn gewijzigd',
   emailPayoutChangedBody: 'De uitbetalingsgegevens van je ambassadeursaccount bij {company} zijn zojuist gewijzigd:\n{changes}\n\nWas jij dit, dan hoef je niets te doen. Zo niet, log dan meteen in via {login}, vul je eigen uitbetalingsgegevens opnieuw in en wijzig je wachtwoord.',
+  emailPayoutChangedUnprovenBody: 'Er zijn zojuist uitbetalingsgegevens ingevuld op het ambassadeursaccount bij {company} van dit e-mailadres, dat nog niet bevestigd is:\n{changes}\n\nHeb je je zelf aangemeld? Bevestig je adres met de link in de welkomstmail, of via "Wachtwoord vergeten?" op {forgot}, en vul daarna je uitbetalingsgegevens opnieuw in. Gegevens die vóór de bevestiging zijn ingevuld, worden op dat moment verwijderd.\nHeb je je niet aangemeld, dan heeft iemand je adres gebruikt. Neem het account over via "Wachtwoord vergeten?" op {forgot}: daarmee worden deze gegevens verwijderd en worden de sessies van die persoon beëindigd.',
   emailPayoutClearedSubject: 'Uitbetalingsgegevens verwijderd uit je account bij {company}',
   emailPayoutClearedBody: 'Je hebt zojuist het e-mailadres van je ambassadeursaccount bij {company} bevestigd. Er waren uitbetalingsgegevens ingevuld voordat het adres bevestigd was; voor de zekerheid zijn ze verwijderd:\n{changes}\n\nLog in via {login} en vul je uitbetalingsgegevens opnieuw in.',
   emailPayoutRemoved: '(verwijderd)',
@@ -656,7 +657,7 @@ export const nl: Partial<Messages> = {
   notFound: 'Niet gevonden.',
   tabNotAvailable: 'Dit onderdeel is niet voor jou beschikbaar.',
   loginFailed: 'Inloggen met de opgegeven gegevens is niet gelukt.',
-  loginChallengeRequired: 'Er waren veel mislukte inlogpogingen voor dit account, dus we moeten controleren dat je geen robot bent. Probeer het opnieuw; blijft deze melding staan, sta dan de beveiligingscontrole toe in je browser.',
+  loginChallengeRequired: 'Er waren veel mislukte inlogpogingen voor dit account, dus we moeten controleren dat je geen robot bent. Probeer het opnieuw. Blijft deze melding staan, sta dan de beveiligingscontrole toe in je browser of gebruik "Wachtwoord vergeten?": met het nieuwe wachtwoord kun je hier zonder controle inloggen.',
   sessionEnded: 'Je sessie is beëindigd. Log opnieuw in.',
   crossOrigin: 'Cross-originverzoek geweigerd.',
   // Operator API (issue 9)

@@ -631,6 +631,7 @@ export const pl: Partial<Messages> = {
   emailWelcomeBody: 'Twoje konto ambasadora w programie firmy {company} zostało utworzone.\n\nUstaw hasło, aby się zalogować:\n{link}\n\nTwój kod: {code}\nLink działa jednorazowo i jest ważny przez {valid}. Jeśli wygasł, użyj opcji „Nie pamiętasz hasła?” na stronie {login}.',
   emailPayoutChangedSubject: 'Twoje dane do wypłat w {company} zostały zmienione',
   emailPayoutChangedBody: 'Dane do wypłat Twojego konta ambasadora {company} zostały właśnie zmienione:\n{changes}\n\nJeśli to Ty, nic więcej nie trzeba robić. Jeśli nie, od razu zaloguj się na {login}, wpisz ponownie własne dane do wypłat i zmień hasło.',
+  emailPayoutChangedUnprovenBody: 'Na koncie ambasadora {company} założonym na ten adres e-mail, który nie został jeszcze potwierdzony, właśnie wpisano dane do wypłat:\n{changes}\n\nJeśli to Ty się rejestrowałeś: potwierdź adres linkiem z wiadomości powitalnej albo przez „Nie pamiętasz hasła?” na {forgot}, a potem wpisz dane do wypłat ponownie. Dane wpisane przed potwierdzeniem adresu są wtedy usuwane.\nJeśli się nie rejestrowałeś, ktoś użył Twojego adresu. Przejmij konto przez „Nie pamiętasz hasła?” na {forgot}: to usunie te dane i zakończy sesje tej osoby.',
   emailPayoutClearedSubject: 'Dane do wypłat usunięte z Twojego konta {company}',
   emailPayoutClearedBody: 'Właśnie potwierdziłeś adres e-mail swojego konta ambasadora {company}. Przed potwierdzeniem wpisano na koncie dane do wypłat, więc dla bezpieczeństwa zostały usunięte:\n{changes}\n\nZaloguj się na {login} i wpisz ponownie dane do wypłat.',
   emailPayoutRemoved: '(usunięto)',
@@ -655,7 +656,7 @@ export const pl: Partial<Messages> = {
   notFound: 'Nie znaleziono.',
   tabNotAvailable: 'Ta sekcja nie jest dla Ciebie dostępna.',
   loginFailed: 'Nie można się zalogować przy użyciu podanych danych.',
-  loginChallengeRequired: 'Było wiele nieudanych prób logowania na to konto, więc musimy sprawdzić, czy nie jesteś robotem. Spróbuj ponownie; jeśli komunikat się powtarza, zezwól przeglądarce na kontrolę bezpieczeństwa.',
+  loginChallengeRequired: 'Było wiele nieudanych prób logowania na to konto, więc musimy sprawdzić, czy nie jesteś robotem. Spróbuj ponownie. Jeśli komunikat się powtarza, zezwól przeglądarce na kontrolę bezpieczeństwa albo użyj opcji „Nie pamiętasz hasła?”: z nowym hasłem zalogujesz się stąd bez kontroli.',
   sessionEnded: 'Twoja sesja wygasła. Zaloguj się ponownie.',
   crossOrigin: 'Odrzucono żądanie z innej domeny.',
   // Operator API (issue 9)

@@ -631,6 +631,7 @@ export const pt: Partial<Messages> = {
   emailWelcomeBody: 'Sua conta de embaixador de {company} foi criada.\n\nCrie sua senha para entrar:\n{link}\n\nSeu código: {code}\nO link pode ser usado uma única vez e é válido por {valid}. Se ele tiver expirado, use "Esqueceu sua senha?" em {login}.',
   emailPayoutChangedSubject: 'Seus dados de pagamento na {company} foram alterados',
   emailPayoutChangedBody: 'Os dados de pagamento da sua conta de embaixador da {company} acabaram de ser alterados:\n{changes}\n\nSe foi você, não é preciso fazer mais nada. Se não foi, entre agora em {login}, informe de novo seus próprios dados de pagamento e troque sua senha.',
+  emailPayoutChangedUnprovenBody: 'Acabaram de ser informados dados de pagamento na conta de embaixador da {company} deste endereço de e-mail, que ainda não foi confirmado:\n{changes}\n\nSe foi você quem se cadastrou: confirme seu endereço com o link do e-mail de boas-vindas, ou com "Esqueceu sua senha?" em {forgot}, e depois informe seus dados de pagamento de novo. Os dados informados antes da confirmação são removidos nesse momento.\nSe você não se cadastrou, alguém usou seu endereço. Assuma a conta com "Esqueceu sua senha?" em {forgot}: isso remove esses dados e encerra as sessões dessa pessoa.',
   emailPayoutClearedSubject: 'Dados de pagamento removidos da sua conta na {company}',
   emailPayoutClearedBody: 'Você acabou de confirmar o e-mail da sua conta de embaixador da {company}. Dados de pagamento tinham sido informados antes da confirmação; por segurança, foram removidos:\n{changes}\n\nEntre em {login} e informe seus dados de pagamento novamente.',
   emailPayoutRemoved: '(removido)',
@@ -655,7 +656,7 @@ export const pt: Partial<Messages> = {
   notFound: 'Não encontrado.',
   tabNotAvailable: 'Esta seção não está disponível para você.',
   loginFailed: 'Não foi possível entrar com as credenciais informadas.',
-  loginChallengeRequired: 'Houve muitas tentativas de login sem sucesso nesta conta, por isso precisamos confirmar que você não é um robô. Tente novamente; se a mensagem continuar, permita a verificação de segurança no navegador.',
+  loginChallengeRequired: 'Houve muitas tentativas de login sem sucesso nesta conta, por isso precisamos confirmar que você não é um robô. Tente novamente. Se a mensagem continuar, permita a verificação de segurança no navegador ou use "Esqueceu sua senha?": com a nova senha, você poderá entrar daqui sem a verificação.',
   sessionEnded: 'Sua sessão foi encerrada. Entre novamente.',
   crossOrigin: 'Solicitação de origem cruzada recusada.',
   // Operator API (issue 9)
