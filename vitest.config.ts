@@ -73,6 +73,12 @@ function r2SeedObjects(): { key: string; contentType: string; base64: string }[]
   }));
 }
 
+/** schema.sql (`npm run db:schema`), compared with the migrated test database by tests/worker/schema-file.test.ts; '' while missing. */
+function schemaFile(): string {
+  const file = path.join(root, 'schema.sql');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -97,6 +103,7 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')),
                 TEST_SEED: await seedStatements(),
                 TEST_R2_SEED: r2SeedObjects(),
+                TEST_SCHEMA: schemaFile(),
               },
             },
           })),
