@@ -1,5 +1,5 @@
 // Process helpers shared by the project scripts (start, seed, test, bench).
-// Every tool runs through `npx` (see docs/TEAM-NOTES.md) and every long-lived child runs in its own
+// Every tool runs through `npx` (see docs/architecture.md) and every long-lived child runs in its own
 // process group so that ending the group also ends what it spawned (wrangler -> workerd).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
