@@ -2,7 +2,7 @@ import { loadCustomization } from '../portal/customization';
 import { isoIn, isoNow, randomToken, sha256Hex } from '../core/crypto';
 import { insertCode, listCompanyHosts, type CodePurpose } from './queries';
 import { findCompanyByHost, normalizeHost, type CompanyRow } from '../portal/queries';
-import type { UserRow } from './user-queries';
+import { ambassadorLanguage, type UserRow } from './user-queries';
 import { outboxSender } from '../core/email';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
@@ -90,7 +90,7 @@ export async function sendCodeEmail(
 /** The language of e-mails to a person: their own choice, else the company's explicit default, else English. */
 export async function emailLanguage(db: D1Database, companyId: string, userId: number): Promise<Language> {
   const [own, customization] = await Promise.all([
-    db.prepare('SELECT language FROM ambassadors WHERE company_id = ? AND user_id = ?').bind(companyId, userId).first<string | null>('language'),
+    ambassadorLanguage(db, companyId, userId),
     loadCustomization(db, companyId),
   ]);
   return normalizeLanguage(own) ?? normalizeLanguage(customization.company.default_language) ?? 'en';

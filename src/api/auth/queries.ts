@@ -1,3 +1,6 @@
+import type { UserRow } from './user-queries';
+import { batch, row, rows, write } from '../core/named-batch';
+
 /** Registration sessions, new accounts, e-mailed codes, single sign-on markers and company hosts. */
 
 export async function listCompanyHosts(db: D1Database, companyId: string) {
@@ -79,10 +82,29 @@ const USER_ID_BY_EMAIL = `(SELECT id FROM users WHERE company_id = ?1 AND email 
  * (e-mail, share code, short code) rolls everything back and is thrown to the caller.
  */
 export async function insertAccount(db: D1Database, a: NewAccount): Promise<number> {
-  const statements = [...accountStatements(db, a), db.prepare(`SELECT ${USER_ID_BY_EMAIL} AS id`).bind(a.companyId, a.email)];
-  const results = await db.batch<{ id: number }>(statements);
-  return results.at(-1)!.results[0]!.id;
+  const { user } = await batch(db, {
+    ...writeSteps(accountStatements(db, a)),
+    user: row<{ id: number }>(db.prepare(`SELECT ${USER_ID_BY_EMAIL} AS id`).bind(a.companyId, a.email)),
+  });
+  return user!.id;
 }
+
+/**
+ * Several accounts in one batch (the operator CSV import), then their users by e-mail in the same batch. A
+ * UNIQUE violation rolls all of them back and is thrown.
+ */
+export async function insertAccounts(db: D1Database, companyId: string, accounts: NewAccount[]): Promise<UserRow[]> {
+  const emails = accounts.map((a) => a.email);
+  const { users } = await batch(db, {
+    ...writeSteps(accounts.flatMap((a) => accountStatements(db, a))),
+    users: rows<UserRow>(db.prepare(`SELECT * FROM users WHERE company_id = ? AND email IN (${emails.map(() => '?').join(', ')})`).bind(companyId, ...emails)),
+  });
+  return users;
+}
+
+/** Writes named write0, write1, ... in their order, for a batch whose number of writes depends on the input. */
+const writeSteps = (statements: D1PreparedStatement[]) =>
+  Object.fromEntries(statements.map((statement, i) => [`write${i}`, write(statement)]));
 
 /** insertAccount's statements, for a caller that writes several accounts in one batch (the operator CSV import). */
 export function accountStatements(db: D1Database, a: NewAccount): D1PreparedStatement[] {
@@ -185,15 +207,14 @@ export async function setPassword(db: D1Database, companyId: string, userId: num
  */
 export async function confirmEmail(db: D1Database, companyId: string, userId: number): Promise<PayoutDetails | null> {
   const unproven = 'EXISTS (SELECT 1 FROM users WHERE company_id = ?1 AND id = ?2 AND email_unconfirmed = 1)';
-  const [before] = await db.batch([
-    db.prepare(`SELECT payout_preference, paypal_email, dwolla_email FROM ambassadors WHERE company_id = ?1 AND user_id = ?2 AND ${unproven}`)
-      .bind(companyId, userId),
-    db.prepare(`UPDATE ambassadors SET payout_preference = NULL, paypal_email = NULL, dwolla_email = NULL WHERE company_id = ?1 AND user_id = ?2 AND ${unproven}`)
-      .bind(companyId, userId),
-    db.prepare('UPDATE users SET email_unconfirmed = 0 WHERE company_id = ? AND id = ?').bind(companyId, userId),
-  ]);
-  const row = before!.results[0] as PayoutDetails | undefined;
-  return row && (row.payout_preference || row.paypal_email || row.dwolla_email) ? row : null;
+  const { before } = await batch(db, {
+    before: row<PayoutDetails>(db.prepare(`SELECT payout_preference, paypal_email, dwolla_email FROM ambassadors WHERE company_id = ?1 AND user_id = ?2 AND ${unproven}`)
+      .bind(companyId, userId)),
+    cleared: write(db.prepare(`UPDATE ambassadors SET payout_preference = NULL, paypal_email = NULL, dwolla_email = NULL WHERE company_id = ?1 AND user_id = ?2 AND ${unproven}`)
+      .bind(companyId, userId)),
+    confirmed: write(db.prepare('UPDATE users SET email_unconfirmed = 0 WHERE company_id = ? AND id = ?').bind(companyId, userId)),
+  });
+  return before && (before.payout_preference || before.paypal_email || before.dwolla_email) ? before : null;
 }
 
 export interface PayoutDetails { payout_preference: string | null; paypal_email: string | null; dwolla_email: string | null }
@@ -202,9 +223,9 @@ export interface PayoutDetails { payout_preference: string | null; paypal_email:
 
 /** Records a token id as used; false when it was used before (replay). Expired markers are dropped. */
 export async function markSsoTokenUsed(db: D1Database, companyId: string, jti: string, expiresAt: string, nowIso: string) {
-  const [, inserted] = await db.batch([
-    db.prepare('DELETE FROM sso_tokens_used WHERE company_id = ? AND expires_at < ?').bind(companyId, nowIso),
-    db.prepare('INSERT OR IGNORE INTO sso_tokens_used (company_id, jti, expires_at) VALUES (?, ?, ?)').bind(companyId, jti, expiresAt),
-  ]);
-  return inserted!.meta.changes === 1;
+  const { inserted } = await batch(db, {
+    expired: write(db.prepare('DELETE FROM sso_tokens_used WHERE company_id = ? AND expires_at < ?').bind(companyId, nowIso)),
+    inserted: write(db.prepare('INSERT OR IGNORE INTO sso_tokens_used (company_id, jti, expires_at) VALUES (?, ?, ?)').bind(companyId, jti, expiresAt)),
+  });
+  return inserted.changes === 1;
 }

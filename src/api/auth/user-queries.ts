@@ -46,3 +46,7 @@ export function revokeUserTokens(db: D1Database, companyId: string, userId: numb
     .bind(nowIso, companyId, userId, keepHash)
     .run();
 }
+
+/** The language the ambassador of this user chose (null: none, or no ambassador). */
+export const ambassadorLanguage = (db: D1Database, companyId: string, userId: number) =>
+  db.prepare('SELECT language FROM ambassadors WHERE company_id = ? AND user_id = ?').bind(companyId, userId).first<string | null>('language');

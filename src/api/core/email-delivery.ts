@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { emailProviderFor, type EmailProvider } from './email-providers';
+import {
+  claimOutboxRow, deleteOldOutboxRows, dueOutboxIds, markOutboxFailed, markOutboxRejected, markOutboxRetry, markOutboxSent,
+} from './email-queries';
 
 // Every e-mail is first a row of email_outbox (./email.ts). Its id goes to the e-mail queue; the
 // consumer claims the row, sends it through the provider and records the answer on the row. The cron's
@@ -40,11 +43,6 @@ type DeliveryOutcome =
   | { status: 'sent' | 'suppressed' | 'failed' | 'skipped' }
   | { status: 'retry'; delaySeconds: number };
 
-interface ClaimedRow {
-  id: number; company_id: string; to_email: string; subject: string; body_text: string;
-  status: 'sending' | 'suppressed' | 'failed'; attempts: number; created_at: string;
-}
-
 /**
  * The row's idempotency key and reference at the provider: the same on every attempt of the row, and
  * unique per deployment, since ids restart at 1 in every database (a reset local one, a staging copy)
@@ -57,22 +55,6 @@ export async function outboxReference(row: { id: number; company_id: string; cre
   return `outbox-${row.id}-${hex.slice(0, 32)}`;
 }
 
-const SUPPRESSION = `(SELECT s.reason FROM email_suppressions s
-  WHERE s.company_id = email_outbox.company_id AND s.email = email_outbox.to_email)`;
-
-// One statement decides what becomes of a due row: too old -> failed, suppressed address -> suppressed,
-// else sending with a lease. Only a pending row that is due, or a sending one whose lease ran out, matches,
-// so of two consumers holding the same id exactly one gets the row back.
-const CLAIM = `
-  UPDATE email_outbox SET
-    status = CASE WHEN created_at < ?3 THEN 'failed' WHEN ${SUPPRESSION} IS NOT NULL THEN 'suppressed' ELSE 'sending' END,
-    attempts = attempts + (created_at >= ?3 AND ${SUPPRESSION} IS NULL),
-    next_attempt_at = CASE WHEN created_at >= ?3 AND ${SUPPRESSION} IS NULL THEN ?4 END,
-    last_error = CASE WHEN created_at < ?3 THEN 'expired: not sent within two days'
-                      WHEN ${SUPPRESSION} IS NOT NULL THEN 'suppressed: ' || ${SUPPRESSION} ELSE last_error END
-  WHERE id = ?1 AND status IN ('pending', 'sending') AND (next_attempt_at <= ?2 OR (status = 'pending' AND next_attempt_at IS NULL))
-  RETURNING id, company_id, to_email, subject, body_text, status, attempts, created_at`;
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Claims one outbox row, sends it and records the provider's answer on it. */
@@ -81,47 +63,32 @@ async function deliverOutboxRow(db: D1Database, provider: EmailProvider, id: num
   // The lease runs from the real clock when `now` lags it (the sweep without a queue passes its cron's
   // scheduled time to each of up to 100 rows sent one after another, 15 s each at worst).
   const leaseEnd = Math.max(t, Date.now()) + LEASE_SECONDS * 1000;
-  const [claim, company] = await db.batch([
-    db.prepare(CLAIM).bind(id, iso(t), iso(t - MAX_AGE_MS), iso(leaseEnd)),
-    db.prepare('SELECT c.name FROM email_outbox o JOIN companies c ON c.id = o.company_id WHERE o.id = ?').bind(id),
-  ]);
-  const row = (claim!.results as ClaimedRow[])[0];
+  const { claimed: row, company } = await claimOutboxRow(db, id, { now: iso(t), expiredBefore: iso(t - MAX_AGE_MS), leaseUntil: iso(leaseEnd) });
   if (!row) return { status: 'skipped' }; // sent, given up, or another consumer has it
   if (row.status !== 'sending') return { status: row.status };
 
-  const fromName = (company!.results[0] as { name: string } | undefined)?.name ?? '';
+  const fromName = company?.name ?? '';
   const reference = await outboxReference(row);
   const result = await provider.send({ id: row.id, reference, fromName, to: row.to_email, subject: row.subject, text: row.body_text });
-  const finish = (sql: string, ...values: unknown[]) => db.prepare(`${sql} WHERE id = ? AND company_id = ?`).bind(...values, row.id, row.company_id);
-
   switch (result.status) {
     case 'sent':
-      await finish(
-        "UPDATE email_outbox SET status = 'sent', sent_at = ?, provider_id = ?, next_attempt_at = NULL, last_error = NULL",
-        iso(Date.now()), result.providerId,
-      ).run();
+      await markOutboxSent(db, row, iso(Date.now()), result.providerId);
       return { status: 'sent' };
     case 'retry': {
       if (row.attempts >= (result.account ? MAX_ACCOUNT_ATTEMPTS : MAX_ATTEMPTS)) {
-        await finish("UPDATE email_outbox SET status = 'failed', next_attempt_at = NULL, last_error = ?",
-          `gave up after ${row.attempts} attempts: ${result.error}`).run();
+        await markOutboxFailed(db, row, `gave up after ${row.attempts} attempts: ${result.error}`);
         return { status: 'failed' };
       }
       const delaySeconds = Math.min(43_200, Math.max(backoffSeconds(row.attempts), result.retryAfterSeconds ?? 0, result.account ? ACCOUNT_RETRY_SECONDS : 0));
-      await finish("UPDATE email_outbox SET status = 'pending', next_attempt_at = ?, last_error = ?",
-        iso(t + delaySeconds * 1000), result.error).run();
+      await markOutboxRetry(db, row, iso(t + delaySeconds * 1000), result.error);
       return { status: 'retry', delaySeconds };
     }
     case 'rejected':
       // The provider refused the recipient for good: this company sends to the address no more.
-      await db.batch([
-        finish("UPDATE email_outbox SET status = 'failed', next_attempt_at = NULL, last_error = ?", result.error),
-        db.prepare("INSERT INTO email_suppressions (company_id, email, reason, detail) VALUES (?, ?, 'rejected', ?) ON CONFLICT DO NOTHING")
-          .bind(row.company_id, row.to_email, result.error),
-      ]);
+      await markOutboxRejected(db, row, result.error);
       return { status: 'failed' };
     case 'failed':
-      await finish("UPDATE email_outbox SET status = 'failed', next_attempt_at = NULL, last_error = ?", result.error).run();
+      await markOutboxFailed(db, row, result.error);
       return { status: 'failed' };
   }
 }
@@ -168,15 +135,7 @@ export async function sweepOutbox(env: Env, _ctx: ExecutionContext, now: Date): 
   const provider = emailProviderFor(env);
   if (!provider) return { provider: null };
   const t = now.getTime();
-  const { results } = await env.DB
-    .prepare(
-      `SELECT id FROM email_outbox
-        WHERE status IN ('pending', 'sending')
-          AND (next_attempt_at <= ?1 OR (status = 'pending' AND next_attempt_at IS NULL AND created_at <= ?2))
-        ORDER BY id LIMIT ?3`,
-    )
-    .bind(iso(t), iso(t - SWEEP_GRACE_MS), SWEEP_LIMIT)
-    .all<{ id: number }>();
+  const { results } = await dueOutboxIds(env.DB, iso(t), iso(t - SWEEP_GRACE_MS), SWEEP_LIMIT);
   const ids = results.map((r) => r.id);
   const pruned = await pruneOutbox(env.DB, t).catch((err: unknown) => {
     console.error('email: pruning the outbox failed', err);
@@ -200,12 +159,6 @@ export async function sweepOutbox(env: Env, _ctx: ExecutionContext, now: Date): 
 
 /** Deletes finished outbox rows older than OUTBOX_RETENTION_MS (ids grow with time: the oldest come first). */
 async function pruneOutbox(db: D1Database, nowMs: number): Promise<number> {
-  const { meta } = await db
-    .prepare(
-      `DELETE FROM email_outbox WHERE id IN (SELECT id FROM email_outbox
-         WHERE status IN ('sent', 'failed', 'suppressed') AND created_at < ? ORDER BY id LIMIT ?)`,
-    )
-    .bind(iso(nowMs - OUTBOX_RETENTION_MS), PRUNE_LIMIT)
-    .run();
+  const { meta } = await deleteOldOutboxRows(db, iso(nowMs - OUTBOX_RETENTION_MS), PRUNE_LIMIT);
   return meta.changes;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { verifyWebhook } from '../webhooks/signing';
+import { deleteOldEventReceipts, outboxRowByProviderId, suppressFromEvent } from './email-queries';
 import { ApiError } from './errors';
 import { mediaType, parseJson, unsupportedMediaType } from './validate';
 import type { ApiEnv } from './types';
@@ -37,30 +38,18 @@ async function recordEmailEvent(db: D1Database, webhookId: string, event: EmailE
   const bounced = event.type === 'email.bounced';
   // A transient bounce (a full mailbox) is the provider's to retry, not a reason to stop writing.
   if ((!bounced && event.type !== 'email.complained') || (bounced && event.data.bounce?.type === 'Transient')) return 'ignored';
-  const row = await db
-    .prepare('SELECT id, company_id, to_email FROM email_outbox WHERE provider_id = ?')
-    .bind(event.data.email_id)
-    .first<{ id: number; company_id: string; to_email: string }>();
+  const row = await outboxRowByProviderId(db, event.data.email_id);
   if (!row) return 'unknown_email';
   const detail = (bounced ? `bounced: ${event.data.bounce?.message ?? ''}` : 'complained').slice(0, 500);
   // The statements after the claim apply only under this delivery's nonce: the guard is in SQL.
   const nonce = crypto.randomUUID();
-  const claimed = 'EXISTS (SELECT 1 FROM email_event_receipts WHERE webhook_id = ? AND nonce = ?)';
-  const [claim] = await db.batch([
-    db.prepare('INSERT INTO email_event_receipts (webhook_id, nonce) VALUES (?, ?) ON CONFLICT DO NOTHING').bind(webhookId, nonce),
-    db.prepare(`INSERT INTO email_suppressions (company_id, email, reason, detail) SELECT ?, ?, ?, ? WHERE ${claimed} ON CONFLICT DO NOTHING`)
-      .bind(row.company_id, row.to_email, bounced ? 'bounced' : 'complained', detail, webhookId, nonce),
-    // A bounced e-mail never arrived; a complained-about one did (it stays sent, with the complaint noted).
-    db.prepare(`UPDATE email_outbox SET last_error = ?, status = ${bounced ? "'failed'" : 'status'} WHERE id = ? AND company_id = ? AND ${claimed}`)
-      .bind(detail, row.id, row.company_id, webhookId, nonce),
-  ]);
-  return claim!.meta.changes === 1 ? 'suppressed' : 'duplicate';
+  const { receipt } = await suppressFromEvent(db, { webhookId, nonce, outbox: row, bounced, detail });
+  return receipt.changes === 1 ? 'suppressed' : 'duplicate';
 }
 
 /** Forgets event ids older than EVENT_ID_RETENTION_MS (the scheduled run). */
 export async function pruneEmailEventIds(db: D1Database, now: Date): Promise<number> {
-  const { meta } = await db.prepare('DELETE FROM email_event_receipts WHERE received_at < ?')
-    .bind(new Date(now.getTime() - EVENT_ID_RETENTION_MS).toISOString()).run();
+  const { meta } = await deleteOldEventReceipts(db, new Date(now.getTime() - EVENT_ID_RETENTION_MS).toISOString());
   return meta.changes;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { queryInteger } from '../../lib/schemas/numbers';
 import { findCompanyByHost } from '../portal/queries';
 import { dispatchOutbox } from './email-delivery';
+import { insertOutboxRow, outboxRows } from './email-queries';
 import { ApiError } from './errors';
 import { serviceContext } from './service-context';
 import type { ApiEnv, ServiceContext } from './types';
@@ -38,29 +39,14 @@ export interface OutboxDelivery {
 export function outboxSender(db: D1Database, delivery?: OutboxDelivery): EmailSender {
   return {
     async send(m) {
-      const id = await db
-        .prepare('INSERT INTO email_outbox (company_id, to_email, template, subject, body_text) VALUES (?, ?, ?, ?, ?) RETURNING id')
-        .bind(m.companyId, m.to, m.template, m.subject, m.text)
-        .first<number>('id');
+      const id = await insertOutboxRow(db, m);
       if (delivery && id !== null) delivery.waitUntil(dispatchOutbox(delivery.env, [id]));
     },
   };
 }
 
-interface OutboxRow {
-  id: number; to_email: string; template: string; subject: string; body_text: string; created_at: string;
-  sent_at: string | null; status: string; attempts: number; last_error: string | null;
-}
-
 export function listOutbox(db: D1Database, companyId: string, to?: string, limit = 50) {
-  return db
-    .prepare(
-      `SELECT id, to_email, template, subject, body_text, created_at, sent_at, status, attempts, last_error FROM email_outbox
-        WHERE company_id = ?1 AND (?2 IS NULL OR to_email = ?2 COLLATE NOCASE) ORDER BY id DESC LIMIT ?3`,
-    )
-    .bind(companyId, to ?? null, limit)
-    .all<OutboxRow>()
-    .then((r) => r.results);
+  return outboxRows(db, companyId, to ?? null, limit);
 }
 
 export const outboxQuery = z.object({

@@ -1,6 +1,7 @@
 import { idempotencyKeySchema } from '../../lib/schemas/operator';
 import { sha256Hex } from './crypto';
 import { ApiError } from './errors';
+import { deleteOldIdempotencyKeys, idempotencyKeyRow } from './idempotency-queries';
 
 /** An answer kept under an Idempotency-Key: what the first request answered (success or a final failure). */
 export interface StoredAnswer {
@@ -59,10 +60,9 @@ export async function withIdempotency(
   run: () => Promise<StoredAnswer>,
 ): Promise<StoredAnswer & { replayed: boolean }> {
   if (scopedKey === null) return { ...(await run()), replayed: false };
-  const keys = keyRows(db, companyId, scopedKey);
-  const [claim, existing] = await db.batch([keys.claim(hash), keys.read()]);
-  if (claim!.meta.changes !== 1) {
-    const row = existing!.results[0] as { request_hash: string; status: string; response_status: number | null; response: string | null } | undefined;
+  const keys = idempotencyKeyRow(db, companyId, scopedKey);
+  const { claimed, existing: row } = await keys.claim(hash);
+  if (claimed.changes !== 1) {
     if (!row || row.status !== 'done') {
       if (row && row.request_hash !== hash) throw new ApiError('unprocessable', 'idempotencyKeyReused');
       throw new ApiError('conflict', 'idempotencyKeyInFlight', undefined, { 'Retry-After': '1' });
@@ -76,28 +76,12 @@ export async function withIdempotency(
   } catch (err) {
     if (err instanceof AnswerError) answer = err.answer;
     else {
-      await keys.free().run();
+      await keys.free();
       throw err;
     }
   }
-  await keys.finish(answer.status, JSON.stringify(answer.stored ?? answer.body)).run();
+  await keys.finish(answer.status, JSON.stringify(answer.stored ?? answer.body));
   return { ...answer, replayed: false };
-}
-
-/** The statements on one key's row: a company's (idempotency_keys) or the owner's (admin_idempotency_keys). */
-function keyRows(db: D1Database, companyId: string | null, key: string) {
-  const [table, where, scope] = companyId === null
-    ? ['admin_idempotency_keys', 'key = ?', [key]]
-    : ['idempotency_keys', 'company_id = ? AND key = ?', [companyId, key]];
-  const columns = companyId === null ? 'key, request_hash' : 'company_id, key, request_hash';
-  return {
-    claim: (hash: string) =>
-      db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${scope.map(() => '?').join(', ')}, ?) ON CONFLICT DO NOTHING`).bind(...scope, hash),
-    read: () => db.prepare(`SELECT request_hash, status, response_status, response FROM ${table} WHERE ${where}`).bind(...scope),
-    free: () => db.prepare(`DELETE FROM ${table} WHERE ${where} AND status = 'in_flight'`).bind(...scope),
-    finish: (status: number, response: string) =>
-      db.prepare(`UPDATE ${table} SET status = 'done', response_status = ?, response = ? WHERE ${where}`).bind(status, response, ...scope),
-  };
 }
 
 /** A stored failure comes back as the error it was; a success as its body. */
@@ -118,7 +102,5 @@ export const IDEMPOTENCY_KEY_DAYS = 30;
 export async function pruneIdempotencyKeys(db: D1Database, now: Date): Promise<{ deleted: number }> {
   const done = new Date(now.getTime() - IDEMPOTENCY_KEY_DAYS * 86_400_000).toISOString();
   const stuck = new Date(now.getTime() - 86_400_000).toISOString();
-  const results = await db.batch(['idempotency_keys', 'admin_idempotency_keys'].map((table) =>
-    db.prepare(`DELETE FROM ${table} WHERE created_at < ?1 OR (status = 'in_flight' AND created_at < ?2)`).bind(done, stuck)));
-  return { deleted: results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0) };
+  return { deleted: await deleteOldIdempotencyKeys(db, done, stuck) };
 }

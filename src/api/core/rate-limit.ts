@@ -1,5 +1,6 @@
 import { sha256Hex } from './crypto';
 import { ApiError } from './errors';
+import { countHit, deleteStaleLimits, failuresAndKnown, rememberClientRow, uncountHits, windowCount } from './rate-limit-queries';
 import type { ServiceContext } from './types';
 
 // Fixed-window counters in D1 (table rate_limits): one atomic UPSERT per hit that starts a new window
@@ -56,31 +57,21 @@ export const CHANGE_PASSWORD_LIMITS = { account: { limit: 10, windowSec: 900 } }
 /** Counts one hit; returns the count in the current window. */
 export async function hit(db: D1Database, limit: Limit, nowMs = Date.now()): Promise<Hit> {
   const windowStart = Math.floor(nowMs / 1000 / limit.windowSec) * limit.windowSec;
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-       ON CONFLICT(key) DO UPDATE SET
-         count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-         window_start = excluded.window_start
-       RETURNING count, window_start`,
-    )
-    .bind(limit.key, windowStart)
-    .first<{ count: number; window_start: number }>();
+  const row = await countHit(db, limit.key, windowStart);
   return { ...limit, windowStart: row?.window_start ?? windowStart, count: row?.count ?? 1 };
 }
 
 /** The count of a limit's current window, without counting a hit. */
 export async function peek(db: D1Database, limit: Limit, nowMs = Date.now()): Promise<number> {
   const windowStart = Math.floor(nowMs / 1000 / limit.windowSec) * limit.windowSec;
-  const row = await db.prepare('SELECT count FROM rate_limits WHERE key = ? AND window_start = ?').bind(limit.key, windowStart).first<{ count: number }>();
+  const row = await windowCount(db, limit.key, windowStart);
   return row?.count ?? 0;
 }
 
 /** Gives hits back (a successful login should not use up the budget of the person logging in). */
 export async function refund(db: D1Database, hits: Hit[]) {
   if (!hits.length) return;
-  await db.batch(hits.map((h) =>
-    db.prepare('UPDATE rate_limits SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0').bind(h.key, h.windowStart)));
+  await uncountHits(db, hits);
 }
 
 /**
@@ -124,10 +115,7 @@ export async function knownClientKey(svc: Pick<ServiceContext, 'clientIp'>, comp
 
 /** Remembers (or refreshes) a known client. */
 export function rememberClientStatement(db: D1Database, key: string, nowMs = Date.now()) {
-  return db
-    .prepare(`INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-      ON CONFLICT(key) DO UPDATE SET window_start = excluded.window_start, count = 1`)
-    .bind(key, Math.floor(nowMs / 1000));
+  return rememberClientRow(db, key, Math.floor(nowMs / 1000));
 }
 
 /**
@@ -137,23 +125,14 @@ export function rememberClientStatement(db: D1Database, key: string, nowMs = Dat
 export async function accountState(db: D1Database, failures: Limit, knownKey: string | null, nowMs = Date.now()) {
   const nowSec = Math.floor(nowMs / 1000);
   const windowStart = Math.floor(nowSec / failures.windowSec) * failures.windowSec;
-  const row = await db
-    .prepare(
-      `SELECT (SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2) AS failures,
-              EXISTS (SELECT 1 FROM rate_limits WHERE key = ?3 AND window_start > ?4) AS known`,
-    )
-    .bind(failures.key, windowStart, knownKey ?? '', nowSec - KNOWN_CLIENT_SEC)
-    .first<{ failures: number | null; known: number }>();
+  const row = await failuresAndKnown(db, failures.key, windowStart, knownKey ?? '', nowSec - KNOWN_CLIENT_SEC);
   return { failures: row?.failures ?? 0, known: !!knownKey && row?.known === 1 };
 }
 
 /** Drops counters whose window ended over a day ago, and known clients not seen for KNOWN_CLIENT_SEC. */
 export function sweep(db: D1Database, nowMs = Date.now()) {
   const nowSec = Math.floor(nowMs / 1000);
-  return db
-    .prepare(`DELETE FROM rate_limits WHERE window_start < ?1 AND (substr(key, 1, ${KNOWN_PREFIX.length}) <> '${KNOWN_PREFIX}' OR window_start < ?2)`)
-    .bind(nowSec - 86_400, nowSec - KNOWN_CLIENT_SEC)
-    .run();
+  return deleteStaleLimits(db, KNOWN_PREFIX, nowSec - 86_400, nowSec - KNOWN_CLIENT_SEC);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { loadCustomization } from '../portal/customization';
 import { isBuiltInTabAllowed } from '../../lib/tabs';
 import type { TabKey } from '../../lib/schemas/customization';
+import { groupUid } from './caller-queries';
 import { ApiError } from './errors';
 import type { Caller, ServiceContext } from './types';
 
@@ -21,7 +22,7 @@ export async function requireTab(svc: ServiceContext, caller: Caller, key: TabKe
     loadCustomization(svc.db, company.id),
     ambassador.group_id === null
       ? null
-      : svc.db.prepare('SELECT uid FROM groups WHERE company_id = ? AND id = ?').bind(company.id, ambassador.group_id).first<string>('uid'),
+      : groupUid(svc.db, company.id, ambassador.group_id),
   ]);
   const userGroupUids = group ? [group] : [];
   const admin3Access = !!company.admin3_access;

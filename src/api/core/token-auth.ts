@@ -1,8 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { sha256Hex, isoNow } from './crypto';
-import type { UserRow } from '../auth/user-queries';
-import type { CompanyRow } from '../portal/queries';
-import { membershipsByTokenStatement, type AmbassadorRow, type MembershipRow } from '../profile/ambassador-queries';
+import { callerRowsByToken, tokenStillLive } from './caller-queries';
 import { ApiError } from './errors';
 import type { ApiEnv, Caller } from './types';
 
@@ -37,22 +35,13 @@ export async function verifyToken(db: D1Database, token: string, tenantCompanyId
   if (!TOKEN_PATTERN.test(token)) return null;
   const tokenHash = await sha256Hex(token);
   const nowIso = isoNow();
-  const live = `SELECT user_id FROM api_tokens WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2`;
-  const [users, ambassadors, companies, memberships] = await db.batch([
-    db.prepare(`SELECT * FROM users WHERE id = (${live})`).bind(tokenHash, nowIso),
-    db.prepare(`SELECT a.* FROM ambassadors a JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id WHERE a.user_id = (${live}) AND a.deactivated_at IS NULL`).bind(tokenHash, nowIso),
-    db.prepare(`SELECT c.* FROM companies c JOIN users u ON u.company_id = c.id WHERE u.id = (${live})`).bind(tokenHash, nowIso),
-    membershipsByTokenStatement(db, live).bind(tokenHash, nowIso),
-  ]);
-  const user = users!.results[0] as UserRow | undefined;
-  const ambassador = ambassadors!.results[0] as AmbassadorRow | undefined;
-  const company = companies!.results[0] as CompanyRow | undefined;
+  const { user, ambassador, company, memberships } = await callerRowsByToken(db, tokenHash, nowIso);
   if (!user || !ambassador || !company || ambassador.company_id !== company.id) return null;
   // The edge names the tenant of the host the browser used; a token of another company is no session here.
   if (tenantCompanyId && tenantCompanyId !== company.id) return null;
   return {
     user, ambassador, company,
-    memberships: memberships!.results as unknown as MembershipRow[],
+    memberships,
     principal: { userId: user.id, companyId: company.id, ambassadorUid: ambassador.uid, tokenHash },
   };
 }
@@ -65,14 +54,7 @@ export async function verifyToken(db: D1Database, token: string, tenantCompanyId
  * session never renders private data).
  */
 export async function callerStillValid(db: D1Database, caller: Caller): Promise<boolean> {
-  const { tokenHash, companyId, ambassadorUid, userId } = caller.principal;
-  const row = await db.prepare(
-    `SELECT 1 AS ok FROM api_tokens t
-       JOIN users u ON u.id = t.user_id AND u.company_id = ?3 AND u.access = ?6
-       JOIN ambassadors a ON a.user_id = u.id AND a.company_id = u.company_id AND a.uid = ?4 AND a.deactivated_at IS NULL
-      WHERE t.token_hash = ?1 AND t.revoked_at IS NULL AND t.expires_at > ?2 AND t.user_id = ?5`,
-  ).bind(tokenHash, isoNow(), companyId, ambassadorUid, userId, caller.user.access).first<{ ok: number }>();
-  return row?.ok === 1;
+  return tokenStillLive(db, caller.principal, caller.user.access, isoNow());
 }
 
 /** Refuses a path id that is not the caller's own (404, so ids of others are not confirmed). */

@@ -5,7 +5,7 @@ import type { createBadge, createTask, createTier, listBadges, listTasks, listTi
 import type {
   addRewardCodes, createReward, createVariant, createVaultItem, listRewards, listVaultItems,
 } from '../operator/catalog-rewards';
-import type { RemoveOutcome } from '../operator/catalog-store';
+import type { RemoveOutcome } from '../operator/catalog-queries';
 import { components } from './responses';
 
 /**

@@ -4,7 +4,7 @@ import {
 } from '../../lib/schemas/operator-webhooks';
 import { ENDPOINT_DISABLED } from '../webhooks/delivery-log';
 import { TOO_MANY_ENDPOINTS, type deleteEndpoint } from '../webhooks/endpoints';
-import { WEBHOOK_EVENT_TYPES } from '../webhooks/events';
+import { WEBHOOK_EVENT_TYPES } from '../../lib/webhook-events';
 import type { DeliveryView, EndpointView } from '../webhooks/store';
 import type { Operation } from './operations';
 import { components } from './responses';

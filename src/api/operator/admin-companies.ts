@@ -2,10 +2,11 @@ import { newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import { forgetHosts } from '../portal/cache';
 import { safeJson } from '../profile/view';
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, normalizeLanguage, type Language } from '../../lib/languages';
+import { DEFAULT_LANGUAGE, normalizeLanguage } from '../../lib/languages';
 import type { CreateCompany } from '../../lib/schemas/operator-admin';
 import { AdminError } from './admin-auth';
 import { tabReferences } from './catalog-customization';
+import { companyExists, companyRows, deleteHost, hostOwnerRows, insertCompany, insertHost } from './company-queries';
 
 /**
  * Companies and their hosts, for the deployment owner (ADMIN_API_KEY). A company is what the portal needs
@@ -27,22 +28,6 @@ export interface CompanyView {
   created_at: string;
 }
 
-interface CompanyRow {
-  id: string;
-  name: string;
-  currency: string;
-  point_name: string;
-  support_email: string | null;
-  portal_uid: string;
-  created_at: string;
-  settings: string | null;
-  active_keys: number;
-}
-
-const COMPANY_SELECT = `SELECT c.id, c.name, c.currency, c.point_name, c.support_email, c.portal_uid, c.created_at, cu.settings,
-    (SELECT COUNT(*) FROM operator_api_keys k WHERE k.company_id = c.id AND k.revoked_at IS NULL) AS active_keys
-  FROM companies c LEFT JOIN customizations cu ON cu.company_id = c.id AND cu.campaign_id IS NULL`;
-
 export const notFound = () => new ApiError('not_found', 'notFound');
 
 const hostTaken = (host: string, owner: string) =>
@@ -50,24 +35,19 @@ const hostTaken = (host: string, owner: string) =>
 
 /** Companies (all, or one) with their hosts and languages, ordered by id. */
 async function readCompanies(db: D1Database, id?: string): Promise<CompanyView[]> {
-  const one = id !== undefined;
-  const [companies, hosts, languages] = await db.batch([
-    db.prepare(`${COMPANY_SELECT}${one ? ' WHERE c.id = ?1' : ''} ORDER BY c.id`).bind(...(one ? [id] : [])),
-    db.prepare(`SELECT company_id, host FROM company_hosts${one ? ' WHERE company_id = ?1' : ''} ORDER BY host`).bind(...(one ? [id] : [])),
-    db.prepare(`SELECT company_id, code FROM languages${one ? ' WHERE company_id = ?1' : ''} ORDER BY code`).bind(...(one ? [id] : [])),
-  ]);
-  const byCompany = (rows: Record<string, unknown>[], column: string) => {
+  const { companies, hosts, languages } = await companyRows(db, id);
+  const byCompany = (list: { company_id: string; value: string }[]) => {
     const out = new Map<string, string[]>();
-    for (const row of rows) {
-      const list = out.get(row.company_id as string) ?? [];
-      list.push(row[column] as string);
-      out.set(row.company_id as string, list);
+    for (const row of list) {
+      const values = out.get(row.company_id) ?? [];
+      values.push(row.value);
+      out.set(row.company_id, values);
     }
     return out;
   };
-  const hostsOf = byCompany(hosts!.results as Record<string, unknown>[], 'host');
-  const languagesOf = byCompany(languages!.results as Record<string, unknown>[], 'code');
-  return (companies!.results as unknown as CompanyRow[]).map((row) => ({
+  const hostsOf = byCompany(hosts.map((r) => ({ company_id: r.company_id, value: r.host })));
+  const languagesOf = byCompany(languages.map((r) => ({ company_id: r.company_id, value: r.code })));
+  return companies.map((row) => ({
     id: row.id,
     name: row.name,
     currency: row.currency,
@@ -95,17 +75,13 @@ export async function getCompany(db: D1Database, id: string): Promise<CompanyVie
 
 /** 404 unless the company exists (every /companies/:id/... call). */
 export async function requireCompany(db: D1Database, id: string): Promise<void> {
-  const row = await db.prepare('SELECT 1 AS ok FROM companies WHERE id = ?').bind(id).first();
-  if (!row) throw notFound();
+  if (!(await companyExists(db, id))) throw notFound();
 }
 
 /** The company owning each of `hosts` (only hosts some company has). */
 async function ownersOf(db: D1Database, hosts: string[]): Promise<Map<string, string>> {
   if (!hosts.length) return new Map();
-  const { results } = await db
-    .prepare(`SELECT host, company_id FROM company_hosts WHERE host IN (${hosts.map(() => '?').join(', ')})`)
-    .bind(...hosts)
-    .all<{ host: string; company_id: string }>();
+  const { results } = await hostOwnerRows(db, hosts);
   return new Map(results.map((r) => [r.host, r.company_id]));
 }
 
@@ -119,7 +95,7 @@ const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed|PRIMARY KE
 export async function createCompany(env: Env, input: CreateCompany): Promise<CompanyView> {
   const db = env.DB;
   const conflict = async () => {
-    if (await db.prepare('SELECT 1 AS ok FROM companies WHERE id = ?').bind(input.id).first()) {
+    if (await companyExists(db, input.id)) {
       return new AdminError(409, 'companyExists', `A company with the id ${input.id} already exists.`, undefined, { id: input.id });
     }
     const owners = await ownersOf(db, input.hosts);
@@ -142,19 +118,10 @@ export async function createCompany(env: Env, input: CreateCompany): Promise<Com
   const settings = { ...doc, meta: { head_title: input.name, ...doc.meta }, default_language: input.default_language };
   const hosts = [...new Set(input.hosts)];
   try {
-    await db.batch([
-      db.prepare(
-        `INSERT INTO companies (id, name, currency, point_name, support_email, payout_preference_options, portal_uid)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(input.id, input.name, input.currency, input.point_name, input.support_email ?? null,
-        JSON.stringify({ 0: 'Manual', 1: 'PayPal' }), `${input.id}-portal`),
-      db.prepare('INSERT INTO customizations (id, company_id, campaign_id, settings) VALUES (?, ?, NULL, ?)')
-        .bind(newUid('cust'), input.id, JSON.stringify(settings)),
-      ...input.languages.map((code) =>
-        db.prepare("INSERT INTO languages (company_id, code, name, status) VALUES (?, ?, ?, 'active')")
-          .bind(input.id, code, LANGUAGE_NAMES[code as Language])),
-      ...hosts.map((host) => db.prepare('INSERT INTO company_hosts (host, company_id) VALUES (?, ?)').bind(host, input.id)),
-    ]);
+    await insertCompany(db, {
+      id: input.id, name: input.name, currency: input.currency, pointName: input.point_name, supportEmail: input.support_email ?? null,
+      settings: JSON.stringify(settings), customizationId: newUid('cust'), languages: input.languages, hosts,
+    });
   } catch (err) {
     // Another request took the id or a host between the check and the batch (nothing was written).
     if (isUniqueViolation(err)) throw (await conflict()) ?? err;
@@ -176,7 +143,7 @@ export async function addHost(env: Env, companyId: string, host: string): Promis
   };
   if (await check()) return { created: false, host, company_id: companyId };
   try {
-    await db.prepare('INSERT INTO company_hosts (host, company_id) VALUES (?, ?)').bind(host, companyId).run();
+    await insertHost(db, companyId, host);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     if (await check()) return { created: false, host, company_id: companyId };
@@ -189,7 +156,7 @@ export async function addHost(env: Env, companyId: string, host: string): Promis
 /** Detaches a host of the company; the host answers 404 from the next request on. */
 export async function removeHost(env: Env, companyId: string, host: string): Promise<{ host: string; company_id: string }> {
   await requireCompany(env.DB, companyId);
-  const res = await env.DB.prepare('DELETE FROM company_hosts WHERE host = ? AND company_id = ?').bind(host, companyId).run();
+  const res = await deleteHost(env.DB, companyId, host);
   if (res.meta.changes !== 1) throw notFound();
   await forgetHosts(env, [host]);
   return { host, company_id: companyId };

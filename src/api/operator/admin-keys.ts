@@ -1,18 +1,7 @@
 import { ApiError } from '../core/errors';
 import { notFound, requireCompany } from './admin-companies';
+import { keyRow, keyRows, type KeyView } from './key-queries';
 import { createOperatorKey, revokeOperatorKey } from './keys';
-
-/** A company API key as listed: never the key itself (only its SHA-256 is stored), a prefix to tell keys apart. */
-export interface KeyView {
-  id: number;
-  company_id: string;
-  prefix: string;
-  label: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-const KEY_SELECT = 'SELECT id, company_id, prefix, label, created_at, revoked_at FROM operator_api_keys';
 
 /** Makes a key; `key` is the plain key, in this answer only. */
 export async function issueKey(db: D1Database, companyId: string, label: string): Promise<KeyView & { key: string }> {
@@ -23,7 +12,7 @@ export async function issueKey(db: D1Database, companyId: string, label: string)
 
 export async function listKeys(db: D1Database, companyId: string) {
   await requireCompany(db, companyId);
-  const { results } = await db.prepare(`${KEY_SELECT} WHERE company_id = ? ORDER BY id`).bind(companyId).all<KeyView>();
+  const { results } = await keyRows(db, companyId);
   return { count: results.length, results };
 }
 
@@ -33,7 +22,7 @@ export async function revokeKey(db: D1Database, companyId: string, rawId: string
   const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isSafeInteger(id)) throw new ApiError('validation', 'Invalid input.', { key_id: ['A key id is a whole number.'] });
   await revokeOperatorKey(db, companyId, id);
-  const row = await db.prepare(`${KEY_SELECT} WHERE company_id = ? AND id = ?`).bind(companyId, id).first<KeyView>();
+  const row = await keyRow(db, companyId, id);
   if (!row) throw notFound();
   return row;
 }

@@ -7,7 +7,10 @@ import { forgetCompanyPortal } from '../portal/cache';
 import { loadCustomization } from '../portal/customization';
 import { safeJson } from '../profile/view';
 import { tabRulesNamingGroup } from './catalog-customization';
-import { bit, insertStatement, notFound, patchRow, rowOf } from './catalog-store';
+import {
+  campaignRow, campaignRows, deleteUnusedGroup, groupNameTaken, groupRow, groupRows, type CampaignRow, type GroupRow,
+} from './catalog-campaign-queries';
+import { bit, insertStatement, notFound, patchRow, rowOf } from './catalog-queries';
 import type { Operator } from './keys';
 
 /**
@@ -15,13 +18,6 @@ import type { Operator } from './keys';
  * recorded after the change; commissions already made keep their amounts. Deactivating a campaign keeps
  * its members, links and history (the portal shows it as inactive); there is no campaign delete.
  */
-
-interface CampaignRow {
-  id: number; uid: string; name: string; description: string; is_active: number; is_hidden_dashboard: number; url: string;
-  allowed_hosts: string; native_message: string; portal_logo: string | null; commission_rate_bps: number;
-  commission_type: 'percentage' | 'fixed'; commission_fixed_minor: number; commission_is_monetary: number; loyalty_points: number;
-  created_at: string; members?: number;
-}
 
 /** Tabs the campaign's ambassadors may see: shown, enabled, and open to every campaign or listing this one (group rules aside). */
 function tabAccess(settings: Customization, campaignId: number): string[] {
@@ -59,12 +55,9 @@ function campaignView(row: CampaignRow, currency: string, settings: Customizatio
 }
 export type CampaignView = ReturnType<typeof campaignView>;
 
-const CAMPAIGN_SQL = `SELECT c.*, (SELECT COUNT(*) FROM ambassador_campaigns m WHERE m.company_id = c.company_id AND m.campaign_id = c.id) AS members
-  FROM campaigns c WHERE c.company_id = ?`;
-
 async function viewOf(db: D1Database, operator: Operator, uid: string) {
   const [row, customization] = await Promise.all([
-    db.prepare(`${CAMPAIGN_SQL} AND c.uid = ?`).bind(operator.companyId, uid).first<CampaignRow>(),
+    campaignRow(db, operator.companyId, uid),
     loadCustomization(db, operator.companyId),
   ]);
   if (!row) throw notFound();
@@ -73,7 +66,7 @@ async function viewOf(db: D1Database, operator: Operator, uid: string) {
 
 export async function listCampaigns(db: D1Database, operator: Operator) {
   const [{ results }, customization] = await Promise.all([
-    db.prepare(`${CAMPAIGN_SQL} ORDER BY c.id`).bind(operator.companyId).all<CampaignRow>(),
+    campaignRows(db, operator.companyId),
     loadCustomization(db, operator.companyId),
   ]);
   return { count: results.length, results: results.map((r) => campaignView(r, operator.currency, customization.forCampaign(r.id))) };
@@ -125,32 +118,24 @@ export async function patchCampaign(db: D1Database, operator: Operator, uid: str
 
 // Groups -------------------------------------------------------------------------------------------
 
-interface GroupRow { id: number; uid: string; name: string; members?: number }
 
 const groupView = (g: GroupRow) => ({ uid: g.uid, group_id: g.id, name: g.name, members: g.members ?? 0 });
 export type GroupView = ReturnType<typeof groupView>;
 
-const GROUP_SQL = `SELECT g.id, g.uid, g.name, (SELECT COUNT(*) FROM ambassadors a WHERE a.company_id = g.company_id AND a.group_id = g.id) AS members
-  FROM groups g WHERE g.company_id = ?`;
-
 async function groupOf(db: D1Database, companyId: string, uid: string) {
-  const row = await db.prepare(`${GROUP_SQL} AND g.uid = ?`).bind(companyId, uid).first<GroupRow>();
+  const row = await groupRow(db, companyId, uid);
   if (!row) throw notFound();
   return { group: groupView(row) };
 }
 
 export async function listGroups(db: D1Database, companyId: string) {
-  const { results } = await db.prepare(`${GROUP_SQL} ORDER BY g.name, g.id`).bind(companyId).all<GroupRow>();
+  const { results } = await groupRows(db, companyId);
   return { count: results.length, results: results.map(groupView) };
 }
 
 /** Two groups of one name could not be told apart on the registration form. */
 async function ensureNameFree(db: D1Database, companyId: string, name: string, exceptUid: string | null) {
-  const taken = await db
-    .prepare('SELECT 1 AS x FROM groups WHERE company_id = ? AND lower(name) = lower(?) AND uid IS NOT ?')
-    .bind(companyId, name, exceptUid)
-    .first();
-  if (taken) throw fieldError('name', 'A group of this name exists.');
+  if (await groupNameTaken(db, companyId, name, exceptUid)) throw fieldError('name', 'A group of this name exists.');
 }
 
 export async function createGroup(env: Env, db: D1Database, companyId: string, input: GroupInput) {
@@ -180,17 +165,10 @@ export async function deleteGroup(env: Env, db: D1Database, companyId: string, u
     await groupOf(db, companyId, uid);
     throw new ApiError('conflict', `Tab access rules name the group (${rules.join(', ')}); change them first.`);
   }
-  const [res, assets] = await db.batch([
-    db.prepare(`DELETE FROM groups WHERE company_id = ?1 AND uid = ?2
-                  AND NOT EXISTS (SELECT 1 FROM ambassadors a WHERE a.company_id = ?1 AND a.group_id = groups.id)
-                  AND NOT EXISTS (SELECT 1 FROM assets s WHERE s.company_id = ?1 AND s.group_id = groups.id)`)
-      .bind(companyId, uid),
-    db.prepare(`SELECT COUNT(*) AS n FROM assets s JOIN groups g ON g.company_id = s.company_id AND g.id = s.group_id
-                 WHERE g.company_id = ? AND g.uid = ?`).bind(companyId, uid),
-  ]);
-  if (res!.meta.changes === 0) {
+  const { deleted, limitedAssets } = await deleteUnusedGroup(db, companyId, uid);
+  if (deleted.changes === 0) {
     const { group } = await groupOf(db, companyId, uid);
-    const limited = (assets!.results[0] as { n: number }).n;
+    const limited = limitedAssets?.n ?? 0;
     throw new ApiError('conflict', group.members
       ? `The group still has ${group.members} ambassador(s); move them to another group first.`
       : `${limited} asset(s) are shown to this group only; open them to their whole campaign or delete them first.`);

@@ -6,7 +6,10 @@ import type { TabAccessInput } from '../../lib/schemas/operator-catalog';
 import { newUid } from '../core/crypto';
 import { ApiError, zodFields } from '../core/errors';
 import { forgetCompanyPortal } from '../portal/cache';
-import { notFound, rowOf } from './catalog-store';
+import {
+  campaignsAndGroups, deleteCampaignLayer, layerRow, layerRowsWithCampaign, upsertLayer, type CustomizationRow,
+} from './catalog-customization-queries';
+import { notFound, rowOf } from './catalog-queries';
 
 /**
  * The customization document of spec §3 (src/lib/schemas/customization.ts, the schema the portal reads it
@@ -20,12 +23,6 @@ type Json = Record<string, unknown>;
 
 /** D1 keeps a row up to 2 MB; a document is far smaller in practice (the scripts and HTML are capped too). */
 const MAX_DOCUMENT_BYTES = 1_000_000;
-
-interface CustomizationRow {
-  id: string;
-  settings: string;
-  updated_at: string;
-}
 
 /** Paths of `input` that the schema's output lacks: fields the schema does not know (zod drops them). */
 function unknownFields(input: unknown, output: unknown, path: string[] = [], out: string[] = []): string[] {
@@ -70,23 +67,13 @@ async function documentErrors(db: D1Database, companyId: string, doc: Json): Pro
   for (const path of unknownFields(doc, output)) add(path, 'Unknown field.');
   const refs = tabReferences(doc);
   if (refs.campaigns.length || refs.groups.length) {
-    const [campaigns, groups] = await db.batch([
-      db.prepare('SELECT id FROM campaigns WHERE company_id = ?').bind(companyId),
-      db.prepare('SELECT uid FROM groups WHERE company_id = ?').bind(companyId),
-    ]);
-    const campaignIds = new Set((campaigns!.results as { id: number }[]).map((r) => r.id));
-    const groupUids = new Set((groups!.results as { uid: string }[]).map((r) => r.uid));
+    const { campaigns, groups } = await campaignsAndGroups(db, companyId);
+    const campaignIds = new Set(campaigns.map((r) => r.id));
+    const groupUids = new Set(groups.map((r) => r.uid));
     for (const { path, id } of refs.campaigns) if (typeof id === 'number' && !campaignIds.has(id)) add(path, 'Unknown campaign.');
     for (const { path, uid } of refs.groups) if (typeof uid === 'string' && !groupUids.has(uid.trim())) add(path, 'Unknown group.');
   }
   return errors;
-}
-
-function layerRow(db: D1Database, companyId: string, campaignId: number | null) {
-  return db
-    .prepare('SELECT id, settings, updated_at FROM customizations WHERE company_id = ? AND campaign_id IS ?')
-    .bind(companyId, campaignId)
-    .first<CustomizationRow>();
 }
 
 const parseStored = (row: Pick<CustomizationRow, 'settings'> | null): Json => {
@@ -126,16 +113,8 @@ function documentText(doc: Json): string {
  */
 async function writeLayer(db: D1Database, companyId: string, campaignId: number | null, doc: Json, expectedUpdatedAt?: string | null) {
   const text = documentText(doc);
-  const guard = expectedUpdatedAt === undefined ? '' : ' AND updated_at IS ?4';
-  const [updated, inserted] = await db.batch([
-    db.prepare(`UPDATE customizations SET settings = ?3, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                 WHERE company_id = ?1 AND campaign_id IS ?2${guard}`)
-      .bind(companyId, campaignId, text, ...(expectedUpdatedAt === undefined ? [] : [expectedUpdatedAt])),
-    db.prepare(`INSERT INTO customizations (id, company_id, campaign_id, settings)
-                SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM customizations WHERE company_id = ?2 AND campaign_id IS ?3)`)
-      .bind(newUid('cust'), companyId, campaignId, text),
-  ]);
-  if (updated!.meta.changes === 0 && inserted!.meta.changes === 0) {
+  const { updated, inserted } = await upsertLayer(db, companyId, campaignId, text, newUid('cust'), expectedUpdatedAt);
+  if (updated.changes === 0 && inserted.changes === 0) {
     throw new ApiError('conflict', 'The customization changed while this request ran; read it again and retry.');
   }
 }
@@ -153,12 +132,7 @@ async function validated(db: D1Database, companyId: string, doc: Json) {
  * "tabs.items.assets.groups.0", prefixed with "campaign <uid>: " for a campaign's layer.
  */
 export async function tabRulesNamingGroup(db: D1Database, companyId: string, uid: string): Promise<string[]> {
-  const { results } = await db
-    .prepare(`SELECT cu.settings, c.uid AS campaign_uid FROM customizations cu
-                LEFT JOIN campaigns c ON c.company_id = cu.company_id AND c.id = cu.campaign_id
-               WHERE cu.company_id = ? ORDER BY cu.campaign_id IS NOT NULL, c.id`)
-    .bind(companyId)
-    .all<{ settings: string; campaign_uid: string | null }>();
+  const { results } = await layerRowsWithCampaign(db, companyId);
   return results.flatMap((row) => tabReferences(parseStored(row)).groups
     .filter((ref) => typeof ref.uid === 'string' && ref.uid.trim() === uid)
     .map((ref) => (row.campaign_uid ? `campaign ${row.campaign_uid}: ${ref.path}` : ref.path)));
@@ -206,7 +180,7 @@ export async function putCampaignCustomization(env: Env, db: D1Database, company
 /** DELETE /v1/operator/campaigns/{uid}/customization - the campaign shows the company's customization again. */
 export async function deleteCampaignCustomization(env: Env, db: D1Database, companyId: string, campaignUid: string) {
   const campaign = await campaignOf(db, companyId, campaignUid);
-  const res = await db.prepare('DELETE FROM customizations WHERE company_id = ? AND campaign_id = ?').bind(companyId, campaign.id).run();
+  const res = await deleteCampaignLayer(db, companyId, campaign.id);
   await forgetCompanyPortal(env, db, companyId);
   return { campaign_uid: campaign.uid, deleted: res.meta.changes > 0 };
 }
@@ -234,12 +208,9 @@ export async function putTabAccess(env: Env, db: D1Database, companyId: string, 
 
   const campaignUids = [...new Set(input.campaigns)];
   const groupUids = [...new Set(input.groups)];
-  const [campaigns, groups] = await db.batch([
-    db.prepare('SELECT id, uid FROM campaigns WHERE company_id = ?').bind(companyId),
-    db.prepare('SELECT uid FROM groups WHERE company_id = ?').bind(companyId),
-  ]);
-  const idByUid = new Map((campaigns!.results as { id: number; uid: string }[]).map((r) => [r.uid, r.id]));
-  const knownGroups = new Set((groups!.results as { uid: string }[]).map((r) => r.uid));
+  const { campaigns, groups } = await campaignsAndGroups(db, companyId);
+  const idByUid = new Map(campaigns.map((r) => [r.uid, r.id]));
+  const knownGroups = new Set(groups.map((r) => r.uid));
   const errors: Record<string, string[]> = {};
   input.campaigns.forEach((uid, i) => {
     if (!idByUid.has(uid)) errors[`campaigns.${i}`] = ['Unknown campaign.'];

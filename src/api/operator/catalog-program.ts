@@ -1,19 +1,13 @@
 import type { BadgeCreate, BadgePatch, TaskCreate, TaskPatch, TierCreate, TierPatch } from '../../lib/schemas/operator-catalog';
 import { newUid } from '../core/crypto';
-import { bit, campaignIdOf, insertStatement, patchRow, removeOrDeactivate } from './catalog-store';
+import { bit, campaignIdOf, insertStatement, patchRow, removeOrDeactivate } from './catalog-queries';
+import { badgeRow, badgeRows, taskRow, taskRows, tierRows, type BadgeRow, type TaskRow, type TierRow } from './catalog-program-queries';
 
 /**
  * The loyalty program of the company (issue 12): tiers, badges and tasks. Points are integers, guarded by
  * zod here and by 0008's triggers in SQL. A badge someone earned or a task someone completed is
  * deactivated instead of deleted, so ambassadors keep what they have (and its history).
  */
-
-interface TierRow { uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number }
-interface BadgeRow { uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number; awarded?: number }
-interface TaskRow {
-  uid: string; name: string; description: string; points: number; url: string | null; position: number; is_active: number;
-  campaign_uid?: string | null; completions?: number;
-}
 
 // Tiers --------------------------------------------------------------------------------------------
 
@@ -23,7 +17,7 @@ const tierView = (t: TierRow) => ({
 export type TierView = ReturnType<typeof tierView>;
 
 export async function listTiers(db: D1Database, companyId: string) {
-  const { results } = await db.prepare('SELECT * FROM tiers WHERE company_id = ? ORDER BY threshold, id').bind(companyId).all<TierRow>();
+  const { results } = await tierRows(db, companyId);
   return { count: results.length, results: results.map(tierView) };
 }
 
@@ -47,16 +41,13 @@ const badgeView = (b: BadgeRow) => ({
 });
 export type BadgeView = ReturnType<typeof badgeView>;
 
-const BADGE_SQL = `SELECT b.*, (SELECT COUNT(*) FROM ambassador_badges ab WHERE ab.company_id = b.company_id AND ab.badge_id = b.id) AS awarded
-  FROM badges b WHERE b.company_id = ?`;
-
 export async function listBadges(db: D1Database, companyId: string) {
-  const { results } = await db.prepare(`${BADGE_SQL} ORDER BY b.points, b.id`).bind(companyId).all<BadgeRow>();
+  const { results } = await badgeRows(db, companyId);
   return { count: results.length, results: results.map(badgeView) };
 }
 
 async function badgeOf(db: D1Database, companyId: string, uid: string) {
-  return { badge: badgeView((await db.prepare(`${BADGE_SQL} AND b.uid = ?`).bind(companyId, uid).first<BadgeRow>())!) };
+  return { badge: badgeView((await badgeRow(db, companyId, uid))!) };
 }
 
 export async function createBadge(db: D1Database, companyId: string, input: BadgeCreate) {
@@ -83,17 +74,13 @@ const taskView = (t: TaskRow) => ({
 });
 export type TaskView = ReturnType<typeof taskView>;
 
-const TASK_SQL = `SELECT t.*, c.uid AS campaign_uid,
-    (SELECT COUNT(*) FROM task_completions tc WHERE tc.company_id = t.company_id AND tc.task_id = t.id) AS completions
-  FROM tasks t LEFT JOIN campaigns c ON c.company_id = t.company_id AND c.id = t.campaign_id WHERE t.company_id = ?`;
-
 export async function listTasks(db: D1Database, companyId: string) {
-  const { results } = await db.prepare(`${TASK_SQL} ORDER BY t.position, t.id`).bind(companyId).all<TaskRow>();
+  const { results } = await taskRows(db, companyId);
   return { count: results.length, results: results.map(taskView) };
 }
 
 async function taskOf(db: D1Database, companyId: string, uid: string) {
-  return { task: taskView((await db.prepare(`${TASK_SQL} AND t.uid = ?`).bind(companyId, uid).first<TaskRow>())!) };
+  return { task: taskView((await taskRow(db, companyId, uid))!) };
 }
 
 export async function createTask(db: D1Database, companyId: string, input: TaskCreate) {

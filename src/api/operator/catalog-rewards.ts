@@ -5,7 +5,10 @@ import {
 import { REWARD_TYPES, parseRewardConfig, rewardTypeName } from '../../lib/schemas/rewards';
 import { newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
-import { bit, campaignIdOf, insertStatement, notFound, patchRow, removeOrDeactivate, rowOf } from './catalog-store';
+import {
+  insertRewardCodes, rewardRow, rewardRows, variantRow, vaultItemRow, vaultItemRows, type RewardRow, type VariantRow, type VaultItemRow,
+} from './catalog-reward-queries';
+import { bit, campaignIdOf, insertStatement, notFound, patchRow, removeOrDeactivate, rowOf } from './catalog-queries';
 import type { Operator } from './keys';
 
 /**
@@ -15,20 +18,6 @@ import type { Operator } from './keys';
  * gives stock back whether the reward is active or not, and a reward, item or variant that a redemption
  * refers to is deactivated instead of deleted (SQL foreign keys refuse the delete anyway).
  */
-
-interface RewardRow {
-  uid: string; name: string; type: number; brand_kind: string; image: string | null; brand_description: string; disclaimer: string;
-  value_kind: 'fixed' | 'range'; points: number; min_amount: number | null; max_amount: number | null; value_minor: number | null;
-  currency: string; config: string; stock: number | null; is_active: number; created_at: string; codes_available?: number;
-}
-interface VaultItemRow {
-  uid: string; name: string; description: string; image: string | null; payment_type: 'cash' | 'prepaid' | 'gift-card'; currency: string;
-  is_active: number; created_at: string; campaign_uid?: string | null;
-}
-interface VariantRow { uid: string; vault_item_uid: string; name: string; cost: number; value_minor: number; stock: number | null; is_active: number; codes_available?: number }
-
-const FREE_CODES = (column: 'reward_uid' | 'variant_uid', table: string) =>
-  `(SELECT COUNT(*) FROM reward_codes rc WHERE rc.company_id = ${table}.company_id AND rc.${column} = ${table}.uid AND rc.redemption_id IS NULL) AS codes_available`;
 
 // Gift cards ---------------------------------------------------------------------------------------
 
@@ -44,15 +33,13 @@ function rewardView(r: RewardRow) {
 }
 export type RewardCatalogView = ReturnType<typeof rewardView>;
 
-const REWARD_SQL = `SELECT rewards.*, ${FREE_CODES('reward_uid', 'rewards')} FROM rewards WHERE rewards.company_id = ?`;
-
 export async function listRewards(db: D1Database, companyId: string) {
-  const { results } = await db.prepare(`${REWARD_SQL} ORDER BY rewards.created_at, rewards.uid`).bind(companyId).all<RewardRow>();
+  const { results } = await rewardRows(db, companyId);
   return { count: results.length, results: results.map(rewardView) };
 }
 
 async function rewardOf(db: D1Database, companyId: string, uid: string) {
-  const row = await db.prepare(`${REWARD_SQL} AND rewards.uid = ?`).bind(companyId, uid).first<RewardRow>();
+  const row = await rewardRow(db, companyId, uid);
   if (!row) throw notFound();
   return { reward: rewardView(row) };
 }
@@ -94,28 +81,15 @@ const vaultItemView = (v: VaultItemRow, variants: VariantRow[]) => ({
 export type VaultItemView = ReturnType<typeof vaultItemView>;
 export type VariantView = ReturnType<typeof variantView>;
 
-const ITEM_SQL = `SELECT v.*, c.uid AS campaign_uid FROM vault_items v
-  LEFT JOIN campaigns c ON c.company_id = v.company_id AND c.id = v.campaign_id WHERE v.company_id = ?`;
-const VARIANT_SQL = `SELECT vault_item_variants.*, ${FREE_CODES('variant_uid', 'vault_item_variants')}
-  FROM vault_item_variants WHERE vault_item_variants.company_id = ?`;
-
 export async function listVaultItems(db: D1Database, companyId: string) {
-  const [items, variants] = await db.batch([
-    db.prepare(`${ITEM_SQL} ORDER BY v.created_at, v.uid`).bind(companyId),
-    db.prepare(`${VARIANT_SQL} ORDER BY cost, uid`).bind(companyId),
-  ]);
-  const rows = items!.results as VaultItemRow[];
-  return { count: rows.length, results: rows.map((v) => vaultItemView(v, variants!.results as VariantRow[])) };
+  const { items, variants } = await vaultItemRows(db, companyId);
+  return { count: items.length, results: items.map((v) => vaultItemView(v, variants)) };
 }
 
 async function vaultItemOf(db: D1Database, companyId: string, uid: string) {
-  const [items, variants] = await db.batch([
-    db.prepare(`${ITEM_SQL} AND v.uid = ?`).bind(companyId, uid),
-    db.prepare(`${VARIANT_SQL} AND vault_item_uid = ? ORDER BY cost, uid`).bind(companyId, uid),
-  ]);
-  const item = items!.results[0] as VaultItemRow | undefined;
+  const { item, variants } = await vaultItemRow(db, companyId, uid);
   if (!item) throw notFound();
-  return { vault_item: vaultItemView(item, variants!.results as VariantRow[]) };
+  return { vault_item: vaultItemView(item, variants) };
 }
 
 const variantValues = (companyId: string, itemUid: string, v: VariantCreate) => ({
@@ -158,7 +132,7 @@ export const deleteVaultItem = (db: D1Database, companyId: string, uid: string) 
 
 /** The variant `variantUid` of the company's item `itemUid`, or a 404. */
 async function variantOf(db: D1Database, companyId: string, itemUid: string, variantUid: string) {
-  const row = await db.prepare(`${VARIANT_SQL} AND vault_item_uid = ? AND uid = ?`).bind(companyId, itemUid, variantUid).first<VariantRow>();
+  const row = await variantRow(db, companyId, itemUid, variantUid);
   if (!row) throw notFound();
   return { variant: variantView(row) };
 }
@@ -191,17 +165,8 @@ export async function deleteVariant(db: D1Database, companyId: string, itemUid: 
 async function addCodes(db: D1Database, companyId: string, target: { reward_uid: string } | { variant_uid: string }, input: RewardCodesInput) {
   const rewardUid = 'reward_uid' in target ? target.reward_uid : null;
   const variantUid = 'variant_uid' in target ? target.variant_uid : null;
-  const [inserted, free] = await db.batch([
-    db.prepare(
-      `INSERT INTO reward_codes (company_id, reward_uid, variant_uid, card_number, card_code, card_pin, redemption_url, security_url, security_code)
-       SELECT ?1, ?2, ?3, json_extract(value, '$.card_number'), json_extract(value, '$.card_code'), json_extract(value, '$.card_pin'),
-              json_extract(value, '$.redemption_url'), json_extract(value, '$.security_url'), json_extract(value, '$.security_code')
-         FROM json_each(?4)`,
-    ).bind(companyId, rewardUid, variantUid, JSON.stringify(input.codes)),
-    db.prepare('SELECT COUNT(*) AS n FROM reward_codes WHERE company_id = ?1 AND reward_uid IS ?2 AND variant_uid IS ?3 AND redemption_id IS NULL')
-      .bind(companyId, rewardUid, variantUid),
-  ]);
-  return { added: inserted!.meta.changes, codes_available: (free!.results[0] as { n: number }).n };
+  const { inserted, free } = await insertRewardCodes(db, companyId, rewardUid, variantUid, input.codes);
+  return { added: inserted.changes, codes_available: free?.n ?? 0 };
 }
 
 export async function addRewardCodes(db: D1Database, companyId: string, uid: string, input: RewardCodesInput) {

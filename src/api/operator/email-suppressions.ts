@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { queryInteger } from '../../lib/schemas/numbers';
 import { ApiError } from '../core/errors';
 import { parseWith } from '../core/validate';
+import { deleteSuppression, suppressionPage } from './email-suppression-queries';
 import type { OperatorEnv } from './keys';
 
 /**
@@ -18,26 +19,18 @@ export const suppressionListSchema = z.object({
 
 const suppressionEmail = z.string().trim().min(3).max(254).pipe(z.email('invalidEmail'));
 
-export interface SuppressionView { email: string; reason: 'bounced' | 'complained' | 'rejected'; detail: string; created_at: string }
-
 export const emailSuppressions = new Hono<OperatorEnv>()
   // GET /v1/operator/email/suppressions - newest first; `email` narrows to addresses containing it
   .get('/email/suppressions', async (c) => {
     const q = parseWith(suppressionListSchema, c.req.query());
     const needle = q.email?.toLowerCase() ?? '';
-    const where = 'company_id = ?1 AND (?2 = \'\' OR instr(lower(email), ?2) > 0)';
-    const [count, rows] = await c.env.DB.batch([
-      c.env.DB.prepare(`SELECT COUNT(*) AS n FROM email_suppressions WHERE ${where}`).bind(c.var.operator.companyId, needle),
-      c.env.DB.prepare(`SELECT email, reason, detail, created_at FROM email_suppressions WHERE ${where} ORDER BY created_at DESC, email LIMIT ?3 OFFSET ?4`)
-        .bind(c.var.operator.companyId, needle, q.limit, q.offset),
-    ]);
-    return c.json({ count: (count!.results[0] as { n: number }).n, results: rows!.results as unknown as SuppressionView[] });
+    const { count, rows } = await suppressionPage(c.env.DB, c.var.operator.companyId, needle, q.limit, q.offset);
+    return c.json({ count: count?.n ?? 0, results: rows });
   })
   // DELETE /v1/operator/email/suppressions/:email - lift one; 404 when the company has no such entry
   .delete('/email/suppressions/:email', async (c) => {
     const email = parseWith(z.object({ email: suppressionEmail }), { email: decodeURIComponent(c.req.param('email')) }).email;
-    const row = await c.env.DB.prepare('DELETE FROM email_suppressions WHERE company_id = ? AND email = ? RETURNING email, reason, detail, created_at')
-      .bind(c.var.operator.companyId, email).first<SuppressionView>();
+    const row = await deleteSuppression(c.env.DB, c.var.operator.companyId, email);
     if (!row) throw new ApiError('not_found', 'notFound');
     return c.json({ lifted: row });
   });

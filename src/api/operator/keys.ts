@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { randomToken, sha256Hex } from '../core/crypto';
 import { ApiError } from '../core/errors';
+import { insertKey, liveKeyRow, revokeKeyRow } from './key-queries';
 
 /**
  * Company API keys of the operator API: `Authorization: Bearer opk_...`. Only the SHA-256 of a key is
@@ -29,13 +30,7 @@ const unauthorized = (key: 'notAuthenticated' | 'operatorKeyInvalid') =>
 /** The live key's company, or null (unknown, revoked, malformed). */
 export async function verifyOperatorKey(db: D1Database, key: string): Promise<Operator | null> {
   if (!KEY_PATTERN.test(key)) return null;
-  const row = await db
-    .prepare(
-      `SELECT k.id, k.company_id, c.currency FROM operator_api_keys k JOIN companies c ON c.id = k.company_id
-        WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
-    )
-    .bind(await sha256Hex(key))
-    .first<{ id: number; company_id: string; currency: string }>();
+  const row = await liveKeyRow(db, await sha256Hex(key));
   return row ? { companyId: row.company_id, currency: row.currency, keyId: row.id } : null;
 }
 
@@ -60,18 +55,12 @@ export function requireOperator(): MiddlewareHandler<OperatorEnv> {
 export async function createOperatorKey(db: D1Database, companyId: string, label = '') {
   const key = `${OPERATOR_KEY_PREFIX}${randomToken(24)}`;
   const prefix = key.slice(0, 12);
-  const row = await db
-    .prepare('INSERT INTO operator_api_keys (company_id, prefix, key_hash, label) VALUES (?, ?, ?, ?) RETURNING id, created_at')
-    .bind(companyId, prefix, await sha256Hex(key), label)
-    .first<{ id: number; created_at: string }>();
+  const row = await insertKey(db, companyId, prefix, await sha256Hex(key), label);
   return { key, prefix, id: row!.id, created_at: row!.created_at };
 }
 
 /** Revokes a key of the company (a key of another company is left alone). */
 export async function revokeOperatorKey(db: D1Database, companyId: string, id: number): Promise<boolean> {
-  const res = await db
-    .prepare("UPDATE operator_api_keys SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE company_id = ? AND id = ? AND revoked_at IS NULL")
-    .bind(companyId, id)
-    .run();
+  const res = await revokeKeyRow(db, companyId, id);
   return res.meta.changes === 1;
 }

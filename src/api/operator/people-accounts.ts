@@ -1,5 +1,5 @@
 import { sendCodeEmail, newCode, newShortCode } from '../auth/codes';
-import { accountStatements, insertAccount, type NewAccount } from '../auth/queries';
+import { insertAccount, insertAccounts, type NewAccount } from '../auth/queries';
 import type { UserRow } from '../auth/user-queries';
 import { newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
@@ -91,14 +91,8 @@ export async function writeAccount(db: D1Database, companyId: string, a: NewAmba
  */
 export async function writeAccountsAtOnce(db: D1Database, companyId: string, list: NewAmbassador[]) {
   const accounts = list.map((a) => accountOf(companyId, a));
-  const emails = accounts.map((a) => a.email);
-  const statements = [
-    ...accounts.flatMap((a) => accountStatements(db, a)),
-    db.prepare(`SELECT * FROM users WHERE company_id = ? AND email IN (${emails.map(() => '?').join(', ')})`).bind(companyId, ...emails),
-  ];
   try {
-    const results = await db.batch(statements);
-    const users = new Map((results.at(-1)!.results as unknown as UserRow[]).map((u) => [u.email.toLowerCase(), u]));
+    const users = new Map((await insertAccounts(db, companyId, accounts)).map((u) => [u.email.toLowerCase(), u]));
     return accounts.map((a) => ({ uid: a.ambassadorUid, user: users.get(a.email)! }));
   } catch (err) {
     if (isUniqueViolation(err)) return null;

@@ -14,8 +14,8 @@ import {
   type NewAmbassador,
 } from './people-accounts';
 import {
-  ambassadorStatement, companyRefRows, deactivateStatements, findAmbassador, joinCampaignStatements, leaveCampaignStatement,
-  listAmbassadors as listAmbassadorRows, reactivateStatement, setGroupStatement, type AmbassadorOpRow, type CampaignRefRow,
+  companyRefRows, deactivateStatements, findAmbassador, joinCampaignStatements, leaveCampaignStatement,
+  listAmbassadors as listAmbassadorRows, reactivateStatement, setGroupStatement, writeThenReadAmbassador, type CampaignRefRow,
 } from './people-queries';
 
 // The operator's ambassador calls: list, read, create (with an optional invitation), invite again,
@@ -38,8 +38,7 @@ async function companyOf(db: D1Database, companyId: string) {
 
 /** Runs a write batch whose last statement reads the ambassador back, and answers that view. */
 async function writeThenView(db: D1Database, companyId: string, uid: string, writes: D1PreparedStatement[]) {
-  const results = await db.batch([...writes, ambassadorStatement(db, companyId, uid)]);
-  const row = results.at(-1)!.results[0] as AmbassadorOpRow | undefined;
+  const row = await writeThenReadAmbassador(db, companyId, uid, writes);
   if (!row) throw notFound();
   return { ambassador: ambassadorView(row) };
 }

@@ -1,3 +1,5 @@
+import { batch, row, rows, write } from '../core/named-batch';
+
 /** D1 queries of the operator's asset calls (the files are in R2 under `assets/<company>/<uid>/`). */
 
 export interface AssetOpRow {
@@ -37,26 +39,36 @@ export async function listAssetRows(
   const args: (string | number)[] = [companyId];
   if (f.campaignId !== undefined) { where += ' AND a.campaign_id = ?'; args.push(f.campaignId); }
   if (f.groupId !== undefined) { where += ' AND a.group_id = ?'; args.push(f.groupId); }
-  const [rows, total] = await db.batch([
-    db.prepare(`${ASSET_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`).bind(...args, f.limit, f.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM assets a WHERE ${where}`).bind(...args),
-  ]);
-  return { rows: rows!.results as unknown as AssetOpRow[], count: (total!.results[0] as { n: number }).n };
+  const page = await batch(db, {
+    rows: rows<AssetOpRow>(db.prepare(`${ASSET_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`).bind(...args, f.limit, f.offset)),
+    total: row<{ n: number }>(db.prepare(`SELECT COUNT(*) AS n FROM assets a WHERE ${where}`).bind(...args)),
+  });
+  return { rows: page.rows, count: page.total?.n ?? 0 };
 }
 
 export interface NewAssetRow {
   uid: string; campaignId: number; groupId: number | null; title: string; fileKey: string; fileName: string; contentType: string; size: number;
 }
 
-export const insertAssetStatement = (db: D1Database, companyId: string, a: NewAssetRow) =>
+/** Inserts the asset and reads it back (null when the insert was refused), in one batch. */
+export const insertAssetRow = (db: D1Database, companyId: string, a: NewAssetRow) =>
+  batch(db, { inserted: write(insertAssetStatement(db, companyId, a)), asset: row<AssetOpRow>(assetStatement(db, companyId, a.uid)) });
+
+const insertAssetStatement = (db: D1Database, companyId: string, a: NewAssetRow) =>
   db.prepare(
     `INSERT INTO assets (uid, company_id, campaign_id, group_id, title, file_key, file_name, content_type, size_bytes)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).bind(a.uid, companyId, a.campaignId, a.groupId, a.title, a.fileKey, a.fileName, a.contentType, a.size);
 
+/** Changes the given metadata and reads the asset back (null: the company has no such asset), in one batch. */
+export const updateAssetRow = (db: D1Database, companyId: string, uid: string, change: AssetChange) =>
+  batch(db, { updated: write(updateAssetStatement(db, companyId, uid, change)), asset: row<AssetOpRow>(assetStatement(db, companyId, uid)) });
+
+type AssetChange = { title?: string; campaignId?: number; groupId?: number | null };
+
 /** Changes the given metadata (`groupId: null` clears the group; undefined leaves a field as it is). */
-export function updateAssetStatement(
-  db: D1Database, companyId: string, uid: string, change: { title?: string; campaignId?: number; groupId?: number | null },
+function updateAssetStatement(
+  db: D1Database, companyId: string, uid: string, change: AssetChange,
 ) {
   const sets: string[] = [];
   const args: (string | number | null)[] = [];

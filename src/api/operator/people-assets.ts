@@ -9,7 +9,7 @@ import { mediaUrl } from '../profile/view';
 import type { Operator } from './keys';
 import { campaignByRef, groupByRef, unknownCampaigns, unknownGroup, type CompanyRefs } from './people-accounts';
 import {
-  assetStatement, deleteAssetStatement, findAsset, insertAssetStatement, listAssetRows, updateAssetStatement, type AssetOpRow,
+  deleteAssetStatement, findAsset, insertAssetRow, listAssetRows, updateAssetRow, type AssetOpRow,
 } from './people-asset-queries';
 import { sniffAssetFile } from './people-files';
 import { companyRefRows } from './people-queries';
@@ -82,13 +82,10 @@ export async function uploadAsset(svc: ServiceContext, op: Operator, input: Asse
   const title = input.title || (file.name || fileName).replace(/\.[^.]*$/, '').slice(0, 255) || fileName;
   await svc.env.FILES.put(fileKey, bytes, { httpMetadata: { contentType: type.contentType } });
   try {
-    const [, read] = await svc.db.batch([
-      insertAssetStatement(svc.db, op.companyId, {
-        uid, campaignId: campaign!.id, groupId: group?.id ?? null, title, fileKey, fileName, contentType: type.contentType, size: bytes.byteLength,
-      }),
-      assetStatement(svc.db, op.companyId, uid),
-    ]);
-    return { asset: assetView(read!.results[0] as unknown as AssetOpRow, await originOf(svc, op.companyId)) };
+    const { asset } = await insertAssetRow(svc.db, op.companyId, {
+      uid, campaignId: campaign!.id, groupId: group?.id ?? null, title, fileKey, fileName, contentType: type.contentType, size: bytes.byteLength,
+    });
+    return { asset: assetView(asset!, await originOf(svc, op.companyId)) };
   } catch (err) {
     await svc.env.FILES.delete(fileKey).catch(() => {});
     throw err;
@@ -116,15 +113,11 @@ export async function getAsset(svc: ServiceContext, op: Operator, uid: string) {
 /** PATCH /v1/operator/assets/{uid} - title, campaign, group (`null`: the whole campaign sees it again). */
 export async function updateAsset(svc: ServiceContext, op: Operator, uid: string, input: AssetUpdate) {
   const { campaign, group } = resolveRefs(await companyRefRows(svc.db, op.companyId), input);
-  const [, read] = await svc.db.batch([
-    updateAssetStatement(svc.db, op.companyId, uid, {
-      title: input.title, campaignId: campaign?.id, groupId: input.group === undefined ? undefined : group?.id ?? null,
-    }),
-    assetStatement(svc.db, op.companyId, uid),
-  ]);
-  const row = read!.results[0] as unknown as AssetOpRow | undefined;
-  if (!row) throw notFound();
-  return { asset: assetView(row, await originOf(svc, op.companyId)) };
+  const { asset } = await updateAssetRow(svc.db, op.companyId, uid, {
+    title: input.title, campaignId: campaign?.id, groupId: input.group === undefined ? undefined : group?.id ?? null,
+  });
+  if (!asset) throw notFound();
+  return { asset: assetView(asset, await originOf(svc, op.companyId)) };
 }
 
 /**

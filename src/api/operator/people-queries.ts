@@ -1,3 +1,4 @@
+import { batch, row, rows, write } from '../core/named-batch';
 /** D1 queries of the operator's ambassador and asset calls. Every one is scoped to the key's company. */
 
 export interface GroupRow { id: number; uid: string; name: string }
@@ -60,21 +61,31 @@ export async function listAmbassadors(
     args.push(f.campaignId);
   }
   if (f.active !== undefined) where += f.active ? ' AND a.deactivated_at IS NULL' : ' AND a.deactivated_at IS NOT NULL';
-  const [rows, total] = await db.batch([
-    db.prepare(`${AMBASSADOR_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`).bind(...args, f.limit, f.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM ambassadors a JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id WHERE ${where}`)
-      .bind(...args),
-  ]);
-  return { rows: rows!.results as unknown as AmbassadorOpRow[], count: (total!.results[0] as { n: number }).n };
+  const page = await batch(db, {
+    rows: rows<AmbassadorOpRow>(
+      db.prepare(`${AMBASSADOR_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`).bind(...args, f.limit, f.offset)),
+    total: row<{ n: number }>(db.prepare(`SELECT COUNT(*) AS n FROM ambassadors a JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id WHERE ${where}`)
+      .bind(...args)),
+  });
+  return { rows: page.rows, count: page.total?.n ?? 0 };
 }
 
 /** The company's groups and campaigns, to resolve names in a request (one round trip). */
 export async function companyRefRows(db: D1Database, companyId: string) {
-  const [groups, campaigns] = await db.batch([
-    db.prepare('SELECT id, uid, name FROM groups WHERE company_id = ? ORDER BY id').bind(companyId),
-    db.prepare('SELECT id, uid, name, is_active, is_hidden_dashboard FROM campaigns WHERE company_id = ? ORDER BY id').bind(companyId),
-  ]);
-  return { groups: groups!.results as unknown as GroupRow[], campaigns: campaigns!.results as unknown as CampaignRefRow[] };
+  return batch(db, {
+    groups: rows<GroupRow>(db.prepare('SELECT id, uid, name FROM groups WHERE company_id = ? ORDER BY id').bind(companyId)),
+    campaigns: rows<CampaignRefRow>(
+      db.prepare('SELECT id, uid, name, is_active, is_hidden_dashboard FROM campaigns WHERE company_id = ? ORDER BY id').bind(companyId)),
+  });
+}
+
+/** Runs the writes, then reads the ambassador back (null: the company has no such ambassador), in one batch. */
+export async function writeThenReadAmbassador(db: D1Database, companyId: string, uid: string, writes: D1PreparedStatement[]) {
+  const { ambassador } = await batch(db, {
+    ...Object.fromEntries(writes.map((statement, i) => [`write${i}`, write(statement)])),
+    ambassador: row<AmbassadorOpRow>(ambassadorStatement(db, companyId, uid)),
+  });
+  return ambassador;
 }
 
 /**

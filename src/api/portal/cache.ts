@@ -1,4 +1,5 @@
-import type { Portal } from '../../edge/types';
+import { listHostsOf } from './queries';
+import type { Portal } from './service';
 
 /**
  * The tenant lookup cache (host -> portal), shared by the edge's tenant middleware and the operator calls
@@ -19,6 +20,5 @@ export async function forgetHosts(env: Env, hosts: readonly string[]): Promise<v
 
 /** Forgets every cached lookup of the company's hosts (after a change to its hosts or customization). */
 export async function forgetCompanyPortal(env: Env, db: D1Database, companyId: string, alsoHosts: readonly string[] = []): Promise<void> {
-  const { results } = await db.prepare('SELECT host FROM company_hosts WHERE company_id = ?').bind(companyId).all<{ host: string }>();
-  await forgetHosts(env, [...results.map((r) => r.host), ...alsoHosts]);
+  await forgetHosts(env, [...(await listHostsOf(db, companyId)), ...alsoHosts]);
 }

@@ -22,6 +22,12 @@ export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
+/** The company's hosts, in no particular order. */
+export async function listHostsOf(db: D1Database, companyId: string): Promise<string[]> {
+  const { results } = await db.prepare('SELECT host FROM company_hosts WHERE company_id = ?').bind(companyId).all<{ host: string }>();
+  return results.map((r) => r.host);
+}
+
 export function findCompanyByHost(db: D1Database, host: string) {
   return db
     .prepare('SELECT c.* FROM company_hosts h JOIN companies c ON c.id = h.company_id WHERE h.host = ?')

@@ -1,5 +1,6 @@
 import { findCompanyByHost, listCustomizations, listGroups, listLanguages, type CompanyRow } from './queries';
 import { safeJson } from '../profile/view';
+import type { Customization } from '../../lib/schemas/customization';
 
 /** The public company record of spec §3 with its raw customization rows (the edge resolves precedence). */
 export async function portalView(db: D1Database, company: CompanyRow) {
@@ -34,6 +35,15 @@ export async function portalView(db: D1Database, company: CompanyRow) {
 }
 
 export type PortalView = Awaited<ReturnType<typeof portalView>>;
+
+/**
+ * A host's portal as the edge holds it for a request and the tenant lookup cache keeps it (cache.ts): the
+ * view, the host it answers and the customization resolved for it.
+ */
+export interface Portal extends PortalView {
+  host: string;
+  settings: Customization;
+}
 
 /** GET /portal.json?host= - the company serving `host` with its raw customization rows, or null. */
 export async function portalByHost(db: D1Database, host: string) {

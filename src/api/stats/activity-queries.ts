@@ -1,3 +1,5 @@
+import { batch, row, rows } from '../core/named-batch';
+
 /** The activity feed (referrals, commissions, payouts, redemptions, points) of one ambassador. */
 
 export interface ActivityRow {
@@ -40,16 +42,16 @@ export async function recentActivity(db: D1Database, companyId: string, ambassad
   const campaignSql = campaignId === null ? '' : ' AND (a.campaign_id = ? OR a.campaign_id IS NULL)';
   const args: (string | number)[] = [companyId, ambassadorUid];
   if (campaignId !== null) args.push(campaignId);
-  const [rows, total] = await db.batch<ActivityRow | { n: number }>([
-    db.prepare(
+  const page = await batch(db, {
+    rows: rows<ActivityRow>(db.prepare(
       `SELECT a.id, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.type, a.referred_name, a.referred_email,
               a.amount_minor, a.currency, a.points, ${ACTIVITY_STATUS} AS status, a.payment_method, a.expire_at, a.event_data1, a.event_data2,
               a.event_data3, a.payout_id, a.redemption_id, a.created_at
          FROM activities a LEFT JOIN campaigns c ON c.id = a.campaign_id AND c.company_id = a.company_id
         WHERE a.company_id = ? AND a.ambassador_uid = ?${campaignSql}
         ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
-    ).bind(...args, limit),
-    db.prepare(`SELECT COUNT(*) AS n FROM activities a WHERE a.company_id = ? AND a.ambassador_uid = ?${campaignSql}`).bind(...args),
-  ]);
-  return { rows: rows!.results as ActivityRow[], count: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
+    ).bind(...args, limit)),
+    total: row<{ n: number }>(db.prepare(`SELECT COUNT(*) AS n FROM activities a WHERE a.company_id = ? AND a.ambassador_uid = ?${campaignSql}`).bind(...args)),
+  });
+  return { rows: page.rows, count: page.total?.n ?? 0 };
 }

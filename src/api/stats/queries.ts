@@ -1,3 +1,6 @@
+import { batch, row, rows } from '../core/named-batch';
+import { balanceStatement, type LoyaltyBalanceRow } from '../profile/ambassador-queries';
+
 /**
  * Counts and sums behind the stats endpoints. Clicks, shares and referrals come from the daily rollups
  * (`stats_daily`, migrations/0004_stats_rollups.sql: kept up to date by triggers on the event tables, clicks
@@ -89,4 +92,18 @@ export function seriesCountsStatement(db: D1Database, s: StatsScope, type: StatT
   return db
     .prepare(`SELECT ${BUCKET[interval]} AS bucket, SUM(n) AS n FROM stats_daily WHERE ${d.sql} AND kind = ? GROUP BY bucket`)
     .bind(...d.args, type);
+}
+
+/** The stats call's reads in one batch: commission sums, link totals and the loyalty balance (null: none yet). */
+export const statsRows = (db: D1Database, s: StatsScope) =>
+  batch(db, {
+    sums: rows<CommissionSumRow>(commissionSumsStatement(db, s)),
+    totals: row<LinkTotals>(linkTotalsStatement(db, s)),
+    balance: row<LoyaltyBalanceRow>(balanceStatement(db, s.companyId, s.ambassadorUid)),
+  });
+
+/** The counts by bucket of each stat type, in the order given, in one batch. */
+export async function seriesCounts(db: D1Database, s: StatsScope, types: readonly StatType[], interval: Interval): Promise<SeriesRow[][]> {
+  const answers = await batch(db, Object.fromEntries(types.map((type, i) => [`series${i}`, rows<SeriesRow>(seriesCountsStatement(db, s, type, interval))])));
+  return types.map((_, i) => answers[`series${i}`] ?? []);
 }

@@ -1,13 +1,11 @@
 import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import { balanceStatement, type LoyaltyBalanceRow } from '../profile/ambassador-queries';
 import { ownCampaign } from '../sharing/membership';
 import { shareUrl } from '../sharing/view';
 import { recentActivity as recentActivityRows, type ActivityRow } from './activity-queries';
 import {
-  commissionSumsStatement, linkTotalsStatement, NO_TOTALS, seriesCountsStatement,
-  type CommissionSumRow, type Interval, type LinkTotals, type SeriesRow, type StatsScope,
+  linkTotalsStatement, NO_TOTALS, seriesCounts, statsRows, type CommissionSumRow, type Interval, type LinkTotals, type StatsScope,
 } from './queries';
 import {
   campaignStatsQuery, graphQuery, recentActivityQuery, statsQuery,
@@ -96,14 +94,8 @@ export async function stats(svc: ServiceContext, caller: Caller, query: StatsQue
   const q = parseWith(statsQuery, query);
   const campaign = ownCampaign(caller, q.campaign_uid, 'noStats');
   const scope = scopeOf(caller, campaign?.campaign_id ?? null, { from: null, to: null });
-  const [sums, totals, balances] = await svc.db.batch<unknown>([
-    commissionSumsStatement(svc.db, scope),
-    linkTotalsStatement(svc.db, scope),
-    balanceStatement(svc.db, caller.company.id, caller.ambassador.uid),
-  ]);
-  const rows = sums!.results as CommissionSumRow[];
-  const link = (totals!.results[0] as LinkTotals | undefined) ?? NO_TOTALS;
-  const balance = balances!.results[0] as LoyaltyBalanceRow | undefined;
+  const { sums: rows, totals, balance } = await statsRows(svc.db, scope);
+  const link = totals ?? NO_TOTALS;
   const { company } = caller;
   const monetary = commissionPart(rows, true);
   const nonMonetary = commissionPart(rows, false);
@@ -144,9 +136,9 @@ export async function statsGraph(svc: ServiceContext, caller: Caller, query: Gra
   const start = q.start_date ?? new Date(Date.parse(dayStart(end)) - 29 * DAY_MS).toISOString().slice(0, 10);
   const scope = scopeOf(caller, campaign?.campaign_id ?? null, range(start, end));
   const keys = buckets(start, end, interval);
-  const results = await svc.db.batch<SeriesRow>(q.stat_types.map((type) => seriesCountsStatement(svc.db, scope, type, interval)));
+  const series = await seriesCounts(svc.db, scope, q.stat_types, interval);
   return q.stat_types.map((type, i) => {
-    const counts = new Map(results[i]!.results.map((r) => [r.bucket, r.n]));
+    const counts = new Map((series[i] ?? []).map((r) => [r.bucket, r.n]));
     return {
       stat_type: type,
       name: type,

@@ -1,6 +1,7 @@
 import type { MessageKey } from '../../lib/i18n/en';
 import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
+import { payoutDetailRow, redemptionDetailRow } from './detail-queries';
 
 // Activity detail (spec §3 "Activity detail", §7 GET /payouts/{id}/ and /loyalty/gift-card-redemption/{id}/):
 // one payout or one redemption of the caller, with every detail field (null where it does not apply)
@@ -42,22 +43,11 @@ function emptyDetail() {
   };
 }
 
-interface PayoutRow {
-  id: number; uid: string; amount_minor: number; currency: string; payment_method: number; status: string;
-  transaction_id: string | null; paid_at: string | null; created_at: string;
-}
-
 /** GET /payouts/{id}/ - by the payout's number or its uid. */
 export async function payoutDetail(svc: ServiceContext, caller: Caller, id: string | number) {
   const key = String(id);
   const byNumber = /^\d{1,15}$/.test(key);
-  const row = await svc.db
-    .prepare(
-      `SELECT id, COALESCE(uid, 'po-' || id) AS uid, amount_minor, currency, payment_method, status, transaction_id, paid_at, created_at
-         FROM payouts WHERE company_id = ? AND ambassador_uid = ? AND ${byNumber ? 'id = ?' : 'uid = ?'}`,
-    )
-    .bind(caller.company.id, caller.ambassador.uid, byNumber ? Number(key) : key)
-    .first<PayoutRow>();
+  const row = await payoutDetailRow(svc.db, caller.company.id, caller.ambassador.uid, byNumber ? Number(key) : key);
   if (!row) throw notFound();
   const a = caller.ambassador;
   return {
@@ -76,31 +66,13 @@ export async function payoutDetail(svc: ServiceContext, caller: Caller, id: stri
   };
 }
 
-interface RedemptionRow {
-  id: number; kind: string; requested_amount: number; spend_kind: 'points' | 'cash'; status: string; details: string; created_at: string;
-  reward_name: string | null; brand_kind: string | null; reward_value: number | null; reward_currency: string | null;
-  item_name: string | null; variant_name: string | null; variant_value: number | null; item_currency: string | null;
-}
-
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** GET /loyalty/gift-card-redemption/{id}/ - a gift-card (or vault) redemption with its card details. */
 export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: string | number) {
   const key = String(id);
   if (!/^\d{1,15}$/.test(key)) throw notFound();
-  const row = await svc.db
-    .prepare(
-      `SELECT d.id, d.kind, d.requested_amount, d.spend_kind, d.status, d.details, d.created_at,
-              r.name AS reward_name, r.brand_kind, r.value_minor AS reward_value, r.currency AS reward_currency,
-              v.name AS item_name, vv.name AS variant_name, vv.value_minor AS variant_value, v.currency AS item_currency
-         FROM redemptions d
-         LEFT JOIN rewards r ON r.uid = d.reward_uid AND r.company_id = d.company_id
-         LEFT JOIN vault_items v ON v.uid = d.vault_item_uid AND v.company_id = d.company_id
-         LEFT JOIN vault_item_variants vv ON vv.uid = d.variant_uid AND vv.company_id = d.company_id
-        WHERE d.company_id = ? AND d.ambassador_uid = ? AND d.id = ?`,
-    )
-    .bind(caller.company.id, caller.ambassador.uid, Number(key))
-    .first<RedemptionRow>();
+  const row = await redemptionDetailRow(svc.db, caller.company.id, caller.ambassador.uid, Number(key));
   if (!row) throw notFound();
   let details: Record<string, unknown> = {};
   try {

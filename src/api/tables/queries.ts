@@ -1,6 +1,7 @@
 import { currencyMinorDigits } from '../../lib/format';
 import type { Column, Table } from './columns';
 import type { Condition, SqlArg } from './filters';
+import { batch, row, rows } from '../core/named-batch';
 
 // The SQL of the data tables: one page (LIMIT/OFFSET) with its count, and keyset pages for the CSV
 // export. Text comes from columns.ts only; values are bound.
@@ -54,6 +55,12 @@ export function pageStatements(db: D1Database, q: TableSql, page: number, pageSi
       .bind(...w.args, pageSize, (page - 1) * pageSize),
     db.prepare(`SELECT COUNT(*) AS n FROM ${q.table.from} WHERE ${w.sql}`).bind(...w.args),
   ] as const;
+}
+
+/** One page of `Row`s and the count of every filtered row, in one batch. */
+export function tablePage<Row>(db: D1Database, q: TableSql, page: number, pageSize: number) {
+  const [pageRows, count] = pageStatements(db, q, page, pageSize);
+  return batch(db, { rows: rows<Row>(pageRows), count: row<{ n: number }>(count) });
 }
 
 export interface Cursor {

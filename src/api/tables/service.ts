@@ -4,7 +4,7 @@ import type { Caller, ServiceContext } from '../core/types';
 import { tableQuery, TABLE_QUERY_FIELDS, type TableQuery } from '../../lib/schemas/tables';
 import { choicesFor, columnOf, isTableKey, operatorsOf, PAGE_SIZES, TABLES, type Table } from './columns';
 import { filterConditions } from './filters';
-import { pageStatements, scaleOf, type Ordering, type TableSql } from './queries';
+import { scaleOf, tablePage, type Ordering, type TableSql } from './queries';
 
 // The data tables of issue 9 ("One data table"): GET|POST /tables/options/{table}/ and
 // /tables/content/{table}/ (spec §7), the caller's own rows only (company id and ambassador uid are in
@@ -110,15 +110,15 @@ export type TableRow = ReturnType<typeof rowView>;
 /** GET|POST /tables/content/{table}/ - one page of the caller's filtered, ordered rows and their count. */
 export async function tableContent(svc: ServiceContext, caller: Caller, key: string, input: TableQuery | Record<string, unknown>) {
   const p = prepareQuery(caller, key, input);
-  const [rows, count] = await svc.db.batch(pageStatements(svc.db, p.sql, p.page, p.pageSize) as unknown as D1PreparedStatement[]);
-  const total = (count!.results[0] as { n: number } | undefined)?.n ?? 0;
+  const { rows, count } = await tablePage<RawRow>(svc.db, p.sql, p.page, p.pageSize);
+  const total = count?.n ?? 0;
   return {
     count: total,
     page: p.page,
     page_size: p.pageSize,
     next: p.page * p.pageSize < total,
     previous: p.page > 1,
-    results: (rows!.results as RawRow[]).map((r) => rowView(p.table, r)),
+    results: rows.map((r) => rowView(p.table, r)),
   };
 }
 

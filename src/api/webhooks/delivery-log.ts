@@ -6,7 +6,8 @@ import type { ServiceContext } from '../core/types';
 import type { Operator } from '../operator/keys';
 import { attemptDelivery } from './delivery';
 import { enqueueDeliveries } from './events';
-import { DELIVERY_SQL, deliveryDetailView, deliveryView, type DeliveryRow } from './store';
+import { deliveryPage, deliveryRow, insertReplay, replaySource } from './queries';
+import { deliveryDetailView, deliveryView } from './store';
 
 // An endpoint's delivery log, one delivery with its payload, and replay. Scoped by the key's company:
 // another company's endpoint or delivery id answers 404.
@@ -19,26 +20,17 @@ export const ENDPOINT_DISABLED = 'The endpoint is disabled; enable it before rep
  * last delivery's id, or null at the end) asks for the next page.
  */
 export async function listDeliveries(svc: ServiceContext, op: Operator, endpointId: string, query: z.infer<typeof deliveryListSchema>) {
-  const [endpoint, rows] = await svc.db.batch([
-    svc.db.prepare('SELECT 1 AS ok FROM webhook_endpoints WHERE company_id = ? AND id = ?').bind(op.companyId, endpointId),
-    svc.db.prepare(
-      `${DELIVERY_SQL} WHERE d.company_id = ?1 AND d.endpoint_id = ?2 AND (?3 IS NULL OR d.status = ?3) AND (?4 IS NULL OR ev.type = ?4)
-          AND (?5 IS NULL OR (d.created_at, d.id) < (SELECT created_at, id FROM webhook_deliveries WHERE company_id = ?1 AND id = ?5))
-        ORDER BY d.created_at DESC, d.id DESC LIMIT ?6`,
-    ).bind(op.companyId, endpointId, query.status ?? null, query.event_type ?? null, query.before ?? null, query.limit + 1),
-  ]);
-  if (endpoint!.results.length === 0) throw notFound();
-  const found = rows!.results as unknown as DeliveryRow[];
+  const { endpoint, deliveries: found } = await deliveryPage(svc.db, op.companyId, endpointId, {
+    status: query.status ?? null, eventType: query.event_type ?? null, before: query.before ?? null, limit: query.limit + 1,
+  });
+  if (!endpoint) throw notFound();
   const page = found.slice(0, query.limit).map(deliveryView);
   return { count: page.length, results: page, next_before: found.length > query.limit ? page.at(-1)!.id : null };
 }
 
-const deliveryById = (db: D1Database, companyId: string, id: string) =>
-  db.prepare(`${DELIVERY_SQL} WHERE d.company_id = ? AND d.id = ?`).bind(companyId, id);
-
 /** GET /v1/operator/webhooks/deliveries/{id} - one delivery and the exact payload it sends. */
 export async function getDelivery(svc: ServiceContext, op: Operator, id: string) {
-  const row = await deliveryById(svc.db, op.companyId, id).first<DeliveryRow>();
+  const row = await deliveryRow(svc.db, op.companyId, id);
   if (!row) throw notFound();
   return { delivery: deliveryDetailView(row) };
 }
@@ -50,26 +42,13 @@ export async function getDelivery(svc: ServiceContext, op: Operator, id: string)
  * event can recognise it. Answers the new delivery after its first attempt.
  */
 export async function replayDelivery(svc: ServiceContext, op: Operator, id: string) {
-  const original = await svc.db
-    .prepare(
-      `SELECT d.endpoint_id, d.event_id, e.enabled FROM webhook_deliveries d
-         JOIN webhook_endpoints e ON e.company_id = d.company_id AND e.id = d.endpoint_id
-        WHERE d.company_id = ? AND d.id = ?`,
-    )
-    .bind(op.companyId, id)
-    .first<{ endpoint_id: string; event_id: string; enabled: number }>();
+  const original = await replaySource(svc.db, op.companyId, id);
   if (!original) throw notFound();
   if (!original.enabled) throw new ApiError('conflict', ENDPOINT_DISABLED);
   const replay = `dlv_${randomToken(12)}`;
   const now = new Date().toISOString();
-  await svc.db
-    .prepare(
-      `INSERT INTO webhook_deliveries (id, company_id, endpoint_id, event_id, next_attempt_at, replay_of, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(replay, op.companyId, original.endpoint_id, original.event_id, now, id, now)
-    .run();
+  await insertReplay(svc.db, op.companyId, { id: replay, endpointId: original.endpoint_id, eventId: original.event_id, replayOf: id, now });
   const result = await attemptDelivery(svc.env, op.companyId, replay);
   if (result.state === 'retry') enqueueDeliveries(svc.env, svc.waitUntil, op.companyId, [replay], result.delaySeconds);
-  return { delivery: deliveryDetailView((await deliveryById(svc.db, op.companyId, replay).first<DeliveryRow>())!) };
+  return { delivery: deliveryDetailView((await deliveryRow(svc.db, op.companyId, replay))!) };
 }

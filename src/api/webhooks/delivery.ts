@@ -1,4 +1,5 @@
 import { enqueueDeliveries, webhooksQueue, type DeliveryMessage } from './events';
+import { claimDelivery, dueDeliveryRows, finishAttempt, pruneDeliveries } from './queries';
 import { postSigned, type SendOutcome } from './send';
 import { checkWebhookUrl, guardOptions } from './url-guard';
 
@@ -31,11 +32,6 @@ export type AttemptResult =
   | { state: 'succeeded' | 'failed' | 'skipped' }
   | { state: 'retry' | 'not_due'; delaySeconds: number };
 
-interface Claimed {
-  status: string; attempts: number; next_attempt_at: string | null; lease_until: string | null; event_id: string; payload: string;
-  url: string; enabled: number; secret: string; previous_secret: string | null; previous_secret_expires_at: string | null;
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** One attempt of one delivery of `companyId`, now. */
@@ -48,33 +44,18 @@ export async function attemptDelivery(env: Env, companyId: string, deliveryId: s
   // once), and the `webhook-timestamp` could fall outside a receiver's tolerance.
   const realMs = Math.max(nowMs, Date.now());
   const lease = iso(realMs + LEASE_MS);
-  const [claim, read] = await db.batch([
-    db.prepare(
-      `UPDATE webhook_deliveries SET attempts = attempts + 1, lease_until = ?3, last_attempt_at = ?4, updated_at = ?4
-        WHERE company_id = ?1 AND id = ?2 AND status = 'pending' AND next_attempt_at <= ?5 AND (lease_until IS NULL OR lease_until <= ?4)
-       RETURNING attempts`,
-    ).bind(companyId, deliveryId, lease, now, iso(nowMs + DUE_SLACK_MS)),
-    db.prepare(
-      `SELECT d.status, d.attempts, d.next_attempt_at, d.lease_until, d.event_id, ev.payload, e.url, e.enabled, e.secret,
-              e.previous_secret, e.previous_secret_expires_at
-         FROM webhook_deliveries d
-         JOIN webhook_endpoints e ON e.company_id = d.company_id AND e.id = d.endpoint_id
-         JOIN webhook_events ev ON ev.company_id = d.company_id AND ev.id = d.event_id
-        WHERE d.company_id = ?1 AND d.id = ?2`,
-    ).bind(companyId, deliveryId),
-  ]);
-  const row = read!.results[0] as Claimed | undefined;
-  if (!row || claim!.results.length === 0) {
+  const { claimed, delivery: row } = await claimDelivery(db, companyId, deliveryId, { leaseUntil: lease, now, dueBy: iso(nowMs + DUE_SLACK_MS) });
+  if (!row || claimed.length === 0) {
     // Not ours to send: unknown, finished, held by another sender, or not due yet.
     if (!row || row.status !== 'pending' || (row.lease_until && row.lease_until > now)) return { state: 'skipped' };
     return { state: 'not_due', delaySeconds: Math.max(1, Math.ceil((Date.parse(row.next_attempt_at!) - nowMs) / 1000)) };
   }
 
   const finish = (status: 'succeeded' | 'failed' | 'pending', outcome: SendOutcome, nextMs: number | null) =>
-    db.prepare(
-      `UPDATE webhook_deliveries SET status = ?3, next_attempt_at = ?4, lease_until = NULL, last_status = ?5, last_response = ?6,
-         last_error = ?7, updated_at = ?8 WHERE company_id = ?1 AND id = ?2 AND lease_until = ?9`,
-    ).bind(companyId, deliveryId, status, nextMs === null ? null : iso(nextMs), outcome.status, outcome.body, outcome.error, now, lease).run();
+    finishAttempt(db, companyId, deliveryId, {
+      status, nextAttemptAt: nextMs === null ? null : iso(nextMs), responseStatus: outcome.status, responseBody: outcome.body,
+      error: outcome.error, now, lease,
+    });
   const refused = (error: string): SendOutcome => ({ ok: false, status: null, body: null, error });
 
   if (!row.enabled) {
@@ -139,11 +120,7 @@ export async function consumeWebhooks(batch: MessageBatch<unknown>, env: Env, _c
 export async function sweepWebhooks(env: Env, ctx: ExecutionContext, now: Date): Promise<unknown> {
   const queue = webhooksQueue(env);
   const nowMs = now.getTime();
-  const { results } = await env.DB.prepare(
-    `SELECT company_id, id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
-      ORDER BY next_attempt_at LIMIT ?`,
-  ).bind(iso(nowMs - (queue ? SWEEP_GRACE_MS : 0)), iso(nowMs), SWEEP_LIMIT).all<{ company_id: string; id: string }>();
+  const { results } = await dueDeliveryRows(env.DB, iso(nowMs - (queue ? SWEEP_GRACE_MS : 0)), iso(nowMs), SWEEP_LIMIT);
   const summary = { attempted: results.length, succeeded: 0, failed: 0, retrying: 0, pruned: 0 };
   for (let i = 0; i < results.length; i += SWEEP_CONCURRENCY) {
     await Promise.all(results.slice(i, i + SWEEP_CONCURRENCY).map(async (d) => {
@@ -166,12 +143,6 @@ export async function sweepWebhooks(env: Env, ctx: ExecutionContext, now: Date):
 
 async function prune(db: D1Database, nowMs: number): Promise<number> {
   const cutoff = iso(nowMs - RETENTION_DAYS * 86_400_000);
-  const [deliveries] = await db.batch([
-    db.prepare(`DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ?`).bind(cutoff),
-    db.prepare(
-      `DELETE FROM webhook_events WHERE created_at < ?
-         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.company_id = webhook_events.company_id AND d.event_id = webhook_events.id)`,
-    ).bind(cutoff),
-  ]);
-  return deliveries!.meta.changes;
+  const { deliveries } = await pruneDeliveries(db, cutoff);
+  return deliveries.changes;
 }

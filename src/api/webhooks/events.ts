@@ -1,23 +1,8 @@
+import type { WebhookEventType } from '../../lib/webhook-events';
 import type { ServiceContext } from '../core/types';
+import { insertEvents } from './queries';
 
-// No runtime imports: src/lib/schemas/operator-webhooks.ts reads the list below, and lib modules may be
-// loaded by Node scripts too.
-
-/**
- * Event types a company's webhooks can subscribe to: the one list (the endpoint schema, the OpenAPI
- * document and the README read it). A new type goes here, then gets its `webhookEvent` call at its source.
- */
-export const WEBHOOK_EVENT_TYPES = [
-  'ambassador.registered',
-  'commission.created',
-  'commission.approved',
-  'commission.denied',
-  'commission.paid',
-  'payout.created',
-  'redemption.completed',
-  'redemption.failed',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+// The event types are the one list of src/lib/webhook-events.ts.
 
 export interface WebhookEventInput {
   type: WebhookEventType;
@@ -31,14 +16,6 @@ export async function webhookEvent(
   await webhookEvents(svc, companyId, [{ type, data }]);
 }
 
-// ?1 event id  ?2 company  ?3 type  ?4 payload  ?5 now
-const SUBSCRIBED = `e.company_id = ?2 AND e.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(e.event_types) t WHERE t.value = ?3)`;
-const INSERT_EVENT = `INSERT INTO webhook_events (id, company_id, type, payload, created_at)
-  SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE ${SUBSCRIBED})`;
-const INSERT_DELIVERIES = `INSERT INTO webhook_deliveries (id, company_id, endpoint_id, event_id, next_attempt_at, created_at)
-  SELECT 'dlv_' || lower(hex(randomblob(12))), e.company_id, e.id, ?1, ?5, ?5 FROM webhook_endpoints e WHERE ${SUBSCRIBED}
-  RETURNING id`;
-
 /**
  * Records events in one D1 batch: each event (only when an enabled endpoint subscribes to its type) and
  * one pending delivery per such endpoint, then hands the deliveries to WEBHOOKS_QUEUE after the answer
@@ -50,12 +27,9 @@ export async function webhookEvents(svc: ServiceContext, companyId: string, even
   if (events.length === 0) return;
   try {
     const now = new Date().toISOString();
-    const statements = events.flatMap(({ type, data }) => {
-      const args = [`msg_${crypto.randomUUID().replaceAll('-', '')}`, companyId, type, JSON.stringify({ type, timestamp: now, data }), now];
-      return [svc.db.prepare(INSERT_EVENT).bind(...args), svc.db.prepare(INSERT_DELIVERIES).bind(...args)];
-    });
-    const results = await svc.db.batch<{ id: string }>(statements);
-    const deliveries = results.filter((_, i) => i % 2 === 1).flatMap((r) => r.results.map((row) => row.id));
+    const deliveries = await insertEvents(svc.db, companyId, events.map(({ type, data }) => ({
+      id: `msg_${crypto.randomUUID().replaceAll('-', '')}`, type, payload: JSON.stringify({ type, timestamp: now, data }),
+    })), now);
     enqueueDeliveries(svc.env, svc.waitUntil, companyId, deliveries);
   } catch (err) {
     console.error('webhooks: events not recorded', companyId, events.map((e) => e.type).join(','), err);

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from './events';
+import type { WebhookEventType } from '../../lib/webhook-events';
 
 /** Rows of migrations/0010_webhooks.sql and how the operator API shows them (never a secret). */
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENT_TYPES } from '../../api/webhooks/events.ts';
+import { WEBHOOK_EVENT_TYPES } from '../webhook-events.ts';
 import { queryInteger } from './numbers.ts';
 
 // Outgoing webhooks (issue 12): what a company sends to register and edit its endpoints and read their
 // delivery log. The operator API speaks English, so messages are plain English text. Whether a URL may
 // receive webhooks at all (https, public address) is the URL guard's call (src/api/webhooks/url-guard.ts),
 // made by the service because it depends on the deployment (WEBHOOKS_ALLOW_HTTP_LOCAL). The event types
-// are the one list of src/api/webhooks/events.ts.
+// are the one list of src/lib/webhook-events.ts.
 
 const url = z.string({ error: 'Required: the https URL that receives the events.' }).trim()
   .min(1, 'Required: the https URL that receives the events.').max(2048, 'At most 2048 characters.');

@@ -1,0 +1,36 @@
+/** D1 reads of the activity detail (detail.ts): one payout or one redemption of the ambassador. */
+
+export interface PayoutDetailRow {
+  id: number; uid: string; amount_minor: number; currency: string; payment_method: number; status: string;
+  transaction_id: string | null; paid_at: string | null; created_at: string;
+}
+
+/** The ambassador's payout by its number (`key` a number) or its uid. */
+export const payoutDetailRow = (db: D1Database, companyId: string, ambassadorUid: string, key: number | string) =>
+  db.prepare(
+    `SELECT id, COALESCE(uid, 'po-' || id) AS uid, amount_minor, currency, payment_method, status, transaction_id, paid_at, created_at
+       FROM payouts WHERE company_id = ? AND ambassador_uid = ? AND ${typeof key === 'number' ? 'id = ?' : 'uid = ?'}`,
+  )
+    .bind(companyId, ambassadorUid, key)
+    .first<PayoutDetailRow>();
+
+export interface RedemptionDetailRow {
+  id: number; kind: string; requested_amount: number; spend_kind: 'points' | 'cash'; status: string; details: string; created_at: string;
+  reward_name: string | null; brand_kind: string | null; reward_value: number | null; reward_currency: string | null;
+  item_name: string | null; variant_name: string | null; variant_value: number | null; item_currency: string | null;
+}
+
+/** The ambassador's redemption `id` with what it redeemed (a gift card, or a vault item's variant). */
+export const redemptionDetailRow = (db: D1Database, companyId: string, ambassadorUid: string, id: number) =>
+  db.prepare(
+    `SELECT d.id, d.kind, d.requested_amount, d.spend_kind, d.status, d.details, d.created_at,
+            r.name AS reward_name, r.brand_kind, r.value_minor AS reward_value, r.currency AS reward_currency,
+            v.name AS item_name, vv.name AS variant_name, vv.value_minor AS variant_value, v.currency AS item_currency
+       FROM redemptions d
+       LEFT JOIN rewards r ON r.uid = d.reward_uid AND r.company_id = d.company_id
+       LEFT JOIN vault_items v ON v.uid = d.vault_item_uid AND v.company_id = d.company_id
+       LEFT JOIN vault_item_variants vv ON vv.uid = d.variant_uid AND vv.company_id = d.company_id
+      WHERE d.company_id = ? AND d.ambassador_uid = ? AND d.id = ?`,
+  )
+    .bind(companyId, ambassadorUid, id)
+    .first<RedemptionDetailRow>();
