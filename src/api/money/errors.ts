@@ -37,11 +37,14 @@ export function moneyCode(err: unknown): MoneyCode | null {
   return message.split(/[^A-Za-z0-9_]+/).find(isCode) ?? null;
 }
 
-/** What a refused money write means for the person, or null when the failure is not a refusal. */
+/** What a refused money write means for the person, or null when the failure is not a refusal. `cause`: D1's error. */
 export function moneyRefusal(err: unknown): ApiError | null {
   const code = moneyCode(err);
   const answer = code ? MONEY_ERRORS[code] : null;
-  return answer ? new ApiError(answer.kind, answer.key) : null;
+  if (!answer) return null;
+  const refusal = new ApiError(answer.kind, answer.key);
+  refusal.cause = err;
+  return refusal;
 }
 
 /** One money operation's batch: the named steps in one transaction; a refusal becomes its ApiError. */
