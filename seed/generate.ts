@@ -948,6 +948,8 @@ const redemptions: Redemption[] = [
   { id: 803, company: 'acme', amb: 'amb-alex', kind: 'vault', reward: null, vault: 'vlt-acme-giftcard', variant: 'vv-acme-giftcard-10', amount: 1000, spend: 'cash', status: 'completed', days: 60,
     details: { card_name: 'Tarjeta regalo Acme Outdoor', card_number: '7301 4410 8852', card_code: 'AOGC-10-7HD3', card_pin: '3312', redemption_url: 'https://www.acme-outdoor.test/giftcard', security_url: null, security_code: null, order_id: 'AO-V-55102' } },
 ];
+/** What a redemption redeemed, as its hold's description and its item_name (migration 0017) say it. */
+const itemName = (r: Redemption) => (r.reward ? rewards.find((x) => x.uid === r.reward)!.name : variants.find((x) => x.uid === r.variant)!.name);
 
 // Points per referral (non-denied first events), tasks, a welcome bonus, short-lived bonuses; cash bonuses;
 // spends. Expiries, and the posting of fulfilled redemptions, come from replay() below.
@@ -968,8 +970,7 @@ function loyaltyFor(amb: string, perReferral: number, welcome: number, tasksDone
   for (const c of cash) entry({ amb, kind: 'cash', type: 'earn', amount: c.amount, description: c.description, days: c.days, expireDays: yearAfter(c.days) });
   for (const b of bonuses) entry({ amb, kind: b.kind, type: 'earn', amount: b.amount, description: b.description, days: b.days, expireDays: b.expireDays });
   for (const r of redemptions.filter((x) => x.amb === amb)) {
-    const label = r.reward ? rewards.find((x) => x.uid === r.reward)!.name : variants.find((x) => x.uid === r.variant)!.name;
-    entry({ amb, kind: r.spend, type: 'redeem', amount: -r.amount, description: `Redeemed: ${label}`, redemption: r.id, days: r.days });
+    entry({ amb, kind: r.spend, type: 'redeem', amount: -r.amount, description: `Redeemed: ${itemName(r)}`, redemption: r.id, days: r.days });
   }
 }
 loyaltyFor('amb-ava', 100, 500, [{ task: 1, days: 380 }, { task: 2, days: 120 }],
@@ -1174,8 +1175,8 @@ for (const c of campaigns) {
 
 const IN_COMPANIES = `company_id IN (${COMPANIES.map((c) => lit(c)).join(', ')})`;
 
-// The append-only triggers (ledger, lot uses), exactly as the last migration that wrote them has them.
-const migration = ['0001_init.sql', '0005_loyalty_ledger.sql'].map((f) => readFileSync(path.join(root, 'migrations', f), 'utf8')).join('\n');
+// The append-only triggers (ledger, lot uses), exactly as the last migration that wrote them has them (0017: coded messages).
+const migration = ['0001_init.sql', '0005_loyalty_ledger.sql', '0017_money_error_codes.sql'].map((f) => readFileSync(path.join(root, 'migrations', f), 'utf8')).join('\n');
 const triggers = [...migration.matchAll(/CREATE TRIGGER loyalty_(?:ledger|lot_uses)_no_(?:update|delete)[\s\S]*?END;/g)].map((m) => m[0]).slice(-4);
 if (triggers.length !== 4 || triggers.some((t) => t.includes(';\n'))) throw new Error('could not read the loyalty_ledger triggers from the migration');
 
@@ -1278,6 +1279,7 @@ section('Fulfilment code pools (local provider)', insert('reward_codes', rewardC
 section('Redemptions', insert('redemptions', redemptions.map((r) => ({
   id: r.id, company_id: r.company, ambassador_uid: r.amb, kind: r.kind, reward_uid: r.reward, vault_item_uid: r.vault, variant_uid: r.variant,
   requested_amount: r.amount, spend_kind: r.spend, status: r.status, idempotency_key: `seed-${r.id}`, currency: CURRENCY[r.company],
+  item_name: itemName(r),
   value_minor: r.reward ? (rewards.find((x) => x.uid === r.reward)!.value_minor as number | null) ?? null : (variants.find((x) => x.uid === r.variant)!.value_minor as number),
   details: Object.keys(r.details).length ? raw(`json_set(${lit(json(r.details))}, '$.created_at', ${ago(r.days).raw})`) : '{}',
   created_at: ago(r.days),

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/core/errors';
 import { verifyToken } from '../../src/api/core/token-auth';
 import type { Caller, ServiceContext } from '../../src/api/core/types';
-import { debitStatement, earnStatement, guardedBatch } from '../../src/api/loyalty/ledger';
+import { debit, earn } from '../../src/api/money/ledger';
 import { runLoyaltyMaintenance } from '../../src/api/loyalty/scheduled';
 import { setFulfilmentProvider } from '../../src/api/rewards/providers';
 import { redeemGiftCard, redeemVaultItem, settle } from '../../src/api/rewards/service';
@@ -120,10 +120,10 @@ async function step(caller: Caller, m: Model, o: Op) {
   switch (o.op) {
     case 'earn': {
       const expires = o.expiry === null ? null : now + o.expiry * DAY;
-      await guardedBatch(env.DB, [earnStatement(env.DB, {
+      await earn(env.DB, {
         companyId: company, ambassadorUid: amb, kind: o.kind, amount: o.amount, description: 'prop earn',
         expireAt: expires === null ? null : new Date(expires).toISOString(),
-      })]);
+      });
       const dbId = (await env.DB.prepare('SELECT MAX(entry_id) AS id FROM loyalty_lots WHERE ambassador_uid = ?').bind(amb).first<number>('id'))!;
       m.earn(o.kind, o.amount, expires, dbId);
       return;
@@ -131,7 +131,7 @@ async function step(caller: Caller, m: Model, o: Op) {
     case 'debit': {
       const uses = m.plan(o.kind, o.amount, now);
       try {
-        await guardedBatch(env.DB, [debitStatement(env.DB, { companyId: company, ambassadorUid: amb, kind: o.kind, amount: o.amount, description: 'prop debit', entryType: o.type })]);
+        await debit(env.DB, { companyId: company, ambassadorUid: amb, kind: o.kind, amount: o.amount, description: 'prop debit', entryType: o.type });
       } catch (err) {
         expect(err, 'a refused debit is "not enough funds"').toBeInstanceOf(ApiError);
         expect(uses, `the model could cover a debit of ${o.amount} the database refused`).toBeNull();

@@ -183,8 +183,8 @@ describe('migration 0002_tenant_safe.sql', () => {
   });
 
   it('keeps the loyalty ledger append-only', async () => {
-    await expect(env.DB.prepare("UPDATE loyalty_ledger SET amount = amount WHERE company_id = 'demo'").run()).rejects.toThrow(/append-only/);
-    await expect(env.DB.prepare("DELETE FROM loyalty_ledger WHERE company_id = 'demo'").run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("UPDATE loyalty_ledger SET amount = amount WHERE company_id = 'demo'").run()).rejects.toThrow(/ledger_append_only/);
+    await expect(env.DB.prepare("DELETE FROM loyalty_ledger WHERE company_id = 'demo'").run()).rejects.toThrow(/ledger_append_only/);
   });
 });
 

@@ -2,12 +2,13 @@ import { formatLongDate } from '../../lib/dates';
 import { formatMoney, formatPoints } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
+import { batch, write } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import type { Customization } from '../../lib/schemas/customization';
 import { loadCustomization } from '../portal/customization';
 import { fulfilmentProvider, type FulfilmentResult } from '../rewards/providers';
 import { settle } from '../rewards/service';
-import { expireDueStatement } from './ledger';
+import { expireDue as expireDueLots } from '../money/ledger';
 
 /**
  * The loyalty program's scheduled run (cron trigger in wrangler.toml; by hand: `npm run loyalty:run`, or
@@ -52,9 +53,9 @@ function loyaltySettings(db: D1Database): LoyaltySettings {
 async function expireDue(db: D1Database, companyId: string | null) {
   let total = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { results } = await expireDueStatement(db, companyId ? { companyId } : null, BATCH).all();
-    total += results.length;
-    if (results.length < BATCH) break;
+    const expired = await expireDueLots(db, companyId ? { companyId } : null, BATCH);
+    total += expired;
+    if (expired < BATCH) break;
   }
   return total;
 }
@@ -163,20 +164,20 @@ async function warnCompany(svc: ServiceContext, company: string, from: string, u
     const body = `${r.first_name ? t(lang, 'emailHello', { name: r.first_name }) : t(lang, 'emailHelloAnonymous')}\n\n${t(lang, 'emailPointsExpiringBody', params)}`;
     // The e-mail goes in only while some lot of the window has no notice; the notices then mark them all,
     // in the same batch, so two runs at once send one e-mail.
-    const [mail] = await db.batch([
-      db.prepare(
+    const { mail } = await batch(db, {
+      mail: write(db.prepare(
         `INSERT INTO email_outbox (company_id, to_email, template, subject, body_text)
          SELECT ?1, ?2, 'points_expiring', ?3, ?4 WHERE EXISTS (
            SELECT 1 FROM loyalty_lots l WHERE l.company_id = ?1 AND l.ambassador_uid = ?5 AND l.kind = ?6 AND l.remaining > 0
               AND l.expire_at > ?7 AND l.expire_at <= ?8 AND NOT EXISTS (SELECT 1 FROM loyalty_notices n WHERE n.lot_id = l.entry_id))`,
-      ).bind(r.company_id, r.email, t(lang, 'emailPointsExpiringSubject', params), body, r.ambassador_uid, r.kind, from, until),
-      db.prepare(
+      ).bind(r.company_id, r.email, t(lang, 'emailPointsExpiringSubject', params), body, r.ambassador_uid, r.kind, from, until)),
+      notices: write(db.prepare(
         `INSERT OR IGNORE INTO loyalty_notices (lot_id, company_id, ambassador_uid)
          SELECT entry_id, company_id, ambassador_uid FROM loyalty_lots
           WHERE company_id = ?1 AND ambassador_uid = ?2 AND kind = ?3 AND remaining > 0 AND expire_at > ?4 AND expire_at <= ?5`,
-      ).bind(r.company_id, r.ambassador_uid, r.kind, from, until),
-    ]);
-    if (mail!.meta.changes > 0) warned++;
+      ).bind(r.company_id, r.ambassador_uid, r.kind, from, until)),
+    });
+    if (mail.changes > 0) warned++;
   }
   return warned;
 }

@@ -5,7 +5,8 @@ import { parseWith } from '../core/validate';
 import { loadCustomization } from '../portal/customization';
 import { ambassadorProfile } from '../profile/view';
 import { ownCampaign } from '../sharing/membership';
-import { earnStatement, ledgerFailure } from './ledger';
+import { moneyCode } from '../money/errors';
+import { earnWith } from '../money/ledger';
 import { addClickedTasksStatement, completeTaskStatement, listTasksStatement, taskActivityStatement, type TaskRow } from './queries';
 
 // The loyalty calls of spec §7 as plain functions of the verified caller (one D1 round trip each).
@@ -90,7 +91,7 @@ function resolveTasks(rows: TaskRow[], refs: readonly (number | string)[]) {
 }
 
 /** True when a batch failed because a task's earning already exists (another click won the race). */
-const alreadyAwarded = (err: unknown) => ledgerFailure(err)?.messageKey === 'duplicateEntry';
+const alreadyAwarded = (err: unknown) => moneyCode(err) === 'ledger_uid_taken';
 
 /**
  * POST /ambassadors/{id}/loyalty/data/ - records clicked tasks (spec §7 `loyalty_data`): their ids join the
@@ -114,21 +115,19 @@ export async function clickTasks(svc: ServiceContext, caller: Caller, input: Loy
     const toComplete = tasks.filter((t) => t.points > 0 && !t.completed_at);
     const expireDays = toComplete.length ? (await loadCustomization(svc.db, companyId)).company.loyalty.points_expire_days : 0;
     const expireAt = expireDays > 0 ? new Date(Date.now() + expireDays * DAY_MS).toISOString() : null;
-    const statements: D1PreparedStatement[] = [addClickedTasksStatement(svc.db, companyId, ambassadorUid, tasks.map((t) => t.id))];
-    for (const t of toComplete) {
+    const earnings = toComplete.map((t) => {
       const uid = taskEntryUid(t.id, ambassadorUid);
-      statements.push(
-        completeTaskStatement(svc.db, companyId, ambassadorUid, t.id),
-        earnStatement(svc.db, {
-          companyId, ambassadorUid, kind: 'points', amount: t.points, description: `Task completed: ${t.name}`, expireAt, uid,
-          campaignId: t.campaign_id,
-        }),
-        taskActivityStatement(svc.db, companyId, uid, t.name),
-      );
-    }
+      return {
+        before: [completeTaskStatement(svc.db, companyId, ambassadorUid, t.id)],
+        entry: { companyId, ambassadorUid, kind: 'points' as const, amount: t.points, description: `Task completed: ${t.name}`, expireAt, uid, campaignId: t.campaign_id },
+        after: [taskActivityStatement(svc.db, companyId, uid, t.name)],
+      };
+    });
     try {
-      const results = await svc.db.batch(statements);
-      clickedList = (results[0]!.results[0] as { loyalty_clickable_tasks?: string } | undefined)?.loyalty_clickable_tasks ?? null;
+      // The clicked list, then per task its completion, its points (a ledger earning) and its activity: one batch.
+      const { first } = await earnWith<{ loyalty_clickable_tasks?: string }>(
+        svc.db, addClickedTasksStatement(svc.db, companyId, ambassadorUid, tasks.map((t) => t.id)), earnings);
+      clickedList = first?.loyalty_clickable_tasks ?? null;
       for (const t of toComplete) newly.add(t.id);
       break;
     } catch (err) {

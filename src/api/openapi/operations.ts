@@ -92,7 +92,7 @@ const CORE_OPERATIONS: Operation[] = [
     },
     ok: { status: 201, schema: conversionAnswer, description: 'Recorded: the referral (null when none) and the new commission' },
     alsoOk: { status: 200, description: 'Already recorded: the same referral and commission as the first time' },
-    errors: { 404: 'Unknown campaign (or a campaign of another company)', 409: conflict409 },
+    errors: { 404: 'Unknown campaign (or a campaign of another company)', 409: { conversionConflict: 'a concurrent write of the same conversion; retry' } },
   },
   {
     method: 'post',

@@ -2,12 +2,13 @@ import type { z } from 'zod';
 import type { completeRedemptionSchema, failRedemptionSchema, loyaltyEntrySchema } from '../../lib/schemas/operator';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
-import { debitStatement, earnStatement, guardedBatch } from '../loyalty/ledger';
+import { batch, row, rows } from '../core/named-batch';
 import { runLoyaltyMaintenance } from '../loyalty/scheduled';
+import { balanceOf, entryByUid, postLedgerEntry, type BalanceRow, type EntryRow } from '../money/ledger';
+import { BALANCE_COLUMNS, ENTRY_COLUMNS } from '../money/ledger-queries';
 import { loadCustomization } from '../portal/customization';
-import { settle } from '../rewards/service';
 import { REDEMPTION_SQL, type RedemptionRow } from '../rewards/queries';
-import { redemptionView } from '../rewards/service';
+import { redemptionView, settle } from '../rewards/service';
 import type { Operator } from './keys';
 
 // The operator's loyalty calls (issue 10): credit, correct and claw back points and cash; read an
@@ -15,14 +16,6 @@ import type { Operator } from './keys';
 // Every write is a ledger entry, so the triggers of migration 0005 apply their guards here too.
 
 const notFound = () => new ApiError('not_found', 'notFound');
-
-interface EntryRow {
-  id: number; uid: string | null; kind: string; entry_type: string; amount: number; description: string; expire_at: string | null; created_at: string;
-}
-
-const ENTRY_COLUMNS = 'id, uid, kind, entry_type, amount, description, expire_at, created_at';
-const BALANCE_COLUMNS = `points_earned, points_available, points_held, points_redeemed, points_expired,
-  cash_earned, cash_available, cash_held, cash_redeemed, cash_expired`;
 
 /** An entry as the operator sees it: their own uid back (without the `op:<ambassador>:` scope). */
 const entryView = (e: EntryRow) => ({ ...e, uid: e.uid?.startsWith('op:') ? e.uid.replace(/^op:[^:]*:/, '') : e.uid });
@@ -39,8 +32,8 @@ export async function postLoyaltyEntry(svc: ServiceContext, op: Operator, ambass
   // The operator's uid is theirs per ambassador: the same uid for another ambassador is another entry.
   const uid = input.uid ? `op:${ambassadorUid}:${input.uid}` : null;
   if (uid) {
-    const existing = await db.prepare(`SELECT ${ENTRY_COLUMNS} FROM loyalty_ledger WHERE company_id = ? AND uid = ?`).bind(op.companyId, uid).first<EntryRow>();
-    if (existing) return { created: false, body: { entry: entryView(existing), balance: await balanceStatement(db, op.companyId, ambassadorUid).first() } };
+    const existing = await entryByUid(db, op.companyId, uid);
+    if (existing) return { created: false, body: { entry: entryView(existing), balance: await balanceOf(db, op.companyId, ambassadorUid) } };
   }
   const type = input.entry_type ?? (input.amount > 0 ? 'earn' : 'adjust');
   let expireAt: string | null = null;
@@ -51,35 +44,28 @@ export async function postLoyaltyEntry(svc: ServiceContext, op: Operator, ambass
       expireAt = days > 0 ? new Date(Date.now() + days * 86_400_000).toISOString() : null;
     }
   }
-  const base = { companyId: op.companyId, ambassadorUid, kind: input.kind, description: input.description, uid };
-  const write = input.amount > 0
-    ? earnStatement(db, { ...base, amount: input.amount, expireAt, entryType: type === 'adjust' ? 'adjust' : 'earn' })
-    : debitStatement(db, { ...base, amount: -input.amount, entryType: type === 'reverse' ? 'reverse' : 'adjust' });
-  const results = await guardedBatch(db, [
-    write,
-    db.prepare(`SELECT ${ENTRY_COLUMNS} FROM loyalty_ledger WHERE company_id = ? AND id = last_insert_rowid()`).bind(op.companyId),
-    balanceStatement(db, op.companyId, ambassadorUid),
-  ]);
-  return { created: true, body: { entry: entryView(results[1]!.results[0] as EntryRow), balance: results[2]!.results[0] ?? null } };
+  const { entry, balance } = await postLedgerEntry(db, {
+    companyId: op.companyId, ambassadorUid, kind: input.kind, amount: input.amount, description: input.description, uid, expireAt,
+    entryType: type === 'adjust' ? 'adjust' : type === 'reverse' ? 'reverse' : 'earn',
+  });
+  return { created: true, body: { entry: entryView(entry), balance } };
 }
-
-const balanceStatement = (db: D1Database, companyId: string, ambassadorUid: string) =>
-  db.prepare(`SELECT ${BALANCE_COLUMNS} FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?`).bind(companyId, ambassadorUid);
 
 /** GET /v1/operator/ambassadors/{uid}/loyalty - balances, open lots (soonest-expiring first) and the newest 50 entries. */
 export async function loyaltyOf(svc: ServiceContext, op: Operator, ambassadorUid: string) {
   const { db } = svc;
   await ensureAmbassador(db, op.companyId, ambassadorUid);
-  const [balance, lots, entries] = await db.batch([
-    balanceStatement(db, op.companyId, ambassadorUid),
-    db.prepare(
+  const { balance, lots, entries } = await batch(db, {
+    balance: row<BalanceRow>(db.prepare(`SELECT ${BALANCE_COLUMNS} FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?`)
+      .bind(op.companyId, ambassadorUid)),
+    lots: rows(db.prepare(
       `SELECT entry_id AS id, kind, amount, remaining, expire_at, created_at FROM loyalty_lots
         WHERE company_id = ? AND ambassador_uid = ? AND remaining > 0 ORDER BY expire_at IS NULL, expire_at, entry_id`,
-    ).bind(op.companyId, ambassadorUid),
-    db.prepare(`SELECT ${ENTRY_COLUMNS} FROM loyalty_ledger WHERE company_id = ? AND ambassador_uid = ? ORDER BY id DESC LIMIT 50`)
-      .bind(op.companyId, ambassadorUid),
-  ]);
-  return { balance: balance!.results[0] ?? null, open_lots: lots!.results, entries: (entries!.results as EntryRow[]).map(entryView) };
+    ).bind(op.companyId, ambassadorUid)),
+    entries: rows<EntryRow>(db.prepare(`SELECT ${ENTRY_COLUMNS} FROM loyalty_ledger WHERE company_id = ? AND ambassador_uid = ? ORDER BY id DESC LIMIT 50`)
+      .bind(op.companyId, ambassadorUid)),
+  });
+  return { balance, open_lots: lots, entries: entries.map(entryView) };
 }
 
 async function processingRedemption(db: D1Database, companyId: string, id: string) {

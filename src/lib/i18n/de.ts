@@ -675,6 +675,7 @@ export const de: Partial<Messages> = {
   nothingPayable: 'Dieses Botschafterkonto hat keine genehmigten Provisionen, deren Haltefrist abgelaufen ist.',
   payoutBelowMinimum: 'Der auszahlbare Betrag ({amount}) liegt unter der Mindestauszahlung ({minimum}).',
   payoutConflict: 'Die Provisionen haben sich während der Auszahlung geändert. Versuchen Sie es erneut.',
+  conversionConflict: 'Dieselbe Conversion wurde gleichzeitig erfasst. Versuchen Sie es erneut.',
   uidListInvalid: 'Senden Sie 1 bis 100 Provisions-UIDs.',
 
   // Loyalty ledger and redemptions (issue 10): API errors and e-mails

@@ -677,6 +677,7 @@ export const en = {
   nothingPayable: 'This ambassador has no approved commissions past the holding period.',
   payoutBelowMinimum: 'The payable amount ({amount}) is below the minimum payout ({minimum}).',
   payoutConflict: 'The commissions changed while the payout was made. Retry.',
+  conversionConflict: 'The same conversion was being recorded at the same time. Retry.',
   uidListInvalid: 'Send 1 to 100 commission uids.',
 
   // Loyalty ledger and redemptions (issue 10): API errors and e-mails

@@ -662,6 +662,7 @@ export const es: Messages = {
   nothingPayable: 'Este embajador no tiene comisiones aprobadas que hayan superado el periodo de retención.',
   payoutBelowMinimum: 'El importe a pagar ({amount}) es inferior al pago mínimo ({minimum}).',
   payoutConflict: 'Las comisiones cambiaron mientras se hacía el pago. Vuelve a intentarlo.',
+  conversionConflict: 'La misma conversión se estaba registrando al mismo tiempo. Vuelve a intentarlo.',
   uidListInvalid: 'Envía entre 1 y 100 uids de comisión.',
 
   // Loyalty ledger and redemptions (issue 10): API errors and e-mails

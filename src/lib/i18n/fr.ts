@@ -676,6 +676,7 @@ export const fr: Partial<Messages> = {
   nothingPayable: 'Ce compte ambassadeur n’a aucune commission approuvée dont la période de rétention est écoulée.',
   payoutBelowMinimum: 'Le montant payable ({amount}) est inférieur au versement minimum ({minimum}).',
   payoutConflict: 'Les commissions ont changé pendant le versement. Réessayez.',
+  conversionConflict: 'La même conversion était enregistrée au même moment. Réessayez.',
   uidListInvalid: 'Envoyez de 1 à 100 uid de commission.',
 
   // Loyalty ledger and redemptions (issue 10): API errors and e-mails

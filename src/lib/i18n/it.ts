@@ -675,6 +675,7 @@ export const it: Partial<Messages> = {
   nothingPayable: 'Questo ambassador non ha commissioni approvate con periodo di attesa terminato.',
   payoutBelowMinimum: 'L’importo pagabile ({amount}) è inferiore al pagamento minimo ({minimum}).',
   payoutConflict: 'Le commissioni sono cambiate durante il pagamento. Riprova.',
+  conversionConflict: 'La stessa conversione veniva registrata nello stesso momento. Riprova.',
   uidListInvalid: 'Invia da 1 a 100 uid di commissioni.',
 
   // Loyalty ledger and redemptions (issue 10): API errors and e-mails

@@ -675,6 +675,7 @@ export const nl: Partial<Messages> = {
   nothingPayable: 'Deze ambassadeur heeft geen goedgekeurde commissies waarvan de wachtperiode voorbij is.',
   payoutBelowMinimum: 'Het uitbetaalbare bedrag ({amount}) ligt onder de minimale uitbetaling ({minimum}).',
   payoutConflict: 'De commissies zijn gewijzigd terwijl de uitbetaling werd aangemaakt. Probeer het opnieuw.',
+  conversionConflict: 'Dezelfde conversie werd op hetzelfde moment vastgelegd. Probeer het opnieuw.',
   uidListInvalid: 'Stuur 1 tot 100 uids van commissies mee.',
 
   // Loyalty ledger and redemptions (issue 10): API errors and e-mails

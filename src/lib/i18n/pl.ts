@@ -674,6 +674,7 @@ export const pl: Partial<Messages> = {
   nothingPayable: 'To konto ambasadora nie ma zatwierdzonych prowizji po okresie oczekiwania.',
   payoutBelowMinimum: 'Kwota do wypłaty ({amount}) jest niższa niż minimalna wypłata ({minimum}).',
   payoutConflict: 'Prowizje zmieniły się w trakcie realizacji wypłaty. Spróbuj ponownie.',
+  conversionConflict: 'Ta sama konwersja była w tym samym czasie zapisywana. Spróbuj ponownie.',
   uidListInvalid: 'Wyślij od 1 do 100 identyfikatorów uid prowizji.',
 
   // Loyalty ledger and redemptions (issue 10): API errors and e-mails

@@ -674,6 +674,7 @@ export const pt: Partial<Messages> = {
   nothingPayable: 'Este embaixador não tem comissões aprovadas que já tenham passado o período de carência.',
   payoutBelowMinimum: 'O valor disponível para pagamento ({amount}) está abaixo do pagamento mínimo ({minimum}).',
   payoutConflict: 'As comissões mudaram enquanto o pagamento era feito. Tente novamente.',
+  conversionConflict: 'A mesma conversão estava sendo registrada ao mesmo tempo. Tente novamente.',
   uidListInvalid: 'Envie de 1 a 100 uids de comissão.',
 
   // Loyalty ledger and redemptions (issue 10): API errors and e-mails

@@ -1,0 +1,153 @@
+import { COMMISSION_SQL, REFERRAL_SQL } from '../operator/queries';
+
+/**
+ * The commissions' statements: a conversion's rows, the status edges (approve, deny), a refund of an
+ * unpaid commission and a clawback of a paid one. Every write is guarded by what was read (a WHERE on the
+ * status, the amounts or the sum already clawed back), so of two racing writes one changes nothing.
+ */
+
+/** The commission of (transaction, event). */
+export const commissionOfTransactionStatement = (db: D1Database, companyId: string, transactionUid: string, event: string) =>
+  db.prepare(`${COMMISSION_SQL} WHERE m.company_id = ? AND m.transaction_id = ? AND m.event = ? AND m.kind = 'commission'`)
+    .bind(companyId, transactionUid, event);
+
+export const commissionByUidStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare(`${COMMISSION_SQL} WHERE m.company_id = ? AND m.uid = ?`).bind(companyId, uid);
+
+export const commissionByIdStatement = (db: D1Database, companyId: string, id: number) =>
+  db.prepare(`${COMMISSION_SQL} WHERE m.company_id = ? AND m.id = ?`).bind(companyId, id);
+
+export const commissionsByUidsStatement = (db: D1Database, companyId: string, uids: string[]) =>
+  db.prepare(`${COMMISSION_SQL} WHERE m.company_id = ? AND m.uid IN (${uids.map(() => '?').join(', ')})`).bind(companyId, ...uids);
+
+/** The referral of the commission of (transaction, event), read in the same batch as the commission. */
+export const referralOfTransactionStatement = (db: D1Database, companyId: string, transactionUid: string, event: string) =>
+  db.prepare(`${REFERRAL_SQL} WHERE r.company_id = ?1 AND r.id = (SELECT referral_id FROM commissions
+      WHERE company_id = ?1 AND transaction_id = ?2 AND event = ?3 AND kind = 'commission')`).bind(companyId, transactionUid, event);
+
+/** What a conversion writes (see ./commissions.ts recordConversion). */
+export interface ConversionRows {
+  companyId: string;
+  ambassadorUid: string;
+  campaignId: number;
+  shareLinkUid: string | null;
+  customerName: string;
+  customerEmail: string;
+  commissionUid: string;
+  transactionUid: string;
+  event: string;
+  revenueMinor: number;
+  amountMinor: number;
+  currency: string;
+  isMonetary: number;
+  status: 'pending' | 'approved' | 'zero';
+  eventData: [string | null | undefined, string | null | undefined, string | null | undefined];
+  now: string;
+}
+
+const REFERRAL_ID = 'SELECT id FROM referrals WHERE company_id = ?1 AND ambassador_uid = ?2 AND campaign_id = ?3 AND email = ?4 ORDER BY id LIMIT 1';
+/** Holds only when the commission of THIS request (its fresh uid, ?5) went in. */
+const MINE = 'EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = ?5)';
+// ?1 company ?2 ambassador ?3 campaign ?4 customer e-mail ?5 new commission uid ?6 now
+const base = (c: ConversionRows) => [c.companyId, c.ambassadorUid, c.campaignId, c.customerEmail, c.commissionUid, c.now] as const;
+
+/** The referral, unless the conversion is known or the customer was referred already. */
+export const conversionReferralStatement = (db: D1Database, c: ConversionRows) =>
+  db.prepare(
+    `INSERT INTO referrals (company_id, ambassador_uid, campaign_id, share_link_uid, name, email, created_at)
+     SELECT ?1, ?2, ?3, ?7, ?8, ?4, ?6
+      WHERE NOT EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND transaction_id = ?9 AND event = ?10 AND kind = 'commission')
+        AND NOT EXISTS (${REFERRAL_ID})`,
+  ).bind(...base(c), c.shareLinkUid, c.customerName, c.transactionUid, c.event);
+
+/** The commission, once per (company, transaction, event) (the unique index commissions_transaction backs it up). */
+export const conversionCommissionStatement = (db: D1Database, c: ConversionRows) =>
+  db.prepare(
+    `INSERT INTO commissions (uid, company_id, ambassador_uid, campaign_id, referral_id, transaction_id, revenue_minor, amount_minor,
+       currency, is_monetary, event, status, event_data1, event_data2, event_data3, created_at)
+     SELECT ?5, ?1, ?2, ?3, (${REFERRAL_ID}), ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?6
+      WHERE NOT EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND transaction_id = ?7 AND event = ?12 AND kind = 'commission')
+     ON CONFLICT DO NOTHING`,
+  ).bind(...base(c), c.transactionUid, c.revenueMinor, c.amountMinor, c.currency, c.isMonetary, c.event, c.status,
+    c.eventData[0] ?? null, c.eventData[1] ?? null, c.eventData[2] ?? null);
+
+/** The commission's activity row (only with this request's commission). */
+export const conversionActivityStatement = (db: D1Database, c: ConversionRows, data: (string | null | undefined)[]) =>
+  db.prepare(
+    `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, amount_minor, currency,
+       status, event_data1, event_data2, event_data3, created_at, commission_uid)
+     SELECT ?1, ?2, ?3, 'commission', ?7, ?4, ?8, ?9, ?10, ?11, ?12, ?13, ?6, ?5 WHERE ${MINE}`,
+  ).bind(...base(c), c.customerName, c.amountMinor, c.currency, c.status, data[0] ?? null, data[1] ?? null, data[2] ?? null);
+
+/** The referral points' activity row (only with this request's commission). */
+export const conversionPointsActivityStatement = (db: D1Database, c: ConversionRows, points: number, expireDays: number) =>
+  db.prepare(
+    `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, points, status, event_data1, created_at, expire_at)
+     SELECT ?1, ?2, ?3, 'points', ?7, ?4, ?8, 'earn', 'Referral reward', ?6,
+            CASE WHEN ?9 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?6, '+' || ?9 || ' days') END WHERE ${MINE}`,
+  ).bind(...base(c), c.customerName, points, expireDays);
+
+/** The status edges an operator can move a commission along (a commission in a payout never moves). */
+export const COMMISSION_EDGES = { approved: ['pending'], denied: ['pending', 'approved'] } as const;
+
+/** One commission along an edge: changes 1 row only from an allowed status, in no payout. */
+export function transitionStatement(db: D1Database, companyId: string, uid: string, to: keyof typeof COMMISSION_EDGES, now: string) {
+  const from = COMMISSION_EDGES[to].map((s) => `'${s}'`).join(', ');
+  return db.prepare(
+    `UPDATE commissions SET status = ?, updated_at = ? WHERE company_id = ? AND uid = ? AND kind = 'commission'
+       AND payout_id IS NULL AND status IN (${from})`,
+  ).bind(to, now, companyId, uid);
+}
+
+/** Approves all of `uids` or none: the UPDATE runs only while every one of them is pending and in no payout. */
+export function bulkApproveStatement(db: D1Database, companyId: string, uids: string[], now: string) {
+  const list = uids.map(() => '?').join(', ');
+  const pending = `SELECT COUNT(*) FROM commissions WHERE company_id = ? AND uid IN (${list}) AND kind = 'commission'
+    AND payout_id IS NULL AND status = 'pending'`;
+  return db.prepare(
+    `UPDATE commissions SET status = 'approved', updated_at = ? WHERE company_id = ? AND uid IN (${list}) AND kind = 'commission'
+       AND payout_id IS NULL AND status = 'pending' AND (${pending}) = ?`,
+  ).bind(now, companyId, ...uids, companyId, ...uids, uids.length);
+}
+
+/** Revenue and amount already clawed back from the commission of (transaction, event). */
+export const clawedBackStatement = (db: D1Database, companyId: string, transactionUid: string, event: string) =>
+  db.prepare(
+    `SELECT COALESCE(SUM(-c.revenue_minor), 0) AS revenue, COALESCE(SUM(-c.amount_minor), 0) AS amount FROM commissions c
+      JOIN commissions o ON o.company_id = c.company_id AND o.id = c.reverses_id
+      WHERE c.company_id = ? AND o.transaction_id = ? AND o.event = ? AND o.kind = 'commission'`,
+  ).bind(companyId, transactionUid, event);
+
+/** A refund of an unpaid commission: the row changes only while it is as it was read. */
+export function refundUnpaidStatement(
+  db: D1Database,
+  r: { companyId: string; id: number; was: { status: string; revenue: number; amount: number }; status: string; revenue: number; amount: number; refunded: number; now: string },
+) {
+  return db.prepare(
+    `UPDATE commissions SET status = ?, revenue_minor = ?, amount_minor = ?, refunded_revenue_minor = refunded_revenue_minor + ?,
+       updated_at = ? WHERE company_id = ? AND id = ? AND status = ? AND payout_id IS NULL AND revenue_minor = ? AND amount_minor = ?`,
+  ).bind(r.status, r.revenue, r.amount, r.refunded, r.now, r.companyId, r.id, r.was.status, r.was.revenue, r.was.amount);
+}
+
+/** A clawback of a paid commission, only while the sum clawed back is still what was read (?7). */
+export function clawbackStatement(
+  db: D1Database,
+  c: { companyId: string; uid: string; reversesId: number; revenue: number; amount: number; now: string; clawedRevenue: number },
+) {
+  const sumBack = 'SELECT COALESCE(SUM(-revenue_minor), 0) FROM commissions WHERE company_id = ?1 AND reverses_id = ?3';
+  return db.prepare(
+    `INSERT INTO commissions (uid, kind, reverses_id, company_id, ambassador_uid, campaign_id, referral_id, transaction_id, revenue_minor,
+       amount_minor, currency, is_monetary, event, status, event_data1, event_data2, created_at)
+     SELECT ?2, 'clawback', ?3, ?1, ambassador_uid, campaign_id, referral_id, transaction_id, ?4, ?5, currency, is_monetary, event,
+       'approved', transaction_id, 'Refund', ?6
+       FROM commissions WHERE company_id = ?1 AND id = ?3 AND (${sumBack}) = ?7`,
+  ).bind(c.companyId, c.uid, c.reversesId, c.revenue, c.amount, c.now, c.clawedRevenue);
+}
+
+/** The clawback's activity row. */
+export const clawbackActivityStatement = (db: D1Database, companyId: string, uid: string, now: string) =>
+  db.prepare(
+    `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, amount_minor, currency, status, event_data1, event_data2, created_at)
+     SELECT company_id, ambassador_uid, campaign_id, 'commission', amount_minor, currency, 'approved', transaction_id, 'Refund (clawback)', ?3
+       FROM commissions WHERE company_id = ?1 AND uid = ?2`,
+  ).bind(companyId, uid, now);

@@ -1,0 +1,99 @@
+import { row, rows, write } from '../core/named-batch';
+import type { CommissionRow, ReferralRow } from '../operator/queries';
+import {
+  bulkApproveStatement, clawbackActivityStatement, clawbackStatement, commissionByIdStatement, commissionByUidStatement,
+  commissionOfTransactionStatement, commissionsByUidsStatement, conversionActivityStatement, conversionCommissionStatement,
+  conversionPointsActivityStatement, conversionReferralStatement, referralOfTransactionStatement, refundUnpaidStatement,
+  transitionStatement, type ConversionRows, COMMISSION_EDGES,
+} from './commission-queries';
+import { guardedBatch } from './errors';
+import { conversionPointsStatement, revokePointsStatements } from './ledger-queries';
+
+// Commission operations: record a conversion, approve / deny (one or many), refund an unpaid commission,
+// claw back a paid one. Each is one guarded batch; the caller reads what it needs first and decides the
+// figures, the batch only writes while the rows are as they were read.
+
+export type { ConversionRows };
+export { COMMISSION_EDGES };
+
+/**
+ * Record a conversion: referral, commission, its activity, and (with `points`) the referral points' lot and
+ * activity. However many copies of one conversion arrive at once, one set of rows exists: the commission
+ * is skipped when (company, transaction, event) exists, and the rows after it go in only with the
+ * commission of THIS request (its fresh uid). Answers the commission of (transaction, event) as stored,
+ * and its referral.
+ */
+export async function recordConversion(
+  db: D1Database, c: ConversionRows, activityData: (string | null | undefined)[], points: { points: number; expireDays: number } | null,
+) {
+  const { commission, referral } = await guardedBatch(db, {
+    referralRow: write(conversionReferralStatement(db, c)),
+    commissionRow: write(conversionCommissionStatement(db, c)),
+    ...(c.status !== 'zero' ? { activity: write(conversionActivityStatement(db, c, activityData)) } : {}),
+    ...(points ? {
+      // A lot (migrations/0005: the triggers open it and credit the balance); its uid follows the commission.
+      pointsLot: write(conversionPointsStatement(db, {
+        companyId: c.companyId, ambassadorUid: c.ambassadorUid, campaignId: c.campaignId, email: c.customerEmail,
+        commissionUid: c.commissionUid, now: c.now, points: points.points, expireDays: points.expireDays,
+      })),
+      pointsActivity: write(conversionPointsActivityStatement(db, c, points.points, points.expireDays)),
+    } : {}),
+    referral: row<ReferralRow>(referralOfTransactionStatement(db, c.companyId, c.transactionUid, c.event)),
+    commission: row<CommissionRow>(commissionOfTransactionStatement(db, c.companyId, c.transactionUid, c.event)),
+  });
+  return { commission, referral };
+}
+
+/** Approve or deny one commission along COMMISSION_EDGES. `moved` false: it was not in a status the edge starts from. */
+export async function transitionCommission(db: D1Database, companyId: string, uid: string, to: keyof typeof COMMISSION_EDGES, now: string) {
+  const { update, commission } = await guardedBatch(db, {
+    update: write(transitionStatement(db, companyId, uid, to, now)),
+    commission: row<CommissionRow>(commissionByUidStatement(db, companyId, uid)),
+  });
+  return { moved: update.changes === 1, commission };
+}
+
+/** Approve many: all of `uids` (pending, in no payout) or none. */
+export async function approveCommissions(db: D1Database, companyId: string, uids: string[], now: string) {
+  const { update, commissions } = await guardedBatch(db, {
+    update: write(bulkApproveStatement(db, companyId, uids, now)),
+    commissions: rows<CommissionRow>(commissionsByUidsStatement(db, companyId, uids)),
+  });
+  return { approved: update.changes, commissions };
+}
+
+/**
+ * Refund an unpaid commission: it shrinks (or, `full`, is denied and its referral points are revoked).
+ * `changed` false: the row moved since it was read (a racing refund), nothing was written.
+ */
+export async function refundUnpaid(db: D1Database, r: Parameters<typeof refundUnpaidStatement>[1] & { uid: string; full: boolean }) {
+  const denied = `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND id = ${Number(r.id)} AND status = 'denied')`;
+  const { update, commission } = await guardedBatch(db, {
+    update: write(refundUnpaidStatement(db, r)),
+    commission: row<CommissionRow>(commissionByIdStatement(db, r.companyId, r.id)),
+    ...(r.full ? revokeSteps(db, r.companyId, r.uid, denied) : {}),
+  });
+  return { changed: update.changes === 1, commission: commission! };
+}
+
+/**
+ * Claw back (part of) a paid commission: a clawback row (negative, approved, in no payout: the next payout
+ * deducts it) and its activity; `full` also revokes the referral points. `clawback` null: another refund
+ * changed the sum clawed back since it was read, nothing was written.
+ */
+export async function clawBack(db: D1Database, c: Parameters<typeof clawbackStatement>[1] & { originalUid: string; full: boolean }) {
+  const mine = `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = '${c.uid.replace(/'/g, "''")}')`;
+  const { clawback, original } = await guardedBatch(db, {
+    insert: write(clawbackStatement(db, c)),
+    activity: write(clawbackActivityStatement(db, c.companyId, c.uid, c.now)),
+    clawback: row<CommissionRow>(commissionByUidStatement(db, c.companyId, c.uid)),
+    original: row<CommissionRow>(commissionByIdStatement(db, c.companyId, c.reversesId)),
+    ...(c.full ? revokeSteps(db, c.companyId, c.originalUid, mine) : {}),
+  });
+  return { clawback, original: original! };
+}
+
+function revokeSteps(db: D1Database, companyId: string, commissionUid: string, guard: string) {
+  const { revoked, reversed } = revokePointsStatements(db, companyId, commissionUid, guard);
+  return { revoked: write(revoked), reversed: write(reversed) };
+}

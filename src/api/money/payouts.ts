@@ -1,0 +1,30 @@
+import { row, write } from '../core/named-batch';
+import type { PayoutRow } from '../operator/queries';
+import { guardedBatch } from './errors';
+import {
+  markPaidStatement, payableStatement, payoutActivityStatement, payoutByUidStatement, payoutGuardStatement, payoutStatement,
+  type PayoutInput,
+} from './payout-queries';
+
+export type { PayoutInput };
+
+/** What is payable to an ambassador now (commissions older than `cutoff`, and every clawback). */
+export const payable = async (db: D1Database, companyId: string, ambassadorUid: string, cutoff: string) =>
+  (await payableStatement(db, companyId, ambassadorUid, cutoff).first<{ n: number; total: number; earned: number }>())!;
+
+/**
+ * Pay out: the payout, its commissions marked paid, the guard and the activity, in one batch (see
+ * ./payout-queries.ts). A commission is never paid twice nor a payout left short: when the payable set
+ * changed since it was read, the batch is refused (`payout_amount_invalid`, the API's payoutConflict) or
+ * writes nothing (`payout` null).
+ */
+export async function payOut(db: D1Database, p: PayoutInput) {
+  const { payout } = await guardedBatch(db, {
+    insert: write(payoutStatement(db, p)),
+    markPaid: write(markPaidStatement(db, p)),
+    guard: write(payoutGuardStatement(db, p)),
+    activity: write(payoutActivityStatement(db, p.companyId, p.uid)),
+    payout: row<PayoutRow>(payoutByUidStatement(db, p.companyId, p.uid)),
+  });
+  return { payout };
+}

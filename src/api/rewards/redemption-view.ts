@@ -1,0 +1,45 @@
+import { ledgerStatus } from '../../lib/ledger-status';
+import { rewardTypeName } from '../../lib/schemas/rewards';
+import type { IssuedDetails } from './providers';
+import type { RedemptionItemRow, RedemptionRow } from './queries';
+
+/** A redemption as the API answers it: spec §3 "Redemption" and its gift card details once issued. */
+export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = []) {
+  const details = safeDetails(r.details);
+  return {
+    id: r.id,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    status: r.status,
+    kind: r.kind,
+    requested_amount: r.requested_amount,
+    spend_kind: r.spend_kind,
+    value_minor: r.value_minor,
+    currency: r.currency,
+    reward_uid: r.reward_uid,
+    reward_name: r.reward_name,
+    reward_type: r.reward_type === null ? null : rewardTypeName(r.reward_type),
+    brand_kind: r.brand_kind,
+    vault_item_uid: r.vault_item_uid,
+    payment_vault_name: r.vault_item_name,
+    vault_item_variant_name: r.variant_name,
+    variant_name: r.variant_name,
+    failure_reason: r.failure_reason,
+    gift_card: details && r.status === 'completed' ? { ...details, created_at: r.updated_at ?? r.created_at } : null,
+    items: items.map((i) => ({
+      id: i.lot_id, created_at: i.lot_created_at, used_amount: i.used,
+      ledger_status: ledgerStatus({ amount: i.amount, remaining: i.remaining, spent: i.spent, expired: i.expired, revoked: i.revoked, released: i.released > 0 }),
+      payment_vault_currency: i.kind === 'cash' ? r.currency : null, kind: i.kind,
+    })),
+  };
+}
+export type RedemptionView = ReturnType<typeof redemptionView>;
+
+function safeDetails(raw: string): IssuedDetails | null {
+  try {
+    const d = JSON.parse(raw) as Partial<IssuedDetails>;
+    return d && typeof d === 'object' && Object.keys(d).length > 0 ? (d as IssuedDetails) : null;
+  } catch {
+    return null;
+  }
+}
