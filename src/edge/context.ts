@@ -1,11 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { Me } from '../api/profile/service';
 import { ALL_CAMPAIGNS, selectCampaigns, type CampaignSelection } from '../lib/campaigns';
 import { resolveLanguage, type Language } from '../lib/languages';
 import { resolveCustomization, type Customization } from '../lib/schemas/customization';
 import { setClientLanguage } from './api-client';
-import { ClientError } from './client';
+import { ClientError, type Me } from './client';
 import type { EdgeContext, EdgeEnv, Portal } from './types';
 
 /** Cookie that mirrors the `campaignId` storage key so the server paints the selected campaign first. */

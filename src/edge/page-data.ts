@@ -1,8 +1,6 @@
-import type { Me } from '../api/profile/service';
-import type { AmbassadorProfile, UserView } from '../api/profile/view';
 import type { Customization } from '../lib/schemas/customization';
 import type { Language } from '../lib/i18n';
-import { ClientError } from './client';
+import { ClientError, type AmbassadorProfile, type Me, type UserView } from './client';
 import type { RequestContext } from './context';
 
 type Locals = App.Locals;
