@@ -4,13 +4,14 @@ import { resolveLanguage } from '../lib/languages';
 import type { ServiceContext } from '../api/core/types';
 import { embeddedClient, remoteClient, type AmbassadorClient } from './client';
 import { writeStamp } from './session';
+import { forwardedHeaders, type Timeouts } from './transport';
 import type { EdgeContext, EdgeEnv, Session } from './types';
 
 export interface ClientOptions {
   /** Stand-in transport for a remote API (tests): receives the Request a remote call would send. */
   fetchRemote?: (request: Request) => Promise<Response>;
   /** Overrides of the spec §9 timeouts (tests use short ones). */
-  timeouts?: { readMs?: number; writeMs?: number };
+  timeouts?: Timeouts;
 }
 
 // How to change the language a client sends once the page language is known (after the session check).
@@ -59,21 +60,15 @@ export function clientFor(c: EdgeContext, session: Session | null, options: Clie
     languageSetters.set(client, (lang) => { svc.acceptLanguage = lang; });
     return client;
   }
-  const url = new URL(c.req.url);
-  const headers: Record<string, string> = {
-    'x-forwarded-host': url.host,
-    'x-forwarded-proto': url.protocol.replace(':', ''),
-  };
-  const portal = c.get('portal');
-  if (portal) headers['x-portal-company'] = portal.uid;
-  for (const name of ['cf-connecting-ip', 'user-agent', 'referer']) {
+  const headers = forwardedHeaders(c);
+  for (const name of ['user-agent', 'referer']) {
     const value = c.req.header(name);
     if (value) headers[name] = value;
   }
   // The page language, not the browser's list: the API answers in the language the page shows.
   headers['accept-language'] = initialLanguage(c);
   const client = remoteClient({
-    baseUrl: remoteUrl || `${url.origin}/v1`,
+    baseUrl: remoteUrl || `${new URL(c.req.url).origin}/v1`,
     session,
     headers,
     fetch: fetchRemote,
