@@ -24,7 +24,7 @@ export function setClientLanguage(client: AmbassadorClient | undefined, lang: st
 
 /**
  * The language the first call carries, before the profile is read: the language cookie, else the
- * browser's, else the company default (the same rule as the page's, src/edge/context.ts).
+ * browser's, else the company default (the same rule as the page's, src/edge/request-context.ts).
  */
 function initialLanguage(c: EdgeContext): string {
   const portal = c.get('portal');
@@ -54,7 +54,7 @@ export function clientFor(c: EdgeContext, session: Session | null, options: Clie
   const fetchRemote = options.fetchRemote ?? c.get('remoteFetch');
   if (!remoteUrl && !fetchRemote) {
     const svc = edgeServiceContext(c);
-    // A page view may reuse this isolate's recent verification of the session (./session-cache.ts).
+    // A page view may reuse this isolate's recent verification of the session (./caller-cache.ts).
     const reuse = session && (c.req.method === 'GET' || c.req.method === 'HEAD') ? { stamp: writeStamp(c) } : null;
     const client = embeddedClient({ svc, session, reuse });
     languageSetters.set(client, (lang) => { svc.acceptLanguage = lang; });

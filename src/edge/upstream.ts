@@ -4,7 +4,7 @@ import { forwardedHeaders, sendToApi, timeoutFor, type Timeouts } from './transp
 import type { EdgeEnv, UpstreamFetch, UpstreamInit } from './types';
 
 /** The embedded API, called in-process: no network hop. */
-const embedded: UpstreamFetch = (request, env, ctx) => api.fetch(request, env, ctx) as Promise<Response>;
+const embedded: UpstreamFetch = (request, env, execution) => api.fetch(request, env, execution) as Promise<Response>;
 
 const remote: UpstreamFetch = (request) => fetch(request);
 

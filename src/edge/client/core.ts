@@ -23,7 +23,7 @@ export interface EmbeddedDeps {
   svc: ServiceContext;
   /** The signed-in caller, verified once per request (a 401 ClientError when there is none). */
   caller(): Promise<Caller>;
-  /** Whether the session still holds now (see SessionClient.confirmSession). */
+  /** Whether the session still holds now (see IdentityClient.confirmSession). */
   confirm(): Promise<boolean>;
 }
 

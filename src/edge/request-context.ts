@@ -86,7 +86,7 @@ export function buildContext(c: EdgeContext, me: Me | null, sessionInvalid: bool
 }
 
 /**
- * Sets `c.var.ctx` for page requests. With a session cookie the ambassador is verified here, once
+ * Sets `c.var.requestContext` for page requests. With a session cookie the ambassador is verified here, once
  * (embedded: one D1 round trip that also brings the campaigns); pages reuse it.
  */
 export function requestContext(): MiddlewareHandler<EdgeEnv> {
@@ -101,10 +101,10 @@ export function requestContext(): MiddlewareHandler<EdgeEnv> {
         invalid = true;
       }
     }
-    const ctx = buildContext(c, me, invalid);
-    c.set('ctx', ctx);
+    const context = buildContext(c, me, invalid);
+    c.set('requestContext', context);
     // Every API call after this one carries the page language (spec §7: the language header).
-    setClientLanguage(c.get('client'), ctx.lang);
+    setClientLanguage(c.get('client'), context.lang);
     await next();
   };
 }
