@@ -40,7 +40,7 @@ async function localsFor(host: string, client: AmbassadorClient) {
   const lang = requestLanguage(portal, null, null);
   const locals = {
     portal, session: null, nonce: '', client,
-    ctx: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
+    requestContext: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
     setSession: (s: Session | null) => sessions.push(s),
   } as unknown as App.Locals;
   return { locals, sessions, lang };

@@ -196,7 +196,7 @@ describe('the per-account login guard on the /login form', () => {
     const lang = requestLanguage(portal, null, null);
     const locals = {
       portal, session: null, nonce: '', client,
-      ctx: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
+      requestContext: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
       setSession: (s: Session | null) => sessions.push(s),
     } as unknown as App.Locals;
     const request = new Request(`http://${host}/login`, { method: 'POST', body: new URLSearchParams(fields) });
