@@ -4,13 +4,14 @@ import { resolveLanguage } from '../lib/languages';
 import type { ServiceContext } from '../api/core/types';
 import { embeddedClient, remoteClient, type AmbassadorClient } from './client';
 import { writeStamp } from './session';
+import { forwardedHeaders, type Timeouts } from './transport';
 import type { EdgeContext, EdgeEnv, Session } from './types';
 
 export interface ClientOptions {
   /** Stand-in transport for a remote API (tests): receives the Request a remote call would send. */
   fetchRemote?: (request: Request) => Promise<Response>;
   /** Overrides of the spec §9 timeouts (tests use short ones). */
-  timeouts?: { readMs?: number; writeMs?: number };
+  timeouts?: Timeouts;
 }
 
 // How to change the language a client sends once the page language is known (after the session check).
@@ -23,7 +24,7 @@ export function setClientLanguage(client: AmbassadorClient | undefined, lang: st
 
 /**
  * The language the first call carries, before the profile is read: the language cookie, else the
- * browser's, else the company default (the same rule as the page's, src/edge/context.ts).
+ * browser's, else the company default (the same rule as the page's, src/edge/request-context.ts).
  */
 function initialLanguage(c: EdgeContext): string {
   const portal = c.get('portal');
@@ -53,27 +54,21 @@ export function clientFor(c: EdgeContext, session: Session | null, options: Clie
   const fetchRemote = options.fetchRemote ?? c.get('remoteFetch');
   if (!remoteUrl && !fetchRemote) {
     const svc = edgeServiceContext(c);
-    // A page view may reuse this isolate's recent verification of the session (./session-cache.ts).
+    // A page view may reuse this isolate's recent verification of the session (./caller-cache.ts).
     const reuse = session && (c.req.method === 'GET' || c.req.method === 'HEAD') ? { stamp: writeStamp(c) } : null;
     const client = embeddedClient({ svc, session, reuse });
     languageSetters.set(client, (lang) => { svc.acceptLanguage = lang; });
     return client;
   }
-  const url = new URL(c.req.url);
-  const headers: Record<string, string> = {
-    'x-forwarded-host': url.host,
-    'x-forwarded-proto': url.protocol.replace(':', ''),
-  };
-  const portal = c.get('portal');
-  if (portal) headers['x-portal-company'] = portal.uid;
-  for (const name of ['cf-connecting-ip', 'user-agent', 'referer']) {
+  const headers = forwardedHeaders(c);
+  for (const name of ['user-agent', 'referer']) {
     const value = c.req.header(name);
     if (value) headers[name] = value;
   }
   // The page language, not the browser's list: the API answers in the language the page shows.
   headers['accept-language'] = initialLanguage(c);
   const client = remoteClient({
-    baseUrl: remoteUrl || `${url.origin}/v1`,
+    baseUrl: remoteUrl || `${new URL(c.req.url).origin}/v1`,
     session,
     headers,
     fetch: fetchRemote,

@@ -4,7 +4,7 @@ import { apiClient, type ClientOptions } from './api-client';
 import { bodyLimit } from './body-limit';
 import { canonicalPaths } from './canonical-path';
 import { pageGate } from './page-gate';
-import { requestContext } from './context';
+import { requestContext } from './request-context';
 import { csrf } from './csrf';
 import { d1 } from './d1';
 import { media } from './media';

@@ -75,7 +75,7 @@ const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
 export function canonicalPaths(): MiddlewareHandler<EdgeEnv> {
   return async function canonicalPaths(c, next) {
     const url = new URL(c.req.url);
-    const slugs = c.get('ctx')?.settings.tabs.custom.map((tab) => tab.slug) ?? [];
+    const slugs = c.get('requestContext')?.settings.tabs.custom.map((tab) => tab.slug) ?? [];
     const canonical = canonicalPath(url.pathname, slugs);
     if (canonical === null) return c.text('Not found', 404, { 'cache-control': 'no-store' });
     if (canonical === url.pathname) return next();

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { batchingD1, type D1Meter } from '../api/core/batching-d1';
-import { replicatedReads } from './d1-session';
+import { replicatedReads } from './d1-replica';
 import type { EdgeEnv } from './types';
 
 /**
- * Gives this request its own view of the D1 binding: one D1 session (read replicas, with the
- * browser's bookmark cookie for read-your-writes: ./d1-session.ts) that sends the reads issued
+ * Gives this request its own view of the D1 binding: one D1 replica view (read replicas, with the
+ * browser's bookmark cookie for read-your-writes: ./d1-replica.ts) that sends the reads issued
  * together as one batch (src/api/core/batching-d1.ts). With `D1_METER=1` (the bench's server) the
  * answer says how many D1 round trips it cost before the first byte in `x-d1-round-trips` (all of them at the
  * end of an HTML page), and

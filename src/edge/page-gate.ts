@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { PORTAL_ACCESS_LEVELS, isPermissionDenied } from '../lib/permissions';
 import { buildMenu, isBuiltInTabAllowed, isTabVisible, tabKeyForPath } from '../lib/tabs';
 import { gatePath } from './canonical-path';
-import type { RequestContext } from './context';
+import type { RequestContext } from './request-context';
 import { clearSession } from './session';
 import type { EdgeEnv } from './types';
 
@@ -20,16 +20,16 @@ export type GateDecision =
   /** A tab this person may not open: the first tab they may. */
   | { kind: 'hidden'; location: string };
 
-export function gatePage(pathname: string, ctx: Pick<RequestContext, 'me' | 'settings' | 'selection' | 'groupUids'>, admin3Access: boolean): GateDecision {
-  if (!ctx.me) return { kind: 'pass' };
-  if (isPermissionDenied(ctx.me.user, PORTAL_ACCESS_LEVELS)) return { kind: 'denied', location: '/login' };
+export function gatePage(pathname: string, requestContext: Pick<RequestContext, 'me' | 'settings' | 'selection' | 'groupUids'>, admin3Access: boolean): GateDecision {
+  if (!requestContext.me) return { kind: 'pass' };
+  if (isPermissionDenied(requestContext.me.user, PORTAL_ACCESS_LEVELS)) return { kind: 'denied', location: '/login' };
   // Every spelling of a path (issue 17): decoded, lower case, slashes and dot segments collapsed.
   const here = gatePath(pathname);
   const options = {
-    customization: ctx.settings,
+    customization: requestContext.settings,
     admin3Access,
-    selectedCampaignId: ctx.selection.selectedCampaignId,
-    userGroupUids: ctx.groupUids,
+    selectedCampaignId: requestContext.selection.selectedCampaignId,
+    userGroupUids: requestContext.groupUids,
   };
   const key = tabKeyForPath(here);
   if (key) {
@@ -37,8 +37,8 @@ export function gatePage(pathname: string, ctx: Pick<RequestContext, 'me' | 'set
   } else {
     // A custom tab at /{slug} (spec §2, §4): gated here too, not only by its page.
     const slug = /^\/([^/]+)$/.exec(here)?.[1];
-    const tab = slug ? ctx.settings.tabs.custom.find((custom) => custom.enabled && custom.slug.toLowerCase() === slug) : undefined;
-    if (!tab || isTabVisible(tab, ctx.selection.selectedCampaignId, ctx.groupUids)) return { kind: 'pass' };
+    const tab = slug ? requestContext.settings.tabs.custom.find((custom) => custom.enabled && custom.slug.toLowerCase() === slug) : undefined;
+    if (!tab || isTabVisible(tab, requestContext.selection.selectedCampaignId, requestContext.groupUids)) return { kind: 'pass' };
   }
   const first = buildMenu(options).main.find((item) => !item.external)?.href;
   // Nowhere else to go (every tab hidden): the dashboard stays reachable rather than looping.
@@ -49,8 +49,8 @@ export function gatePage(pathname: string, ctx: Pick<RequestContext, 'me' | 'set
 /** Applies `gatePage` to page requests, after the request context is known. */
 export function pageGate(): MiddlewareHandler<EdgeEnv> {
   return async function pageGate(c, next) {
-    const ctx = c.get('ctx');
-    const decision = ctx ? gatePage(new URL(c.req.url).pathname, ctx, c.get('portal').admin3_access) : { kind: 'pass' as const };
+    const requestContext = c.get('requestContext');
+    const decision = requestContext ? gatePage(new URL(c.req.url).pathname, requestContext, c.get('portal').admin3_access) : { kind: 'pass' as const };
     if (decision.kind === 'pass') return next();
     if (decision.kind === 'denied') clearSession(c);
     return c.redirect(decision.location, 303);

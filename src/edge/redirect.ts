@@ -4,7 +4,7 @@ import type { ResolvedShareLink } from './client/sharing';
 import { t } from '../lib/i18n';
 import { DEFAULT_HEAD_TITLE, RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
 import { SHORT_CODE_MAX, SHORT_CODE_PATTERN } from '../lib/schemas/share-link';
-import { requestLanguage } from './context';
+import { requestLanguage } from './request-context';
 import type { EdgeEnv } from './types';
 
 // The link rules live with the API's share-link service (it resolves links and records clicks).

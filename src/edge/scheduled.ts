@@ -1,9 +1,9 @@
 import type { ServiceContext } from '../api/core/types';
 
 /** The service context of a scheduled run: no request, so no client, host or language. */
-export function scheduledContext(env: Env, ctx: ExecutionContext): ServiceContext {
+export function scheduledContext(env: Env, execution: ExecutionContext): ServiceContext {
   return {
     env, db: env.DB, origin: 'https://localhost', host: 'localhost', tenantCompanyId: null,
-    clientIp: null, userAgent: null, acceptLanguage: null, waitUntil: (p) => ctx.waitUntil(p),
+    clientIp: null, userAgent: null, acceptLanguage: null, waitUntil: (p) => execution.waitUntil(p),
   };
 }

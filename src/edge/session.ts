@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { forgetCaller } from './session-cache';
+import { forgetCaller } from './caller-cache';
 import type { EdgeContext, EdgeEnv, Session } from './types';
 
 /** design.md contract: `__Host-` prefix, HttpOnly, Secure, SameSite=Lax, Path=/, no Domain. */
@@ -8,7 +8,7 @@ export const SESSION_COOKIE = '__Host-portal_session';
 const MAX_AGE_SECONDS = 14 * 24 * 3600;
 /**
  * Changes whenever the session writes (any request but GET/HEAD/OPTIONS): a page verification kept in
- * an isolate (./session-cache.ts) only answers for the stamp it was made under, so a person's next page
+ * an isolate (./caller-cache.ts) only answers for the stamp it was made under, so a person's next page
  * after a change is read from D1, whichever isolate serves it. It is not a secret and names nobody.
  */
 export const WRITE_STAMP_COOKIE = '__Host-portal_w';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { PortalView } from '../api/portal/service';
 import type { AmbassadorClient } from './client';
-import type { RequestContext } from './context';
+import type { RequestContext } from './request-context';
 import type { Customization } from '../lib/schemas/customization';
 
 /** The tenant serving this request: the company record plus its resolved customization. */
@@ -30,7 +30,7 @@ export interface EdgeVariables {
   /** Tests: the stand-in transport of a remote API (EdgeOptions.fetchUpstream). */
   remoteFetch?: (request: Request) => Promise<Response>;
   /** Page requests: tenant, verified ambassador, language, campaign selection, customization. */
-  ctx: RequestContext;
+  requestContext: RequestContext;
 }
 
 export interface EdgeEnv {
@@ -53,4 +53,4 @@ export interface UpstreamInit {
 export type Upstream = (path: string, init?: UpstreamInit) => Promise<Response>;
 
 /** Fetches an upstream request; injectable so tests can stand in for a remote API. */
-export type UpstreamFetch = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+export type UpstreamFetch = (request: Request, env: Env, execution: ExecutionContext) => Promise<Response>;

@@ -7,13 +7,13 @@ import { runLoyaltyMaintenance } from '../api/loyalty/scheduled';
 import { consumeClicks } from '../api/sharing/click-ingest';
 import { consumeWebhooks, sweepWebhooks } from '../api/webhooks/delivery';
 import { createEdgeApp } from './app';
-import { pagesContext } from './pages-context';
+import { pageLocals } from './pages/locals';
 import { scheduledContext } from './scheduled';
 
-const app = createEdgeApp([pagesContext(), cf(), astro()]);
+const app = createEdgeApp([pageLocals(), cf(), astro()]);
 
 /** Queue name (wrangler.toml) -> its consumer. */
-const CONSUMERS: Record<string, (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) => Promise<void>> = {
+const CONSUMERS: Record<string, (batch: MessageBatch<unknown>, env: Env, execution: ExecutionContext) => Promise<void>> = {
   'portal-clicks': consumeClicks,
   'portal-webhooks': consumeWebhooks,
   'portal-email': consumeEmail,
@@ -26,7 +26,7 @@ export default {
    * e-mail outbox and webhook deliveries whose queue message was lost; old Idempotency-Key records and
    * provider event ids.
    */
-  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+  async scheduled(controller: ScheduledController, env: Env, execution: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
     // Each job on its own: one that throws (a D1 hiccup in the loyalty run) must not keep the e-mail and
     // webhook sweeps from running, or a lost queue message would wait another hour for nothing.
@@ -36,17 +36,17 @@ export default {
         return { error: String(err) };
       });
     const summary = {
-      loyalty: await job('loyalty', () => runLoyaltyMaintenance(scheduledContext(env, ctx), null, now)),
-      outbox: await job('outbox', () => sweepOutbox(env, ctx, now)),
-      webhooks: await job('webhooks', () => sweepWebhooks(env, ctx, now)),
+      loyalty: await job('loyalty', () => runLoyaltyMaintenance(scheduledContext(env, execution), null, now)),
+      outbox: await job('outbox', () => sweepOutbox(env, execution, now)),
+      webhooks: await job('webhooks', () => sweepWebhooks(env, execution, now)),
       idempotency: await job('idempotency', () => pruneIdempotencyKeys(env.DB, now)),
       emailEventIds: await job('email event ids', () => pruneEmailEventIds(env.DB, now)),
     };
     console.log('scheduled run', controller.cron, JSON.stringify(summary));
   },
-  async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) {
+  async queue(batch: MessageBatch<unknown>, env: Env, execution: ExecutionContext) {
     const consume = CONSUMERS[batch.queue];
     if (!consume) throw new Error(`no consumer for queue ${batch.queue}`);
-    await consume(batch, env, ctx);
+    await consume(batch, env, execution);
   },
 } satisfies ExportedHandler<Env>;

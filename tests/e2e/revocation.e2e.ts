@@ -1,5 +1,5 @@
 // Revocation is immediate for pages (issue 17), in the real app: an /app page the old cookie opened a
-// moment ago was served from the isolate's kept verification (src/edge/session-cache.ts); after each way a
+// moment ago was served from the isolate's kept verification (src/edge/caller-cache.ts); after each way a
 // session ends, the very next page with that cookie (well within the kept verification's 10 s) says the
 // session ended and goes to /login, and none of the person's data is anywhere in it (head included); the
 // request after that clears the cookie. Each revocation is made where this isolate's kept verification of

@@ -63,8 +63,8 @@ describe('browserLanguage and parseAcceptLanguage', () => {
 
 describe('requestLanguage on the edge', () => {
   // The edge reads the explicit company default from customization and applies the same rule.
-  it('uses resolveLanguage (no other rule in src/edge/context.ts)', () => {
-    const source = readFileSync(path.resolve(__dirname, '../../src/edge/context.ts'), 'utf8');
+  it('uses resolveLanguage (no other rule in src/edge/request-context.ts)', () => {
+    const source = readFileSync(path.resolve(__dirname, '../../src/edge/request-context.ts'), 'utf8');
     expect(source).toContain('resolveLanguage(stored');
   });
 });

@@ -1,8 +1,8 @@
 // How the pages pick the campaign they paint first: the campaignId cookie the store writes, the no-JS
 // selector form (?campaign=), and spec §4's rules on the profile's campaigns.
 import { describe, expect, it } from 'vitest';
-import { pageSelection as selectionFor, savedChoice } from '../../src/edge/context';
-import { rememberCampaignChoice } from '../../src/edge/selected-campaign';
+import { pageSelection as selectionFor, savedChoice } from '../../src/edge/request-context';
+import { rememberCampaignChoice } from '../../src/edge/pages/selected-campaign';
 
 function jar(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));

@@ -1,11 +1,11 @@
-// D1 read replication through the Sessions API (issue 12, "Scale", src/edge/d1-session.ts): each request
-// reads through one session that starts where the browser's bookmark cookie says, and the bookmark it
+// D1 read replication through the Sessions API (issue 12, "Scale", src/edge/d1-replica.ts): each request
+// reads through one replica view that starts where the browser's bookmark cookie says, and the bookmark it
 // ends with goes back in that cookie, so a person reads their own writes on the next page.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
-import { BOOKMARK_COOKIE, sessionStart } from '../../src/edge/d1-session';
+import { BOOKMARK_COOKIE, replicaStart } from '../../src/edge/d1-replica';
 import { forgetTenants } from '../../src/edge/tenant';
 import { stubPages } from './helpers';
 import { login, type Who } from './sharing-fixtures';
@@ -45,13 +45,13 @@ beforeEach(() => forgetTenants());
 
 describe('where a request reads', () => {
   it('starts anywhere for a first read, on the primary for a first write and for money, else at the bookmark', () => {
-    expect(sessionStart('GET', '/app/stats', null)).toBe('first-unconstrained');
-    expect(sessionStart('POST', '/api/track/share/', null)).toBe('first-primary');
-    expect(sessionStart('GET', '/app/stats', '0000000a-0000000b')).toBe('0000000a-0000000b');
-    expect(sessionStart('POST', '/app/account', '0000000a-0000000b')).toBe('0000000a-0000000b');
+    expect(replicaStart('GET', '/app/stats', null)).toBe('first-unconstrained');
+    expect(replicaStart('POST', '/api/track/share/', null)).toBe('first-primary');
+    expect(replicaStart('GET', '/app/stats', '0000000a-0000000b')).toBe('0000000a-0000000b');
+    expect(replicaStart('POST', '/app/account', '0000000a-0000000b')).toBe('0000000a-0000000b');
     for (const path of ['/app/rewards', '/app/rewards/v3', '/app/transactions', '/api/ambassadors/amb-ava/loyalty/ledger/', '/api/payouts/7/',
       '/api/rewards/portals/demo/vault-items/', '/api/tables/content/commissions/']) {
-      expect(sessionStart('GET', path, '0000000a-0000000b'), path).toBe('first-primary');
+      expect(replicaStart('GET', path, '0000000a-0000000b'), path).toBe('first-primary');
     }
   });
 });

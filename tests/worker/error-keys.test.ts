@@ -6,8 +6,8 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../../src/api/core/types';
 import { embeddedClient, remoteClient, type AmbassadorClient } from '../../src/edge/client';
-import { requestLanguage } from '../../src/edge/context';
-import { loginAction, type FormView } from '../../src/edge/forms/auth';
+import { requestLanguage } from '../../src/edge/request-context';
+import { loginAction, type FormView } from '../../src/edge/pages/forms/auth';
 import { forgetTenants } from '../../src/edge/tenant';
 import type { Portal, Session } from '../../src/edge/types';
 import { formErrors } from '../../src/lib/account-messages';
@@ -40,7 +40,7 @@ async function localsFor(host: string, client: AmbassadorClient) {
   const lang = requestLanguage(portal, null, null);
   const locals = {
     portal, session: null, nonce: '', client,
-    ctx: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
+    requestContext: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
     setSession: (s: Session | null) => sessions.push(s),
   } as unknown as App.Locals;
   return { locals, sessions, lang };

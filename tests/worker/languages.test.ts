@@ -50,7 +50,7 @@ describe('the page language and the language header of API calls', () => {
     } catch {
       /* the answer does not matter here */
     }
-    return c.text(c.get('ctx').lang);
+    return c.text(c.get('requestContext').lang);
   };
   const portalRow = (defaultLanguage: string | null) => ({
     uid: 'remote', company_name: 'Remote', customization: defaultLanguage ? { default_language: defaultLanguage } : {}, campaign_customizations: {}, groups: [],

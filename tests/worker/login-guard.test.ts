@@ -10,8 +10,8 @@ import { LOGIN_ACCOUNT_GUARD, sweep } from '../../src/api/core/rate-limit';
 import type { ServiceContext } from '../../src/api/core/types';
 import { createEdgeApp } from '../../src/edge/app';
 import { embeddedClient, remoteClient, type AmbassadorClient } from '../../src/edge/client';
-import { requestLanguage } from '../../src/edge/context';
-import { loginAction, type FormView } from '../../src/edge/forms/auth';
+import { requestLanguage } from '../../src/edge/request-context';
+import { loginAction, type FormView } from '../../src/edge/pages/forms/auth';
 import { forgetTenants } from '../../src/edge/tenant';
 import type { Portal, Session } from '../../src/edge/types';
 import { t } from '../../src/lib/i18n';
@@ -196,7 +196,7 @@ describe('the per-account login guard on the /login form', () => {
     const lang = requestLanguage(portal, null, null);
     const locals = {
       portal, session: null, nonce: '', client,
-      ctx: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
+      requestContext: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
       setSession: (s: Session | null) => sessions.push(s),
     } as unknown as App.Locals;
     const request = new Request(`http://${host}/login`, { method: 'POST', body: new URLSearchParams(fields) });

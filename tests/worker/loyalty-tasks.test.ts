@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api as apiApp } from '../../src/api/app';
 import type { ServiceContext } from '../../src/api/core/types';
 import { ClientError, embeddedClient, remoteClient } from '../../src/edge/client';
-import { handleTaskPost, safeTaskUrl } from '../../src/edge/forms/tasks';
+import { handleTaskPost, safeTaskUrl } from '../../src/edge/pages/forms/tasks';
 import { call, token, type Who } from './profile-fixtures';
 
 const FIELD = 'affiliate.loyalty_clickable_tasks';

@@ -1,4 +1,4 @@
-// The /app/account form actions (src/edge/forms/account.ts) with the embedded client: post/redirect/get
+// The /app/account form actions (src/edge/pages/forms/account.ts) with the embedded client: post/redirect/get
 // with a one-time flash message, sections shown again with the input and a message per field, and
 // every message in the page language (Spanish on acme), whether the page's schema or the API refused.
 import { env } from 'cloudflare:workers';
@@ -6,7 +6,7 @@ import type { AstroCookies } from 'astro';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../../src/api/core/types';
 import { embeddedClient } from '../../src/edge/client';
-import { handleAccountPost, takeFlash, type AccountFormState } from '../../src/edge/forms/account';
+import { handleAccountPost, takeFlash, type AccountFormState } from '../../src/edge/pages/forms/account';
 import { forgetTenants } from '../../src/edge/tenant';
 import type { Language } from '../../src/lib/i18n';
 import { pngBytes, token, type Who } from './profile-fixtures';
@@ -24,7 +24,7 @@ function localsFor(who: Who, lang: Language = 'es') {
   };
   const sessions: unknown[] = [];
   const locals = {
-    ctx: { lang },
+    requestContext: { lang },
     client: embeddedClient({ svc, session: { userId: who.userId, ambassadorUid: who.uid, token: who.token } }),
     setSession: (s: unknown) => sessions.push(s),
   } as unknown as App.Locals;

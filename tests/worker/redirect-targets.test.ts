@@ -4,16 +4,16 @@
 // menu (GET and POST), the login's ?next=, the registration redirect, single sign-on and set-password.
 // And a cross-site request never changes the session cookie (a cross-site GET of /api/operator/... used
 // to log the visitor out). Astro pages are a stub here, so page entry points are tested through their
-// form actions (src/edge/forms/*) and the edge app in front of them.
+// form actions (src/edge/pages/forms/*) and the edge app in front of them.
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../../src/api/core/types';
 import { safeRedirect as registrationRedirect } from '../../src/api/auth/registration';
 import { signSsoToken } from '../../src/api/auth/sso';
 import { embeddedClient, type AmbassadorClient } from '../../src/edge/client';
-import { requestLanguage } from '../../src/edge/context';
-import { loginAction, safeNext, setPasswordAction, ssoAction } from '../../src/edge/forms/auth';
-import { languageAction } from '../../src/edge/forms/language';
+import { requestLanguage } from '../../src/edge/request-context';
+import { loginAction, safeNext, setPasswordAction, ssoAction } from '../../src/edge/pages/forms/auth';
+import { languageAction } from '../../src/edge/pages/forms/language';
 import { forgetTenants } from '../../src/edge/tenant';
 import type { Portal, Session } from '../../src/edge/types';
 import { resolveCustomization } from '../../src/lib/schemas/customization';
@@ -53,7 +53,7 @@ async function localsFor(host: string, companyId: string, client?: AmbassadorCli
   const lang = requestLanguage(portal, null, null);
   const locals = {
     portal, session: null, nonce: '', client: client ?? embeddedClient({ svc: svcFor(host, companyId), session: null }),
-    ctx: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
+    requestContext: { portal, me: null, sessionInvalid: false, lang, settings: portal.settings, groupUids: [] },
     setSession: (s: Session | null) => sessions.push(s),
   } as unknown as App.Locals;
   return { locals, sessions };

@@ -1,5 +1,5 @@
 // Revocation is immediate for pages (issue 17). A page view may reuse its isolate's verification of the
-// session for its first byte (src/edge/session-cache.ts), but nothing private renders before the session is
+// session for its first byte (src/edge/caller-cache.ts), but nothing private renders before the session is
 // confirmed in the page's own D1 batch (page-data sessionConfirmed; SessionGate in the real shell).
 //
 // Two isolates: each is its own copy of the edge's modules (vi.resetModules), so each keeps its own
@@ -40,9 +40,9 @@ async function newIsolate(): Promise<Isolate> {
   vi.resetModules();
   const [{ createEdgeApp }, pageData, auth, account, session] = await Promise.all([
     import('../../src/edge/app'),
-    import('../../src/edge/page-data'),
-    import('../../src/edge/forms/auth'),
-    import('../../src/edge/forms/account'),
+    import('../../src/edge/pages/page-data'),
+    import('../../src/edge/pages/forms/auth'),
+    import('../../src/edge/pages/forms/account'),
     import('../../src/edge/session'),
   ]);
   const encoder = new TextEncoder();
@@ -77,7 +77,7 @@ async function newIsolate(): Promise<Isolate> {
 
   const pages: MiddlewareHandler<EdgeEnv> = async (c: Context<EdgeEnv>) => {
     const locals = {
-      portal: c.var.portal, session: c.var.session, client: c.var.client, ctx: c.var.ctx,
+      portal: c.var.portal, session: c.var.session, client: c.var.client, requestContext: c.var.requestContext,
       setSession: (s: Session | null) => (s ? session.writeSession(c, s) : session.clearSession(c)),
     } as unknown as App.Locals;
     const url = new URL(c.req.url);
@@ -89,8 +89,8 @@ async function newIsolate(): Promise<Isolate> {
       case '/forgot-password': return post ? form(await auth.forgotPasswordAction(locals, request, url)) : c.text('forgot');
       case '/reset-password': return post ? form(await auth.resetPasswordAction(locals, request, url)) : c.text('reset');
       case '/login':
-        if (locals.ctx.me) return c.redirect('/app', 303);
-        if (locals.ctx.sessionInvalid) locals.setSession(null);
+        if (locals.requestContext.me) return c.redirect('/app', 303);
+        if (locals.requestContext.sessionInvalid) locals.setSession(null);
         return c.text('the login form');
     }
     const gate = pageData.requireSignedIn(locals, url.pathname);

@@ -1,4 +1,4 @@
-// The redeem forms of /app/rewards and /app/rewards/v3 (src/edge/forms/rewards.ts) with the embedded
+// The redeem forms of /app/rewards and /app/rewards/v3 (src/edge/pages/forms/rewards.ts) with the embedded
 // client and the real local D1, posted the way a browser posts them: one rendered form (one
 // idempotency_key) spends once however often it is sent, a success is a 303 to the success view, and a
 // refusal comes back with its message in the page language (Spanish on acme) and nothing spent.
@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../../src/api/core/types';
 import { setFulfilmentProvider } from '../../src/api/rewards/providers';
 import { embeddedClient } from '../../src/edge/client';
-import { handleGiftCardRedeemPost, handleVaultRedeemPost, type RedeemFormState } from '../../src/edge/forms/rewards';
+import { handleGiftCardRedeemPost, handleVaultRedeemPost, type RedeemFormState } from '../../src/edge/pages/forms/rewards';
 import { forgetTenants } from '../../src/edge/tenant';
 import type { Language } from '../../src/lib/i18n';
 import { token, type Who } from './profile-fixtures';
@@ -33,7 +33,7 @@ function localsFor(who: Who, lang: Language) {
     clientIp: null, userAgent: null, acceptLanguage: null, waitUntil: (p) => void p.catch(() => {}),
   };
   return {
-    ctx: { lang },
+    requestContext: { lang },
     portal: { portal_uid: company.portal },
     client: embeddedClient({ svc, session: { userId: who.userId, ambassadorUid: who.uid, token: who.token } }),
     setSession: () => {},

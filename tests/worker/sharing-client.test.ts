@@ -9,7 +9,7 @@ import { api as apiApp } from '../../src/api/app';
 import { batchingD1, type D1Meter } from '../../src/api/core/batching-d1';
 import type { ServiceContext } from '../../src/api/core/types';
 import { ClientError, embeddedClient, remoteClient, type AmbassadorClient } from '../../src/edge/client';
-import { handleShareLinkPost, type ShareLinkFormState } from '../../src/edge/forms/sharing';
+import { handleShareLinkPost, type ShareLinkFormState } from '../../src/edge/pages/forms/sharing';
 import { forgetTenants } from '../../src/edge/tenant';
 import { en } from '../../src/lib/i18n/en';
 import { edge } from './helpers';

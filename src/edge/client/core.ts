@@ -1,6 +1,7 @@
 import { ZodError } from 'zod';
 import { ApiError, errorBody, zodFields } from '../../api/core/errors';
 import type { Caller, ServiceContext } from '../../api/core/types';
+import { sendToApi, timeoutFor, type Timeouts } from '../transport';
 
 /**
  * A call of the ambassador API that did not succeed, embedded or remote alike: the HTTP status and
@@ -17,14 +18,12 @@ export class ClientError extends Error {
   }
 }
 
-export const NO_RESPONSE_BODY = { detail: 'No response from the server.', code: 'noResponse' };
-
 /** What the embedded implementation hands the API's services: no Request, no JSON. */
 export interface EmbeddedDeps {
   svc: ServiceContext;
   /** The signed-in caller, verified once per request (a 401 ClientError when there is none). */
   caller(): Promise<Caller>;
-  /** Whether the session still holds now (see SessionClient.confirmSession). */
+  /** Whether the session still holds now (see IdentityClient.confirmSession). */
   confirm(): Promise<boolean>;
 }
 
@@ -58,19 +57,16 @@ export interface RemoteDeps {
   call<T>(path: string, init?: RemoteInit): Promise<T>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 20_000;
-export const WRITE_TIMEOUT_MS = 15_000;
-
 export interface RemoteOptions {
   baseUrl: string;
   token: string | null;
   /** Headers every call carries: forwarded host/proto, tenant, client address, language. */
   headers: Record<string, string>;
   fetch?: (request: Request) => Promise<Response>;
-  timeouts?: { readMs?: number; writeMs?: number };
+  timeouts?: Timeouts;
 }
 
-/** Spec §7 over HTTP, with spec §9 timeouts (20 s reads, 15 s writes; a timeout is a 504). */
+/** Spec §7 over HTTP through the edge's one transport (../transport.ts: spec §9 timeouts, 504/502 when there is no answer). */
 export function remoteDeps(options: RemoteOptions): RemoteDeps {
   const send = options.fetch ?? ((request: Request) => fetch(request));
   return {
@@ -88,26 +84,7 @@ export function remoteDeps(options: RemoteOptions): RemoteDeps {
         body = JSON.stringify(init.body);
         headers.set('content-type', 'application/json');
       }
-      const write = !['GET', 'HEAD'].includes(method);
-      const timeoutMs = write ? options.timeouts?.writeMs ?? WRITE_TIMEOUT_MS : options.timeouts?.readMs ?? DEFAULT_TIMEOUT_MS;
-      const controller = new AbortController();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new ClientError(504, NO_RESPONSE_BODY));
-        }, timeoutMs);
-      });
-      let res: Response;
-      try {
-        res = await Promise.race([send(new Request(url, { method, headers, body, signal: controller.signal })), timeout]);
-      } catch (err) {
-        if (err instanceof ClientError) throw err;
-        console.error('remote API: request failed', path, err);
-        throw new ClientError(502, NO_RESPONSE_BODY);
-      } finally {
-        clearTimeout(timer);
-      }
+      const res = await sendToApi(send, { url, method, headers, body, timeoutMs: timeoutFor(method, options.timeouts) }, 'remote API');
       const text = await res.text();
       let parsed: unknown = null;
       try {

@@ -1,39 +1,36 @@
 import { callerStillValid, verifyToken } from '../../api/core/token-auth';
-import { cachedCaller, forgetCaller, rememberCaller } from '../session-cache';
+import { cachedCaller, forgetCaller, rememberCaller } from '../caller-cache';
 import type { Caller, ServiceContext } from '../../api/core/types';
+import type { Session } from '../types';
 import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
 import { ClientError, remoteDeps, type RemoteOptions } from './core';
 import { embeddedEarnings, remoteEarnings, type EarningsClient } from './earnings';
 import { embeddedProfile, remoteProfile, type ProfileClient } from './profile';
 import { embeddedRewards, remoteRewards, type RewardsClient } from './rewards';
-import { embeddedSession, remoteSession, type SessionClient } from './session';
+import { embeddedIdentity, remoteIdentity, type IdentityClient } from './identity';
 import { embeddedSharing, remoteSharing, type SharingClient } from './sharing';
 import { embeddedStats, remoteStats, type StatsClient } from './stats';
 import { embeddedTables, remoteTables, type TablesClient } from './tables';
 
 export { ClientError } from './core';
 export type { RedeemAnswer } from './rewards';
+// The API's answers as pages and forms read them: the edge's code outside this folder names them from here.
+export type { Me } from '../../api/profile/service';
+export type { AmbassadorProfile, UserView } from '../../api/profile/view';
 
 /**
  * The ambassador API as pages and the edge use it: one typed method per spec §7 call. Two
  * implementations behind one interface: embedded (the API's services called in-process with the
  * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
  */
-export interface AmbassadorClient extends SessionClient, AuthClient, ProfileClient, SharingClient, StatsClient, EarningsClient, TablesClient, RewardsClient {
+export interface AmbassadorClient extends IdentityClient, AuthClient, ProfileClient, SharingClient, StatsClient, EarningsClient, TablesClient, RewardsClient {
   readonly mode: 'embedded' | 'remote';
-}
-
-/** The session cookie's parts; the token is checked by the API (embedded: once per request). */
-export interface ClientSession {
-  userId: number;
-  ambassadorUid: string;
-  token: string;
 }
 
 export interface EmbeddedClientOptions {
   svc: ServiceContext;
-  session: ClientSession | null;
-  /** Page views (GET/HEAD): reuse a verification of this isolate made under the same write stamp (./session-cache.ts). */
+  session: Session | null;
+  /** Page views (GET/HEAD): reuse a verification of this isolate made under the same write stamp (../caller-cache.ts). */
   reuse?: { stamp: string } | null;
 }
 
@@ -73,11 +70,11 @@ export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): 
     return ok;
   })());
   const deps = { svc, caller, confirm };
-  return { mode: 'embedded', ...embeddedSession(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedEarnings(deps), ...embeddedTables(deps), ...embeddedRewards(deps) };
+  return { mode: 'embedded', ...embeddedIdentity(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedEarnings(deps), ...embeddedTables(deps), ...embeddedRewards(deps) };
 }
 
 export interface RemoteClientOptions extends Omit<RemoteOptions, 'token'> {
-  session: ClientSession | null;
+  session: Session | null;
 }
 
 export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
@@ -86,6 +83,6 @@ export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
   // The tenant's company id is the one the edge names to the API (spec §7 paths under /companies/{id}/).
   const own = options.session ? { ambassadorUid: options.session.ambassadorUid, companyId: options.headers['x-portal-company'] ?? '-' } : null;
   return {
-    mode: 'remote', ...remoteSession(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteEarnings(deps, own), ...remoteTables(deps), ...remoteRewards(deps, own),
+    mode: 'remote', ...remoteIdentity(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteEarnings(deps, own), ...remoteTables(deps), ...remoteRewards(deps, own),
   };
 }

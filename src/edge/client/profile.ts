@@ -11,7 +11,7 @@ type ActiveState = Awaited<ReturnType<typeof setActive>>;
 
 /**
  * Spec §7 calls of the profile area (GET /users/{id}/ and GET /portal/ambassadors/{id}/ are
- * `user()` and `profile()` of the session client). Failures are ClientErrors whose bodies carry
+ * `user()` and `profile()` of the identity client, ./identity.ts). Failures are ClientErrors whose bodies carry
  * message keys (`code`, `error_codes`) for the page to render in its language.
  */
 export interface ProfileClient {

@@ -9,6 +9,8 @@ import type { RemoteIds } from './sharing';
 export type {
   GiftCardList, RedemptionList, RedemptionView, RewardLedger, RewardView, VaultBalance, VaultItemList, VaultItemView,
 } from '../../api/rewards/service';
+/** Page sizes of the lists (gift cards; ledger and redemptions), for the pages' pagers. */
+export { LEDGER_PAGE_SIZE, REWARDS_PAGE_SIZE } from '../../api/rewards/service';
 
 /** A redeem answer: the redemption, and whether it is the stored answer of an earlier request with the same key. */
 export interface RedeemAnswer {

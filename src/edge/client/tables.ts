@@ -7,6 +7,8 @@ import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 export type { TableKey } from '../../api/tables/columns';
 export type { TableContent, TableOptions, TableRow } from '../../api/tables/service';
 export type { BrandKind, PayoutDetail, RedemptionDetail } from '../../api/tables/detail';
+/** The gift-card brands a redemption's detail may name (the table's labels follow them). */
+export { BRAND_KINDS } from '../../api/tables/detail';
 export type { TableQuery } from '../../lib/schemas/tables';
 
 /** The data tables of issue 9 (spec §7 /tables/options/{table}/ and /tables/content/{table}/). */

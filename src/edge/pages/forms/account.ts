@@ -1,10 +1,10 @@
 import type { AstroCookies } from 'astro';
-import { localizeErrorBody, localizeMessage, englishText } from '../../lib/error-body';
-import { isMessageKey, t, type Language } from '../../lib/i18n';
-import { NOTIFICATION_OPTIONS } from '../../lib/schemas/notifications';
-import { AVATAR_FIELD, CUSTOM_FIELDS, PERSONAL_FIELDS, SOCIAL_FIELDS, profileUpdateSchema } from '../../lib/schemas/profile';
-import { ClientError } from '../client';
-import { LANGUAGE_COOKIE } from '../context';
+import { localizeErrorBody, localizeMessage, englishText } from '../../../lib/error-body';
+import { isMessageKey, t, type Language } from '../../../lib/i18n';
+import { NOTIFICATION_OPTIONS } from '../../../lib/schemas/notifications';
+import { AVATAR_FIELD, CUSTOM_FIELDS, PERSONAL_FIELDS, SOCIAL_FIELDS, profileUpdateSchema } from '../../../lib/schemas/profile';
+import { ClientError } from '../../client';
+import { LANGUAGE_COOKIE } from '../../request-context';
 import { redirectClearingSession } from '../page-data';
 import { readForm } from './form';
 
@@ -107,7 +107,7 @@ function failed(section: Section, submitted: Record<string, string>, fieldErrors
 
 /** Personal, additional, payment and language: a PATCH of the fields the section's form has. */
 export async function saveProfileSection(locals: Locals, section: ProfileSection, form: FormData, submitted: Record<string, string>): Promise<Outcome> {
-  const { lang } = locals.ctx;
+  const { lang } = locals.requestContext;
   const raw = Object.fromEntries(SECTION_FIELDS[section].filter((f) => form.has(f)).map((f) => [f, String(form.get(f) ?? '')]));
   const parsed = profileUpdateSchema.safeParse(raw);
   if (!parsed.success) {
@@ -132,12 +132,12 @@ export async function saveNotifications(locals: Locals, form: FormData): Promise
   return attempt(locals, async () => {
     await locals.client.updateNotifications(body);
     return back('ok', 'notifications', 'accountChangesSaved');
-  }, (err) => back('err', 'notifications', readFailure(err, locals.ctx.lang).key ?? 'accountChangesError'));
+  }, (err) => back('err', 'notifications', readFailure(err, locals.requestContext.lang).key ?? 'accountChangesError'));
 }
 
 /** Change password (the auth area's call); success and failure show the answer's detail (spec §8). */
 export async function changePassword(locals: Locals, form: FormData, submitted: Record<string, string>): Promise<Outcome> {
-  const { lang } = locals.ctx;
+  const { lang } = locals.requestContext;
   const input = {
     current_password: String(form.get('current_password') ?? ''),
     password: String(form.get('password') ?? ''),
@@ -154,7 +154,7 @@ export async function changePassword(locals: Locals, form: FormData, submitted: 
 
 /** The plain file form of the avatar (the crop dialog saves through the browser API instead). */
 export async function uploadAvatar(locals: Locals, form: FormData, submitted: Record<string, string>): Promise<Outcome> {
-  const { lang } = locals.ctx;
+  const { lang } = locals.requestContext;
   const file = form.get(AVATAR_FIELD);
   if (!(file instanceof File) || file.size === 0) return failed('avatar', submitted, { avatar: t(lang, 'noImageChosen') }, t(lang, 'accountChangesError'));
   return attempt(locals, async () => {
@@ -186,5 +186,5 @@ export async function handleAccountPost(locals: Locals, request: Request): Promi
   if (action === 'password') return changePassword(locals, form, submitted);
   if (action === 'avatar') return uploadAvatar(locals, form, submitted);
   if (action === 'deactivate' || action === 'reactivate') return changeStatus(locals, action, form);
-  return failed('personal', submitted, {}, t(locals.ctx.lang, 'accountChangesError'));
+  return failed('personal', submitted, {}, t(locals.requestContext.lang, 'accountChangesError'));
 }

@@ -1,10 +1,10 @@
 import { getCookie } from 'hono/cookie';
 import type { EdgeContext } from './types';
 
-// D1 read replication through the Sessions API (issue 12, "Scale"). Each request reads through one D1
-// session: its reads may go to a nearby replica, but never to one older than the bookmark the browser
-// brought back, and every write is on the primary. The bookmark the session ends with goes back to the
-// browser in a cookie, so whatever a person wrote is there on their next page (read-your-writes),
+// D1 read replication (issue 12, "Scale"; D1's Sessions API, called a "replica view" here so that
+// "session" keeps meaning the sign-in cookie). Each request reads through one replica view: its reads may
+// go to a nearby replica, but never to one older than the bookmark the browser brought back, and every
+// write is on the primary. The bookmark the view ends with goes back to the browser in a cookie, so whatever a person wrote is there on their next page (read-your-writes),
 // while a visitor who wrote nothing reads from whichever replica is closest.
 
 /** design.md cookie rules: `__Host-` prefix, HttpOnly, Secure, SameSite=Lax, Path=/, no Domain. */
@@ -16,8 +16,8 @@ const BOOKMARK = /^[0-9a-f]{1,40}(?:-[0-9a-f]{1,80}){0,7}$/i;
 // must not lag behind an operator's approval, even on the first page of a new browser.
 const MONEY = /^\/(?:app\/(?:rewards|transactions)\b|api\/.*\b(?:loyalty|payouts?|redemptions?|rewards|gift[_-]card|commissions)\b)/;
 
-/** Where a request's session starts: the primary for money and for a write without a bookmark, else the bookmark, else anywhere. */
-export function sessionStart(method: string, path: string, bookmark: string | null): D1SessionConstraint | D1SessionBookmark {
+/** Where a request's replica view starts: the primary for money and for a write without a bookmark, else the bookmark, else anywhere. */
+export function replicaStart(method: string, path: string, bookmark: string | null): D1SessionConstraint | D1SessionBookmark {
   if (MONEY.test(path)) return 'first-primary';
   if (bookmark) return bookmark;
   return method === 'GET' || method === 'HEAD' ? 'first-unconstrained' : 'first-primary';
@@ -29,13 +29,13 @@ export function bookmarkCookie(bookmark: string): string {
 }
 
 /**
- * The session as a D1Database for the code that takes one (services, batchingD1): statements and
- * batches go through the session; `exec` (raw SQL, migrations only) and the rest go to the binding.
+ * The replica view as a D1Database for the code that takes one (services, batchingD1): statements and
+ * batches go through the view; `exec` (raw SQL, migrations only) and the rest go to the binding.
  */
-function asDatabase(db: D1Database, session: D1DatabaseSession): D1Database {
+function asDatabase(db: D1Database, view: D1DatabaseSession): D1Database {
   return new Proxy(db, {
     get(target, prop) {
-      if (prop === 'prepare' || prop === 'batch') return session[prop].bind(session);
+      if (prop === 'prepare' || prop === 'batch') return view[prop].bind(view);
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -43,25 +43,25 @@ function asDatabase(db: D1Database, session: D1DatabaseSession): D1Database {
 }
 
 /**
- * Opens this request's session: `db` to use instead of the binding, and `finish(c)` which adds the new
- * bookmark cookie to the response when the session moved past the one the browser sent (publicly
+ * Opens this request's replica view: `db` to use instead of the binding, and `finish(c)` which adds the new
+ * bookmark cookie to the response when the view moved past the one the browser sent (publicly
  * cacheable answers never carry it: a shared cache must not hand one person's cookie out).
  */
 export function replicatedReads(c: EdgeContext) {
   const sent = getCookie(c, BOOKMARK_COOKIE) ?? null;
   const bookmark = sent && BOOKMARK.test(sent) ? sent : null;
-  const session = c.env.DB.withSession(sessionStart(c.req.method, c.req.path, bookmark));
+  const view = c.env.DB.withSession(replicaStart(c.req.method, c.req.path, bookmark));
   return {
-    db: asDatabase(c.env.DB, session),
-    finish(ctx: EdgeContext): void {
-      const latest = session.getBookmark();
-      if (!latest || latest === bookmark || !BOOKMARK.test(latest) || /\bpublic\b/i.test(ctx.res.headers.get('Cache-Control') ?? '')) return;
+    db: asDatabase(c.env.DB, view),
+    finish(c: EdgeContext): void {
+      const latest = view.getBookmark();
+      if (!latest || latest === bookmark || !BOOKMARK.test(latest) || /\bpublic\b/i.test(c.res.headers.get('Cache-Control') ?? '')) return;
       // A visitor sent on to another site (a share link) is not a portal user: no cookie for them.
-      if (leavesThePortal(ctx)) return;
+      if (leavesThePortal(c)) return;
       // Appended after the assignment: Hono's `c.res` setter keeps the Set-Cookie headers of the
       // response it replaces, not those of the new one.
-      ctx.res = new Response(ctx.res.body, ctx.res);
-      ctx.res.headers.append('Set-Cookie', bookmarkCookie(latest));
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append('Set-Cookie', bookmarkCookie(latest));
     },
   };
 }

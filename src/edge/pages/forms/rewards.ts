@@ -1,8 +1,8 @@
-import { localizeErrorBody, type ErrorCodes } from '../../lib/error-body';
-import { formatNumber } from '../../lib/format';
-import { t, type Language } from '../../lib/i18n';
-import { formInteger } from '../../lib/schemas/numbers';
-import { ClientError, type RedeemAnswer } from '../client';
+import { localizeErrorBody, type ErrorCodes } from '../../../lib/error-body';
+import { formatNumber } from '../../../lib/format';
+import { t, type Language } from '../../../lib/i18n';
+import { formInteger } from '../../../lib/schemas/numbers';
+import { ClientError, type RedeemAnswer } from '../../client';
 import { redirectClearingSession } from '../page-data';
 import { readForm, seeOther } from './form';
 

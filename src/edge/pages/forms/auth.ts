@@ -1,9 +1,9 @@
-import { formErrors } from '../../lib/account-messages';
-import { t, translateMessage, type MessageKey } from '../../lib/i18n';
-import { loginSchema } from '../../lib/schemas/auth';
-import { safeRedirect } from '../../lib/safe-redirect';
-import { EMAIL_PREFERENCES, type EmailPreference } from '../../lib/schemas/notifications';
-import { ClientError } from '../client';
+import { formErrors } from '../../../lib/account-messages';
+import { t, translateMessage, type MessageKey } from '../../../lib/i18n';
+import { loginSchema } from '../../../lib/schemas/auth';
+import { safeRedirect } from '../../../lib/safe-redirect';
+import { EMAIL_PREFERENCES, type EmailPreference } from '../../../lib/schemas/notifications';
+import { ClientError } from '../../client';
 import { redirectClearingSession } from '../page-data';
 import { readForm, seeOther } from './form';
 
@@ -29,7 +29,7 @@ const field = (form: FormData, name: string, max: number) => String(form.get(nam
 /** A failed call as messages in the page language. Anything but a ClientError is a bug and propagates. */
 function failed<V>(err: unknown, locals: Locals, fallback: MessageKey, values: V): FormView<V> {
   if (!(err instanceof ClientError)) throw err;
-  const { formError, fieldErrors } = formErrors(err.status, err.body, locals.ctx.lang, fallback, err.retryAfter);
+  const { formError, fieldErrors } = formErrors(err.status, err.body, locals.requestContext.lang, fallback, err.retryAfter);
   return { values, formError, fieldErrors, status: err.status === 429 ? 429 : 400 };
 }
 
@@ -41,18 +41,18 @@ export const safeNext = (next: string | null, origin = 'http://portal.invalid') 
 
 /** POST /login: checks the fields like the API, logs in, starts the session and goes to `?next=` or /app. */
 export async function loginAction(locals: Locals, request: Request, url: URL): Promise<Response | FormView<{ email: string }>> {
-  const { ctx, client } = locals;
+  const { requestContext, client } = locals;
   const form = await readForm(request);
   const email = field(form, 'email', 254);
   const token = form.get('recaptchaToken');
   const parsed = loginSchema.safeParse({ email, password: form.get('password'), ...(typeof token === 'string' && token ? { recaptchaToken: token } : {}) });
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= translateMessage(ctx.lang, issue.message);
-    return { values: { email }, formError: t(ctx.lang, 'fillAllRequired'), fieldErrors, status: 400 };
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= translateMessage(requestContext.lang, issue.message);
+    return { values: { email }, formError: t(requestContext.lang, 'fillAllRequired'), fieldErrors, status: 400 };
   }
   try {
-    const answer = await client.login(ctx.portal.host, parsed.data);
+    const answer = await client.login(requestContext.portal.host, parsed.data);
     locals.setSession(answer.session);
     return seeOther(safeNext(url.searchParams.get('next')));
   } catch (err) {
@@ -83,12 +83,12 @@ export async function logoutAction(locals: Locals, request: Request): Promise<Re
  * lands on /app; a safe configured redirect wins over both; else /register?created=1.
  */
 export async function registerAction(locals: Locals, request: Request): Promise<Response | FormView<Record<string, string>>> {
-  const { ctx, client } = locals;
+  const { requestContext, client } = locals;
   const form = await readForm(request);
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).slice(0, 4096)]));
   try {
-    const { client_session_uid } = await client.startRegistration(ctx.portal.host);
-    const answer = await client.register(ctx.portal.uid, client_session_uid, values);
+    const { client_session_uid } = await client.startRegistration(requestContext.portal.host);
+    const answer = await client.register(requestContext.portal.uid, client_session_uid, values);
     if (answer.session) locals.setSession(answer.session);
     return seeOther(answer.redirect ?? (answer.session ? '/app' : '/register?created=1'), { 'Cache-Control': 'no-store' });
   } catch (err) {
@@ -101,7 +101,7 @@ export async function forgotPasswordAction(locals: Locals, request: Request, url
   const form = await readForm(request);
   const email = field(form, 'email', 254);
   try {
-    await locals.client.forgotPassword(locals.ctx.portal.host, { email });
+    await locals.client.forgotPassword(locals.requestContext.portal.host, { email });
     const next = new URL(url);
     next.searchParams.set('sent', '1');
     return seeOther(next.pathname + next.search);
@@ -117,7 +117,7 @@ export async function resetPasswordAction(locals: Locals, request: Request, url:
   const form = await readForm(request);
   const email = field(form, 'email', 254);
   const code = field(form, 'code', 64);
-  const { host } = locals.ctx.portal;
+  const { host } = locals.requestContext.portal;
   try {
     await locals.client.resetPassword(host, { code, email, ...newPassword(form) });
     const next = new URLSearchParams({ host: url.searchParams.get('host') ?? host, done: '1' });
@@ -136,7 +136,7 @@ export async function setPasswordAction(locals: Locals, request: Request, url: U
   const mode = form.get('mode') === 'request' ? 'request' : 'set';
   const email = field(form, 'email', 254);
   const code = field(form, 'code', 64);
-  const { host } = locals.ctx.portal;
+  const { host } = locals.requestContext.portal;
   try {
     if (mode === 'request') await locals.client.forgotPassword(host, { email });
     else await locals.client.setPassword(host, { email, code, ...newPassword(form) });
@@ -154,9 +154,9 @@ const NO_REFERRER = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referr
  */
 export async function ssoAction(locals: Locals, url: URL): Promise<Response | { message: string }> {
   const token = (url.searchParams.get('token') ?? '').slice(0, 4096);
-  if (!token) return { message: t(locals.ctx.lang, 'ssoInvalid') };
+  if (!token) return { message: t(locals.requestContext.lang, 'ssoInvalid') };
   try {
-    const answer = await locals.client.sso(locals.ctx.portal.host, { token });
+    const answer = await locals.client.sso(locals.requestContext.portal.host, { token });
     locals.setSession(answer.session);
     return seeOther('/app', NO_REFERRER);
   } catch (err) {
@@ -179,7 +179,7 @@ export async function unsubscribeAction(locals: Locals, request: Request): Promi
   const action = field(form, 'action', 64) as EmailPreference;
   const choice: EmailPreference = EMAIL_PREFERENCES.includes(action) ? action : 'stop_email';
   try {
-    const answer = await locals.client.optout(locals.ctx.portal.host, { code, action, email_template: template });
+    const answer = await locals.client.optout(locals.requestContext.portal.host, { code, action, email_template: template });
     return seeOther(`/unsubscribe?saved=${answer.action}`);
   } catch (err) {
     return { ...failed(err, locals, 'generic', { code, template, choice }), status: 400 };

@@ -1,11 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { Me } from '../api/profile/service';
 import { ALL_CAMPAIGNS, selectCampaigns, type CampaignSelection } from '../lib/campaigns';
 import { resolveLanguage, type Language } from '../lib/languages';
 import { resolveCustomization, type Customization } from '../lib/schemas/customization';
 import { setClientLanguage } from './api-client';
-import { ClientError } from './client';
+import { ClientError, type Me } from './client';
 import type { EdgeContext, EdgeEnv, Portal } from './types';
 
 /** Cookie that mirrors the `campaignId` storage key so the server paints the selected campaign first. */
@@ -87,7 +86,7 @@ export function buildContext(c: EdgeContext, me: Me | null, sessionInvalid: bool
 }
 
 /**
- * Sets `c.var.ctx` for page requests. With a session cookie the ambassador is verified here, once
+ * Sets `c.var.requestContext` for page requests. With a session cookie the ambassador is verified here, once
  * (embedded: one D1 round trip that also brings the campaigns); pages reuse it.
  */
 export function requestContext(): MiddlewareHandler<EdgeEnv> {
@@ -102,10 +101,10 @@ export function requestContext(): MiddlewareHandler<EdgeEnv> {
         invalid = true;
       }
     }
-    const ctx = buildContext(c, me, invalid);
-    c.set('ctx', ctx);
+    const context = buildContext(c, me, invalid);
+    c.set('requestContext', context);
     // Every API call after this one carries the page language (spec §7: the language header).
-    setClientLanguage(c.get('client'), ctx.lang);
+    setClientLanguage(c.get('client'), context.lang);
     await next();
   };
 }

@@ -1,9 +1,9 @@
-import type { AmbassadorProfile } from '../../api/profile/view';
-import { t, type Language, type MessageKey } from '../../lib/i18n';
-import type { NotificationOption } from '../../lib/schemas/notifications';
-import { CUSTOM_FIELDS } from '../../lib/schemas/profile';
-import type { Customization } from '../../lib/schemas/customization';
-import type { Portal } from '../types';
+import { t, type Language, type MessageKey } from '../../../lib/i18n';
+import type { NotificationOption } from '../../../lib/schemas/notifications';
+import { CUSTOM_FIELDS } from '../../../lib/schemas/profile';
+import type { Customization } from '../../../lib/schemas/customization';
+import type { AmbassadorProfile } from '../../client';
+import type { Portal } from '../../types';
 import { SECTIONS, type AccountFormState, type Section } from './account';
 
 // What /app/account shows, worked out from the profile, the company's settings and the last post:

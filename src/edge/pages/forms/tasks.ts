@@ -1,5 +1,5 @@
-import { checkRedirect } from '../../lib/safe-redirect';
-import { ClientError } from '../client';
+import { checkRedirect } from '../../../lib/safe-redirect';
+import { ClientError } from '../../client';
 import { redirectClearingSession } from '../page-data';
 import { readForm, seeOther } from './form';
 

@@ -1,9 +1,7 @@
-import type { Me } from '../api/profile/service';
-import type { AmbassadorProfile, UserView } from '../api/profile/view';
-import type { Customization } from '../lib/schemas/customization';
-import type { Language } from '../lib/i18n';
-import { ClientError } from './client';
-import type { RequestContext } from './context';
+import type { Customization } from '../../lib/schemas/customization';
+import type { Language } from '../../lib/i18n';
+import { ClientError, type AmbassadorProfile, type Me, type UserView } from '../client';
+import type { RequestContext } from '../request-context';
 
 type Locals = App.Locals;
 
@@ -29,14 +27,14 @@ export type SignedIn = RequestContext & { me: Me };
  * API refused (expired, revoked, another tenant's) to /login with the cookie cleared.
  */
 export function requireSignedIn(locals: Locals, pathname: string): SignedIn | Response {
-  const { ctx } = locals;
-  if (ctx.me) return ctx as SignedIn;
-  if (ctx.sessionInvalid) return redirectClearingSession(locals, '/login');
+  const { requestContext } = locals;
+  if (requestContext.me) return requestContext as SignedIn;
+  if (requestContext.sessionInvalid) return redirectClearingSession(locals, '/login');
   return seeOther(isAuthPath(pathname) ? pathname : '/register');
 }
 
 /** What the app shell (sidebar, header) paints: the profile plus the request context's choices. */
-export interface ShellContext {
+export interface ShellData {
   user: UserView;
   profile: AmbassadorProfile;
   settings: Customization;
@@ -46,11 +44,11 @@ export interface ShellContext {
 }
 
 /** What the shell knows before any page data: the request context's choices and the verified user. */
-export type ShellBase = Omit<ShellContext, 'profile'>;
+export type ShellBase = Omit<ShellData, 'profile'>;
 
 export function shellBase(locals: Locals): ShellBase {
-  const { ctx } = locals;
-  return { user: ctx.me!.user, settings: ctx.settings, lang: ctx.lang, selectedCampaignId: ctx.selection.selectedCampaignId, groupUids: ctx.groupUids };
+  const { requestContext } = locals;
+  return { user: requestContext.me!.user, settings: requestContext.settings, lang: requestContext.lang, selectedCampaignId: requestContext.selection.selectedCampaignId, groupUids: requestContext.groupUids };
 }
 
 /**
@@ -65,7 +63,7 @@ export const sessionConfirmed = (locals: Pick<Locals, 'client'>): Promise<boolea
  * The shell's data: the profile, asked for together with the page's own data (`Promise.all`) so the
  * embedded client sends them to D1 as one batch, and with them the session's confirmation.
  */
-export async function loadShell(locals: Locals): Promise<ShellContext> {
+export async function loadShell(locals: Locals): Promise<ShellData> {
   void sessionConfirmed(locals);
   const profile = await locals.client.profile();
   return { ...shellBase(locals), profile };

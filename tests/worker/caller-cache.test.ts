@@ -1,4 +1,4 @@
-// Page views reuse this isolate's recent verification of a session (src/edge/session-cache.ts), so the
+// Page views reuse this isolate's recent verification of a session (src/edge/caller-cache.ts), so the
 // head streams before any D1 round trip: what a person sees must still follow their own writes at once,
 // a logout at once, and a revocation made elsewhere at once too: the request context keeps the
 // verification for the first byte, the page confirms it with its data (tests/worker/revocation.test.ts
@@ -7,8 +7,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import type { MiddlewareHandler } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionConfirmed } from '../../src/edge/page-data';
-import { CALLER_TTL_MS, resetCallerCache } from '../../src/edge/session-cache';
+import { sessionConfirmed } from '../../src/edge/pages/page-data';
+import { CALLER_TTL_MS, resetCallerCache } from '../../src/edge/caller-cache';
 import { WRITE_STAMP_COOKIE } from '../../src/edge/session';
 import type { EdgeEnv } from '../../src/edge/types';
 import { forgetTenants } from '../../src/edge/tenant';
@@ -17,9 +17,9 @@ import { token, type Who } from './profile-fixtures';
 
 /** A page that says who the request context verified (and, at /app/confirmed, whether the page confirms it). */
 const whoPage: MiddlewareHandler<EdgeEnv> = async (c) => {
-  const ctx = c.var.ctx;
-  const who = ctx.me ? `me:${ctx.me.user.first_name}` : ctx.sessionInvalid ? 'invalid' : 'anonymous';
-  if (!ctx.me || new URL(c.req.url).pathname !== '/app/confirmed') return new Response(who);
+  const { requestContext } = c.var;
+  const who = requestContext.me ? `me:${requestContext.me.user.first_name}` : requestContext.sessionInvalid ? 'invalid' : 'anonymous';
+  if (!requestContext.me || new URL(c.req.url).pathname !== '/app/confirmed') return new Response(who);
   const locals = { client: c.var.client } as App.Locals;
   return new Response(`${who}:${(await sessionConfirmed(locals)) ? 'confirmed' : 'ended'}`);
 };

@@ -6,7 +6,7 @@ import type { UserView } from '../../api/profile/view';
 import { embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 
 /** The tenant and who is signed in: what every page needs before anything else. */
-export interface SessionClient {
+export interface IdentityClient {
   /** GET /portal.json?host= - the company serving a host, or null. */
   portal(host: string): Promise<PortalView | null>;
   /** The signed-in ambassador (user, basics, campaigns); a 401 ClientError when the session is not valid. */
@@ -23,7 +23,7 @@ export interface SessionClient {
   confirmSession(): Promise<boolean>;
 }
 
-export function embeddedSession(deps: EmbeddedDeps): SessionClient {
+export function embeddedIdentity(deps: EmbeddedDeps): IdentityClient {
   return {
     portal: (host) => embedded(() => portalByHost(deps.svc.db, host)),
     me: () => embedded(async () => whoAmI(deps.svc, await deps.caller())),
@@ -34,7 +34,7 @@ export function embeddedSession(deps: EmbeddedDeps): SessionClient {
 }
 
 /** Spec §7 has no "who am I": the user and the profile, asked in parallel, answer it. */
-export function remoteSession(deps: RemoteDeps, ids: { userId: number; ambassadorUid: string } | null): SessionClient {
+export function remoteIdentity(deps: RemoteDeps, ids: { userId: number; ambassadorUid: string } | null): IdentityClient {
   let profile: Promise<AmbassadorProfile> | null = null;
   const loadProfile = () => (profile ??= deps.call<AmbassadorProfile>(`/portal/ambassadors/${encodeURIComponent(ids?.ambassadorUid ?? '-')}/`));
   const user = () => deps.call<UserView>(`/users/${ids?.userId ?? 0}/`);

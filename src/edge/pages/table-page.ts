@@ -1,6 +1,6 @@
-import { parseTableQuery, toApiQuery, type TableQueryState } from '../lib/table-query';
-import type { AmbassadorClient } from './client';
-import type { TableContent, TableKey, TableOptions } from './client/tables';
+import { parseTableQuery, toApiQuery, type TableQueryState } from '../../lib/table-query';
+import type { AmbassadorClient } from '../client';
+import type { TableContent, TableKey, TableOptions } from '../client/tables';
 
 // A data table's server data for a page (TableView.astro paints it): the view state read from the page
 // URL (this table's `<table>.` parameters), the table's options and its first page. Both calls leave

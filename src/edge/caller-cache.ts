@@ -1,7 +1,7 @@
 import type { Caller } from '../api/core/types';
 
 /**
- * Verified sessions of page views, kept in this isolate for a few seconds, so that a person clicking
+ * Verified callers of page views (who a session token belongs to), kept in this isolate for a few seconds, so that a person clicking
  * through the portal is not checked against D1 before every page's first byte (issue 8: the head streams
  * before any D1 round trip). The API itself never uses it: /api and /v1 verify the token on every call.
  *

@@ -1,5 +1,5 @@
-import { ALL_CAMPAIGNS } from '../lib/campaigns';
-import { CAMPAIGN_COOKIE } from './context';
+import { ALL_CAMPAIGNS } from '../../lib/campaigns';
+import { CAMPAIGN_COOKIE } from '../request-context';
 
 type Cookies = {
   set(name: string, value: string, options: Record<string, unknown>): void;

@@ -1,6 +1,6 @@
-import { localizeErrorBody } from '../../lib/error-body';
-import { t, type Language } from '../../lib/i18n';
-import { ClientError } from '../client';
+import { localizeErrorBody } from '../../../lib/error-body';
+import { t, type Language } from '../../../lib/i18n';
+import { ClientError } from '../../client';
 import { redirectClearingSession } from '../page-data';
 import { readForm, seeOther } from './form';
 

@@ -1,6 +1,6 @@
-import { SYSTEM_LANGUAGE, normalizeLanguage } from '../../lib/languages';
-import { safeRedirect } from '../../lib/safe-redirect';
-import { LANGUAGE_COOKIE } from '../context';
+import { SYSTEM_LANGUAGE, normalizeLanguage } from '../../../lib/languages';
+import { safeRedirect } from '../../../lib/safe-redirect';
+import { LANGUAGE_COOKIE } from '../../request-context';
 import { readForm } from './form';
 
 // /language (the language menu): a POST stores the choice — a supported code or "system" — in the
@@ -19,8 +19,8 @@ export async function languageAction(locals: App.Locals, request: Request, url: 
   const headers = new Headers({ location: languageBack(form.get('next'), url), 'cache-control': 'no-store' });
   if (choice) {
     headers.append('set-cookie', `${LANGUAGE_COOKIE}=${encodeURIComponent(choice)}; Path=/; Max-Age=31536000; SameSite=Lax`);
-    const { ctx, client } = locals;
-    if (ctx.me) {
+    const { requestContext, client } = locals;
+    if (requestContext.me) {
       try {
         await client.updateProfile({ language: choice });
       } catch (err) {
