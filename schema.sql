@@ -480,7 +480,7 @@ CREATE TABLE redemptions (
     CHECK (status IN ('processing', 'canceled', 'failed', 'completed', 'reversed_to_ledger', 'reversed_to_company')),
   idempotency_key TEXT NOT NULL,
   details TEXT NOT NULL DEFAULT '{}',                   -- JSON gift card details (card_code, pin, ...)
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), failure_reason TEXT, provider TEXT, external_ref TEXT, value_minor INTEGER, currency TEXT, updated_at TEXT,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), failure_reason TEXT, provider TEXT, external_ref TEXT, value_minor INTEGER, currency TEXT, updated_at TEXT, item_name TEXT,
   UNIQUE (company_id, idempotency_key),
   -- 0002_tenant_safe
   UNIQUE (company_id, id),
@@ -885,6 +885,11 @@ CREATE TRIGGER campaigns_rate_update BEFORE UPDATE OF commission_rate_bps ON cam
 WHEN NOT COALESCE(NEW.commission_rate_bps BETWEEN 0 AND 10000, 0)
 BEGIN SELECT RAISE(ABORT, 'commission_rate_invalid'); END;
 
+CREATE TRIGGER loyalty_balances_not_negative BEFORE UPDATE ON loyalty_balances
+WHEN NEW.points_earned < 0 OR NEW.points_available < 0 OR NEW.points_held < 0 OR NEW.points_redeemed < 0 OR NEW.points_expired < 0
+  OR NEW.cash_earned < 0 OR NEW.cash_available < 0 OR NEW.cash_held < 0 OR NEW.cash_redeemed < 0 OR NEW.cash_expired < 0
+BEGIN SELECT RAISE(ABORT, 'balance_negative'); END;
+
 CREATE TRIGGER loyalty_ledger_balance AFTER INSERT ON loyalty_ledger
 BEGIN
   INSERT OR IGNORE INTO loyalty_balances (ambassador_uid, company_id) VALUES (NEW.ambassador_uid, NEW.company_id);
@@ -921,10 +926,10 @@ BEGIN
 END;
 
 CREATE TRIGGER loyalty_ledger_no_delete BEFORE DELETE ON loyalty_ledger
-  BEGIN SELECT RAISE(ABORT, 'loyalty_ledger is append-only'); END;
+  BEGIN SELECT RAISE(ABORT, 'ledger_append_only'); END;
 
 CREATE TRIGGER loyalty_ledger_no_update BEFORE UPDATE ON loyalty_ledger
-  BEGIN SELECT RAISE(ABORT, 'loyalty_ledger is append-only'); END;
+  BEGIN SELECT RAISE(ABORT, 'ledger_append_only'); END;
 
 CREATE TRIGGER loyalty_ledger_release AFTER INSERT ON loyalty_ledger
 WHEN NEW.entry_type = 'release'
@@ -932,6 +937,10 @@ BEGIN
   INSERT INTO loyalty_lot_uses (company_id, ambassador_uid, lot_id, entry_id, use, amount)
   SELECT company_id, ambassador_uid, lot_id, NEW.id, 'release', -amount FROM loyalty_lot_uses WHERE entry_id = NEW.settles_id;
 END;
+
+CREATE TRIGGER loyalty_ledger_settle_once BEFORE INSERT ON loyalty_ledger
+WHEN NEW.settles_id IS NOT NULL AND EXISTS (SELECT 1 FROM loyalty_ledger WHERE settles_id = NEW.settles_id)
+BEGIN SELECT RAISE(ABORT, 'hold_already_settled'); END;
 
 CREATE TRIGGER loyalty_ledger_shape BEFORE INSERT ON loyalty_ledger
 BEGIN
@@ -969,6 +978,10 @@ BEGIN
    WHERE (SELECT COALESCE(SUM(amount), 0) FROM loyalty_lot_uses WHERE entry_id = NEW.id) <> -NEW.amount;
 END;
 
+CREATE TRIGGER loyalty_ledger_uid_once BEFORE INSERT ON loyalty_ledger
+WHEN NEW.uid IS NOT NULL AND EXISTS (SELECT 1 FROM loyalty_ledger WHERE company_id = NEW.company_id AND uid = NEW.uid)
+BEGIN SELECT RAISE(ABORT, 'ledger_uid_taken'); END;
+
 CREATE TRIGGER loyalty_lot_uses_apply AFTER INSERT ON loyalty_lot_uses
 BEGIN
   UPDATE loyalty_lots SET remaining = remaining - NEW.amount WHERE entry_id = NEW.lot_id;
@@ -981,10 +994,22 @@ BEGIN
 END;
 
 CREATE TRIGGER loyalty_lot_uses_no_delete BEFORE DELETE ON loyalty_lot_uses
-  BEGIN SELECT RAISE(ABORT, 'loyalty_lot_uses is append-only'); END;
+  BEGIN SELECT RAISE(ABORT, 'lot_uses_append_only'); END;
 
 CREATE TRIGGER loyalty_lot_uses_no_update BEFORE UPDATE ON loyalty_lot_uses
-  BEGIN SELECT RAISE(ABORT, 'loyalty_lot_uses is append-only'); END;
+  BEGIN SELECT RAISE(ABORT, 'lot_uses_append_only'); END;
+
+CREATE TRIGGER loyalty_lots_not_overdrawn BEFORE UPDATE OF remaining ON loyalty_lots
+WHEN NEW.remaining < 0 OR NEW.remaining > NEW.amount
+BEGIN SELECT RAISE(ABORT, 'lot_overdrawn'); END;
+
+CREATE TRIGGER payouts_amount_positive BEFORE INSERT ON payouts
+WHEN NEW.amount_minor <= 0
+BEGIN SELECT RAISE(ABORT, 'payout_amount_invalid'); END;
+
+CREATE TRIGGER redemptions_key_once BEFORE INSERT ON redemptions
+WHEN EXISTS (SELECT 1 FROM redemptions WHERE company_id = NEW.company_id AND idempotency_key = NEW.idempotency_key)
+BEGIN SELECT RAISE(ABORT, 'redemption_key_taken'); END;
 
 CREATE TRIGGER redemptions_settled BEFORE UPDATE OF status ON redemptions
 WHEN OLD.status = 'processing' AND NEW.status IN ('completed', 'failed', 'canceled')
@@ -1009,6 +1034,10 @@ WHEN NOT COALESCE(NEW.points >= 0 AND (NEW.value_minor IS NULL OR NEW.value_mino
   AND ((NEW.value_kind = 'fixed' AND NEW.points > 0)
     OR (NEW.value_kind = 'range' AND NEW.min_amount >= 1 AND NEW.max_amount >= NEW.min_amount)), 0)
 BEGIN SELECT RAISE(ABORT, 'reward_amounts_invalid'); END;
+
+CREATE TRIGGER rewards_stock_not_negative BEFORE UPDATE OF stock ON rewards
+WHEN NEW.stock < 0
+BEGIN SELECT RAISE(ABORT, 'out_of_stock'); END;
 
 CREATE TRIGGER share_links_code_not_retired BEFORE UPDATE OF short_code ON share_links
   WHEN NEW.short_code <> OLD.short_code AND EXISTS (SELECT 1 FROM share_link_retired_codes r
@@ -1138,6 +1167,10 @@ BEGIN SELECT RAISE(ABORT, 'tier_threshold_invalid'); END;
 CREATE TRIGGER tiers_threshold_update BEFORE UPDATE OF threshold ON tiers
 WHEN NOT COALESCE(NEW.threshold >= 0, 0)
 BEGIN SELECT RAISE(ABORT, 'tier_threshold_invalid'); END;
+
+CREATE TRIGGER vault_item_variants_stock_not_negative BEFORE UPDATE OF stock ON vault_item_variants
+WHEN NEW.stock < 0
+BEGIN SELECT RAISE(ABORT, 'out_of_stock'); END;
 
 CREATE TRIGGER vault_item_variants_value_insert BEFORE INSERT ON vault_item_variants
 WHEN NOT COALESCE(NEW.value_minor >= 0, 0)

@@ -38,13 +38,18 @@ interface Isolate {
 /** A fresh copy of the edge (its own session cache, tenant cache, ...): what another isolate is. */
 async function newIsolate(): Promise<Isolate> {
   vi.resetModules();
-  const [{ createEdgeApp }, pageData, auth, account, session] = await Promise.all([
+  const [{ createEdgeApp }, pageData, auth, account, session, callers] = await Promise.all([
     import('../../src/edge/app'),
     import('../../src/edge/pages/page-data'),
     import('../../src/edge/pages/forms/auth'),
     import('../../src/edge/pages/forms/account'),
     import('../../src/edge/session'),
+    import('../../src/edge/caller-cache'),
   ]);
+  // The kept verification does not age here: a password hash under a loaded machine can take longer
+  // than CALLER_TTL_MS, and these tests are about revocation, not expiry (tests/worker/caller-cache.test.ts).
+  const stoppedClock = Date.now();
+  callers.resetCallerCache(() => stoppedClock);
   const encoder = new TextEncoder();
 
   /** The shell of an /app page: the head at once, the person's data once the session is confirmed. */
