@@ -1042,7 +1042,7 @@ BEGIN SELECT RAISE(ABORT, 'out_of_stock'); END;
 CREATE TRIGGER share_links_code_not_retired BEFORE UPDATE OF short_code ON share_links
   WHEN NEW.short_code <> OLD.short_code AND EXISTS (SELECT 1 FROM share_link_retired_codes r
     WHERE r.company_id = NEW.company_id AND r.short_code = NEW.short_code AND r.share_link_uid <> NEW.uid)
-  BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: share_link_retired_codes.short_code'); END;
+  BEGIN SELECT RAISE(ABORT, 'short_code_taken'); END;
 
 CREATE TRIGGER share_links_code_retired AFTER UPDATE OF short_code ON share_links
   WHEN NEW.short_code <> OLD.short_code

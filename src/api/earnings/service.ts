@@ -1,3 +1,4 @@
+import { batch, row, rows as allRows } from '../core/named-batch';
 import { resolveCustomization } from '../../lib/schemas/customization';
 import type { Caller, ServiceContext } from '../core/types';
 import {
@@ -38,16 +39,16 @@ export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date 
   const { db } = svc;
   const companyId = caller.company.id;
   const uid = caller.ambassador.uid;
-  const [custom, unpaid, last] = await db.batch([
-    companyCustomizationStatement(db, companyId),
-    unpaidStatement(db, companyId, uid),
-    lastPayoutStatement(db, companyId, uid),
-  ]);
-  const settings = (custom!.results[0] as { settings: string } | undefined)?.settings;
+  const { custom, unpaid, lastRow } = await batch(db, {
+    custom: row<{ settings: string }>(companyCustomizationStatement(db, companyId)),
+    unpaid: allRows<UnpaidRow>(unpaidStatement(db, companyId, uid)),
+    lastRow: row<LastPayoutRow>(lastPayoutStatement(db, companyId, uid)),
+  });
+  const settings = custom?.settings;
   const { holding_days: holdingDays, minimum_minor: minimum } = resolveCustomization(settings).payouts;
   const nowIso = now.toISOString();
 
-  const rows = (unpaid!.results as unknown as UnpaidRow[]).map((r) => {
+  const rows = unpaid.map((r) => {
     // The same instant the operator's cutoff compares with: created_at <= now - holding days.
     const payableOn = r.kind === 'clawback' ? r.created_at : isoPlusDays(r.created_at, holdingDays);
     return {
@@ -78,7 +79,6 @@ export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date 
   const onHold = !!caller.ambassador.deactivated_by_self;
   if (onHold) blockedBy.push('on_hold');
 
-  const lastRow = last!.results[0] as LastPayoutRow | undefined;
   return {
     ambassador_uid: uid,
     currency: caller.company.currency,

@@ -1,3 +1,4 @@
+import { batch, row, rows } from '../core/named-batch';
 import {
   balanceStatement, badgesStatement, membershipsStatement, referrerStatement, tierMetricStatement, tiersStatement,
   type AmbassadorRow, type BadgeRow, type LoyaltyBalanceRow, type MembershipRow, type ReferrerRow, type TierRow,
@@ -45,20 +46,15 @@ export function userView(u: UserRow) {
 /** GET /portal/ambassadors/{id}/ - the whole profile of spec §3 in one answer. */
 export async function ambassadorProfile(db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string) {
   // One D1 round trip for everything the profile shows.
-  const results = await db.batch([
-    membershipsStatement(db, company.id, a.uid),
-    balanceStatement(db, company.id, a.uid),
-    tiersStatement(db, company.id),
-    badgesStatement(db, company.id, a.uid),
-    referrerStatement(db, company.id, a.referred_by_uid),
-    tierMetricStatement(db, company.loyalty_tier_stat_metric, company.id, a.uid),
-  ]);
-  const memberships = results[0]!.results as MembershipRow[];
-  const balance = (results[1]!.results[0] ?? null) as LoyaltyBalanceRow | null;
-  const tiers = results[2]!.results as TierRow[];
-  const badges = results[3]!.results as BadgeRow[];
-  const referrer = (results[4]!.results[0] ?? null) as ReferrerRow | null;
-  const metric = Number((results[5]!.results[0] as { n?: number } | undefined)?.n ?? 0);
+  const { memberships, balance, tiers, badges, referrer, tierMetric } = await batch(db, {
+    memberships: rows<MembershipRow>(membershipsStatement(db, company.id, a.uid)),
+    balance: row<LoyaltyBalanceRow>(balanceStatement(db, company.id, a.uid)),
+    tiers: rows<TierRow>(tiersStatement(db, company.id)),
+    badges: rows<BadgeRow>(badgesStatement(db, company.id, a.uid)),
+    referrer: row<ReferrerRow>(referrerStatement(db, company.id, a.referred_by_uid)),
+    tierMetric: row<{ n?: number }>(tierMetricStatement(db, company.loyalty_tier_stat_metric, company.id, a.uid)),
+  });
+  const metric = Number(tierMetric?.n ?? 0);
   const b = balance ?? {
     points_earned: 0, points_available: 0, points_redeemed: 0, points_expired: 0,
     cash_earned: 0, cash_available: 0, cash_redeemed: 0, cash_expired: 0,

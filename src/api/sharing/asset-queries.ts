@@ -1,4 +1,5 @@
 /** Promotional assets of campaigns (files in R2 under `assets/<company>/...`). */
+import { batch, row, rows } from '../core/named-batch';
 
 export interface AssetRow {
   uid: string;
@@ -40,13 +41,13 @@ export async function listAssets(
      WHERE a.company_id = ?
        AND a.campaign_id IN (SELECT campaign_id FROM ambassador_campaigns WHERE ambassador_uid = ? AND company_id = a.company_id)
        AND (a.group_id IS NULL OR a.group_id = (SELECT group_id FROM ambassadors WHERE uid = ? AND company_id = a.company_id))${filter}`;
-  const [rows, total] = await db.batch<AssetRow | { n: number }>([
-    db.prepare(
+  const { list, total } = await batch(db, {
+    list: rows<AssetRow>(db.prepare(
       `SELECT a.uid, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.title, a.file_key, a.file_name,
               a.content_type, a.size_bytes, a.thumbnail_key, a.created_at, s.short_code ${from}
         ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`,
-    ).bind(...args, page.limit, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(...args),
-  ]);
-  return { rows: rows!.results as AssetRow[], count: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
+    ).bind(...args, page.limit, page.offset)),
+    total: row<{ n: number }>(db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(...args)),
+  });
+  return { rows: list, count: total?.n ?? 0 };
 }

@@ -1,4 +1,5 @@
 /** Share links: the ambassador's custom links (is_default = 0) and campaign referral links (is_default = 1). */
+import { batch, row, rows } from '../core/named-batch';
 
 export interface ShareLinkRow {
   uid: string;
@@ -37,14 +38,14 @@ const LIST_SELECT = `
 export async function listShareLinks(
   db: D1Database, companyId: string, ambassadorUid: string, page: { limit: number; offset: number },
 ) {
-  const [rows, total] = await db.batch<ShareLinkListRow | { n: number }>([
-    db.prepare(`${LIST_SELECT} WHERE s.company_id = ? AND s.ambassador_uid = ? AND s.is_default = 0
+  const { list, total } = await batch(db, {
+    list: rows<ShareLinkListRow>(db.prepare(`${LIST_SELECT} WHERE s.company_id = ? AND s.ambassador_uid = ? AND s.is_default = 0
                  ORDER BY s.created_at DESC, s.uid DESC LIMIT ? OFFSET ?`)
-      .bind(companyId, ambassadorUid, page.limit, page.offset),
-    db.prepare('SELECT COUNT(*) AS n FROM share_links WHERE company_id = ? AND ambassador_uid = ? AND is_default = 0')
-      .bind(companyId, ambassadorUid),
-  ]);
-  return { rows: rows!.results as ShareLinkListRow[], count: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
+      .bind(companyId, ambassadorUid, page.limit, page.offset)),
+    total: row<{ n: number }>(db.prepare('SELECT COUNT(*) AS n FROM share_links WHERE company_id = ? AND ambassador_uid = ? AND is_default = 0')
+      .bind(companyId, ambassadorUid)),
+  });
+  return { rows: list, count: total?.n ?? 0 };
 }
 
 export function shareLinkViewStatement(db: D1Database, companyId: string, uid: string) {
@@ -104,7 +105,11 @@ export function updateShareLinkStatement(
     .bind(...entries.map(([, v]) => v ?? null), now, companyId, ambassadorUid, uid);
 }
 
-export const isUniqueViolation = (err: unknown) => String(err).includes('UNIQUE');
+/**
+ * A short code another link has: the UNIQUE index of share_links, or the trigger that keeps a retired code
+ * for its link (migration 0018: `short_code_taken`, a whole word of D1's message).
+ */
+export const isUniqueViolation = (err: unknown) => /\bUNIQUE constraint failed\b|\bshort_code_taken\b/.test(String(err));
 
 /** What a `/r/<code>` redirect needs: the link, its campaign and whether the ambassador is active. */
 export interface RedirectTargetRow {

@@ -1,3 +1,4 @@
+import { batch, row, write } from '../core/named-batch';
 import { actForTab, readForTab } from '../core/tab-access';
 import type { z } from 'zod';
 import {
@@ -86,12 +87,11 @@ async function createShareLinkUnchecked(svc: ServiceContext, caller: Caller, bod
     : Array.from({ length: 5 }, () => `${caller.ambassador.share_code.toLowerCase()}-${randomToken(3)}`);
   for (const shortCode of codes) {
     // The insert and the read of the new row in one round trip; no row means the code was taken.
-    const [, view] = await svc.db.batch([
-      insertShareLinkStatement(svc.db, { ...base, shortCode }),
-      shareLinkViewStatement(svc.db, caller.company.id, uid),
-    ]);
-    const row = view!.results[0] as ShareLinkListRow | undefined;
-    if (row) return shareLinkView(row, svc.origin, caller.company.currency);
+    const { view } = await batch(svc.db, {
+      inserted: write(insertShareLinkStatement(svc.db, { ...base, shortCode })),
+      view: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid)),
+    });
+    if (view) return shareLinkView(view, svc.origin, caller.company.currency);
   }
   if (input.shortCode) throw fieldError('shortCode', shortCodeMessages.taken);
   throw new ApiError('conflict', 'shortCodeUnavailable');
@@ -104,16 +104,14 @@ async function updateShareLinkUnchecked(
   const parsed = shareLinkUpdateSchema.safeParse(normalizeShareLinkInput(body));
   const asked = parsed.success && parsed.data.campaign !== undefined ? campaignForLink(caller, parsed.data.campaign) : null;
   // The link and the hosts of its (new or current) campaign in one round trip.
-  const [found, hostRows] = await svc.db.batch([
-    shareLinkViewStatement(svc.db, caller.company.id, uid),
-    campaignHostsStatement(svc.db, caller.company.id, asked?.campaign_id ?? null, uid),
-  ]);
-  const existing = found!.results[0] as ShareLinkListRow | undefined;
+  const { existing, hosts } = await batch(svc.db, {
+    existing: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid)),
+    hosts: row<CampaignHostsRow>(campaignHostsStatement(svc.db, caller.company.id, asked?.campaign_id ?? null, uid)),
+  });
   if (!existing || existing.ambassador_uid !== caller.ambassador.uid || existing.is_default) throw new ApiError('not_found', 'notFound');
   if (!parsed.success) throw new ApiError('validation', 'invalidInput', zodFields(parsed.error));
   const input: ShareLinkUpdateInput = parsed.data;
   const campaign = linkCampaign(caller, input.campaign ?? existing.campaign_id);
-  const hosts = (hostRows!.results[0] as CampaignHostsRow | undefined) ?? null;
   const changes: ShareLinkChanges = {
     campaign_id: input.campaign !== undefined ? campaign.campaign_id : undefined,
     description: input.description, source: input.source, medium: input.medium,
@@ -124,11 +122,12 @@ async function updateShareLinkUnchecked(
   // Another link's code (any letter case) fails on the UNIQUE index; the link's own code in another case is fine.
   if (input.shortCode !== undefined && input.shortCode !== existing.short_code) changes.short_code = input.shortCode;
   try {
-    const [, view] = await svc.db.batch([
-      updateShareLinkStatement(svc.db, caller.company.id, caller.ambassador.uid, uid, changes, isoNow()),
-      shareLinkViewStatement(svc.db, caller.company.id, uid),
-    ]);
-    return shareLinkView(view!.results[0] as ShareLinkListRow, svc.origin, caller.company.currency);
+    const { view } = await batch(svc.db, {
+      updated: write(updateShareLinkStatement(svc.db, caller.company.id, caller.ambassador.uid, uid, changes, isoNow())),
+      view: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid)),
+    });
+    // The link was read as the caller's a moment ago; the update and the read are one transaction.
+    return shareLinkView(view!, svc.origin, caller.company.currency);
   } catch (err) {
     if (isUniqueViolation(err)) throw fieldError('shortCode', shortCodeMessages.taken);
     throw err;
