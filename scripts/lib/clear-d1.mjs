@@ -6,7 +6,7 @@
 export const APP_TABLE = (name) => !/^(sqlite_|_cf_|d1_)/.test(name);
 
 /**
- * Empties every table of a D1 database (the wipe behind `npm run db:seed`, see clearDatabase in db.mjs):
+ * Empties every table of a D1 database (the wipe behind `npm run db:seed`: runSeed in db.mjs):
  * tables and order read from the schema at run time, every trigger lifted for the wipe and created again
  * in its original order, one batch. No Node imports: the worker tests run it inside workerd.
  */

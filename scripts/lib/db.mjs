@@ -59,19 +59,6 @@ export async function isDatabaseEmpty(persistTo) {
   });
 }
 
-/**
- * Deletes every row of every table, whatever the product wrote (operator-made companies, keys, webhooks,
- * deliveries, outbox, ledger, clicks, rollups, tables added by later migrations...), so the demo seed loads
- * on any database the product was used on. The tables and their order are read from the schema at run
- * time (children before the tables they reference), never a hand-kept list. Every trigger is dropped for
- * the wipe (append-only guards refuse deletes, rollup triggers would do per-row work, a future trigger
- * could write rows as others are deleted) and created again from its own SQL in its original order, all
- * in one batch (one transaction, foreign keys checked at its end). Returns the number of tables emptied.
- */
-export async function clearDatabase(persistTo) {
-  return withLocalBindings(persistTo, (env) => clearD1(env.DB));
-}
-
 /** Deletes every key of a KV namespace (the local tenant cache: nothing in it may outlive a start over). */
 async function clearKv(kv) {
   let cursor;

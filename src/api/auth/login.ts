@@ -68,10 +68,10 @@ async function guardAccount(svc: ServiceContext, company: CompanyRow, failures: 
   await sleep(Math.min(LOGIN_ACCOUNT_GUARD.maxDelayMs, LOGIN_ACCOUNT_GUARD.stepMs * over));
 }
 
-/** The counter of wrong passwords for an account (whether or not it exists). */
-export async function loginFailures(companyId: string, email: string): Promise<Limit> {
-  return { key: `login:fail:${await accountId(companyId, email)}`, limit: LOGIN_ACCOUNT_GUARD.failures, windowSec: LOGIN_ACCOUNT_GUARD.windowSec };
-}
+/** The counter of wrong passwords for an account (`account`: accountId(); whether or not it exists). */
+const loginFailures = (account: string): Limit => ({
+  key: `login:fail:${account}`, limit: LOGIN_ACCOUNT_GUARD.failures, windowSec: LOGIN_ACCOUNT_GUARD.windowSec,
+});
 
 /**
  * POST /auth/ambassador/?host= - log in with e-mail and password: a new token, the account and the
@@ -83,7 +83,9 @@ export async function logIn(svc: ServiceContext, host: string, input: LoginInput
   const company = await companyFor(svc, host);
   // Every attempt counts against the client (429 past its limit); a successful one is given back.
   const hits = await enforce(svc.db, await clientLimit(svc, 'login', LOGIN_LIMITS.client));
-  const [failures, knownKey] = await Promise.all([loginFailures(company.id, body.email), knownClientKey(svc, company.id, body.email)]);
+  const account = await accountId(company.id, body.email);
+  const failures = loginFailures(account);
+  const knownKey = await knownClientKey(svc, account);
   await guardAccount(svc, company, failures, knownKey, body.recaptchaToken);
   const user = await findUserByEmail(svc.db, company.id, body.email);
   // verifyPassword spends the same time when there is no user, so answers do not reveal accounts.

@@ -48,10 +48,10 @@ export async function forgotPassword(svc: ServiceContext, host: string | null, i
   return { detail: en('forgotPasswordSuccess'), is_email_sent: true };
 }
 
-/** Wrong codes of one client for one account (clients without an address share one bucket per account). */
-async function guessLimit(svc: ServiceContext, companyId: string, email: string): Promise<Limit> {
+/** Wrong codes of one client for one account (`account`: accountId(); clients without an address share one bucket per account). */
+async function guessLimit(svc: ServiceContext, account: string): Promise<Limit> {
   const client = (await clientId(svc)) ?? 'none';
-  return { key: `reset:guess:${client}:${await accountId(companyId, email)}`, ...RESET_LIMITS.guess };
+  return { key: `reset:guess:${client}:${account}`, ...RESET_LIMITS.guess };
 }
 
 /**
@@ -65,7 +65,8 @@ async function confirmCode(svc: ServiceContext, host: string | null, input: Rese
   const company = await companyFor(svc, host);
   await enforce(svc.db, await clientLimit(svc, 'reset', RESET_LIMITS.client));
   const body = parseWith(resetPasswordSchema, input);
-  const guesses = await guessLimit(svc, company.id, body.email);
+  const account = await accountId(company.id, body.email);
+  const guesses = await guessLimit(svc, account);
   if ((await peek(svc.db, guesses)) >= guesses.limit) throw tooMany(guesses);
   const noCode = new ApiError('bad_request', 'noVerificationCode');
   const user = await findUserByEmail(svc.db, company.id, body.email);
@@ -82,7 +83,7 @@ async function confirmCode(svc: ServiceContext, host: string | null, input: Rese
   if (!(await consumeCode(svc.db, company.id, row.id, isoNow()))) throw noCode;
   await setPassword(svc.db, company.id, user.id, hash, isoNow());
   await revokeUserTokens(svc.db, company.id, user.id, isoNow());
-  const knownKey = await knownClientKey(svc, company.id, user.email);
+  const knownKey = await knownClientKey(svc, account);
   if (knownKey) await rememberClientStatement(svc.db, knownKey).run();
   // The code came by e-mail: the address is proven now, and payout details set before it was are gone.
   const cleared = await confirmEmail(svc.db, company.id, user.id);

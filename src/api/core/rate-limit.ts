@@ -54,16 +54,19 @@ export const RECAPTCHA_LIMITS = { client: { limit: 30, windowSec: 60 } };
 /** Current-password guesses when changing a password, per account. */
 export const CHANGE_PASSWORD_LIMITS = { account: { limit: 10, windowSec: 900 } };
 
+/** The start (in seconds) of the fixed window of `windowSec` seconds that holds `nowMs`. */
+const windowStartOf = (windowSec: number, nowMs: number) => Math.floor(nowMs / 1000 / windowSec) * windowSec;
+
 /** Counts one hit; returns the count in the current window. */
 export async function hit(db: D1Database, limit: Limit, nowMs = Date.now()): Promise<Hit> {
-  const windowStart = Math.floor(nowMs / 1000 / limit.windowSec) * limit.windowSec;
+  const windowStart = windowStartOf(limit.windowSec, nowMs);
   const row = await countHit(db, limit.key, windowStart);
   return { ...limit, windowStart: row?.window_start ?? windowStart, count: row?.count ?? 1 };
 }
 
 /** The count of a limit's current window, without counting a hit. */
 export async function peek(db: D1Database, limit: Limit, nowMs = Date.now()): Promise<number> {
-  const windowStart = Math.floor(nowMs / 1000 / limit.windowSec) * limit.windowSec;
+  const windowStart = windowStartOf(limit.windowSec, nowMs);
   const row = await windowCount(db, limit.key, windowStart);
   return row?.count ?? 0;
 }
@@ -94,7 +97,7 @@ export async function enforce(db: D1Database, limits: Limit[], nowMs = Date.now(
 
 /** The 429 of a limit that is used up: `{detail}` and Retry-After (the rest of its window). */
 export function tooMany(limit: Omit<Limit, 'key'>, nowMs = Date.now()) {
-  const windowStart = Math.floor(nowMs / 1000 / limit.windowSec) * limit.windowSec;
+  const windowStart = windowStartOf(limit.windowSec, nowMs);
   const retryAfter = Math.max(1, windowStart + limit.windowSec - Math.floor(nowMs / 1000));
   return new ApiError('rate_limited', 'tooManyAttempts', undefined, { 'Retry-After': String(retryAfter) }, { seconds: retryAfter });
 }
@@ -107,10 +110,10 @@ export function tooMany(limit: Omit<Limit, 'key'>, nowMs = Date.now()) {
 const KNOWN_PREFIX = 'known:';
 const KNOWN_CLIENT_SEC = LOGIN_ACCOUNT_GUARD.knownClientDays * 86_400;
 
-/** The key that remembers a client for an account; null without a client address. */
-export async function knownClientKey(svc: Pick<ServiceContext, 'clientIp'>, companyId: string, email: string): Promise<string | null> {
+/** The key that remembers a client for an account (`account`: accountId()); null without a client address. */
+export async function knownClientKey(svc: Pick<ServiceContext, 'clientIp'>, account: string): Promise<string | null> {
   const client = await clientId(svc);
-  return client ? `${KNOWN_PREFIX}${await accountId(companyId, email)}:${client}` : null;
+  return client ? `${KNOWN_PREFIX}${account}:${client}` : null;
 }
 
 /** Remembers (or refreshes) a known client. */
@@ -124,7 +127,7 @@ export function rememberClientStatement(db: D1Database, key: string, nowMs = Dat
  */
 export async function accountState(db: D1Database, failures: Limit, knownKey: string | null, nowMs = Date.now()) {
   const nowSec = Math.floor(nowMs / 1000);
-  const windowStart = Math.floor(nowSec / failures.windowSec) * failures.windowSec;
+  const windowStart = windowStartOf(failures.windowSec, nowMs);
   const row = await failuresAndKnown(db, failures.key, windowStart, knownKey ?? '', nowSec - KNOWN_CLIENT_SEC);
   return { failures: row?.failures ?? 0, known: !!knownKey && row?.known === 1 };
 }
