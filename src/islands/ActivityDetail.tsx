@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { formatMoney, formatPoints } from '../lib/format';
+import { dateTimeFormat } from '../lib/intl-cache';
 
 // Activity detail (spec §3) of an activity row of payout or redemption type: fetched from the browser
 // API when opened (GET /api/payouts/{id}/, /api/loyalty/gift-card-redemption/{id}/), shown as
@@ -50,7 +51,7 @@ function show(value: unknown, field: string, lang: string, labels: ActivityDetai
   if (field === 'status') return labels.statuses[text] ?? text.replace(/_/g, ' ');
   if (field === 'created_at' || field === 'payment_on') {
     const date = new Date(/^\d{4}-\d{2}-\d{2} /.test(text) ? `${text.replace(' ', 'T')}Z` : text);
-    if (!Number.isNaN(date.getTime())) return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+    if (!Number.isNaN(date.getTime())) return dateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
   }
   return text;
 }

@@ -4,6 +4,7 @@ import {
   type RowSelectionState, type SortingState,
 } from '@tanstack/react-table';
 import { formatMoney, formatNumber, formatPoints } from '../lib/format';
+import { dateTimeFormat } from '../lib/intl-cache';
 import { fillPlural, type PluralTemplates } from '../lib/plural';
 import {
   contentHref, csvHref, nextOrdering, pageRange, parseOrdering, parseTableQuery, searchString, toPageParams, withChange, withFilter, withoutFilter,
@@ -87,7 +88,7 @@ export function cellText(column: DataTableColumn, value: unknown, lang: string, 
     case 'DATE': {
       const date = new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : String(value));
       if (Number.isNaN(date.getTime())) return String(value);
-      return new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+      return dateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
     }
     case 'BOOLEAN': return value === true || value === 1 || value === 'true' ? labels.yes : labels.no;
     case 'CHOICE': return column.choices?.find((c) => c.value === String(value))?.label ?? String(value);

@@ -1,4 +1,5 @@
 import type { MessageKey } from './i18n/en.ts';
+import { dateTimeFormat } from './intl-cache.ts';
 
 // Dates of spec §9: formats and range presets. Formatting and arithmetic use UTC by default so the
 // server-rendered HTML and the hydrated island agree, whatever the browser's time zone.
@@ -27,7 +28,7 @@ export function toDate(value: DateInput): Date | null {
 function parts(value: DateInput, timeZone: string) {
   const date = toDate(value);
   if (!date) return null;
-  const fields = new Intl.DateTimeFormat(LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const fields = dateTimeFormat(LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .formatToParts(date);
   const get = (type: string) => fields.find((p) => p.type === type)?.value ?? '';
   return { year: get('year'), month: get('month'), day: get('day') };
@@ -54,14 +55,14 @@ export function formatShortDate(value: DateInput, lang?: string | null, timeZone
   if (!date) return '';
   const code = (lang ?? 'en').split('-')[0];
   if (code === 'en') return formatDateUs(value, timeZone);
-  return new Intl.DateTimeFormat(lang === 'es-419' ? 'es-419' : (lang ?? 'en'), { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return dateTimeFormat(lang === 'es-419' ? 'es-419' : (lang ?? 'en'), { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
 /** Long month name for month-interval graph labels: "March", or "March 2025" with the year. */
 export function formatMonth(value: DateInput, options: { withYear?: boolean; timeZone?: string; lang?: string } = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(options.lang ?? LOCALE, {
+  return dateTimeFormat(options.lang ?? LOCALE, {
     timeZone: options.timeZone ?? 'UTC',
     month: 'long',
     ...(options.withYear ? { year: 'numeric' } : {}),
@@ -72,7 +73,7 @@ export function formatMonth(value: DateInput, options: { withYear?: boolean; tim
 export function formatLongDate(value: DateInput, options: { timeZone?: string; lang?: string } = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(options.lang ?? LOCALE, {
+  return dateTimeFormat(options.lang ?? LOCALE, {
     timeZone: options.timeZone ?? 'UTC',
     year: 'numeric',
     month: 'long',

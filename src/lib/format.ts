@@ -2,17 +2,25 @@
 // currencies, percentages, compact K and dates through Intl in the page language"); without one they are
 // en-US, the locale spec §9 names. Dates and range presets live in dates.ts and are re-exported here.
 
+import { numberFormat } from './intl-cache.ts';
+
 const LOCALE = 'en-US';
 
 /** The Intl locale of a page language ("es", "fr-CA", …); en-US when none or unknown. */
 export function numberLocale(lang?: string | null): string {
   if (!lang || lang === 'en') return LOCALE;
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([lang]).length ? lang : LOCALE;
-  } catch {
-    return LOCALE;
+  let locale = locales.get(lang);
+  if (locale === undefined) {
+    try {
+      locale = Intl.NumberFormat.supportedLocalesOf([lang]).length ? lang : LOCALE;
+    } catch {
+      locale = LOCALE;
+    }
+    if (locales.size < 64) locales.set(lang, locale);
   }
+  return locale;
 }
+const locales = new Map<string, string>();
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_POINT_NAME = 'point(s)';
 /** Sidebar truncation lengths (§2, §9). */
@@ -23,7 +31,7 @@ function currencyOrDefault(currency: string | null | undefined): string {
   const code = (currency ?? '').trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(code)) return DEFAULT_CURRENCY;
   try {
-    new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code });
+    numberFormat(LOCALE, { style: 'currency', currency: code });
     return code;
   } catch {
     return DEFAULT_CURRENCY;
@@ -33,7 +41,7 @@ function currencyOrDefault(currency: string | null | undefined): string {
 /** Digits after the decimal point in the currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
 export function currencyMinorDigits(currency: string | null | undefined = DEFAULT_CURRENCY): number {
   const code = currencyOrDefault(currency);
-  return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  return numberFormat(LOCALE, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /** Minor units (cents) to a major amount (dollars) for the currency. */
@@ -60,7 +68,7 @@ export function formatMoney(minor: number, currency?: string | null, lang?: stri
   const amount = fromMinorUnits(Number.isFinite(minor) ? minor : 0, code);
   const digits = Math.min(2, currencyMinorDigits(code));
   const whole = Number.isInteger(Math.round(amount * 10 ** digits) / 10 ** digits);
-  return new Intl.NumberFormat(numberLocale(lang), {
+  return numberFormat(numberLocale(lang), {
     style: 'currency',
     currency: code,
     minimumFractionDigits: whole ? 0 : digits,
@@ -70,19 +78,19 @@ export function formatMoney(minor: number, currency?: string | null, lang?: stri
 
 /** A plain number with grouping and 0 to 2 fraction digits: 1234.5 -> "1,234.5". */
 export function formatNumber(value: number, lang?: string | null): string {
-  return new Intl.NumberFormat(numberLocale(lang), { maximumFractionDigits: 2 }).format(Number.isFinite(value) ? value : 0);
+  return numberFormat(numberLocale(lang), { maximumFractionDigits: 2 }).format(Number.isFinite(value) ? value : 0);
 }
 
 /** Short form for tiles and axes: below 1000 as is, from 1000 with a K (then M, B) suffix. */
 export function formatCompact(value: number, lang?: string | null): string {
   const n = Number.isFinite(value) ? value : 0;
   if (Math.abs(n) < 1000) return formatNumber(n, lang);
-  return new Intl.NumberFormat(numberLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+  return numberFormat(numberLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(n);
 }
 
 /** A ratio as a percentage with up to 2 decimals: 0.12345 -> "12.35%". */
 export function formatPercent(ratio: number, lang?: string | null): string {
-  return new Intl.NumberFormat(numberLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(ratio) ? ratio : 0);
+  return numberFormat(numberLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(ratio) ? ratio : 0);
 }
 
 /** Points with the company's point name (§9): "1,250 point(s)", "40 stars". */

@@ -3,6 +3,8 @@
 // prop; the island picks one with the browser's Intl.PluralRules. No catalogue and no message parser
 // reach the browser.
 
+import { pluralRules } from './intl-cache.ts';
+
 /** One template per plural category ("one", "few", "many", "other") or exact value ("=0"). */
 export type PluralTemplates = { other: string } & Partial<Record<string, string>>;
 
@@ -18,9 +20,9 @@ export function pickPlural(forms: PluralTemplates | string, lang: string, count:
   if (exact !== undefined) return exact;
   let category: string = 'other';
   try {
-    category = new Intl.PluralRules(lang).select(count);
+    category = pluralRules(lang).select(count);
   } catch {
-    category = new Intl.PluralRules('en').select(count);
+    category = pluralRules('en').select(count);
   }
   return forms[category] ?? forms.other;
 }

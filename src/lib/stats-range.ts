@@ -1,5 +1,6 @@
 import { formatDateIso, rangeForPreset, toDate, type DateInput, type RangePreset } from './dates.ts';
 import type { MessageKey } from './i18n/en.ts';
+import { dateTimeFormat } from './intl-cache.ts';
 
 // The stats screen's view of spec §9: range presets (6 Months, This Year, Last Year, N days), the
 // graph interval (day, week, month) and the graph's time labels. Pure functions of the URL query and
@@ -107,9 +108,9 @@ export function timeLabel(time: DateInput, interval: StatsInterval, lang: string
     ? { month: 'long', ...(withYear ? { year: 'numeric' } : {}) }
     : { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) };
   try {
-    return new Intl.DateTimeFormat(lang, { timeZone: 'UTC', ...options }).format(date);
+    return dateTimeFormat(lang, { timeZone: 'UTC', ...options }).format(date);
   } catch {
-    return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(date);
+    return dateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(date);
   }
 }
 
