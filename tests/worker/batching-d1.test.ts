@@ -25,6 +25,30 @@ describe('batching D1', () => {
     expect(batch.map((r) => r.results[0])).toEqual([{ one: 1 }, { two: 2 }]);
   });
 
+  it('sends a read asked twice in the same turn once, and gives each asker the answer', async () => {
+    const sizes: number[] = [];
+    const counted = new Proxy(env.DB, {
+      get: (target, prop) => (prop === 'batch'
+        ? (list: D1PreparedStatement[]) => { sizes.push(list.length); return target.batch(list); }
+        : Reflect.get(target, prop, target).bind(target)),
+    });
+    const db = batchingD1(counted);
+    const sql = 'SELECT id, name FROM companies WHERE id = ?';
+    const [a, b, other, listA, listB] = await Promise.all([
+      db.prepare(sql).bind('acme').first<{ id: string }>(),
+      db.prepare(sql).bind('acme').first<string>('name'),
+      db.prepare(sql).bind('demo').first<{ id: string }>(),
+      db.prepare('SELECT id FROM companies ORDER BY id').all<{ id: string }>(),
+      db.prepare('SELECT id FROM companies ORDER BY id').all<{ id: string }>(),
+    ]);
+    expect(sizes).toEqual([3]);
+    expect(a?.id).toBe('acme');
+    expect(b).toBe((a as unknown as { name: string }).name);
+    expect(other?.id).toBe('demo');
+    listA.results.pop();
+    expect(listB.results.length).toBe(listA.results.length + 1);
+  });
+
   it('answers null for a missing row, as D1 does', async () => {
     const { db } = view();
     expect(await db.prepare('SELECT * FROM companies WHERE id = ?').bind('nobody').first()).toBeNull();

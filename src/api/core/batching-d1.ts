@@ -15,6 +15,8 @@ type Kind = 'first' | 'all' | 'batch';
 interface Pending {
   kind: Kind;
   statements: D1PreparedStatement[];
+  /** The SQL and bound values of a single read: an identical read in the same batch is sent once. */
+  key?: string;
   column?: string;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -23,6 +25,14 @@ interface Pending {
 const READ = /^\s*(SELECT|WITH)\b/i;
 const real = new WeakMap<object, D1PreparedStatement>();
 const sqlOf = new WeakMap<D1PreparedStatement, string>();
+const keyOf = new WeakMap<D1PreparedStatement, string>();
+
+/** The identity of a read with plain bound values (text, numbers, null), for sending it once per batch. */
+function isReadKey(sql: string, values: unknown[] = []): string | undefined {
+  if (!READ.test(sql)) return undefined;
+  for (const v of values) if (v !== null && typeof v !== 'string' && typeof v !== 'number') return undefined;
+  return `${sql}\u0000${JSON.stringify(values)}`;
+}
 
 export function batchingD1(db: D1Database, meter: D1Meter = { roundTrips: 0 }): D1Database {
   let pending: Pending[] = [];
@@ -51,14 +61,27 @@ export function batchingD1(db: D1Database, meter: D1Meter = { roundTrips: 0 }): 
     const items = pending;
     pending = [];
     scheduled = false;
-    const statements = items.flatMap((i) => i.statements);
+    // Pages ask some things twice in one tick (the shell's balance and a section's): one statement each.
+    const statements: D1PreparedStatement[] = [];
+    const at: number[] = [];
+    const sent = new Map<string, number>();
+    for (const item of items) {
+      const same = item.key === undefined ? undefined : sent.get(item.key);
+      if (same !== undefined) {
+        at.push(same);
+        continue;
+      }
+      at.push(statements.length);
+      if (item.key !== undefined) sent.set(item.key, statements.length);
+      statements.push(...item.statements);
+    }
     try {
       const results = await timed(() => db.batch(statements));
-      let at = 0;
-      for (const item of items) {
-        settle(item, results.slice(at, at + item.statements.length));
-        at += item.statements.length;
-      }
+      items.forEach((item, i) => {
+        const own = results.slice(at[i], at[i]! + item.statements.length);
+        // A shared answer: each reader gets its own rows array (the row objects are read-only by use).
+        settle(item, item.key === undefined ? own : own.map((r) => ({ ...r, results: [...r.results] })));
+      });
     } catch (error) {
       if (items.length === 1) return items[0]!.reject(error);
       // Find out which one failed: each on its own (rare; only on an error).
@@ -82,15 +105,17 @@ export function batchingD1(db: D1Database, meter: D1Meter = { roundTrips: 0 }): 
     });
   }
 
-  function wrap(statement: D1PreparedStatement, sql: string): D1PreparedStatement {
+  function wrap(statement: D1PreparedStatement, sql: string, values?: unknown[]): D1PreparedStatement {
     sqlOf.set(statement, sql);
+    const key = isReadKey(sql, values);
+    if (key !== undefined) keyOf.set(statement, key);
     const isRead = READ.test(sql);
     const proxy = new Proxy(statement, {
       get(target, prop) {
         switch (prop) {
-          case 'bind': return (...values: unknown[]) => wrap(target.bind(...values), sql);
-          case 'first': return (column?: string) => (isRead ? enqueue({ kind: 'first', statements: [target], column }) : direct(() => target.first(column as string)));
-          case 'all': return () => (isRead ? enqueue({ kind: 'all', statements: [target] }) : direct(() => target.all()));
+          case 'bind': return (...values: unknown[]) => wrap(target.bind(...values), sql, values);
+          case 'first': return (column?: string) => (isRead ? enqueue({ kind: 'first', statements: [target], column, key: keyOf.get(target) }) : direct(() => target.first(column as string)));
+          case 'all': return () => (isRead ? enqueue({ kind: 'all', statements: [target], key: keyOf.get(target) }) : direct(() => target.all()));
           case 'run': return () => direct(() => target.run());
           case 'raw': return (options?: { columnNames?: boolean }) => direct(() => target.raw(options as { columnNames: true }));
           default: {

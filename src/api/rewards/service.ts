@@ -167,7 +167,7 @@ export async function rewardLedger(svc: ServiceContext, caller: Caller, query: P
   const { lots, count, expiring } = await batch(svc.db, {
     lots: rows<RewardLedgerRow>(rewardLedgerStatement(svc.db, caller.company.id, caller.ambassador.uid, LEDGER_PAGE_SIZE, offset)),
     count: row<{ n: number }>(lotCountStatement(svc.db, caller.company.id, caller.ambassador.uid)),
-    expiring: rows<{ lot_id: number; kind: 'points' | 'cash'; remaining: number; expire_at: string }>(
+    expiring: rows<ExpiringRow>(
       expiringLotsStatement(svc.db, caller.company.id, caller.ambassador.uid)),
   });
   const total = count!.n;
@@ -180,10 +180,23 @@ export async function rewardLedger(svc: ServiceContext, caller: Caller, query: P
       campaign_name: l.campaign_name, referred_full_name: l.referred_name, referred_email: l.referred_email,
     })),
     /** Open lots that lapse, soonest first: which points (or cash) expire when. */
-    expiring: expiring.map((e) => ({ id: e.lot_id, kind: e.kind, amount: e.remaining, expire_at: e.expire_at })),
+    expiring: expiring.map(expiringView),
   };
 }
 export type RewardLedger = Awaited<ReturnType<typeof rewardLedger>>;
+
+/** Only the ledger's `expiring` part (the dashboard's "expiring soon"): one statement, not the ledger page. */
+export async function expiringLots(svc: ServiceContext, caller: Caller): Promise<RewardLedger['expiring']> {
+  ensureLoyalty(caller);
+  const { expiring } = await batch(svc.db, {
+    expiring: rows<ExpiringRow>(
+      expiringLotsStatement(svc.db, caller.company.id, caller.ambassador.uid)),
+  });
+  return expiring.map(expiringView);
+}
+
+type ExpiringRow = { lot_id: number; kind: 'points' | 'cash'; remaining: number; expire_at: string };
+const expiringView = (e: ExpiringRow) => ({ id: e.lot_id, kind: e.kind, amount: e.remaining, expire_at: e.expire_at });
 
 
 // Tab access (issue 17): these exist only for the 'rewards' tab; see src/api/core/tab-access.ts.

@@ -1,5 +1,5 @@
 import {
-  listGiftCards, listRedemptions, listVaultItems, redeemGiftCard, redeemVaultItem, redemptionDetail, rewardLedger, vaultBalance,
+  listGiftCards, listRedemptions, listVaultItems, redeemGiftCard, redeemVaultItem, expiringLots, redemptionDetail, rewardLedger, vaultBalance,
   type GiftCardList, type RedemptionList, type RedemptionView, type RewardLedger, type VaultBalance, type VaultItemList,
 } from '../../api/rewards/service';
 import type { GiftCardRedeemInput, PageQuery, VaultItemsQuery, VaultRedeemInput } from '../../lib/schemas/rewards';
@@ -55,6 +55,8 @@ export interface RewardsClient {
   redemptions(portal: string, query?: PageQuery): Promise<RedemptionList>;
   /** GET /ambassadors/{id}/loyalty/ledger/ - earnings with derived statuses, and what expires when. */
   rewardLedger(query?: PageQuery): Promise<RewardLedger>;
+  /** What expires when (the ledger's `expiring`), without the ledger page: the dashboard's card. */
+  expiringLots(): Promise<RewardLedger['expiring']>;
 }
 
 export function embeddedRewards(deps: EmbeddedDeps): RewardsClient {
@@ -73,6 +75,7 @@ export function embeddedRewards(deps: EmbeddedDeps): RewardsClient {
     redemption: (portal, id) => embedded(async () => redemptionDetail(svc, await deps.caller(), portal, id)),
     redemptions: (portal, query) => embedded(async () => listRedemptions(svc, await deps.caller(), portal, query)),
     rewardLedger: (query) => embedded(async () => rewardLedger(svc, await deps.caller(), query)),
+    expiringLots: () => embedded(async () => expiringLots(svc, await deps.caller())),
   };
 }
 
@@ -94,5 +97,6 @@ export function remoteRewards(deps: RemoteDeps, ids: RemoteIds | null): RewardsC
     redemption: (portal, id) => deps.call(`${p(portal)}/redemptions/${encodeURIComponent(String(id))}/`),
     redemptions: (portal, query) => deps.call(`${p(portal)}/redemptions/`, { query: asQuery(query) }),
     rewardLedger: (query) => deps.call(`/ambassadors/${own()}/loyalty/ledger/`, { query: asQuery(query) }),
+    expiringLots: async () => (await deps.call<RewardLedger>(`/ambassadors/${own()}/loyalty/ledger/`)).expiring,
   };
 }
