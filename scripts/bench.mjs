@@ -7,6 +7,13 @@
 //      each page request followed by one asset request), HTML bytes and the JavaScript the page loads
 //      (raw and gzip), following <script src>, modulepreload links, Astro island component/renderer URLs
 //      and static `import`s recursively;
+//      then (issue 19) per page the CPU ms per request of the workerd process that runs the Worker over
+//      --requests sequential warm requests (scripts/lib/bench-cpu.mjs: how that process is found), and
+//      its ratio to /login's; the whole response (request start to last body byte) median/p95 and its
+//      ratio to the static asset in the interleaved run above, which also times GET /r/<code> (not
+//      followed); /app against the asset under --concurrency clients (requests/second, as a ratio);
+//      last, the goals of issue 19, each with its measured figure and met / not met
+//      (scripts/lib/bench-goals.mjs: printed, never failing the run);
 //   2. the Worker bundle as `wrangler deploy --dry-run` makes it: its gzip size against the Workers
 //      limit (3 MiB compressed on the free plan, 10 MiB on the paid one);
 //   3. share-link redirects: requests/second, p50/p95 latency of GET /r/<code> (not followed) on this
@@ -26,9 +33,11 @@
 // --pages        comma list of pages to measure, e.g. /app,/app/stats,acme.localhost/app; a page is
 //                `/path` (tenant localhost) or `host/path`; unknown /app paths are measured signed in as
 //                the host's demo account, other unknown paths signed out (default: every page in PAGES)
-// --requests     timed requests per page (default 100; as many static-asset requests are interleaved)
+// --requests     timed requests per page (default 100; as many static-asset requests are interleaved);
+//                also the CPU run's requests per page and each side's requests under concurrency
 // --warmup       untimed warm-up rounds before timing (default 5; fills the tenant cache)
-// --redirects    share-link requests per portal (default 1000; 0 skips that part); --concurrency (default 8)
+// --redirects    share-link requests per portal (default 1000; 0 skips that part); --concurrency (default 8,
+//                also the clients of the /app-against-asset run)
 // --fault-clicks clicks of the fault run (default 300; 0 skips it; not with --target)
 // --host         tenant host of the share-link redirect (default localhost)
 // --json         print the figures as JSON on stdout (progress goes to stderr; `npm run -s bench -- --json`)
