@@ -29,7 +29,7 @@ const report = {
     page('/app/gone', { measured: false }),
   ],
   redirect: { whole: { xStatic: 1.1 } },
-  concurrency: { ratio: 0.21 },
+  concurrency: { concurrency: 8, ratio: 0.21 },
 };
 
 const byId = (rows: { id: string }[]) => Object.fromEntries(rows.map((r) => [r.id, r]));
@@ -55,7 +55,7 @@ describe('issue 19 goals in the bench', () => {
     const atLimits = {
       pages: [page('/login', { cpu: 1, whole: 2, ttfb: 1.2, html: 60, js: 15 }), page('/register', { cpu: 2.5, whole: 1, ttfb: 1, html: 1, js: 15 })],
       redirect: { whole: { xStatic: 1.2 } },
-      concurrency: { ratio: 0.4 },
+      concurrency: { concurrency: 8, ratio: 0.4 },
     };
     expect(goalTable(atLimits).every((g: { met: boolean | null }) => g.met === true)).toBe(true);
   });
@@ -67,6 +67,11 @@ describe('issue 19 goals in the bench', () => {
     expect(g.concurrency).toMatchObject({ value: null, met: null });
     expect(g.registerJs).toMatchObject({ value: null, met: null });
     expect(g.whole).toMatchObject({ value: 1.5, met: true });
+  });
+
+  it('leaves the /app concurrency goal n/a when measured with other than 8 clients', () => {
+    const g = byId(goalTable({ ...report, concurrency: { concurrency: 4, ratio: 0.9 } }));
+    expect(g.concurrency).toMatchObject({ value: null, met: null });
   });
 
   it('lists every goal of the issue once', () => {
