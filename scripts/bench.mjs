@@ -7,6 +7,13 @@
 //      each page request followed by one asset request), HTML bytes and the JavaScript the page loads
 //      (raw and gzip), following <script src>, modulepreload links, Astro island component/renderer URLs
 //      and static `import`s recursively;
+//      then (issue 19) per page the CPU ms per request of the workerd process that runs the Worker over
+//      --requests sequential warm requests (scripts/lib/bench-cpu.mjs: how that process is found), and
+//      its ratio to /login's; the whole response (request start to last body byte) median/p95 and its
+//      ratio to the static asset in the interleaved run above, which also times GET /r/<code> (not
+//      followed); /app against the asset under --concurrency clients (requests/second, as a ratio);
+//      last, the goals of issue 19, each with its measured figure and met / not met
+//      (scripts/lib/bench-goals.mjs: printed, never failing the run);
 //   2. the Worker bundle as `wrangler deploy --dry-run` makes it: its gzip size against the Workers
 //      limit (3 MiB compressed on the free plan, 10 MiB on the paid one);
 //   3. share-link redirects: requests/second, p50/p95 latency of GET /r/<code> (not followed) on this
@@ -26,9 +33,11 @@
 // --pages        comma list of pages to measure, e.g. /app,/app/stats,acme.localhost/app; a page is
 //                `/path` (tenant localhost) or `host/path`; unknown /app paths are measured signed in as
 //                the host's demo account, other unknown paths signed out (default: every page in PAGES)
-// --requests     timed requests per page (default 100; as many static-asset requests are interleaved)
+// --requests     timed requests per page (default 100; as many static-asset requests are interleaved);
+//                also the CPU run's requests per page and each side's requests under concurrency
 // --warmup       untimed warm-up rounds before timing (default 5; fills the tenant cache)
-// --redirects    share-link requests per portal (default 1000; 0 skips that part); --concurrency (default 8)
+// --redirects    share-link requests per portal (default 1000; 0 skips that part); --concurrency (default 8,
+//                also the clients of the /app-against-asset run)
 // --fault-clicks clicks of the fault run (default 300; 0 skips it; not with --target)
 // --host         tenant host of the share-link redirect (default localhost)
 // --json         print the figures as JSON on stdout (progress goes to stderr; `npm run -s bench -- --json`)
@@ -51,6 +60,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { decodeEntities, importsOf, jsFromHtml } from './lib/html.mjs';
 import { printScale, scaleBench } from './lib/bench-clicks.mjs';
+import { clockTicks, cpuMsPerRequest, cpuTicks, findRuntime } from './lib/bench-cpu.mjs';
+import { goalTable, printGoals } from './lib/bench-goals.mjs';
 import { startPortal } from './lib/portal.mjs';
 import { ROOT, forwardSignals, freePort, isBuilt, parseArgs } from './lib/proc.mjs';
 import { generateLoad, queryJson } from './generate-load.mjs';
@@ -268,8 +279,9 @@ function d1Trips(res) {
  * followed by a request for the static asset. Returns per-page samples and the asset's samples.
  */
 async function ttfbInterleaved(pages, assetPath, n, warmup, progress) {
-  const samples = pages.map(() => ({ ttfb: [], d1: [], d1Total: [], statuses: new Map() }));
+  const samples = pages.map(() => ({ ttfb: [], total: [], d1: [], d1Total: [], statuses: new Map() }));
   const assetTtfb = [];
+  const assetTotal = [];
   const assetD1 = [];
   for (let round = -warmup; round < n; round++) {
     for (let k = 0; k < pages.length; k++) {
@@ -280,18 +292,89 @@ async function ttfbInterleaved(pages, assetPath, n, warmup, progress) {
       if (round < 0) continue;
       const s = samples[i];
       s.ttfb.push(res.ttfb);
+      s.total.push(res.total);
       s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
       const trips = d1Trips(res);
       if (trips !== undefined) s.d1.push(trips);
       const total = d1Total(res);
       if (total !== undefined) s.d1Total.push(total);
       assetTtfb.push(asset.ttfb);
+      assetTotal.push(asset.total);
       const at = d1Trips(asset);
       if (at !== undefined) assetD1.push(at);
     }
     if (round >= 0) progress?.(round + 1);
   }
-  return { samples, asset: { ttfb: assetTtfb, d1: assetD1 } };
+  return { samples, asset: { ttfb: assetTtfb, total: assetTotal, d1: assetD1 } };
+}
+
+/**
+ * CPU ms per request of the workerd that runs the Worker (scripts/lib/bench-cpu.mjs says which one):
+ * per page `warmup` untimed requests, then `n` sequential ones between two readings of its CPU time.
+ * Pages run one after another, never interleaved with the asset, so each reading is that page's alone.
+ * Returns { runtime, pages: [{ msPerRequest, proxyMsPerRequest, statuses }] } or { runtime: { pid: null, why } }.
+ */
+async function cpuPerPage(pages, n, warmup) {
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(target.hostname)) return { runtime: { pid: null, why: `${target.hostname} is not this machine` } };
+  const first = pages[0];
+  const runtime = await findRuntime(target.port, async () => {
+    for (let i = 0; i < 20; i++) await request(first.host, first.path, { headers: first.cookie ? { cookie: first.cookie } : {} });
+  });
+  if (!runtime.pid) return { runtime };
+  const hz = clockTicks();
+  const out = [];
+  for (const { host, path: p, cookie } of pages) {
+    const headers = cookie ? { cookie } : {};
+    for (let i = 0; i < warmup; i++) await request(host, p, { headers });
+    const before = [cpuTicks(runtime.pid), cpuTicks(runtime.listener)];
+    const statuses = new Map();
+    for (let i = 0; i < n; i++) {
+      const res = await request(host, p, { headers });
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+    const after = [cpuTicks(runtime.pid), cpuTicks(runtime.listener)];
+    out.push({ msPerRequest: cpuMsPerRequest(before[0], after[0], n, hz), proxyMsPerRequest: cpuMsPerRequest(before[1], after[1], n, hz), statuses });
+  }
+  return { runtime: { ...runtime, clockTicks: hz }, pages: out };
+}
+
+/** `n` GETs with `concurrency` in flight: requests/second over the burst. */
+async function burst(host, urlPath, headers, n, concurrency) {
+  let next = 0;
+  const statuses = new Map();
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, async () => {
+    while (next < n) {
+      next++;
+      const res = await request(host, urlPath, { headers });
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+  }));
+  return { secs: (performance.now() - t0) / 1000, statuses };
+}
+
+/**
+ * A page against the static asset under `concurrency` clients, interleaved: `rounds` rounds of n/rounds
+ * requests to each, the one going first alternating. Requests/second of each and the page's as a share
+ * of the asset's.
+ */
+async function concurrentPair(page, assetPath, n, concurrency, rounds = 5) {
+  const per = Math.max(concurrency, Math.ceil(n / rounds));
+  const sides = [
+    { host: page.host, path: page.path, headers: page.cookie ? { cookie: page.cookie } : {}, secs: 0, requests: 0, statuses: new Map() },
+    { host: page.host, path: assetPath, headers: {}, secs: 0, requests: 0, statuses: new Map() },
+  ];
+  for (const s of sides) await burst(s.host, s.path, s.headers, concurrency * 2, concurrency); // warm-up
+  for (let r = 0; r < rounds; r++) {
+    for (const s of r % 2 ? [...sides].reverse() : sides) {
+      const b = await burst(s.host, s.path, s.headers, per, concurrency);
+      s.secs += b.secs;
+      s.requests += per;
+      for (const [st, c] of b.statuses) s.statuses.set(st, (s.statuses.get(st) ?? 0) + c);
+    }
+  }
+  const [pg, as] = sides.map((s) => ({ path: s.path, requests: s.requests, rps: round(s.requests / s.secs, 1), statuses: statusCounts(s.statuses) }));
+  return { page: label(page), concurrency, pageSide: pg, asset: as, ratio: round(pg.rps / as.rps) };
 }
 
 // Output -------------------------------------------------------------------------------------------
@@ -347,7 +430,42 @@ function printReport(report) {
       measured.map((r) => [r.page, kb(r.htmlBytes), kb(r.htmlGzip), r.js.eager.files, kb(r.js.eager.raw), kb(r.js.eager.gzip), r.js.lazy.files || '-', r.js.lazy.files ? kb(r.js.lazy.gzip) : '-']),
     );
   }
+  printWork(report);
   printScale(report.scale, table);
+  printGoals(report.goals, table);
+}
+
+/** CPU per request and whole response per page, the redirect and /app under concurrency (issue 19). */
+function printWork(report) {
+  const rt = report.cpuRuntime;
+  const cpuNote = rt?.pid
+    ? `CPU: workerd ${rt.pid} (${rt.how}), utime+stime over ${report.requests} sequential requests per page`
+    : `CPU: n/a (${rt?.why ?? 'not measured'})`;
+  console.log(`\nWork per page (${cpuNote}; whole response = request start to last body byte, in the interleaved run)`);
+  const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : '-');
+  const rows = report.pages.filter((r) => r.measured).map((r) => [
+    r.page,
+    r.cpu ? ms(r.cpu.msPerRequest) : 'n/a',
+    r.cpu ? x(r.cpu.xLogin) : 'n/a',
+    ms(r.whole?.p50),
+    ms(r.whole?.p95),
+    x(r.whole?.xStatic),
+    x(r.ttfb?.xStatic),
+  ]);
+  if (report.redirect) {
+    const st = Object.entries(report.redirect.statuses).map(([k, v]) => `${v}x${k}`).join(' ');
+    rows.push([`${report.redirect.path} (${st})`, '-', '-', ms(report.redirect.whole.p50), ms(report.redirect.whole.p95), x(report.redirect.whole.xStatic), x(report.redirect.ttfb.xStatic)]);
+  }
+  if (report.static) rows.push([`static ${report.static.path}`, '-', '-', ms(report.static.whole.p50), ms(report.static.whole.p95), '1.00x', '1.00x']);
+  table(['page', 'CPU ms/req', "x /login's", 'whole p50 ms', 'p95 ms', 'x static', 'TTFB x static'], rows);
+  const c = report.concurrency;
+  if (c) {
+    console.log(`\n${c.page} against the static asset under ${c.concurrency} concurrent clients (one interleaved run, not followed)`);
+    table(['request', 'requests', 'requests/s', 'statuses', 'x static'], [
+      [c.page, c.pageSide.requests, c.pageSide.rps.toFixed(1), Object.entries(c.pageSide.statuses).map(([k, v]) => `${v}x${k}`).join(' '), x(c.ratio)],
+      [`static ${c.asset.path}`, c.asset.requests, c.asset.rps.toFixed(1), Object.entries(c.asset.statuses).map(([k, v]) => `${v}x${k}`).join(' '), '1.00x'],
+    ]);
+  }
 }
 
 // Stats at scale (--load) ---------------------------------------------------------------------------
@@ -578,12 +696,30 @@ async function main() {
     const asset = staticAsset();
     if (!asset) log('no static asset found in dist/client: TTFB not measured');
     const timed = withCookie.map((spec, i) => ({ ...spec, result: results[i] })).filter((p) => p.result.measured);
+
+    // CPU first: the redirects of the timed run below queue clicks whose consumer would run during it.
+    let cpu = { runtime: { pid: null, why: 'no page answered 2xx' } };
+    if (timed.length) {
+      log(`CPU per request: ${n} sequential requests per page after ${warmup} warm-up, reading the Worker's workerd in /proc`);
+      cpu = await cpuPerPage(timed, n, warmup);
+      if (!cpu.runtime.pid) log(`CPU per request: n/a (${cpu.runtime.why})`);
+      else log(`CPU per request: workerd ${cpu.runtime.pid} runs the Worker (${cpu.runtime.how}; ${cpu.runtime.listener} listens on the port)`);
+      const loginCpu = cpu.pages?.[timed.findIndex((p) => p.host === 'localhost' && p.path === '/login')]?.msPerRequest;
+      timed.forEach(({ result: r }, k) => {
+        const c = cpu.pages?.[k];
+        r.cpu = c ? { msPerRequest: round(c.msPerRequest), xLogin: loginCpu ? round(c.msPerRequest / loginCpu) : null, proxyMsPerRequest: round(c.proxyMsPerRequest) } : null;
+      });
+    }
+
     let staticFigures;
+    let redirect = null;
+    let concurrent = null;
     if (asset && timed.length) {
       const total = n + warmup;
-      log(`timing ${timed.length} pages x ${total} rounds (${warmup} warm-up), each page request followed by ${asset}`);
+      const redirectPage = { host: redirectHost, path: `/r/${encodeURIComponent(shortCode)}` };
+      log(`timing ${timed.length} pages and ${redirectPage.path} x ${total} rounds (${warmup} warm-up), each request followed by ${asset}`);
       let lastTick = 0;
-      const t = await ttfbInterleaved(timed, asset, n, warmup, (done) => {
+      const t = await ttfbInterleaved([...timed, redirectPage], asset, n, warmup, (done) => {
         const pct = Math.floor((done / n) * 4);
         if (pct > lastTick && done < n) {
           lastTick = pct;
@@ -592,24 +728,42 @@ async function main() {
       });
       const assetProbe = await request('localhost', asset);
       const assetP50 = median(t.asset.ttfb);
+      const assetWhole = median(t.asset.total);
+      const whole = (xs) => ({ p50: round(median(xs)), p95: round(p95(xs)), xStatic: round(median(xs) / assetWhole) });
       staticFigures = {
         path: asset,
         status: assetProbe.status,
         samples: t.asset.ttfb.length,
         p50: round(assetP50),
         p95: round(p95(t.asset.ttfb)),
+        whole: { p50: round(assetWhole), p95: round(p95(t.asset.total)) },
         d1RoundTrips: t.asset.d1.length ? { median: median(t.asset.d1), min: Math.min(...t.asset.d1), max: Math.max(...t.asset.d1) } : null,
       };
       timed.forEach(({ result: r }, k) => {
         const s = t.samples[k];
         const p50 = median(s.ttfb);
         r.ttfb = { samples: s.ttfb.length, p50: round(p50), p95: round(p95(s.ttfb)), xStatic: round(p50 / assetP50) };
+        r.whole = whole(s.total);
         if (s.d1.length) r.d1RoundTrips = { ...(r.d1RoundTrips ?? {}), median: median(s.d1), min: Math.min(...s.d1), max: Math.max(...s.d1), samples: s.d1.length };
         else r.d1RoundTrips = null;
         r.d1RoundTripsTotal = s.d1Total.length ? { median: median(s.d1Total), min: Math.min(...s.d1Total), max: Math.max(...s.d1Total) } : null;
         const other = [...s.statuses].filter(([st]) => st !== r.status);
         if (other.length) r.otherStatuses = statusCounts(new Map(other));
       });
+      const rs = t.samples[timed.length];
+      redirect = {
+        ...redirectPage,
+        statuses: statusCounts(rs.statuses),
+        ttfb: { p50: round(median(rs.ttfb)), p95: round(p95(rs.ttfb)), xStatic: round(median(rs.ttfb) / assetP50) },
+        whole: whole(rs.total),
+      };
+      if (!rs.statuses.has(302)) log(`no 302 from ${redirectPage.path} (set BENCH_SHORT_CODE to a seeded short code)`);
+
+      const app = timed.find((p) => p.host === 'localhost' && p.path === '/app');
+      if (app) {
+        log(`/app against ${asset} under ${concurrency} concurrent clients, ${n} requests each, interleaved`);
+        concurrent = await concurrentPair(app, asset, n, concurrency);
+      } else log('/app not measured: no concurrency figure');
     }
 
     const scale = await scaleBench({
@@ -625,8 +779,12 @@ async function main() {
       d1Meter: results.some((r) => r.d1RoundTrips) || Boolean(staticFigures?.d1RoundTrips),
       static: staticFigures ?? null,
       pages: results,
+      cpuRuntime: cpu.runtime,
+      redirect,
+      concurrency: concurrent,
       scale,
     };
+    report.goals = goalTable(report);
     if (json) console.log(JSON.stringify(report, null, 2));
     else printReport(report);
     // The fault run is a check as well as a figure: a click lost or counted twice fails the bench.
