@@ -278,7 +278,7 @@ export default function DataTable(props: DataTableProps) {
                         <td key={col.key} data-col={col.key} data-empty={text ? undefined : ''}>
                           {tone ? <span className={`status-badge tone-${tone}`}>{text}</span>
                             : at > 0 ? <>{text.slice(0, at)}<wbr />{text.slice(at)}</>
-                              : text || <span className="muted">—</span>}
+                              : text}
                         </td>
                       );
                     })}
