@@ -1,14 +1,10 @@
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
-import {
-  createColumnHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable,
-  type RowSelectionState, type SortingState,
-} from '@tanstack/react-table';
 import { formatMoney, formatNumber, formatPoints } from '../lib/format';
 import { dateTimeFormat } from '../lib/intl-cache';
 import { fillPlural, type PluralTemplates } from '../lib/plural';
 import {
-  contentHref, csvHref, nextOrdering, pageRange, parseOrdering, parseTableQuery, searchString, toPageParams, withChange, withFilter, withoutFilter,
-  type TableFilter, type TableQueryState,
+  contentHref, csvHref, nextOrdering, pageRange, parseOrdering, parseTableQuery, searchString, toPageParams, unpackRows, withChange, withFilter,
+  withoutFilter, type TableFilter, type TableQueryState, type TableRowsPage,
 } from '../lib/table-query';
 import ActivityDetail, { type ActivityDetailLabels } from './ActivityDetail';
 import TableFilters, { filterText } from './TableFilters';
@@ -16,25 +12,22 @@ import TableFilters, { filterText } from './TableFilters';
 // One data table for every table of the portal (issue 9): the server paints the first page (this
 // component's SSR), links and GET forms page, sort and filter without JavaScript; hydrated, the same
 // controls fetch pages from the browser API and keep the view in the URL (history.replaceState).
-// TanStack Table holds the table model (sorting, pagination, row selection), all server-side (manual).
+// Sorting, paging and filtering are the API's (a page holds one page of rows), so the island keeps only
+// the view state and the row selection: no table model to build per render, on the server or here.
 
 export interface DataTableColumn {
   key: string;
   label: string;
   type: string;
   sortable: boolean;
-  operators: string[];
+  /** Only when not the type's catalogue (typeOperators). */
+  operators?: string[];
   choices?: { value: string; label: string }[];
 }
 
 export type Row = Record<string, unknown>;
 
-export interface TableContentPage {
-  count: number;
-  page: number;
-  page_size: number;
-  results: Row[];
-}
+export type TableContentPage = TableRowsPage;
 
 export interface DataTableLabels {
   caption: string; empty: string; firstPage: string; emptyFiltered: string; error: string; loading: string;
@@ -59,7 +52,8 @@ export interface DataTableProps {
   state: TableQueryState;
   /** The page URL's query at render time ("?a=b" or ""). */
   search: string;
-  content: TableContentPage | null;
+  /** The first page, packed (packRows): the columns shown and the row ids, each value written once. */
+  content: string | null;
   error: string | null;
   /** Badge tones per column and value (statuses). */
   tones?: Record<string, Record<string, string>>;
@@ -67,9 +61,6 @@ export interface DataTableProps {
   /** Activity: rows of payout or redemption type open their detail (spec §3). */
   detail?: ActivityDetailLabels;
 }
-
-const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowSelectionFeature });
-const helper = createColumnHelper<typeof features, Row>();
 
 function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
@@ -97,6 +88,21 @@ export function cellText(column: DataTableColumn, value: unknown, lang: string, 
   }
 }
 
+// A cell's look by column type; with its card label (--label, read by the narrow layout) it is written
+// once per table in the island's <style>, not as attributes on every cell.
+const TYPE_STYLE: Partial<Record<string, string>> = {
+  MONEY: 'text-align:right;white-space:nowrap', DATE: 'white-space:nowrap',
+  EMAIL: 'overflow-wrap:break-word;min-width:7ch', STRING: 'overflow-wrap:break-word;min-width:7ch',
+};
+
+/** A CSS string of any text: every character but ASCII letters, digits and spaces as a hex escape. */
+export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9 ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
+
+/** The cell rules of one table: `.data-table[data-table=payouts] td[data-col=amount]{--label:"Amount";…}`. */
+export function cellStyles(table: string, columns: readonly DataTableColumn[]): string {
+  return columns.map((c) => `.data-table[data-table=${table}] td[data-col=${c.key}]{--label:${cssString(c.label)};${TYPE_STYLE[c.type] ?? ''}}`).join('');
+}
+
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 
 function rowId(row: Row, index: number): string {
@@ -108,43 +114,30 @@ export default function DataTable(props: DataTableProps) {
   const { table: tableName, prefix, lang, columns, labels, defaultOrdering, pageSizes } = props;
   const defaults = { pageSize: props.defaultPageSize, pageSizes };
   const [state, setState] = useState<TableQueryState>(props.state);
-  const [content, setContent] = useState<TableContentPage | null>(props.content);
+  const [content, setContent] = useState<TableContentPage | null>(() => (props.content ? unpackRows(props.content) : null));
   const [error, setError] = useState<string | null>(props.error);
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState(props.search);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // The ids of the selected rows of this page (a new filter clears it).
+  const [selection, setSelection] = useState<ReadonlySet<string>>(NONE);
   // The latest fetch: an answer to an older one (a quick second click) is dropped.
   const latest = useRef(0);
 
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
   const rows = content?.results ?? EMPTY;
+  const ids = useMemo(() => rows.map(rowId), [rows]);
   // Columns with no value on any row of this page are left out: a table stays as narrow as its data.
   const shown = useMemo(() => props.visible.map((k) => byKey.get(k))
     .filter((c): c is DataTableColumn => !!c && (rows.length === 0 || rows.some((r) => !isBlank(r[c.key])))), [props.visible, byKey, rows]);
-  const tableColumns = useMemo(() => helper.columns(shown.map((c) => helper.accessor((row: Row) => row[c.key], {
-    id: c.key, header: c.label, enableSorting: c.sortable,
-  }))), [shown]);
+
+  const styles = useMemo(() => cellStyles(tableName, props.visible.flatMap((k) => byKey.get(k) ?? [])), [tableName, props.visible, byKey]);
 
   const sort = parseOrdering(state.ordering ?? defaultOrdering);
-  const sorting: SortingState = sort ? [{ id: sort.column, desc: sort.direction === 'desc' }] : [];
-  const table = useTable({
-    features, columns: tableColumns, data: rows,
-    getRowId: rowId,
-    manualSorting: true, manualPagination: true, enableMultiSort: false,
-    rowCount: content?.count ?? 0,
-    state: { sorting, pagination: { pageIndex: state.page - 1, pageSize: state.pageSize }, rowSelection },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      void go(withChange(state, { ordering: first ? `${first.desc ? '-' : ''}${first.id}` : null }));
-    },
-    onPaginationChange: (updater) => {
-      const current = { pageIndex: state.page - 1, pageSize: state.pageSize };
-      const next = typeof updater === 'function' ? updater(current) : updater;
-      void go(next.pageSize !== state.pageSize ? withChange(state, { pageSize: next.pageSize }) : withChange(state, { page: next.pageIndex + 1 }));
-    },
-    onRowSelectionChange: setRowSelection,
-    enableRowSelection: true,
+  const allSelected = ids.length > 0 && ids.every((id) => selection.has(id));
+  const toggle = (id: string) => setSelection((now) => {
+    const next = new Set(now);
+    if (!next.delete(id)) next.add(id);
+    return next;
   });
 
   const params = (s: TableQueryState) => toPageParams(s, prefix, new URLSearchParams(search), defaults);
@@ -158,7 +151,7 @@ export default function DataTable(props: DataTableProps) {
     setSearch(url.search);
     const filtersChanged = JSON.stringify(next.filters) !== JSON.stringify(state.filters);
     setState(next);
-    if (filtersChanged) setRowSelection({});
+    if (filtersChanged) setSelection(NONE);
     const id = ++latest.current;
     setBusy(true);
     try {
@@ -188,13 +181,14 @@ export default function DataTable(props: DataTableProps) {
 
   const count = content?.count ?? 0;
   const range = pageRange(state.page, state.pageSize, count);
-  const selected = Object.keys(rowSelection).filter((k) => rowSelection[k]).length;
+  const selected = ids.filter((id) => selection.has(id)).length;
   const hiddenForFilter = [...params(state)].filter(([name]) => name !== `${prefix}page`);
   const hiddenForSize = [...params(state)].filter(([name]) => name !== `${prefix}page` && name !== `${prefix}page_size`);
   const ariaSort = (key: string) => (sort?.column === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
 
   return (
     <div className="data-table" data-table={tableName} data-busy={busy ? 'true' : undefined} aria-busy={busy} data-wide={shown.length >= 9 ? '' : undefined}>
+      <style>{styles}</style>
       <details className="table-filters" open={state.filters.length > 0 || undefined}>
         <summary>{labels.filters}{state.filters.length > 0 ? ` (${state.filters.length})` : ''}</summary>
         <TableFilters prefix={prefix} columns={columns} labels={labels} hidden={hiddenForFilter} onApply={(f: TableFilter) => void go(withFilter(state, f))} />
@@ -219,7 +213,7 @@ export default function DataTable(props: DataTableProps) {
           {rows.length > 0 ? fill(labels.summary, { from: range.from, to: range.to, count: formatNumber(count, lang) }) : fillPlural(labels.total, lang, count, { count: formatNumber(count, lang) })}
           {selected > 0 && (
             <span className="table-selected" data-table-selected> · {fillPlural(labels.selected, lang, selected, { count: formatNumber(selected, lang) })}{' '}
-              <button type="button" className="link-button" onClick={() => setRowSelection({})}>{labels.clearSelection}</button>
+              <button type="button" className="link-button" onClick={() => setSelection(NONE)}>{labels.clearSelection}</button>
             </span>
           )}
         </p>
@@ -248,52 +242,50 @@ export default function DataTable(props: DataTableProps) {
           <table className="dt">
             <caption className="visually-hidden">{labels.caption}</caption>
             <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  <th scope="col" className="dt-select" data-label={labels.selectAll}>
-                    <input type="checkbox" aria-label={labels.selectAll} checked={table.getIsAllPageRowsSelected()}
-                      onChange={table.getToggleAllPageRowsSelectedHandler()} data-select-all />
+              <tr>
+                <th scope="col" className="dt-select" data-label={labels.selectAll}>
+                  <input type="checkbox" aria-label={labels.selectAll} checked={allSelected}
+                    onChange={() => setSelection(allSelected ? NONE : new Set(ids))} data-select-all />
+                </th>
+                {shown.map((col) => (
+                  <th key={col.key} scope="col" aria-sort={ariaSort(col.key)} data-col={col.key} className={`t-${col.type.toLowerCase()}`}>
+                    {col.sortable ? (
+                      <a href={href(withChange(state, { ordering: nextOrdering(state.ordering, defaultOrdering, col.key, col.type) }))} onClick={follow}
+                        className="sort-link" title={fill(labels.sortBy, { column: col.label })} data-sort={col.key}>
+                        {col.label}<span aria-hidden="true" className="sort-mark">{sort?.column === col.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                      </a>
+                    ) : col.label}
                   </th>
-                  {group.headers.map((header) => {
-                    const col = byKey.get(header.column.id)!;
-                    return (
-                      <th key={header.id} scope="col" aria-sort={ariaSort(col.key)} data-col={col.key} className={`t-${col.type.toLowerCase()}`}>
-                        {col.sortable ? (
-                          <a href={href(withChange(state, { ordering: nextOrdering(state.ordering, defaultOrdering, col.key, col.type) }))} onClick={follow}
-                            className="sort-link" title={fill(labels.sortBy, { column: col.label })} data-sort={col.key}>
-                            {col.label}<span aria-hidden="true" className="sort-mark">{sort?.column === col.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                          </a>
-                        ) : col.label}
-                      </th>
-                    );
-                  })}
-                  {props.detail && <th scope="col" className="dt-detail"><span className="visually-hidden">{props.detail.show}</span></th>}
-                </tr>
-              ))}
+                ))}
+                {props.detail && <th scope="col" className="dt-detail"><span className="visually-hidden">{props.detail.show}</span></th>}
+              </tr>
             </thead>
             <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} data-row aria-selected={row.getIsSelected() || undefined}>
-                  <td className="dt-select">
-                    <input type="checkbox" aria-label={labels.selectRow} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} data-select-row />
-                  </td>
-                  {row.getAllCells().map((cell) => {
-                    const col = byKey.get(cell.column.id)!;
-                    const value = cell.getValue();
-                    const text = cellText(col, value, lang, labels);
-                    const tone = props.tones?.[col.key]?.[String(value)];
-                    const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
-                    return (
-                      <td key={cell.id} data-label={col.label} data-col={col.key} className={`t-${col.type.toLowerCase()}`} data-empty={text ? undefined : ''}>
-                        {tone ? <span className={`status-badge tone-${tone}`}>{text}</span>
-                          : at > 0 ? <>{text.slice(0, at)}<wbr />{text.slice(at)}</>
-                            : text || <span className="muted">—</span>}
-                      </td>
-                    );
-                  })}
-                  {props.detail && <DetailCell row={row.original} lang={lang} labels={props.detail} />}
-                </tr>
-              ))}
+              {rows.map((row, i) => {
+                const id = ids[i]!;
+                const isSelected = selection.has(id);
+                return (
+                  <tr key={id} data-row aria-selected={isSelected || undefined}>
+                    <td className="dt-select">
+                      <input type="checkbox" aria-label={labels.selectRow} checked={isSelected} onChange={() => toggle(id)} data-select-row />
+                    </td>
+                    {shown.map((col) => {
+                      const value = row[col.key];
+                      const text = cellText(col, value, lang, labels);
+                      const tone = props.tones?.[col.key]?.[String(value)];
+                      const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
+                      return (
+                        <td key={col.key} data-col={col.key} data-empty={text ? undefined : ''}>
+                          {tone ? <span className={`status-badge tone-${tone}`}>{text}</span>
+                            : at > 0 ? <>{text.slice(0, at)}<wbr />{text.slice(at)}</>
+                              : text}
+                        </td>
+                      );
+                    })}
+                    {props.detail && <DetailCell row={row} lang={lang} labels={props.detail} />}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
@@ -304,7 +296,7 @@ export default function DataTable(props: DataTableProps) {
           {hiddenForSize.map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
           <label htmlFor={`${prefix}page_size`}>{labels.rowsPerPage}</label>
           <select id={`${prefix}page_size`} name={`${prefix}page_size`} value={state.pageSize} data-page-size
-            onChange={(e) => table.setPageSize(Number(e.target.value))}>
+            onChange={(e) => void go(withChange(state, { pageSize: Number(e.target.value) }))}>
             {pageSizes.map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
           <noscript><button type="submit" className="btn btn-secondary">{labels.apply}</button></noscript>
@@ -322,6 +314,7 @@ export default function DataTable(props: DataTableProps) {
 }
 
 const EMPTY: Row[] = [];
+const NONE: ReadonlySet<string> = new Set();
 
 function DetailCell({ row, lang, labels }: { row: Row; lang: string; labels: ActivityDetailLabels }) {
   const kind = !isBlank(row.payout_id) ? 'payout' : !isBlank(row.redemption_id) ? 'redemption' : null;

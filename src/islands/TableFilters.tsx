@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { filterParamName, parseFilterParam, type TableFilter } from '../lib/table-query';
+import { filterParamName, parseFilterParam, typeOperators, type TableFilter } from '../lib/table-query';
 import type { DataTableColumn, DataTableLabels } from './DataTable';
 
 // The data table's filter row: column -> operator (the column type's catalogue, negated forms too) ->
@@ -14,6 +14,9 @@ interface Props {
   hidden: [string, string][];
   onApply: (filter: TableFilter) => void;
 }
+
+/** A column's operators: its own list, or its type's catalogue. */
+export const operatorsOf = (column: DataTableColumn): string[] => column.operators ?? typeOperators(column.type);
 
 /** The label of an operator (negated forms included) for a column type. */
 export function operatorLabel(labels: DataTableLabels, type: string, op: string): string {
@@ -71,11 +74,12 @@ function ValueInput({ column, op, name, labels }: { column: DataTableColumn; op:
 }
 
 export default function TableFilters({ prefix, columns, labels, hidden, onApply }: Props) {
-  const filterable = columns.filter((c) => c.operators.length > 0);
+  const filterable = columns.filter((c) => operatorsOf(c).length > 0);
   const [columnKey, setColumnKey] = useState(filterable[0]?.key ?? '');
   const column = filterable.find((c) => c.key === columnKey) ?? filterable[0];
-  const [op, setOp] = useState(column?.operators[0] ?? '');
-  const currentOp = column?.operators.includes(op) ? op : column?.operators[0] ?? '';
+  const [op, setOp] = useState(column ? operatorsOf(column)[0] ?? '' : '');
+  const operators = column ? operatorsOf(column) : [];
+  const currentOp = operators.includes(op) ? op : operators[0] ?? '';
   if (!column) return null;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -100,7 +104,7 @@ export default function TableFilters({ prefix, columns, labels, hidden, onApply 
       <div className="field">
         <label htmlFor={ids.op}>{labels.operator}</label>
         <select id={ids.op} name={ids.op} value={currentOp} onChange={(e) => setOp(e.target.value)} data-filter-operator>
-          {column.operators.map((o) => <option key={o} value={o}>{operatorLabel(labels, column.type, o)}</option>)}
+          {operators.map((o) => <option key={o} value={o}>{operatorLabel(labels, column.type, o)}</option>)}
         </select>
       </div>
       <div className="field">

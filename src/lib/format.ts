@@ -40,9 +40,18 @@ function currencyOrDefault(currency: string | null | undefined): string {
 
 /** Digits after the decimal point in the currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
 export function currencyMinorDigits(currency: string | null | undefined = DEFAULT_CURRENCY): number {
-  const code = currencyOrDefault(currency);
-  return numberFormat(LOCALE, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  // Known once per currency and isolate: resolvedOptions() builds a new object per call, and a table
+  // page formats hundreds of amounts.
+  const key = currency ?? DEFAULT_CURRENCY;
+  let digits = minorDigits.get(key);
+  if (digits === undefined) {
+    const code = currencyOrDefault(currency);
+    digits = numberFormat(LOCALE, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    if (minorDigits.size < 256) minorDigits.set(key, digits);
+  }
+  return digits;
 }
+const minorDigits = new Map<string, number>();
 
 /** Minor units (cents) to a major amount (dollars) for the currency. */
 export function fromMinorUnits(minor: number, currency?: string | null): number {
