@@ -253,3 +253,9 @@ BEGIN
   DELETE FROM ambassador_counters WHERE company_id = OLD.company_id AND ambassador_uid = OLD.uid;
   DELETE FROM commission_totals WHERE company_id = OLD.company_id AND ambassador_uid = OLD.uid;
 END;
+
+-- Pages of history: the rewards ledger pages the ambassador's lots newest first (ORDER BY created_at DESC,
+-- entry_id DESC, LIMIT/OFFSET with a page number in the API). With this index the order is the index's
+-- (entry_id is the rowid), so a page reads its rows and the ones it skips from the index instead of
+-- sorting every lot of the ambassador, and the lot count reads the index alone.
+CREATE INDEX loyalty_lots_ambassador ON loyalty_lots(company_id, ambassador_uid, created_at);
