@@ -857,6 +857,8 @@ CREATE INDEX loyalty_lot_uses_entry ON loyalty_lot_uses(entry_id);
 
 CREATE INDEX loyalty_lot_uses_lot ON loyalty_lot_uses(lot_id);
 
+CREATE INDEX loyalty_lots_ambassador ON loyalty_lots(company_id, ambassador_uid, created_at);
+
 CREATE INDEX loyalty_lots_due ON loyalty_lots(expire_at) WHERE remaining > 0 AND expire_at IS NOT NULL;
 
 CREATE INDEX loyalty_lots_open ON loyalty_lots(company_id, ambassador_uid, kind, expire_at) WHERE remaining > 0;
