@@ -259,3 +259,9 @@ END;
 -- (entry_id is the rowid), so a page reads its rows and the ones it skips from the index instead of
 -- sorting every lot of the ambassador, and the lot count reads the index alone.
 CREATE INDEX loyalty_lots_ambassador ON loyalty_lots(company_id, ambassador_uid, created_at);
+
+-- The activity list shows a commission's status now, found by commission_uid or, for activity rows that
+-- carry none (rows written before 0013, demo rows, clawback activities), by transaction id and amount
+-- (src/api/stats/activity-queries.ts). commissions_transaction covers commissions only (partial), so
+-- without this index that look-up read every commission of the ambassador for each row on the page.
+CREATE INDEX commissions_transaction_any ON commissions(company_id, transaction_id);
