@@ -831,6 +831,8 @@ CREATE INDEX commissions_reverses ON commissions(company_id, reverses_id) WHERE 
 
 CREATE UNIQUE INDEX commissions_transaction ON commissions(company_id, transaction_id, event) WHERE kind = 'commission';
 
+CREATE INDEX commissions_transaction_any ON commissions(company_id, transaction_id);
+
 CREATE INDEX company_hosts_company ON company_hosts(company_id);
 
 CREATE UNIQUE INDEX customizations_scope ON customizations(company_id, IFNULL(campaign_id, 0));
