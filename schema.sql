@@ -60,6 +60,16 @@ CREATE TABLE ambassador_campaigns (
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id)
 );
 
+CREATE TABLE ambassador_counters (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  ambassador_uid TEXT NOT NULL,
+  campaign_id INTEGER NOT NULL,
+  clicks INTEGER NOT NULL DEFAULT 0 CHECK (clicks >= 0),
+  shares INTEGER NOT NULL DEFAULT 0 CHECK (shares >= 0),
+  referrals INTEGER NOT NULL DEFAULT 0 CHECK (referrals >= 0),
+  PRIMARY KEY (company_id, ambassador_uid, campaign_id)
+) WITHOUT ROWID;
+
 CREATE TABLE ambassadors (
   uid TEXT PRIMARY KEY,
   company_id TEXT NOT NULL REFERENCES companies(id),
@@ -157,6 +167,8 @@ CREATE TABLE campaigns (
   CHECK (is_hidden_dashboard IN (0, 1))
 );
 
+CREATE TABLE click_purges (company_id TEXT PRIMARY KEY);
+
 CREATE TABLE clicks (
   id INTEGER PRIMARY KEY,
   company_id TEXT NOT NULL REFERENCES companies(id),
@@ -182,6 +194,19 @@ CREATE TABLE client_sessions (
   expires_at TEXT NOT NULL,
   used_at TEXT
 );
+
+CREATE TABLE commission_totals (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  ambassador_uid TEXT NOT NULL,
+  campaign_id INTEGER NOT NULL,
+  is_monetary INTEGER NOT NULL CHECK (is_monetary IN (0, 1)),
+  status TEXT NOT NULL,
+  event TEXT NOT NULL,
+  n INTEGER NOT NULL CHECK (n >= 0),
+  amount_minor INTEGER NOT NULL,
+  revenue_minor INTEGER NOT NULL,
+  PRIMARY KEY (company_id, ambassador_uid, campaign_id, is_monetary, status, event)
+) WITHOUT ROWID;
 
 CREATE TABLE commissions (
   id INTEGER PRIMARY KEY,
@@ -563,6 +588,15 @@ CREATE TABLE rewards (
   CHECK (is_active IN (0, 1))
 );
 
+CREATE TABLE share_link_counters (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  share_link_uid TEXT NOT NULL,
+  clicks INTEGER NOT NULL DEFAULT 0 CHECK (clicks >= 0),
+  referrals INTEGER NOT NULL DEFAULT 0 CHECK (referrals >= 0),
+  earned_minor INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (company_id, share_link_uid)
+) WITHOUT ROWID;
+
 CREATE TABLE share_link_retired_codes (
   company_id TEXT NOT NULL REFERENCES companies(id),
   short_code TEXT NOT NULL COLLATE NOCASE,
@@ -797,6 +831,8 @@ CREATE INDEX commissions_reverses ON commissions(company_id, reverses_id) WHERE 
 
 CREATE UNIQUE INDEX commissions_transaction ON commissions(company_id, transaction_id, event) WHERE kind = 'commission';
 
+CREATE INDEX commissions_transaction_any ON commissions(company_id, transaction_id);
+
 CREATE INDEX company_hosts_company ON company_hosts(company_id);
 
 CREATE UNIQUE INDEX customizations_scope ON customizations(company_id, IFNULL(campaign_id, 0));
@@ -822,6 +858,8 @@ CREATE UNIQUE INDEX loyalty_ledger_uid ON loyalty_ledger(company_id, uid) WHERE 
 CREATE INDEX loyalty_lot_uses_entry ON loyalty_lot_uses(entry_id);
 
 CREATE INDEX loyalty_lot_uses_lot ON loyalty_lot_uses(lot_id);
+
+CREATE INDEX loyalty_lots_ambassador ON loyalty_lots(company_id, ambassador_uid, created_at);
 
 CREATE INDEX loyalty_lots_due ON loyalty_lots(expire_at) WHERE remaining > 0 AND expire_at IS NOT NULL;
 
@@ -884,6 +922,171 @@ BEGIN SELECT RAISE(ABORT, 'commission_rate_invalid'); END;
 CREATE TRIGGER campaigns_rate_update BEFORE UPDATE OF commission_rate_bps ON campaigns
 WHEN NOT COALESCE(NEW.commission_rate_bps BETWEEN 0 AND 10000, 0)
 BEGIN SELECT RAISE(ABORT, 'commission_rate_invalid'); END;
+
+CREATE TRIGGER counters_ambassadors_delete AFTER DELETE ON ambassadors
+BEGIN
+  DELETE FROM ambassador_counters WHERE company_id = OLD.company_id AND ambassador_uid = OLD.uid;
+  DELETE FROM commission_totals WHERE company_id = OLD.company_id AND ambassador_uid = OLD.uid;
+END;
+
+CREATE TRIGGER counters_clicks_delete AFTER DELETE ON clicks
+  WHEN OLD.counted = 1 AND NOT EXISTS (SELECT 1 FROM click_purges WHERE company_id = OLD.company_id)
+BEGIN
+  UPDATE share_link_counters SET clicks = clicks - 1 WHERE company_id = OLD.company_id AND share_link_uid = OLD.share_link_uid;
+  DELETE FROM share_link_counters WHERE company_id = OLD.company_id AND share_link_uid = OLD.share_link_uid
+    AND clicks = 0 AND referrals = 0 AND earned_minor = 0;
+  UPDATE ambassador_counters SET clicks = clicks - 1
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id;
+  DELETE FROM ambassador_counters WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+    AND clicks = 0 AND shares = 0 AND referrals = 0;
+END;
+
+CREATE TRIGGER counters_clicks_insert AFTER INSERT ON clicks WHEN NEW.counted = 1
+BEGIN
+  INSERT INTO share_link_counters (company_id, share_link_uid, clicks) VALUES (NEW.company_id, NEW.share_link_uid, 1)
+    ON CONFLICT (company_id, share_link_uid) DO UPDATE SET clicks = clicks + 1;
+  INSERT INTO ambassador_counters (company_id, ambassador_uid, campaign_id, clicks) VALUES (NEW.company_id, NEW.ambassador_uid, NEW.campaign_id, 1)
+    ON CONFLICT (company_id, ambassador_uid, campaign_id) DO UPDATE SET clicks = clicks + 1;
+END;
+
+CREATE TRIGGER counters_clicks_update_new AFTER UPDATE OF counted, company_id, share_link_uid, ambassador_uid, campaign_id ON clicks
+  WHEN NEW.counted = 1
+BEGIN
+  INSERT INTO share_link_counters (company_id, share_link_uid, clicks) VALUES (NEW.company_id, NEW.share_link_uid, 1)
+    ON CONFLICT (company_id, share_link_uid) DO UPDATE SET clicks = clicks + 1;
+  INSERT INTO ambassador_counters (company_id, ambassador_uid, campaign_id, clicks) VALUES (NEW.company_id, NEW.ambassador_uid, NEW.campaign_id, 1)
+    ON CONFLICT (company_id, ambassador_uid, campaign_id) DO UPDATE SET clicks = clicks + 1;
+END;
+
+CREATE TRIGGER counters_clicks_update_old AFTER UPDATE OF counted, company_id, share_link_uid, ambassador_uid, campaign_id ON clicks
+  WHEN OLD.counted = 1
+BEGIN
+  UPDATE share_link_counters SET clicks = clicks - 1 WHERE company_id = OLD.company_id AND share_link_uid = OLD.share_link_uid;
+  DELETE FROM share_link_counters WHERE company_id = OLD.company_id AND share_link_uid = OLD.share_link_uid
+    AND clicks = 0 AND referrals = 0 AND earned_minor = 0;
+  UPDATE ambassador_counters SET clicks = clicks - 1
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id;
+  DELETE FROM ambassador_counters WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+    AND clicks = 0 AND shares = 0 AND referrals = 0;
+END;
+
+CREATE TRIGGER counters_commissions_delete AFTER DELETE ON commissions
+BEGIN
+  UPDATE commission_totals SET n = n - 1, amount_minor = amount_minor - OLD.amount_minor, revenue_minor = revenue_minor - OLD.revenue_minor
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+     AND is_monetary = OLD.is_monetary AND status = OLD.status AND event = OLD.event;
+  DELETE FROM commission_totals
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+     AND is_monetary = OLD.is_monetary AND status = OLD.status AND event = OLD.event AND n = 0;
+  UPDATE share_link_counters SET earned_minor = earned_minor - OLD.amount_minor
+   WHERE OLD.is_monetary = 1 AND OLD.status IN ('pending', 'approved', 'paid') AND company_id = OLD.company_id
+     AND share_link_uid = (SELECT share_link_uid FROM referrals WHERE id = OLD.referral_id AND company_id = OLD.company_id);
+  DELETE FROM share_link_counters WHERE company_id = OLD.company_id
+    AND share_link_uid = (SELECT share_link_uid FROM referrals WHERE id = OLD.referral_id AND company_id = OLD.company_id)
+    AND clicks = 0 AND referrals = 0 AND earned_minor = 0;
+END;
+
+CREATE TRIGGER counters_commissions_insert AFTER INSERT ON commissions
+BEGIN
+  INSERT INTO commission_totals (company_id, ambassador_uid, campaign_id, is_monetary, status, event, n, amount_minor, revenue_minor)
+    VALUES (NEW.company_id, NEW.ambassador_uid, NEW.campaign_id, NEW.is_monetary, NEW.status, NEW.event, 1, NEW.amount_minor, NEW.revenue_minor)
+    ON CONFLICT (company_id, ambassador_uid, campaign_id, is_monetary, status, event)
+    DO UPDATE SET n = n + 1, amount_minor = amount_minor + excluded.amount_minor, revenue_minor = revenue_minor + excluded.revenue_minor;
+  UPDATE share_link_counters SET earned_minor = earned_minor + NEW.amount_minor
+   WHERE NEW.is_monetary = 1 AND NEW.status IN ('pending', 'approved', 'paid') AND company_id = NEW.company_id
+     AND share_link_uid = (SELECT share_link_uid FROM referrals WHERE id = NEW.referral_id AND company_id = NEW.company_id);
+END;
+
+CREATE TRIGGER counters_commissions_update AFTER UPDATE OF company_id, ambassador_uid, campaign_id, referral_id, amount_minor, revenue_minor,
+  is_monetary, status, event ON commissions
+BEGIN
+  UPDATE commission_totals SET n = n - 1, amount_minor = amount_minor - OLD.amount_minor, revenue_minor = revenue_minor - OLD.revenue_minor
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+     AND is_monetary = OLD.is_monetary AND status = OLD.status AND event = OLD.event;
+  DELETE FROM commission_totals
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+     AND is_monetary = OLD.is_monetary AND status = OLD.status AND event = OLD.event AND n = 0;
+  INSERT INTO commission_totals (company_id, ambassador_uid, campaign_id, is_monetary, status, event, n, amount_minor, revenue_minor)
+    VALUES (NEW.company_id, NEW.ambassador_uid, NEW.campaign_id, NEW.is_monetary, NEW.status, NEW.event, 1, NEW.amount_minor, NEW.revenue_minor)
+    ON CONFLICT (company_id, ambassador_uid, campaign_id, is_monetary, status, event)
+    DO UPDATE SET n = n + 1, amount_minor = amount_minor + excluded.amount_minor, revenue_minor = revenue_minor + excluded.revenue_minor;
+  UPDATE share_link_counters SET earned_minor = earned_minor - OLD.amount_minor
+   WHERE OLD.is_monetary = 1 AND OLD.status IN ('pending', 'approved', 'paid') AND company_id = OLD.company_id
+     AND share_link_uid = (SELECT share_link_uid FROM referrals WHERE id = OLD.referral_id AND company_id = OLD.company_id);
+  UPDATE share_link_counters SET earned_minor = earned_minor + NEW.amount_minor
+   WHERE NEW.is_monetary = 1 AND NEW.status IN ('pending', 'approved', 'paid') AND company_id = NEW.company_id
+     AND share_link_uid = (SELECT share_link_uid FROM referrals WHERE id = NEW.referral_id AND company_id = NEW.company_id);
+END;
+
+CREATE TRIGGER counters_referrals_delete AFTER DELETE ON referrals
+BEGIN
+  UPDATE share_link_counters SET referrals = referrals - 1 WHERE company_id = OLD.company_id AND share_link_uid = OLD.share_link_uid;
+  DELETE FROM share_link_counters WHERE company_id = OLD.company_id AND share_link_uid = OLD.share_link_uid
+    AND clicks = 0 AND referrals = 0 AND earned_minor = 0;
+  UPDATE ambassador_counters SET referrals = referrals - 1
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id;
+  DELETE FROM ambassador_counters WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+    AND clicks = 0 AND shares = 0 AND referrals = 0;
+END;
+
+CREATE TRIGGER counters_referrals_insert AFTER INSERT ON referrals
+BEGIN
+  INSERT INTO share_link_counters (company_id, share_link_uid, referrals)
+    SELECT NEW.company_id, NEW.share_link_uid, 1 WHERE NEW.share_link_uid IS NOT NULL
+    ON CONFLICT (company_id, share_link_uid) DO UPDATE SET referrals = referrals + 1;
+  INSERT INTO ambassador_counters (company_id, ambassador_uid, campaign_id, referrals) VALUES (NEW.company_id, NEW.ambassador_uid, NEW.campaign_id, 1)
+    ON CONFLICT (company_id, ambassador_uid, campaign_id) DO UPDATE SET referrals = referrals + 1;
+END;
+
+CREATE TRIGGER counters_referrals_update AFTER UPDATE OF company_id, share_link_uid, ambassador_uid, campaign_id ON referrals
+BEGIN
+  UPDATE share_link_counters SET referrals = referrals - 1,
+         earned_minor = earned_minor - (SELECT COALESCE(SUM(amount_minor), 0) FROM commissions
+           WHERE company_id = OLD.company_id AND referral_id = OLD.id AND is_monetary = 1 AND status IN ('pending', 'approved', 'paid'))
+   WHERE company_id = OLD.company_id AND share_link_uid = OLD.share_link_uid;
+  DELETE FROM share_link_counters WHERE company_id = OLD.company_id AND share_link_uid = OLD.share_link_uid
+    AND clicks = 0 AND referrals = 0 AND earned_minor = 0;
+  INSERT INTO share_link_counters (company_id, share_link_uid, referrals, earned_minor)
+    SELECT NEW.company_id, NEW.share_link_uid, 1, (SELECT COALESCE(SUM(amount_minor), 0) FROM commissions
+           WHERE company_id = NEW.company_id AND referral_id = NEW.id AND is_monetary = 1 AND status IN ('pending', 'approved', 'paid'))
+     WHERE NEW.share_link_uid IS NOT NULL
+    ON CONFLICT (company_id, share_link_uid) DO UPDATE SET referrals = referrals + 1, earned_minor = earned_minor + excluded.earned_minor;
+  UPDATE ambassador_counters SET referrals = referrals - 1
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id;
+  DELETE FROM ambassador_counters WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+    AND clicks = 0 AND shares = 0 AND referrals = 0;
+  INSERT INTO ambassador_counters (company_id, ambassador_uid, campaign_id, referrals) VALUES (NEW.company_id, NEW.ambassador_uid, NEW.campaign_id, 1)
+    ON CONFLICT (company_id, ambassador_uid, campaign_id) DO UPDATE SET referrals = referrals + 1;
+END;
+
+CREATE TRIGGER counters_share_links_delete AFTER DELETE ON share_links
+BEGIN
+  DELETE FROM share_link_counters WHERE company_id = OLD.company_id AND share_link_uid = OLD.uid;
+END;
+
+CREATE TRIGGER counters_shares_delete AFTER DELETE ON shares
+BEGIN
+  UPDATE ambassador_counters SET shares = shares - 1
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id;
+  DELETE FROM ambassador_counters WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+    AND clicks = 0 AND shares = 0 AND referrals = 0;
+END;
+
+CREATE TRIGGER counters_shares_insert AFTER INSERT ON shares
+BEGIN
+  INSERT INTO ambassador_counters (company_id, ambassador_uid, campaign_id, shares) VALUES (NEW.company_id, NEW.ambassador_uid, NEW.campaign_id, 1)
+    ON CONFLICT (company_id, ambassador_uid, campaign_id) DO UPDATE SET shares = shares + 1;
+END;
+
+CREATE TRIGGER counters_shares_update AFTER UPDATE OF company_id, ambassador_uid, campaign_id ON shares
+BEGIN
+  UPDATE ambassador_counters SET shares = shares - 1
+   WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id;
+  DELETE FROM ambassador_counters WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id
+    AND clicks = 0 AND shares = 0 AND referrals = 0;
+  INSERT INTO ambassador_counters (company_id, ambassador_uid, campaign_id, shares) VALUES (NEW.company_id, NEW.ambassador_uid, NEW.campaign_id, 1)
+    ON CONFLICT (company_id, ambassador_uid, campaign_id) DO UPDATE SET shares = shares + 1;
+END;
 
 CREATE TRIGGER loyalty_balances_not_negative BEFORE UPDATE ON loyalty_balances
 WHEN NEW.points_earned < 0 OR NEW.points_available < 0 OR NEW.points_held < 0 OR NEW.points_redeemed < 0 OR NEW.points_expired < 0

@@ -48,10 +48,14 @@
 //      a. straight in SQLite (wrangler d1 execute --json: its per-statement duration, whole ms, and EXPLAIN
 //         QUERY PLAN) the graph query of the ambassador on the raw clicks (the query before
 //         migrations/0004_stats_rollups.sql) against the same query on the daily rollups;
+//         and the share-link list and stats totals on the raw rows (the queries before
+//         migrations/0019_counters.sql) against the same numbers from the counters; the bytes each load
+//         table takes with its indexes (SQLite dbstat of the local file: bytes per click, per commission);
 //      b. starts the portal on that dir (no build, no seed), signs in as ava@demo.test and times
 //         GET /api/ambassadors/<uid>/stats/graph/ (30 days by day, 1 year by week, 2 years by month),
-//         GET /api/ambassadors/<uid>/stats/ and, when the tables API answers, a filtered page of
-//         /api/tables/content/commissions/ (p50/p95 of the whole response, D1 round trips).
+//         GET /api/ambassadors/<uid>/stats/, the share-link list, the commissions table (page 1, the last
+//         page, a filtered page) and the recent activity (p50/p95 of the whole response, D1 round trips).
+//      --clicks 0 --commissions 0 times the same on the demo data alone (the "2x the demo data" yardstick).
 //      npm run bench -- --load [--clicks <n>] [--commissions <n>] [--load-state <dir>] [--requests <n>] [--warmup <n>]
 //      --load-state  reuse (or create and keep) that state dir instead of a fresh one that is deleted after
 import { existsSync, readdirSync } from 'node:fs';
@@ -498,6 +502,45 @@ function graphSql(days, interval) {
   };
 }
 
+/**
+ * The share-link list and the stats totals of ava as SQL, the way they were read before the counters
+ * (raw rows counted per request) and the way src/api reads them now (migrations/0019_counters.sql).
+ */
+function countersSql() {
+  const who = `company_id = 'demo' AND ambassador_uid = '${LOAD_AMBASSADOR}'`;
+  const earned = "m.is_monetary = 1 AND m.status IN ('pending', 'approved', 'paid')";
+  return [
+    ['share links, page 1', {
+      raw: `SELECT s.uid, (SELECT COUNT(*) FROM clicks k WHERE k.share_link_uid = s.uid AND k.company_id = s.company_id AND k.counted = 1) AS clicks,
+          (SELECT COUNT(*) FROM referrals r WHERE r.share_link_uid = s.uid AND r.company_id = s.company_id) AS referrals,
+          (SELECT COALESCE(SUM(m.amount_minor), 0) FROM commissions m JOIN referrals r ON r.id = m.referral_id
+            WHERE r.share_link_uid = s.uid AND m.company_id = s.company_id AND ${earned}) AS earned_minor
+          FROM share_links s WHERE s.${who} AND s.is_default = 0 ORDER BY s.created_at DESC, s.uid DESC LIMIT 25`,
+      counters: `SELECT s.uid, COALESCE(n.clicks, 0) AS clicks, COALESCE(n.referrals, 0) AS referrals, COALESCE(n.earned_minor, 0) AS earned_minor
+          FROM share_links s LEFT JOIN share_link_counters n ON n.company_id = s.company_id AND n.share_link_uid = s.uid
+          WHERE s.${who} AND s.is_default = 0 ORDER BY s.created_at DESC, s.uid DESC LIMIT 25`,
+    }],
+    ['stats totals', {
+      raw: `SELECT COALESCE(SUM(CASE WHEN kind = 'clicks' THEN n END), 0) AS clicks, COALESCE(SUM(CASE WHEN kind = 'shares' THEN n END), 0) AS shares,
+          COALESCE(SUM(CASE WHEN kind = 'referrals' THEN n END), 0) AS referrals,
+          (SELECT COALESCE(SUM(m.amount_minor), 0) FROM commissions m WHERE m.${who} AND ${earned}) AS earned_minor
+          FROM stats_daily WHERE ${who}`,
+      counters: `SELECT COALESCE(SUM(clicks), 0) AS clicks, COALESCE(SUM(shares), 0) AS shares, COALESCE(SUM(referrals), 0) AS referrals,
+          (SELECT COALESCE(SUM(amount_minor), 0) FROM commission_totals m WHERE m.${who} AND ${earned}) AS earned_minor
+          FROM ambassador_counters WHERE ${who}`,
+    }],
+    ['stats commission sums', {
+      raw: `SELECT is_monetary, status, event, COALESCE(SUM(amount_minor), 0) AS total, COUNT(*) AS n FROM commissions WHERE ${who}
+          GROUP BY is_monetary, status, event ORDER BY 1, 2, 3`,
+      counters: `SELECT is_monetary, status, event, SUM(amount_minor) AS total, SUM(n) AS n FROM commission_totals WHERE ${who}
+          GROUP BY is_monetary, status, event ORDER BY 1, 2, 3`,
+    }],
+  ];
+}
+
+/** The bytes the load tables take per row (tableBytes: each table with its indexes), for the D1 size budget. */
+const LOAD_TABLES = ['clicks', 'commissions', 'referrals', 'shares', 'stats_daily', 'share_link_counters', 'ambassador_counters', 'commission_totals'];
+
 /** Runs `sql` `times` times in one wrangler call: durations (ms, as D1 reports them) and the rows of the first run. */
 async function sqlTimes(persistTo, sql, times) {
   const out = await queryJson(persistTo, Array.from({ length: times }, () => sql).join(';\n'));
@@ -537,12 +580,14 @@ async function loadBench(args) {
   else {
     log(`generating ${clicks} clicks and ${commissions} commissions into ${stateDir}`);
     const t0 = performance.now();
-    const timings = await generateLoad({ persistTo: stateDir, clicks, commissions });
+    // Shares are a twentieth of the clicks (50k at the default 1M); --clicks 0 --commissions 0 is the demo data alone.
+    const timings = await generateLoad({ persistTo: stateDir, clicks, commissions, shares: Math.round(clicks / 20) });
     generated = { seconds: (performance.now() - t0) / 1000, ...timings };
   }
   const [counts] = await queryJson(stateDir, `SELECT (SELECT COUNT(*) FROM clicks WHERE company_id = 'demo') AS clicks,
       (SELECT COUNT(*) FROM clicks WHERE company_id = 'demo' AND ambassador_uid = '${LOAD_AMBASSADOR}' AND counted = 1) AS ava_counted,
       (SELECT COUNT(*) FROM commissions WHERE company_id = 'demo') AS commissions,
+      (SELECT COUNT(*) FROM commissions WHERE company_id = 'demo' AND ambassador_uid = '${LOAD_AMBASSADOR}') AS ava_commissions,
       (SELECT COUNT(*) FROM stats_daily WHERE company_id = 'demo' AND ambassador_uid = '${LOAD_AMBASSADOR}') AS ava_rollup_rows`);
   const sizes = counts.results[0];
 
@@ -556,6 +601,21 @@ async function loadBench(args) {
     const same = JSON.stringify(raw.rows) === JSON.stringify(rollup.rows);
     sqlRows.push({ label, raw, rollup, same, rawPlan: await queryPlan(stateDir, q.raw), rollupPlan: await queryPlan(stateDir, q.rollup) });
   }
+
+  // The share-link list and stats totals before the counters (raw rows) and now (counters), same rows.
+  // Skipped until the state dir has the counters (migrations/0019_counters.sql, applied when the portal starts).
+  const counterRows = [];
+  const [hasCounters] = await queryJson(stateDir, "SELECT COUNT(*) AS n FROM sqlite_schema WHERE name = 'share_link_counters'");
+  if (hasCounters.results[0].n) {
+    log('timing the share-link list and stats totals in SQLite: raw rows vs counters');
+    for (const [label, q] of countersSql()) {
+      const raw = await sqlTimes(stateDir, q.raw, 7);
+      const counters = await sqlTimes(stateDir, q.counters, 7);
+      counterRows.push({ label, raw, counters, same: JSON.stringify(raw.rows) === JSON.stringify(counters.rows), plan: await queryPlan(stateDir, q.counters) });
+    }
+  }
+  const { tableBytes } = await import('./generate-load.mjs');
+  const bytes = await tableBytes(stateDir, LOAD_TABLES);
 
   // b. Over HTTP, signed in as ava.
   const port = Number(args.port ?? process.env.BENCH_PORT ?? (await freePort()));
@@ -571,9 +631,13 @@ async function loadBench(args) {
         `/api/ambassadors/${LOAD_AMBASSADOR}/stats/graph/?start_date=${isoDaysAgo(days)}&end_date=${today}&interval=${interval}&stat_types=clicks,shares,referrals`]),
       ['stats (totals + commissions)', `/api/ambassadors/${LOAD_AMBASSADOR}/stats/`],
       ['campaign stats, 1 year', `/api/ambassadors/${LOAD_AMBASSADOR}/stats/campaigns/?start_date=${isoDaysAgo(364)}&end_date=${today}`],
-      // Per-link counts still read clicks by link (index clicks_link), not the rollups: timed to show what that costs.
+      // Per-link counts from share_link_counters (migrations/0019_counters.sql), one row per link.
       ['share links list (per-link clicks)', `/api/ambassadors/${LOAD_AMBASSADOR}/custom_urls/?ordering=-created_at&page=1&page_size=25`],
+      ['tables: commissions, page 1', '/api/tables/content/commissions/?ordering=-created_at&page=1&page_size=25'],
+      // A page number deep in the history: OFFSET walks the (company, ambassador, created_at) index.
+      ['tables: commissions, last page', `/api/tables/content/commissions/?ordering=-created_at&page=${Math.max(1, Math.ceil(sizes.ava_commissions / 25))}&page_size=25`],
       ['tables: commissions, filtered page', '/api/tables/content/commissions/?status__in=pending,approved&amount__gte=5&ordering=-created_at&page=1&page_size=25'],
+      ['activity (recent)', `/api/activity/recent/?affiliate_uid=${LOAD_AMBASSADOR}`],
     ];
     const httpRows = [];
     for (const [label, url] of urls) {
@@ -591,12 +655,24 @@ async function loadBench(args) {
       sqlRows.map((r) => [r.label, ms(median(r.raw.ms)), ms(p95(r.raw.ms)), ms(median(r.rollup.ms)), ms(p95(r.rollup.ms)), r.same ? 'yes' : 'NO']));
     console.log('\nQuery plans');
     for (const r of sqlRows) console.log(`  ${r.label}\n    raw:     ${r.rawPlan}\n    rollups: ${r.rollupPlan}`);
+    if (counterRows.length) {
+      console.log('\nShare-link list and stats totals of ava straight in SQLite, 7 runs each: raw rows (before migrations/0019_counters.sql) vs counters');
+      table(['query', 'raw rows p50', 'p95', 'counters p50', 'p95', 'same rows'],
+        counterRows.map((r) => [r.label, ms(median(r.raw.ms)), ms(p95(r.raw.ms)), ms(median(r.counters.ms)), ms(p95(r.counters.ms)), r.same ? 'yes' : 'NO']));
+      for (const r of counterRows) console.log(`  ${r.label} (counters): ${r.plan}`);
+    }
+    console.log('\nBytes in D1 (each table with its indexes, SQLite dbstat of the local file)');
+    table(['table', 'rows', 'MB', 'bytes per row'],
+      LOAD_TABLES.map((t) => [t, bytes[t].rows, (bytes[t].bytes / 1048576).toFixed(1), bytes[t].rows ? (bytes[t].bytes / bytes[t].rows).toFixed(0) : '-']));
+    const per = (t) => (bytes[t].rows ? bytes[t].bytes / bytes[t].rows : NaN);
+    console.log(`  per click ${per('clicks').toFixed(0)} B, per commission ${per('commissions').toFixed(0)} B (+ its referral ${per('referrals').toFixed(0)} B); ` +
+      `rollups and counters together ${((bytes.stats_daily.bytes + bytes.share_link_counters.bytes + bytes.ambassador_counters.bytes + bytes.commission_totals.bytes) / 1048576).toFixed(1)} MB`);
     console.log(`\nHTTP as ${ACCOUNTS.localhost.email} (${n} timed requests after ${warmup} warm-up, whole response)`);
     table(['request', 'status', 'D1 round trips', 'p50 ms', 'p95 ms', 'KB'],
       httpRows.map((r) => [r.label, r.status, r.d1 ?? 'n/a', ms(r.p50), ms(r.p95), kb(r.bytes)]));
-    const tables = httpRows.at(-1);
+    const tables = httpRows.find((r) => r.label.startsWith('tables: commissions, filtered'));
     if (tables.status !== 200) console.log(`  tables API: ${tables.status} ${tables.body.toString('utf8').slice(0, 160)}`);
-    if (args.json) console.log(JSON.stringify({ sizes, generated, sql: sqlRows.map(({ rawPlan, rollupPlan, label, raw, rollup, same }) => ({ label, raw: raw.ms, rollup: rollup.ms, same, rawPlan, rollupPlan })), http: httpRows.map(({ body, ...r }) => r) }, null, 2));
+    if (args.json) console.log(JSON.stringify({ sizes, generated, bytes, counters: counterRows.map(({ label, raw, counters, same, plan }) => ({ label, raw: raw.ms, counters: counters.ms, same, plan })), sql: sqlRows.map(({ rawPlan, rollupPlan, label, raw, rollup, same }) => ({ label, raw: raw.ms, rollup: rollup.ms, same, rawPlan, rollupPlan })), http: httpRows.map(({ body, ...r }) => r) }, null, 2));
   } finally {
     agent.destroy();
     await portal.stop();

@@ -17,8 +17,9 @@
 //               backfill  the three insert triggers are dropped for the load, the company's rollups are
 //                         recounted with the migration's GROUP BY statements, the triggers are created again
 //                         (their text taken from the migration file); all in the same file/transaction.
-// Prints the time of each step; the rollups of the company are checked against a recount at the end.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Prints the time of each step; the rollups and counters (migrations/0019_counters.sql) of the company are
+// checked against a recount at the end. tableBytes() gives the bytes per table (bytes per click, per commission).
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations, runSeed } from './lib/db.mjs';
 import { ROOT, forwardSignals, isStopping, logger, parseArgs, runTool } from './lib/proc.mjs';
@@ -141,6 +142,29 @@ export async function queryJson(persistTo, sql) {
   return JSON.parse(out.slice(out.indexOf('[')));
 }
 
+/**
+ * Bytes on disk per table (the table and its indexes, pages as SQLite's dbstat counts them) and its
+ * rows, read straight from the local D1 file (node:sqlite, read only; D1 itself has no dbstat).
+ */
+export async function tableBytes(persistTo, tables) {
+  const dir = path.join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) throw new Error(`no D1 database in ${dir}`);
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
+  try {
+    const bytes = db.prepare(`SELECT s.tbl_name AS tbl, SUM(d.pgsize) AS bytes FROM dbstat d JOIN sqlite_schema s ON s.name = d.name
+      GROUP BY s.tbl_name`).all();
+    const byTable = new Map(bytes.map((r) => [r.tbl, Number(r.bytes)]));
+    return Object.fromEntries(tables.map((t) => [t, {
+      bytes: byTable.get(t) ?? 0,
+      rows: Number(db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get().n),
+    }]));
+  } finally {
+    db.close();
+  }
+}
+
 /** Generates the load; returns the seconds each step took. */
 export async function generateLoad(opts) {
   const { persistTo, company = 'demo', clicks = 1_000_000, commissions = 100_000, shares = 50_000, days = 730, chunk = 100_000, seed = true } = opts;
@@ -160,7 +184,9 @@ export async function generateLoad(opts) {
     ...chunks(referrals, chunk).map((c) => referralsSql(company, c, days, referrals)),
   ];
   log(`${clicks} clicks, ${shares} shares, ${referrals} referrals over ${days} days for ${company}; rollups by ${mode}`);
-  if (mode === 'triggers') {
+  if (!events.length) {
+    timings.events = 0;
+  } else if (mode === 'triggers') {
     timings.events = await execFile(persistTo, events.join('\n'), 'clicks, shares and referrals (rollups by the triggers)');
   } else {
     const sql = [
@@ -173,6 +199,7 @@ export async function generateLoad(opts) {
     timings.events = await execFile(persistTo, sql, 'clicks, shares and referrals (triggers off, then one backfill)');
   }
   const commissionSql = chunks(commissions, chunk).map((c) => commissionsSql(company, c, days, commissions, referrals)).join('\n');
+  // Counters (migrations/0019_counters.sql) are kept by their triggers as the rows above arrive, as in production.
   timings.commissions = await execFile(persistTo, `${commissionSql}\nANALYZE;`, `${commissions} commissions (+ ANALYZE)`);
 
   // Check: the company's rollups equal a recount of its raw rows.
@@ -181,10 +208,14 @@ export async function generateLoad(opts) {
       (SELECT COUNT(*) FROM clicks WHERE company_id = ${q(company)} AND counted = 1) AS raw_clicks,
       (SELECT COALESCE(SUM(n), 0) FROM stats_daily WHERE company_id = ${q(company)} AND kind <> 'clicks') AS rollup_other,
       (SELECT COUNT(*) FROM shares WHERE company_id = ${q(company)}) + (SELECT COUNT(*) FROM referrals WHERE company_id = ${q(company)}) AS raw_other,
-      (SELECT COUNT(*) FROM stats_daily WHERE company_id = ${q(company)}) AS rollup_rows`);
+      (SELECT COUNT(*) FROM stats_daily WHERE company_id = ${q(company)}) AS rollup_rows,
+      (SELECT COALESCE(SUM(clicks), 0) FROM share_link_counters WHERE company_id = ${q(company)}) AS counter_clicks,
+      (SELECT COALESCE(SUM(n), 0) FROM commission_totals WHERE company_id = ${q(company)}) AS counter_commissions,
+      (SELECT COUNT(*) FROM commissions WHERE company_id = ${q(company)}) AS raw_commissions`);
   const row = check.results[0];
   log(`check: ${JSON.stringify(row)}`);
   if (row.rollup_clicks !== row.raw_clicks || row.rollup_other !== row.raw_other) throw new Error('stats_daily does not match a recount of the raw rows');
+  if (row.counter_clicks !== row.raw_clicks || row.counter_commissions !== row.raw_commissions) throw new Error('the counters do not match a recount of the raw rows');
   return timings;
 }
 

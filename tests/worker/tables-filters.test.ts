@@ -141,6 +141,7 @@ const CASES: Case[] = [
  */
 const SYNTHETIC: Table = {
   key: 'commissions',
+  own: 'commissions t',
   from: 'commissions t LEFT JOIN referrals r ON r.id = t.referral_id AND r.company_id = t.company_id',
   owner: 't.company_id = ? AND t.ambassador_uid = ?',
   idSql: 't.id',

@@ -28,6 +28,15 @@ export function row<T>(statement: D1PreparedStatement): Step<T | null> {
   return { statement, read: (result) => ((result.results[0] as T | undefined) ?? null) };
 }
 
+/**
+ * How many rows an INSERT, UPDATE or DELETE ending in `RETURNING 1` wrote itself: D1's `meta.changes` also
+ * counts the rows its triggers wrote (the rollups and counters of migrations 0004 and 0019), so a guard
+ * "exactly one row changed" reads this, never `changes`.
+ */
+export function written(statement: D1PreparedStatement): Step<number> {
+  return { statement, read: (result) => result.results.length };
+}
+
 /** A write: its meta (`changes`, `last_row_id`, ...). */
 export function write(statement: D1PreparedStatement): Step<D1Meta> {
   return { statement, read: (result) => result.meta };

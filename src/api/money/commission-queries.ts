@@ -90,12 +90,12 @@ export const conversionPointsActivityStatement = (db: D1Database, c: ConversionR
 /** The status edges an operator can move a commission along (a commission in a payout never moves). */
 export const COMMISSION_EDGES = { approved: ['pending'], denied: ['pending', 'approved'] } as const;
 
-/** One commission along an edge: changes 1 row only from an allowed status, in no payout. */
+/** One commission along an edge: changes 1 row only from an allowed status, in no payout (RETURNING: the rows it changed). */
 export function transitionStatement(db: D1Database, companyId: string, uid: string, to: keyof typeof COMMISSION_EDGES, now: string) {
   const from = COMMISSION_EDGES[to].map((s) => `'${s}'`).join(', ');
   return db.prepare(
     `UPDATE commissions SET status = ?, updated_at = ? WHERE company_id = ? AND uid = ? AND kind = 'commission'
-       AND payout_id IS NULL AND status IN (${from})`,
+       AND payout_id IS NULL AND status IN (${from}) RETURNING 1`,
   ).bind(to, now, companyId, uid);
 }
 
@@ -106,7 +106,7 @@ export function bulkApproveStatement(db: D1Database, companyId: string, uids: st
     AND payout_id IS NULL AND status = 'pending'`;
   return db.prepare(
     `UPDATE commissions SET status = 'approved', updated_at = ? WHERE company_id = ? AND uid IN (${list}) AND kind = 'commission'
-       AND payout_id IS NULL AND status = 'pending' AND (${pending}) = ?`,
+       AND payout_id IS NULL AND status = 'pending' AND (${pending}) = ? RETURNING 1`,
   ).bind(now, companyId, ...uids, companyId, ...uids, uids.length);
 }
 
@@ -125,7 +125,8 @@ export function refundUnpaidStatement(
 ) {
   return db.prepare(
     `UPDATE commissions SET status = ?, revenue_minor = ?, amount_minor = ?, refunded_revenue_minor = refunded_revenue_minor + ?,
-       updated_at = ? WHERE company_id = ? AND id = ? AND status = ? AND payout_id IS NULL AND revenue_minor = ? AND amount_minor = ?`,
+       updated_at = ? WHERE company_id = ? AND id = ? AND status = ? AND payout_id IS NULL AND revenue_minor = ? AND amount_minor = ?
+       RETURNING 1`,
   ).bind(r.status, r.revenue, r.amount, r.refunded, r.now, r.companyId, r.id, r.was.status, r.was.revenue, r.was.amount);
 }
 

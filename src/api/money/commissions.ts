@@ -1,4 +1,4 @@
-import { row, rows, write } from '../core/named-batch';
+import { row, rows, write, written } from '../core/named-batch';
 import type { CommissionRow, ReferralRow } from '../operator/queries';
 import {
   bulkApproveStatement, clawbackActivityStatement, clawbackStatement, commissionByIdStatement, commissionByUidStatement,
@@ -47,19 +47,19 @@ export async function recordConversion(
 /** Approve or deny one commission along COMMISSION_EDGES. `moved` false: it was not in a status the edge starts from. */
 export async function transitionCommission(db: D1Database, companyId: string, uid: string, to: keyof typeof COMMISSION_EDGES, now: string) {
   const { update, commission } = await guardedBatch(db, {
-    update: write(transitionStatement(db, companyId, uid, to, now)),
+    update: written(transitionStatement(db, companyId, uid, to, now)),
     commission: row<CommissionRow>(commissionByUidStatement(db, companyId, uid)),
   });
-  return { moved: update.changes === 1, commission };
+  return { moved: update === 1, commission };
 }
 
 /** Approve many: all of `uids` (pending, in no payout) or none. */
 export async function approveCommissions(db: D1Database, companyId: string, uids: string[], now: string) {
   const { update, commissions } = await guardedBatch(db, {
-    update: write(bulkApproveStatement(db, companyId, uids, now)),
+    update: written(bulkApproveStatement(db, companyId, uids, now)),
     commissions: rows<CommissionRow>(commissionsByUidsStatement(db, companyId, uids)),
   });
-  return { approved: update.changes, commissions };
+  return { approved: update, commissions };
 }
 
 /**
@@ -69,11 +69,11 @@ export async function approveCommissions(db: D1Database, companyId: string, uids
 export async function refundUnpaid(db: D1Database, r: Parameters<typeof refundUnpaidStatement>[1] & { uid: string; full: boolean }) {
   const denied = `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND id = ${Number(r.id)} AND status = 'denied')`;
   const { update, commission } = await guardedBatch(db, {
-    update: write(refundUnpaidStatement(db, r)),
+    update: written(refundUnpaidStatement(db, r)),
     commission: row<CommissionRow>(commissionByIdStatement(db, r.companyId, r.id)),
     ...(r.full ? revokeSteps(db, r.companyId, r.uid, denied) : {}),
   });
-  return { changed: update.changes === 1, commission: commission! };
+  return { changed: update === 1, commission: commission! };
 }
 
 /**

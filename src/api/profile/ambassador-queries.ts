@@ -106,12 +106,15 @@ export function badgesStatement(db: D1Database, companyId: string, ambassadorUid
     .bind(ambassadorUid, companyId);
 }
 
-/** The tier metric of spec §3 as one value `n`: points earned (default), referral count, or referral revenue. */
+/**
+ * The tier metric of spec §3 as one value `n`: points earned (default), referral count, or referral revenue;
+ * the counts from the counters of migrations/0019_counters.sql (one row per campaign, not per referral).
+ */
 export function tierMetricStatement(db: D1Database, metric: string, companyId: string, ambassadorUid: string) {
   const sql = metric === 'referrals'
-    ? 'SELECT COUNT(*) AS n FROM referrals WHERE company_id = ? AND ambassador_uid = ?'
+    ? 'SELECT COALESCE(SUM(referrals), 0) AS n FROM ambassador_counters WHERE company_id = ? AND ambassador_uid = ?'
     : metric === 'orders_referral_revenue'
-      ? "SELECT COALESCE(SUM(revenue_minor), 0) AS n FROM commissions WHERE company_id = ? AND ambassador_uid = ? AND status <> 'denied'"
+      ? "SELECT COALESCE(SUM(revenue_minor), 0) AS n FROM commission_totals WHERE company_id = ? AND ambassador_uid = ? AND status <> 'denied'"
       : 'SELECT COALESCE(MAX(points_earned), 0) AS n FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?';
   return db.prepare(sql).bind(companyId, ambassadorUid);
 }

@@ -25,14 +25,15 @@ export interface ShareLinkListRow extends ShareLinkRow {
   earned_minor: number;
 }
 
+/**
+ * The link's numbers come from its counters (share_link_counters, migrations/0019_counters.sql: kept by
+ * triggers on clicks, referrals and commissions), one row per link however many clicks it has.
+ */
 const LIST_SELECT = `
   SELECT s.*, c.uid AS campaign_uid, c.name AS campaign_name,
-         (SELECT COUNT(*) FROM clicks k WHERE k.share_link_uid = s.uid AND k.company_id = s.company_id AND k.counted = 1) AS clicks,
-         (SELECT COUNT(*) FROM referrals r WHERE r.share_link_uid = s.uid AND r.company_id = s.company_id) AS referrals,
-         (SELECT COALESCE(SUM(m.amount_minor), 0) FROM commissions m JOIN referrals r ON r.id = m.referral_id
-           WHERE r.share_link_uid = s.uid AND m.company_id = s.company_id AND m.is_monetary = 1
-             AND m.status IN ('pending', 'approved', 'paid')) AS earned_minor
-    FROM share_links s JOIN campaigns c ON c.id = s.campaign_id AND c.company_id = s.company_id`;
+         COALESCE(n.clicks, 0) AS clicks, COALESCE(n.referrals, 0) AS referrals, COALESCE(n.earned_minor, 0) AS earned_minor
+    FROM share_links s JOIN campaigns c ON c.id = s.campaign_id AND c.company_id = s.company_id
+    LEFT JOIN share_link_counters n ON n.company_id = s.company_id AND n.share_link_uid = s.uid`;
 
 /** The ambassador's custom share links, newest first (spec §9), one page. */
 export async function listShareLinks(

@@ -27,14 +27,16 @@ export interface ActivityRow {
 /**
  * A commission's activity shows the commission's status now (approved, paid, denied...), not the one it
  * had when the row was written: one source of status for every screen (issue 17). Rows are linked by
- * commission_uid (migration 0013), else, for rows written before and demo rows, by the transaction id
- * they carry.
+ * commission_uid (migration 0013: one look-up in the (company, uid) index, however many commissions the
+ * ambassador has), else, for rows written before and demo rows, by the transaction id they carry.
  */
 export const activityStatusSql = (a: string) => `CASE WHEN ${a}.type = 'commission' THEN COALESCE((
     SELECT m.status FROM commissions m
-     WHERE m.company_id = ${a}.company_id AND m.ambassador_uid = ${a}.ambassador_uid AND m.status <> 'zero'
-       AND (m.uid = ${a}.commission_uid OR (${a}.commission_uid IS NULL AND m.transaction_id = ${a}.event_data1 AND m.amount_minor = ${a}.amount_minor))
-     ORDER BY m.uid = ${a}.commission_uid DESC, m.id LIMIT 1), ${a}.status) ELSE ${a}.status END`;
+     WHERE m.company_id = ${a}.company_id AND m.uid = ${a}.commission_uid AND m.ambassador_uid = ${a}.ambassador_uid AND m.status <> 'zero'), (
+    SELECT m.status FROM commissions m
+     WHERE ${a}.commission_uid IS NULL AND m.company_id = ${a}.company_id AND m.ambassador_uid = ${a}.ambassador_uid AND m.status <> 'zero'
+       AND m.transaction_id = ${a}.event_data1 AND m.amount_minor = ${a}.amount_minor
+     ORDER BY m.id LIMIT 1), ${a}.status) ELSE ${a}.status END`;
 const ACTIVITY_STATUS = activityStatusSql('a');
 
 /** Newest first. With a campaign, that campaign's rows plus the account-wide ones (payouts, redemptions). */

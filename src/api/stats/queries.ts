@@ -2,10 +2,12 @@ import { batch, row, rows } from '../core/named-batch';
 import { balanceStatement, type LoyaltyBalanceRow } from '../profile/ambassador-queries';
 
 /**
- * Counts and sums behind the stats endpoints. Clicks, shares and referrals come from the daily rollups
- * (`stats_daily`, migrations/0004_stats_rollups.sql: kept up to date by triggers on the event tables, clicks
- * only when `counted = 1`), so a total or a graph reads at most one row per campaign, kind and day however
- * many events there are. Commissions are summed from their own rows.
+ * Counts and sums behind the stats endpoints. For a period, clicks, shares and referrals come from the daily
+ * rollups (`stats_daily`, migrations/0004_stats_rollups.sql: kept up to date by triggers on the event tables,
+ * clicks only when `counted = 1`), so a graph reads at most one row per campaign, kind and day however many
+ * events there are, and commissions are summed from their own rows. All time (the stats call), every number
+ * comes from the counters of migrations/0019_counters.sql (`ambassador_counters`, `commission_totals`): one
+ * row per campaign, or per campaign, money kind, status and event.
  */
 
 export interface StatsScope {
@@ -94,13 +96,50 @@ export function seriesCountsStatement(db: D1Database, s: StatsScope, type: StatT
     .bind(...d.args, type);
 }
 
-/** The stats call's reads in one batch: commission sums, link totals and the loyalty balance (null: none yet). */
-export const statsRows = (db: D1Database, s: StatsScope) =>
-  batch(db, {
-    sums: rows<CommissionSumRow>(commissionSumsStatement(db, s)),
-    totals: row<LinkTotals>(linkTotalsStatement(db, s)),
+/** The all-time scope of the counters: the ambassador, one campaign or all. */
+function counterWhere(s: StatsScope) {
+  const parts = ['company_id = ?', 'ambassador_uid = ?'];
+  const args: (string | number)[] = [s.companyId, s.ambassadorUid];
+  if (s.campaignId !== null) { parts.push('campaign_id = ?'); args.push(s.campaignId); }
+  return { sql: parts.join(' AND '), args };
+}
+
+/** All-time clicks, shares, referrals and monetary earnings, from the counters: one row. */
+export function counterTotalsStatement(db: D1Database, s: StatsScope) {
+  const w = counterWhere(s);
+  return db
+    .prepare(
+      `SELECT COALESCE(SUM(clicks), 0) AS clicks, COALESCE(SUM(shares), 0) AS shares, COALESCE(SUM(referrals), 0) AS referrals,
+              (SELECT COALESCE(SUM(amount_minor), 0) FROM commission_totals
+                WHERE ${w.sql} AND is_monetary = 1 AND status IN ('pending', 'approved', 'paid')) AS earned_minor
+         FROM ambassador_counters WHERE ${w.sql}`,
+    )
+    .bind(...w.args, ...w.args);
+}
+
+/** All-time commission sums grouped by money kind, status and event, from the counters. */
+export function commissionTotalsStatement(db: D1Database, s: StatsScope) {
+  const w = counterWhere(s);
+  return db
+    .prepare(
+      `SELECT is_monetary, status, event, SUM(amount_minor) AS total, SUM(n) AS n
+         FROM commission_totals WHERE ${w.sql} GROUP BY is_monetary, status, event`,
+    )
+    .bind(...w.args);
+}
+
+/**
+ * The stats call's reads in one batch: commission sums, link totals and the loyalty balance (null: none
+ * yet). All time (no bounds) from the counters, a period from the rollups and the commission rows.
+ */
+export const statsRows = (db: D1Database, s: StatsScope) => {
+  const allTime = s.from === null && s.to === null;
+  return batch(db, {
+    sums: rows<CommissionSumRow>(allTime ? commissionTotalsStatement(db, s) : commissionSumsStatement(db, s)),
+    totals: row<LinkTotals>(allTime ? counterTotalsStatement(db, s) : linkTotalsStatement(db, s)),
     balance: row<LoyaltyBalanceRow>(balanceStatement(db, s.companyId, s.ambassadorUid)),
   });
+};
 
 /** The counts by bucket of each stat type, in the order given, in one batch. */
 export async function seriesCounts(db: D1Database, s: StatsScope, types: readonly StatType[], interval: Interval): Promise<SeriesRow[][]> {

@@ -45,8 +45,13 @@ export interface Column {
 
 export interface Table {
   key: TableKey;
-  /** FROM and JOINs; `t` is the table's own row. */
+  /**
+   * FROM and JOINs; `t` is the table's own row. The joins never drop nor repeat a row of `t` (LEFT JOINs,
+   * or inner joins along a foreign key), so a page filtered and ordered on `t` alone is found in `own`.
+   */
   from: string;
+  /** The table's own row alone (`<table> t`): where a page of history is found before its joins. */
+  own: string;
   /** Tenant and owner: both bound, in this order, to the company id and the ambassador uid. */
   owner: string;
   /** Row id, the last keyset term (unique, never NULL). */
@@ -81,6 +86,7 @@ const ACTIVITY_TYPES = ['referral', 'commission', 'payout', 'redemption', 'point
 
 const commissions: Table = {
   key: 'commissions',
+  own: 'commissions t',
   from: `commissions t
     LEFT JOIN referrals r ON r.id = t.referral_id AND r.company_id = t.company_id
     JOIN campaigns cp ON cp.id = t.campaign_id AND cp.company_id = t.company_id`,
@@ -106,6 +112,7 @@ const commissions: Table = {
 
 const payouts: Table = {
   key: 'payouts',
+  own: 'payouts t',
   from: 'payouts t',
   owner: 't.company_id = ? AND t.ambassador_uid = ?',
   idSql: 't.id',
@@ -125,6 +132,7 @@ const payouts: Table = {
 
 const activity: Table = {
   key: 'activity',
+  own: 'activities t',
   from: 'activities t LEFT JOIN campaigns cp ON cp.id = t.campaign_id AND cp.company_id = t.company_id',
   owner: 't.company_id = ? AND t.ambassador_uid = ?',
   idSql: 't.id',

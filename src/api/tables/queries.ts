@@ -47,13 +47,27 @@ function orderBy(q: TableSql): string {
   return `${sortExpr(q)} ${dir}, ${q.table.idSql} ${dir}`;
 }
 
-/** One page and the count of every filtered row, as two statements for one batch. */
+/** Whether the filters and the order read the row's own columns alone (no alias but `t.`). */
+const ownOnly = (q: TableSql) => [sortExpr(q), ...q.conditions.map((c) => c.sql)].every((sql) => !/\b(?!t\.)[a-z_]\w*\.[a-z_]/i.test(sql));
+
+/**
+ * One page and the count of every filtered row, as two statements for one batch. The page keeps its
+ * number (the API's `page`), so it is an OFFSET; when the filters and the order read the row's own columns
+ * (the default: newest first), the OFFSET walks the table's (company, ambassador, created_at) index alone
+ * and only the page's rows are joined and computed (a page deep in the history costs index entries, not
+ * joined rows), and the count reads that index without the joins.
+ */
 export function pageStatements(db: D1Database, q: TableSql, page: number, pageSize: number) {
   const w = where(q);
+  const own = ownOnly(q);
+  const rowsOf = `FROM ${own ? q.table.own : q.table.from} WHERE ${w.sql}`;
+  const pageOf = `${rowsOf} ORDER BY ${orderBy(q)} LIMIT ? OFFSET ?`;
+  const pageSql = own
+    ? `SELECT ${selectList(q)} FROM ${q.table.from} WHERE ${q.table.idSql} IN (SELECT ${q.table.idSql} ${pageOf}) ORDER BY ${orderBy(q)}`
+    : `SELECT ${selectList(q)} ${pageOf}`;
   return [
-    db.prepare(`SELECT ${selectList(q)} FROM ${q.table.from} WHERE ${w.sql} ORDER BY ${orderBy(q)} LIMIT ? OFFSET ?`)
-      .bind(...w.args, pageSize, (page - 1) * pageSize),
-    db.prepare(`SELECT COUNT(*) AS n FROM ${q.table.from} WHERE ${w.sql}`).bind(...w.args),
+    db.prepare(pageSql).bind(...w.args, pageSize, (page - 1) * pageSize),
+    db.prepare(`SELECT COUNT(*) AS n ${rowsOf}`).bind(...w.args),
   ] as const;
 }
 
