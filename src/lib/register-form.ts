@@ -53,7 +53,7 @@ function botToken(key: string, g: Grecaptcha): Promise<string | null> {
 export function enhanceRegisterForm(form: HTMLFormElement) {
   const checks = JSON.parse(form.dataset.checks ?? '{}') as RegistrationChecks;
   const names = [...checks.fields.map((f) => f.name), 'terms'];
-  const control = (name: string) => form.querySelector<HTMLInputElement | HTMLSelectElement>(`#reg-${name}`);
+  const control = (name: string) => form.querySelector<HTMLElement>(`#reg-${name}`);
   const touched = new Set<string>();
   // The errors on show: the server's at first.
   const errors = new Map<string, string>();
@@ -73,7 +73,8 @@ export function enhanceRegisterForm(form: HTMLFormElement) {
         node = document.createElement(name === 'terms' ? 'div' : 'span');
         node.className = 'error';
         node.id = id;
-        (name === 'terms' ? form.querySelector('label[for="reg-terms"]')!.parentElement! : input.closest('.field')!).append(node);
+        const holder = name === 'terms' ? form.querySelector<HTMLElement>('label[for="reg-terms"]')?.parentElement : input.closest<HTMLElement>('.field');
+        holder?.appendChild(node);
       }
       node.textContent = message;
       input.setAttribute('aria-invalid', 'true');
@@ -92,7 +93,7 @@ export function enhanceRegisterForm(form: HTMLFormElement) {
       node = document.createElement('div');
       node.className = 'form-error';
       node.setAttribute('role', 'alert');
-      form.prepend(node);
+      form.insertBefore(node, form.firstChild);
     }
     node.textContent = message;
   }
