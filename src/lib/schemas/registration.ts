@@ -77,7 +77,8 @@ const truthy = (v: unknown) => v === true || v === 'on' || v === 'true' || v ===
 export function registrationSchema(cfg: RegistrationFormConfig) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of shownFields(cfg.fields)) shape[field.name] = fieldSchema(field.key, field.required, cfg);
-  shape.terms = z.unknown().transform(truthy).refine((v) => v || !cfg.termsRequired, 'acceptTermsRequired');
+  // Optional: an unticked box is not sent, and a company without terms shows no box at all.
+  shape.terms = z.unknown().optional().transform(truthy).refine((v) => v || !cfg.termsRequired, 'acceptTermsRequired');
   shape.recaptchaToken = z.preprocess(asText, z.string({ error: 'invalidField' }).max(4096, 'invalidField')).optional();
   return z.object(shape);
 }
