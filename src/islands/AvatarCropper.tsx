@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useDialogKeys } from './use-dialog-keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { AVATAR_OUTPUT_SIDE } from '../lib/schemas/profile';
+import { AVATAR_OUTPUT_SIDE } from '../lib/avatar-limits';
 import { $avatarSave, resetAvatarSave, saveAvatar, setAvatarMessages } from '../lib/stores/profile';
 
 // The avatar crop dialog of spec §2 and §9: zoom 1 to 3 in steps of 0.1, rotation 0 to 360 with buttons

@@ -90,9 +90,8 @@ export default function StatsChart(props: StatsChartProps) {
     if (!drawable || !series || !canvas.current) return;
     let cancelled = false;
     void (async () => {
-      const { Chart, LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend } = await import('chart.js');
+      const { Chart } = await import('./line-chart');
       if (cancelled || !canvas.current) return;
-      Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend);
       const datasets = shown.map((s) => {
         const kind = s.stat_type as StatKind;
         return {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { MessageKey } from './i18n/en.ts';
 
 // Password rules of spec §5, shared by the live checklist in forms and by the API's validation,
@@ -53,18 +52,3 @@ export function passwordStrength(password: string): PasswordStrength {
   const long = Array.from(password).length >= STRONG_PASSWORD_LENGTH;
   return long && /\p{Ll}/u.test(password) ? 'strong' : 'acceptable';
 }
-
-/** A new password. Messages are i18n keys: "required", "passwordRequirements", "invalidField" (too long). */
-export const passwordSchema = z
-  .string({ error: 'required' })
-  .min(1, 'required')
-  .max(PASSWORD_MAX_LENGTH, 'invalidField')
-  .refine(meetsPasswordRules, 'passwordRequirements');
-
-/** New password plus its confirmation (reset, set and change password forms); a mismatch is reported on repeat_password. */
-export const newPasswordSchema = z
-  .object({
-    password: passwordSchema,
-    repeat_password: z.string({ error: 'required' }).min(1, 'required'),
-  })
-  .refine((v) => v.password === v.repeat_password, { message: 'passwordsDoNotMatch', path: ['repeat_password'] });

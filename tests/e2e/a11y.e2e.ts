@@ -122,7 +122,7 @@ const STATES: { loggedIn: boolean; path: string; name: string; act(page: Page): 
   {
     loggedIn: false, path: '/register', name: 'with the errors of an empty form',
     act: async (page) => {
-      await hydrated(page, 'form[data-register-form] button[type="submit"]');
+      await page.locator('form[data-register-form][data-live]').waitFor();
       await page.locator('form[data-register-form] button[type="submit"]').click();
       await page.waitForTimeout(300);
     },

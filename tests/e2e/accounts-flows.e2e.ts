@@ -40,7 +40,7 @@ describe('register, e-mail, set password, log in', () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl('acme.localhost')}/register`);
     await expect(page.locator('h1').textContent()).resolves.toContain('Acme');
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.locator('form[data-register-form][data-live]').waitFor();
 
     // Live validation from the shared schema: nothing is sent while a required field is empty.
     await page.locator('[name="firstName"]').fill('Eve');
@@ -49,7 +49,14 @@ describe('register, e-mail, set password, log in', () => {
     await expect(page.locator('#email-error').textContent()).resolves.toMatch(/\S/);
     await page.locator('form[data-register-form] button[type="submit"]').click();
     expect(new URL(page.url()).pathname).toBe('/register');
-    await expect(page.locator('#lastName-error').count()).resolves.toBe(1);
+    await expect(page.locator('#lastName-error').textContent()).resolves.toMatch(/\S/);
+    await expect(page.locator('form[data-register-form] > .form-error[role="alert"]').textContent()).resolves.toMatch(/\S/);
+    await expect(page.locator('[name="lastName"]').getAttribute('aria-describedby')).resolves.toBe('lastName-error');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('lastName');
+    // Typing clears a shown error at once.
+    await page.locator('[name="lastName"]').fill('E');
+    await expect(page.locator('#lastName-error').count()).resolves.toBe(0);
+    await expect(page.locator('[name="lastName"]').getAttribute('aria-invalid')).resolves.toBeNull();
 
     await page.locator('[name="lastName"]').fill('Explorer');
     await page.locator('[name="email"]').fill(email);

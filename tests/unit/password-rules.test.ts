@@ -3,10 +3,9 @@ import {
   PASSWORD_MIN_LENGTH,
   checkPasswordRules,
   meetsPasswordRules,
-  newPasswordSchema,
-  passwordSchema,
   passwordStrength,
 } from '../../src/lib/password-rules.ts';
+import { newPasswordSchema, passwordSchema } from '../../src/lib/schemas/passwords.ts';
 import { isMessageKey } from '../../src/lib/i18n.ts';
 
 const failed = (pw: string) => checkPasswordRules(pw).filter((r) => !r.passed).map((r) => r.key);

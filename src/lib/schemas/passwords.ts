@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from '../password-rules.ts';
+import { meetsPasswordRules, PASSWORD_MAX_LENGTH } from '../password-rules.ts';
 
 // Payloads of the password flows (spec §3 "Other payloads", §7). Messages are i18n keys: the API sends
 // their English text with the key beside it (`error_codes`), so forms and API agree on every rule.
@@ -8,6 +8,21 @@ import { passwordSchema } from '../password-rules.ts';
 export const emailInput = z
   .preprocess((v) => (v == null ? '' : v), z.string({ error: 'invalidField' }))
   .pipe(z.string().trim().min(1, 'required').max(254, 'invalidField').pipe(z.email({ error: 'invalidEmail' })));
+
+/** A new password. Messages are i18n keys: "required", "passwordRequirements", "invalidField" (too long). */
+export const passwordSchema = z
+  .string({ error: 'required' })
+  .min(1, 'required')
+  .max(PASSWORD_MAX_LENGTH, 'invalidField')
+  .refine(meetsPasswordRules, 'passwordRequirements');
+
+/** New password plus its confirmation (reset, set and change password forms); a mismatch is reported on repeat_password. */
+export const newPasswordSchema = z
+  .object({
+    password: passwordSchema,
+    repeat_password: z.string({ error: 'required' }).min(1, 'required'),
+  })
+  .refine((v) => v.password === v.repeat_password, { message: 'passwordsDoNotMatch', path: ['repeat_password'] });
 
 /** Codes are typed by hand too: case, spaces and dashes do not matter. */
 export const codeInput = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES, SYSTEM_LANGUAGE } from '../languages.ts';
 import { RESERVED_SLUGS } from './customization.ts';
+import { isBirthDate } from '../registration-rules.ts';
 
 // The editable ambassador profile of spec §3 (PATCH /portal/ambassadors/{id}/), shared by the API, the
 // /app/account forms and islands. Messages are i18n keys; the API and pages translate them.
@@ -52,14 +53,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** A calendar date YYYY-MM-DD that exists, not in the future and not before 1900. */
-export function isBirthDate(value: string, today = new Date()): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (date.toISOString().slice(0, 10) !== value) return false;
-  return Number(m[1]) >= 1900 && date.getTime() <= today.getTime();
-}
+export { isBirthDate };
 
 const optionalDate = textOrNull().transform((v) => (v ?? '').trim())
   .pipe(z.string().refine((v) => v === '' || isBirthDate(v), 'invalidDate'))
@@ -120,11 +114,4 @@ export const activeSchema = z.object({
 }, { error: 'invalidInput' });
 export type ActiveInput = z.input<typeof activeSchema>;
 
-/** Avatar upload limits (checked by the API on the file's bytes, not on names or declared types). */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_MAX_SIDE = 4096;
-export const AVATAR_MIN_SIDE = 16;
-/** The crop dialog's output (spec §9: crop 250 by 250). */
-export const AVATAR_OUTPUT_SIDE = 250;
-export const AVATAR_FIELD = 'avatar';
-export const AVATAR_FILE_NAME = 'avatar.png';
+export { AVATAR_FIELD, AVATAR_FILE_NAME, AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, AVATAR_MIN_SIDE, AVATAR_OUTPUT_SIDE } from '../avatar-limits.ts';

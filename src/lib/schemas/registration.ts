@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Customization, RegistrationField } from './customization.ts';
 import { emailInput } from './passwords.ts';
+import { fieldMaxLength, valueProblem } from '../registration-rules.ts';
 
-// The registration form of spec §3, built from the company's configuration. One schema factory is used
-// by the API (the source of truth) and by the form island (live validation), so both apply the same
-// rules. Messages are i18n keys. Payload keys are the form-side names of spec §3 (firstName, group, ...).
+// The registration form of spec §3, built from the company's configuration: the API's schema. Its
+// per-field rules are src/lib/registration-rules.ts, which the form's script also runs while the person
+// types, so both apply the same rules. Messages are i18n keys. Payload keys are the form-side names of spec §3 (firstName, group, ...).
 
 export const FORM_NAMES = {
   first_name: 'firstName', last_name: 'lastName', email: 'email', phone: 'phone', paypal_email: 'paypalEmail',
@@ -17,7 +18,7 @@ export const FORM_NAMES = {
 
 export type FormName = (typeof FORM_NAMES)[RegistrationField];
 
-/** Spec §3's field order (kept here, not imported, so the form island does not bundle the settings schema). */
+/** Spec §3's field order (kept here, not imported, so the form's script does not bundle the settings schema). */
 const FIELD_ORDER = Object.keys(FORM_NAMES) as RegistrationField[];
 
 /** Default label key per field (custom fields use fieldCustom with {n}). */
@@ -58,31 +59,15 @@ export function shownFields(fields: RegistrationFormConfig['fields']): ShownFiel
 const asText = (v: unknown) => (v == null ? '' : typeof v === 'number' ? String(v) : v);
 const text = (max: number) => z.preprocess(asText, z.string({ error: 'invalidField' }).trim().max(max, 'invalidField'));
 
-/** A calendar date YYYY-MM-DD between 1900-01-01 and today. */
-export function isBirthDate(value: string, today = new Date()): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.toISOString().slice(0, 10) !== value) return false;
-  return value >= '1900-01-01' && d.getTime() <= today.getTime();
-}
-
 function fieldSchema(key: RegistrationField, required: boolean, cfg: RegistrationFormConfig): z.ZodType {
   if (key === 'email') return emailInput;
-  const base = text(key.startsWith('custom') || key === 'street' ? 255 : 100);
-  const checks: ((v: string) => boolean)[] = [];
-  if (key === 'paypal_email') checks.push((v) => z.email().safeParse(v).success && v.length <= 254);
-  if (key === 'phone') checks.push((v) => /^[+()\d\s./-]{3,40}$/.test(v));
-  if (key === 'date_of_birth') checks.push((v) => isBirthDate(v));
-  if (key === 'groups') checks.push((v) => cfg.groups.some((g) => g.uid === v));
-  if (key === 'state' && cfg.stateChoices?.length) checks.push((v) => cfg.stateChoices!.some((s) => s.value === v));
-  const message = key === 'paypal_email' ? 'invalidEmail' : 'invalidField';
-  return base.superRefine((v, ctx) => {
+  return text(fieldMaxLength(key)).superRefine((v, ctx) => {
     if (!v) {
       if (required) ctx.addIssue({ code: 'custom', message: 'required' });
       return;
     }
-    if (checks.some((check) => !check(v))) ctx.addIssue({ code: 'custom', message });
+    const problem = valueProblem(key, v, cfg);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }).transform((v) => v || null);
 }
 
@@ -92,7 +77,8 @@ const truthy = (v: unknown) => v === true || v === 'on' || v === 'true' || v ===
 export function registrationSchema(cfg: RegistrationFormConfig) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of shownFields(cfg.fields)) shape[field.name] = fieldSchema(field.key, field.required, cfg);
-  shape.terms = z.unknown().transform(truthy).refine((v) => v || !cfg.termsRequired, 'acceptTermsRequired');
+  // Optional: an unticked box is not sent, and a company without terms shows no box at all.
+  shape.terms = z.unknown().optional().transform(truthy).refine((v) => v || !cfg.termsRequired, 'acceptTermsRequired');
   shape.recaptchaToken = z.preprocess(asText, z.string({ error: 'invalidField' }).max(4096, 'invalidField')).optional();
   return z.object(shape);
 }
