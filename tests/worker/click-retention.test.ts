@@ -164,6 +164,25 @@ describe('click retention', () => {
     expect(await rollups('demo')).toEqual(rollupsBefore);
   });
 
+  it('archives a month bigger than one run over several runs, page by page, each click once', async () => {
+    const month = monthsAgo(21);
+    await env.DB.prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < 25)
+       INSERT INTO clicks (company_id, share_link_uid, campaign_id, ambassador_uid, client_hash, counted, created_at)
+       SELECT 'demo', 'sl-ava-demo', 102, 'amb-ava', 'paged-' || i, i % 2, ? || '-' || printf('%02d', 1 + i % 28) || 'T06:00:00.000Z' FROM seq`,
+    ).bind(month).run();
+    const rows = await clicksOf('demo', month);
+    const rollupsBefore = await rollups('demo');
+    const limits = { page: 4, maxRowsPerRun: 10 };
+    const runs = [];
+    for (let i = 0; i < 4; i++) runs.push(await runClickRetention(env.DB, env.FILES, 'demo', now, limits));
+    expect(runs.map((r) => r.archived)).toEqual([10, 10, 5, 0]);
+    expect(runs.map((r) => r.deleted)).toEqual([10, 10, 5, 0]);
+    expect(await objectClicks('demo', month)).toEqual(rows);
+    expect(await clicksOf('demo', month)).toEqual([]);
+    expect(await rollups('demo')).toEqual(rollupsBefore);
+  });
+
   it('still takes an ordinary delete off the rollups (only a purge leaves them)', async () => {
     await insertClick('demo', `${KEPT}-04T12:00:00.000Z`, 1);
     const day = `${KEPT}-04`;

@@ -16,15 +16,17 @@ import {
  * appends only clicks after it, so a second run, or one after an interruption, neither loses nor repeats a
  * row. A lease on the month's record keeps the cron and an operator's call from appending at once.
  *
- * Bounded per run: at most MAX_ROWS_PER_RUN clicks read, in pages of PAGE; the rest waits for the next run.
+ * Bounded per run: at most LIMITS.maxRowsPerRun clicks read, in pages of LIMITS.page; the rest waits for the next run.
  * A late click cannot land behind an archived one: clicks are recorded as they happen, months after the
  * window closed on them.
  */
 
 export const DEFAULT_RETENTION_MONTHS = 13;
-const PAGE = 2_000;
-const MAX_ROWS_PER_RUN = 50_000;
 const LEASE_MS = 10 * 60_000;
+
+/** Clicks read per D1 query, and at most per run (the rest waits for the next run). */
+export interface RetentionLimits { page: number; maxRowsPerRun: number }
+const LIMITS: RetentionLimits = { page: 2_000, maxRowsPerRun: 50_000 };
 
 export interface RetentionSummary {
   /** Clicks written to archive objects by this run. */
@@ -56,9 +58,11 @@ function heldBy(object: R2Object | null): { rows: number; last: ClickCursor } | 
 }
 
 /** Runs the job over every company (the cron) or one (the operator's call). */
-export async function runClickRetention(db: D1Database, bucket: R2Bucket, companyId: string | null, now = new Date()): Promise<RetentionSummary> {
+export async function runClickRetention(
+  db: D1Database, bucket: R2Bucket, companyId: string | null, now = new Date(), limits = LIMITS,
+): Promise<RetentionSummary> {
   const summary: RetentionSummary = { archived: 0, deleted: 0, months: [] };
-  const budget = { rows: MAX_ROWS_PER_RUN };
+  const budget = { rows: limits.maxRowsPerRun, page: limits.page };
   const { results } = await companyWindows(db);
   for (const company of results) {
     if (companyId && company.id !== companyId) continue;
@@ -79,7 +83,7 @@ export async function runClickRetention(db: D1Database, bucket: R2Bucket, compan
 
 /** One month of one company, as far as the budget goes; false when it could not finish (budget, lease). */
 async function archiveMonth(
-  db: D1Database, bucket: R2Bucket, companyId: string, month: string, now: Date, budget: { rows: number }, summary: RetentionSummary,
+  db: D1Database, bucket: R2Bucket, companyId: string, month: string, now: Date, budget: { rows: number; page: number }, summary: RetentionSummary,
 ): Promise<boolean> {
   const key = archiveKey(companyId, month);
   const record = await claimMonth(db, companyId, month, key, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString());
@@ -100,7 +104,7 @@ async function archiveMonth(
     const pages: ClickCursor[] = [];
     const written = await writeObject(bucket, key, previous, held?.rows ?? 0, async () => {
       if (budget.rows <= 0) return null;
-      const { results } = await clicksAfter(db, companyId, from, to, pages.at(-1) ?? held?.last ?? null, Math.min(PAGE, budget.rows));
+      const { results } = await clicksAfter(db, companyId, from, to, pages.at(-1) ?? held?.last ?? null, Math.min(budget.page, budget.rows));
       if (!results.length) return null;
       budget.rows -= results.length;
       const last = results.at(-1)!;
