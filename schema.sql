@@ -167,6 +167,20 @@ CREATE TABLE campaigns (
   CHECK (is_hidden_dashboard IN (0, 1))
 );
 
+CREATE TABLE click_archives (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  month TEXT NOT NULL CHECK (length(month) = 7 AND month GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]'),
+  object_key TEXT NOT NULL,
+  row_count INTEGER NOT NULL DEFAULT 0 CHECK (row_count >= 0),
+  bytes INTEGER NOT NULL DEFAULT 0 CHECK (bytes >= 0),
+  last_created_at TEXT,                                 -- the last click the object holds, (created_at, id)
+  last_id INTEGER,
+  lease_until TEXT,                                     -- a run is appending to this month until then
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (company_id, month)
+) WITHOUT ROWID;
+
 CREATE TABLE click_purges (company_id TEXT PRIMARY KEY);
 
 CREATE TABLE clicks (
@@ -263,7 +277,8 @@ CREATE TABLE companies (
   support_email TEXT,
   sso_secret TEXT,                                      -- HMAC key for single sign-on tokens
   portal_uid TEXT NOT NULL,                             -- rewards portal id used by /rewards/portals/{portal}/
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), click_retention_months INTEGER NOT NULL DEFAULT 13
+  CHECK (click_retention_months BETWEEN 1 AND 120),
   -- 0002_tenant_safe
   CHECK (admin3_access IN (0, 1)),
   CHECK (recaptcha_enabled IN (0, 1))
@@ -819,6 +834,8 @@ CREATE INDEX clicks_ambassador ON clicks(company_id, ambassador_uid, campaign_id
 
 CREATE INDEX clicks_client ON clicks(share_link_uid, client_hash, created_at);
 
+CREATE INDEX clicks_company_created ON clicks(company_id, created_at);
+
 CREATE INDEX clicks_link ON clicks(share_link_uid, created_at);
 
 CREATE UNIQUE INDEX clicks_uid ON clicks(click_uid);
@@ -1259,7 +1276,8 @@ CREATE TRIGGER share_links_new_code_not_retired BEFORE INSERT ON share_links
   WHEN EXISTS (SELECT 1 FROM share_link_retired_codes r WHERE r.company_id = NEW.company_id AND r.short_code = NEW.short_code)
   BEGIN SELECT RAISE(IGNORE); END;
 
-CREATE TRIGGER stats_daily_clicks_delete AFTER DELETE ON clicks WHEN OLD.counted = 1
+CREATE TRIGGER stats_daily_clicks_delete AFTER DELETE ON clicks
+  WHEN OLD.counted = 1 AND NOT EXISTS (SELECT 1 FROM click_purges WHERE company_id = OLD.company_id)
 BEGIN
   UPDATE stats_daily SET n = n - 1
    WHERE company_id = OLD.company_id AND ambassador_uid = OLD.ambassador_uid AND campaign_id = OLD.campaign_id

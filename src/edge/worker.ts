@@ -4,6 +4,7 @@ import { consumeEmail, sweepOutbox } from '../api/core/email-delivery';
 import { pruneEmailEventIds } from '../api/core/email-events';
 import { pruneIdempotencyKeys } from '../api/core/idempotency';
 import { runLoyaltyMaintenance } from '../api/loyalty/scheduled';
+import { runClickRetention } from '../api/retention/service';
 import { consumeClicks } from '../api/sharing/click-ingest';
 import { consumeWebhooks, sweepWebhooks } from '../api/webhooks/delivery';
 import { createEdgeApp } from './app';
@@ -24,7 +25,7 @@ export default {
   /**
    * The cron trigger of wrangler.toml: the loyalty program's expiry, stale holds and expiry warnings; the
    * e-mail outbox and webhook deliveries whose queue message was lost; old Idempotency-Key records and
-   * provider event ids.
+   * provider event ids; raw clicks past their company's retention window (archived to R2, then deleted).
    */
   async scheduled(controller: ScheduledController, env: Env, execution: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
@@ -41,6 +42,7 @@ export default {
       webhooks: await job('webhooks', () => sweepWebhooks(env, execution, now)),
       idempotency: await job('idempotency', () => pruneIdempotencyKeys(env.DB, now)),
       emailEventIds: await job('email event ids', () => pruneEmailEventIds(env.DB, now)),
+      clickRetention: await job('click retention', () => runClickRetention(env.DB, env.FILES, null, now)),
     };
     console.log('scheduled run', controller.cron, JSON.stringify(summary));
   },

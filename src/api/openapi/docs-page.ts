@@ -107,9 +107,9 @@ function operationHtml(method: string, path: string, op: OperationObject, doc: O
     for (const [name, h] of Object.entries((res.headers ?? {}) as Record<string, Json>)) {
       parts.push(`<p>Header <code>${esc(name)}</code>: ${prose(h.description)}</p>`);
     }
-    const media = res.content?.['application/json'] as Json | undefined;
+    const [type, media] = (Object.entries(res.content ?? {})[0] ?? []) as [string | undefined, Json | undefined];
     if (media) {
-      parts.push(`<p>Body: ${typeOf(media.schema as Json)}</p>`);
+      parts.push(`<p>Body${type === 'application/json' ? '' : ` (<code>${esc(type)}</code>)`}: ${typeOf(media.schema as Json)}</p>`);
       for (const [name, ex] of Object.entries((media.examples ?? {}) as Record<string, { value: unknown }>)) {
         parts.push(`<details><summary>Example: ${esc(name)}</summary>${pre(ex.value)}</details>`);
       }

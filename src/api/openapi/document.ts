@@ -28,7 +28,7 @@ export interface OperationObject {
   security: Record<string, string[]>[];
   parameters: Json[];
   requestBody?: { required: boolean; content: Record<string, { schema: Json; example?: unknown }> };
-  responses: Record<string, { description: string; headers?: Json; content?: { 'application/json': Json } }>;
+  responses: Record<string, { description: string; headers?: Json; content?: Record<string, Json> }>;
 }
 
 const REF = '#/components/schemas/';
@@ -73,7 +73,10 @@ function responsesOf(op: Operation): OperationObject['responses'] {
     ? { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } }
     : undefined;
   const out: OperationObject['responses'] = {
-    [op.ok.status]: { description: op.ok.description, ...(replayed && { headers: replayed }), content: json(ref(idOf(op.ok.schema))) },
+    [op.ok.status]: {
+      description: op.ok.description, ...(replayed && { headers: replayed }),
+      content: op.ok.contentType ? { [op.ok.contentType]: { schema: ref(idOf(op.ok.schema)) } } : json(ref(idOf(op.ok.schema))),
+    },
   };
   if (op.alsoOk) out[op.alsoOk.status] = { description: op.alsoOk.description, headers: replayed, content: json(ref(idOf(op.ok.schema))) };
   out[400] = {
@@ -228,6 +231,7 @@ function build(): OpenApiDocument {
       { name: 'Ambassadors', description: 'Ambassadors: create, invite, import from CSV, deactivate, move' },
       { name: 'Assets', description: 'Campaign assets (files in R2)' },
       { name: 'Webhooks', description: 'Signed outgoing webhooks (Standard Webhooks), delivery log and replay' },
+      { name: 'Retention', description: 'Raw clicks past the company\'s retention window: archived to R2 as gzip NDJSON per month, read back, then deleted' },
       { name: 'E-mail', description: 'Addresses the portal stopped e-mailing after a bounce, complaint or refusal, lifting them, and the mail provider\'s signed events that add them' },
     ],
     paths,

@@ -11,6 +11,7 @@ import { OPERATIONS_ADMIN } from './ops-admin';
 import { OPERATIONS_CATALOG } from './ops-catalog';
 import { OPERATIONS_EMAIL } from './ops-email';
 import { OPERATIONS_PEOPLE } from './ops-people';
+import { OPERATIONS_RETENTION } from './ops-retention';
 import { OPERATIONS_WEBHOOKS } from './ops-webhooks';
 
 /**
@@ -39,7 +40,7 @@ export interface Operation {
   /** Hono path under /v1 (`:param` segments), exactly as the app lists it in `api.routes`. */
   path: string;
   tag: 'Conversions' | 'Commissions' | 'Payouts' | 'Loyalty' | 'Companies' | 'Customization' | 'Campaigns' | 'Programs'
-    | 'Ambassadors' | 'Assets' | 'Webhooks' | 'E-mail';
+    | 'Ambassadors' | 'Assets' | 'Webhooks' | 'E-mail' | 'Retention';
   operationId: string;
   summary: string;
   description: string;
@@ -51,8 +52,8 @@ export interface Operation {
   query?: z.ZodType;
   /** A request body that `body` accepts (checked by the tests). */
   example?: Record<string, unknown> | string;
-  /** The success answer. */
-  ok: { status: 200 | 201; schema: z.ZodType; description: string };
+  /** The success answer (JSON unless `contentType` names another media type, e.g. NDJSON: `schema` is then one line). */
+  ok: { status: 200 | 201; schema: z.ZodType; description: string; contentType?: string };
   /** POST /events also answers 200 (a repeat) beside 201. */
   alsoOk?: { status: 200; description: string };
   errors: RouteErrors;
@@ -254,5 +255,5 @@ const CORE_OPERATIONS: Operation[] = [
 ];
 
 export const OPERATIONS: Operation[] = [
-  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL,
+  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL, ...OPERATIONS_RETENTION,
 ];

@@ -4,6 +4,7 @@ import {
   refundSchema, transitionSchema,
 } from '../../lib/schemas/operator';
 import { parseWith } from '../core/validate';
+import { clickRetention } from '../retention/routes';
 import { webhooks } from '../webhooks/routes';
 import { admin } from './admin';
 import { catalog } from './catalog';
@@ -93,4 +94,6 @@ export const operator = new Hono<OperatorEnv>()
   .route('/', catalog)
   .route('/', people)
   .route('/', webhooks)
-  .route('/', emailSuppressions);
+  .route('/', emailSuppressions)
+  // Issue 19: raw clicks past the company's window, archived to R2.
+  .route('/', clickRetention);
