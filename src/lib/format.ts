@@ -2,25 +2,21 @@
 // currencies, percentages, compact K and dates through Intl in the page language"); without one they are
 // en-US, the locale spec §9 names. Dates and range presets live in dates.ts and are re-exported here.
 
-import { numberFormat } from './intl-cache.ts';
+import { memoized, numberFormat } from './intl-cache.ts';
 
 const LOCALE = 'en-US';
 
 /** The Intl locale of a page language ("es", "fr-CA", …); en-US when none or unknown. */
 export function numberLocale(lang?: string | null): string {
-  if (!lang || lang === 'en') return LOCALE;
-  let locale = locales.get(lang);
-  if (locale === undefined) {
-    try {
-      locale = Intl.NumberFormat.supportedLocalesOf([lang]).length ? lang : LOCALE;
-    } catch {
-      locale = LOCALE;
-    }
-    if (locales.size < 64) locales.set(lang, locale);
-  }
-  return locale;
+  return !lang || lang === 'en' ? LOCALE : supportedLocale(lang);
 }
-const locales = new Map<string, string>();
+const supportedLocale = memoized(64, (lang) => {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([lang]).length ? lang : LOCALE;
+  } catch {
+    return LOCALE;
+  }
+});
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_POINT_NAME = 'point(s)';
 /** Sidebar truncation lengths (§2, §9). */
@@ -40,18 +36,12 @@ function currencyOrDefault(currency: string | null | undefined): string {
 
 /** Digits after the decimal point in the currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
 export function currencyMinorDigits(currency: string | null | undefined = DEFAULT_CURRENCY): number {
-  // Known once per currency and isolate: resolvedOptions() builds a new object per call, and a table
-  // page formats hundreds of amounts.
-  const key = currency ?? DEFAULT_CURRENCY;
-  let digits = minorDigits.get(key);
-  if (digits === undefined) {
-    const code = currencyOrDefault(currency);
-    digits = numberFormat(LOCALE, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    if (minorDigits.size < 256) minorDigits.set(key, digits);
-  }
-  return digits;
+  return minorDigits(currency ?? DEFAULT_CURRENCY);
 }
-const minorDigits = new Map<string, number>();
+// Known once per currency and isolate: resolvedOptions() builds a new object per call, and a table page
+// formats hundreds of amounts.
+const minorDigits = memoized(256, (currency) =>
+  numberFormat(LOCALE, { style: 'currency', currency: currencyOrDefault(currency) }).resolvedOptions().maximumFractionDigits ?? 2);
 
 /** Minor units (cents) to a major amount (dollars) for the currency. */
 export function fromMinorUnits(minor: number, currency?: string | null): number {

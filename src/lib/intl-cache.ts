@@ -4,27 +4,39 @@
 // a formatter the locale or options make throw is not kept, so callers' fallbacks still run. Bounded so a
 // stream of odd locales cannot grow the isolate's memory.
 
-const MAX = 256;
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
-
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(kind: string, locale: string, options: object | undefined, make: () => T): T {
-  const key = `${kind}|${locale}|${options ? JSON.stringify(options) : ''}`;
-  const hit = formatters.get(key);
-  if (hit) return hit as T;
-  const made = make();
-  if (formatters.size >= MAX) formatters.clear();
-  formatters.set(key, made);
-  return made;
+/** `make(key)` once per key and isolate, for at most `max` keys (then the memory starts over). */
+export function memoized<V>(max: number, make: (key: string) => V): (key: string) => V {
+  const kept = new Map<string, V>();
+  return (key) => {
+    if (kept.has(key)) return kept.get(key)!;
+    const made = make(key);
+    if (kept.size >= max) kept.clear();
+    kept.set(key, made);
+    return made;
+  };
 }
 
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules;
+const formatter = memoized<Formatter>(256, (key) => {
+  // "kind|locale|options": the locale never holds a '|', the options (JSON) may.
+  const kind = key[0];
+  const cut = key.indexOf('|', 2);
+  const locale = key.slice(2, cut);
+  const opts = cut + 1 < key.length ? JSON.parse(key.slice(cut + 1)) : undefined;
+  if (kind === 'n') return new Intl.NumberFormat(locale, opts);
+  if (kind === 'd') return new Intl.DateTimeFormat(locale, opts);
+  return new Intl.PluralRules(locale);
+});
+const keyOf = (kind: string, locale: string, options?: object) => `${kind}|${locale}|${options ? JSON.stringify(options) : ''}`;
+
 export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cached('n', locale, options, () => new Intl.NumberFormat(locale, options));
+  return formatter(keyOf('n', locale, options)) as Intl.NumberFormat;
 }
 
 export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cached('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
+  return formatter(keyOf('d', locale, options)) as Intl.DateTimeFormat;
 }
 
 export function pluralRules(locale: string): Intl.PluralRules {
-  return cached('p', locale, undefined, () => new Intl.PluralRules(locale));
+  return formatter(keyOf('p', locale)) as Intl.PluralRules;
 }
