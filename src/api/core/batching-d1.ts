@@ -28,8 +28,7 @@ const sqlOf = new WeakMap<D1PreparedStatement, string>();
 const keyOf = new WeakMap<D1PreparedStatement, string>();
 
 /** The identity of a read with plain bound values (text, numbers, null), for sending it once per batch. */
-function isReadKey(sql: string, values: unknown[] = []): string | undefined {
-  if (!READ.test(sql)) return undefined;
+function readKey(sql: string, values: unknown[] = []): string | undefined {
   for (const v of values) if (v !== null && typeof v !== 'string' && typeof v !== 'number') return undefined;
   return `${sql}\u0000${JSON.stringify(values)}`;
 }
@@ -107,9 +106,9 @@ export function batchingD1(db: D1Database, meter: D1Meter = { roundTrips: 0 }): 
 
   function wrap(statement: D1PreparedStatement, sql: string, values?: unknown[]): D1PreparedStatement {
     sqlOf.set(statement, sql);
-    const key = isReadKey(sql, values);
-    if (key !== undefined) keyOf.set(statement, key);
     const isRead = READ.test(sql);
+    const key = isRead ? readKey(sql, values) : undefined;
+    if (key !== undefined) keyOf.set(statement, key);
     const proxy = new Proxy(statement, {
       get(target, prop) {
         switch (prop) {
