@@ -116,7 +116,7 @@ describe('the bookmark cookie', () => {
   });
 
   it('costs no D1 round trip of its own: a redirect with the queue is one read, then none while the link is kept', async () => {
-    const queue = { send: async () => {} } as unknown as Queue;
+    const queue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
     const { fetch } = portal({ D1_METER: '1', CLICKS_QUEUE: queue, CLICKS_DIRECT: undefined });
     await fetch('http://localhost/r/ava-news', { headers: { 'user-agent': BROWSER } }); // the tenant, now cached
     const first = await fetch('http://localhost/r/ava-demo', { headers: { 'user-agent': BROWSER } });

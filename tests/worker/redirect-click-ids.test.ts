@@ -29,7 +29,10 @@ function portal(bindings: Partial<Env> = {}) {
 /** Stands in for the CLICKS_QUEUE binding: keeps every message sent. */
 function recordingQueue() {
   const sent: NewClick[] = [];
-  const binding = { send: async (body: NewClick) => void sent.push(structuredClone(body)) } as unknown as Queue;
+  const binding = {
+    send: async (body: NewClick) => void sent.push(structuredClone(body)),
+    sendBatch: async (messages: Iterable<{ body: NewClick }>) => void [...messages].forEach((m) => sent.push(structuredClone(m.body))),
+  } as unknown as Queue;
   return { sent, binding };
 }
 
