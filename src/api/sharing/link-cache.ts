@@ -6,7 +6,8 @@ import type { ResolvedShareLink } from './redirects';
 // - any write request this isolate serves empties it (src/edge/redirect.ts, `forgetLinksAfterWrites`):
 //   a link re-targeted, an ambassador deactivated, a campaign ended or left stops here at once;
 // - an answer is reused for at most LINK_CACHE_TTL_MS: the bound within which a change made through
-//   another isolate (or straight in D1) reaches this one.
+//   another isolate (or straight in D1) reaches this one, and the bound too for a lookup here that read
+//   D1 just before a write of this isolate committed and kept its answer just after.
 
 /** How long a resolved link is reused: the longest another isolate may still follow a changed link. */
 export const LINK_CACHE_TTL_MS = 5_000;
