@@ -62,7 +62,7 @@ export function enqueueClick(queue: Queue<NewClick>, click: NewClick): Promise<v
     // Another binding (a test's stand-in): what waits goes first, to its own queue.
     if (waitingFor && waitingFor !== queue) sendWaiting();
     waitingFor = queue;
-    waiting.push({ click, sent, refused });
+    waiting.push({ click, sent: () => sent(), refused });
     if (waiting.length >= CLICK_BATCH_MAX) sendWaiting();
     else if (!timerSet) {
       // A timer left from a batch already sent only sends the next one early: harmless.
