@@ -9,7 +9,7 @@ import { csrf } from './csrf';
 import { d1 } from './d1';
 import { media } from './media';
 import { proxy } from './proxy';
-import { redirects } from './redirect';
+import { forgetLinksAfterWrites, redirects } from './redirect';
 import { securityHeaders } from './security-headers';
 import { session } from './session';
 import { tenant, type TenantOptions } from './tenant';
@@ -34,6 +34,8 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   const clientOptions: ClientOptions = { timeouts: options.timeouts };
   // First: an oversized body is refused (413) after it is drained, so wrangler's dev proxy delivers it.
   app.use(bodyLimit({ maxBytes: MAX_BODY_BYTES }));
+  // Any write, wherever it lands, drops this isolate's resolved share links (src/api/sharing/link-cache.ts).
+  app.use(forgetLinksAfterWrites());
   app.all('/v1/*', (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
   app.use(d1());
   app.use(securityHeaders());

@@ -1,5 +1,7 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { forgetLinks } from '../api/sharing/link-cache';
+import { isBot, newClickId, withClickId } from '../api/sharing/redirects';
 import type { ResolvedShareLink } from './client/sharing';
 import { t } from '../lib/i18n';
 import { DEFAULT_HEAD_TITLE, RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
@@ -36,16 +38,24 @@ function countryOf(c: EdgeCtx): string | null {
  * (src/api/sharing/click-ingest.ts). The API derives the salted client hash and the bot flag from the
  * forwarded client address and user agent; the edge adds what only it sees, the referrer and country,
  * and the click's id, so that a click sent twice (a retried call, a redelivered batch) counts once.
+ *
+ * The click id also goes to the landing URL as `mbsy_cid` (issue 20): the store keeps it and names it
+ * with a sale. Only a person's visit gets one: a HEAD (no click recorded) gets none, and neither does
+ * a known bot (its click is stored, never counted), so a crawler or link preview never carries an id
+ * into an indexed or cached URL that later readers would arrive by.
  */
 function follow(c: EdgeCtx, link: ResolvedShareLink | null) {
   if (!link) return inactiveLinkPage(c);
+  let location = link.location;
   if (c.req.method === 'GET') {
+    const clickId = newClickId();
     const click = c.var.client.recordClick({
-      click_uid: crypto.randomUUID(), share_link_uid: link.share_link_uid, referrer_host: hostOf(c.req.header('referer')), country: countryOf(c),
+      click_uid: clickId, share_link_uid: link.share_link_uid, referrer_host: hostOf(c.req.header('referer')), country: countryOf(c),
     });
     c.executionCtx.waitUntil(click.catch((err) => console.error('redirect: click not recorded', link.share_link_uid, err)));
+    if (!isBot(c.req.header('user-agent'))) location = withClickId(location, clickId);
   }
-  return new Response(null, { status: 302, headers: { Location: link.location, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } });
 }
 
 const escapeHtml = (text: string) =>
@@ -77,6 +87,23 @@ export function inactiveLinkPage(c: EdgeCtx) {
     + `<p>${escapeHtml(t(lang, 'linkNotFound', { company: portal.company_name }))}</p>`
     + `<p><a class="btn" href="/">${escapeHtml(t(lang, 'linkNotFoundHome', { company: portal.company_name }))}</a></p></main></body></html>`;
   return c.html(html, 404, { 'Cache-Control': 'no-store' });
+}
+
+const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Writes that cannot change where a link leads: a click or a share leaves every link as it was.
+const LINK_NEUTRAL = /^\/(?:v1|api)\/(?:clicks|track\/share)\/$/;
+
+/**
+ * Empties this isolate's resolved links (src/api/sharing/link-cache.ts) after every write request it
+ * serves, whichever path made it (/v1 operator calls, /api, the pages' forms): a link re-targeted, an
+ * ambassador deactivated or a campaign ended stops redirecting here at once, and elsewhere within the
+ * cache's LINK_CACHE_TTL_MS. Writes are rare beside visits, so forgetting all of them costs little.
+ */
+export function forgetLinksAfterWrites(): MiddlewareHandler<EdgeEnv> {
+  return async function forgetLinksAfterWrites(c, next) {
+    await next();
+    if (!READS.has(c.req.method) && !LINK_NEUTRAL.test(c.req.path)) forgetLinks();
+  };
 }
 
 const MEMORABLE_SLUG = /^[A-Za-z0-9_-]{1,64}$/;

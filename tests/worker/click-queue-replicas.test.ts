@@ -4,6 +4,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forgetLinks } from '../../src/api/sharing/link-cache';
 import { createEdgeApp } from '../../src/edge/app';
 import { BOOKMARK_COOKIE, replicaStart } from '../../src/edge/d1-replica';
 import { forgetTenants } from '../../src/edge/tenant';
@@ -41,7 +42,10 @@ beforeAll(async () => {
   ava = await login('localhost', 'ava@demo.test');
   sessionCookie = `__Host-portal_session=${ava.userId}.${ava.uid}.${ava.token}`;
 });
-beforeEach(() => forgetTenants());
+beforeEach(() => {
+  forgetTenants();
+  forgetLinks();
+});
 
 describe('where a request reads', () => {
   it('starts anywhere for a first read, on the primary for a first write and for money, else at the bookmark', () => {
@@ -111,11 +115,14 @@ describe('the bookmark cookie', () => {
     expect(starts).toEqual(['first-unconstrained', 'first-unconstrained']);
   });
 
-  it('costs no D1 round trip of its own: a redirect with the queue is one read', async () => {
-    const queue = { send: async () => {} } as unknown as Queue;
+  it('costs no D1 round trip of its own: a redirect with the queue is one read, then none while the link is kept', async () => {
+    const queue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
     const { fetch } = portal({ D1_METER: '1', CLICKS_QUEUE: queue, CLICKS_DIRECT: undefined });
-    await fetch('http://localhost/r/ava-demo', { headers: { 'user-agent': BROWSER } }); // the tenant, now cached
-    const res = await fetch('http://localhost/r/ava-demo', { headers: { 'user-agent': BROWSER } });
-    expect(res.headers.get('x-d1-round-trips')).toBe('1');
+    await fetch('http://localhost/r/ava-news', { headers: { 'user-agent': BROWSER } }); // the tenant, now cached
+    const first = await fetch('http://localhost/r/ava-demo', { headers: { 'user-agent': BROWSER } });
+    expect(first.headers.get('x-d1-round-trips')).toBe('1');
+    const again = await fetch('http://localhost/r/ava-demo', { headers: { 'user-agent': BROWSER } });
+    expect(again.status).toBe(302);
+    expect(again.headers.get('x-d1-round-trips')).toBe('0');
   });
 });

@@ -19,11 +19,17 @@ const TODAY = () => new Date().toISOString().slice(0, 10);
 /** Stands in for the CLICKS_QUEUE binding: keeps every message sent. */
 function recordingQueue() {
   const sent: NewClick[] = [];
+  /** How many clicks each call carried. */
+  const calls: number[] = [];
   const binding = {
-    send: async (body: NewClick) => void sent.push(structuredClone(body)),
-    sendBatch: async (messages: Iterable<{ body: NewClick }>) => void [...messages].forEach((m) => sent.push(structuredClone(m.body))),
+    send: async (body: NewClick) => void (sent.push(structuredClone(body)), calls.push(1)),
+    sendBatch: async (messages: Iterable<{ body: NewClick }>) => {
+      const bodies = [...messages].map((m) => structuredClone(m.body));
+      sent.push(...bodies);
+      calls.push(bodies.length);
+    },
   } as unknown as Queue;
-  return { sent, binding };
+  return { sent, calls, binding };
 }
 
 /** The edge app on `bindings` over the test env (clicks go to the queue unless the bindings say otherwise). */
@@ -75,6 +81,18 @@ describe('the redirect with a clicks queue', () => {
     expect(Date.now() - Date.parse(click.at)).toBeLessThan(60_000);
     // Nothing is written on the redirect's path: the row only comes with the consumer.
     expect(await rowsOf([click.clickUid])).toEqual([]);
+  });
+
+  it('sends the clicks of visits close together in one batch, each under its own id', async () => {
+    const queue = recordingQueue();
+    const visit = portal({ CLICKS_QUEUE: queue.binding });
+    const visits = ['198.51.100.90', '198.51.100.91', '198.51.100.92'].map((ip) => visit('http://localhost/r/ava-summer', { ip }));
+    const answers = await Promise.all(visits.map((v) => v.answer));
+    await Promise.all(visits.map((v) => v.settled));
+    expect(queue.calls).toEqual([3]);
+    const ids = answers.map((res) => new URL(res.headers.get('location')!).searchParams.get('mbsy_cid'));
+    expect(queue.sent.map((c) => c.clickUid).sort()).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(3);
   });
 
   it('writes a batch in one go, with campaign and ambassador from the link, and moves the daily rollup', async () => {
@@ -185,7 +203,8 @@ describe('without the queue', () => {
   });
 
   it('writes the click when the queue refuses it', async () => {
-    const failing = { send: async () => Promise.reject(new Error('queue unavailable')) } as unknown as Queue;
+    const refuse = async () => Promise.reject(new Error('queue unavailable'));
+    const failing = { send: refuse, sendBatch: refuse } as unknown as Queue;
     const before = await rollup(101);
     await portal({ CLICKS_QUEUE: failing })('http://localhost/r/ava-blog', { ip: '198.51.100.72' }).settled;
     expect(await rollup(101)).toBe(before + 1);

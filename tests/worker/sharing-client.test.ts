@@ -224,15 +224,19 @@ describe('redirects through a remote API', () => {
     expect(paths).toContain('/v1/clicks/');
     const remoteClick = await lastClick('sl-ava-insta');
     expect(remoteClick).toMatchObject({ counted: 1, referrer_host: 'social.example', ambassador_uid: 'amb-ava' });
+    // The click id in the landing URL is the one the remote API stored the click under.
+    expect(location.searchParams.get('mbsy_cid')).toBe(remoteClick!.click_uid);
     // The same visitor through the embedded API: the same salted hash, so a repeat.
     await visit(edge(), 'http://localhost/r/ava-insta', '192.0.2.201');
     const embeddedClick = await lastClick('sl-ava-insta');
     expect(embeddedClick).toMatchObject({ counted: 0, client_hash: remoteClick!.client_hash });
 
     const memorable = await visit(remote, 'http://acme.localhost/alex', '192.0.2.202');
-    expect(memorable.headers.get('location')).toBe('https://www.acme-outdoor.test/trail?mbsy=alex-trail&campaignid=201');
+    const alexClick = await lastClick('sl-alex-trail');
+    expect(memorable.headers.get('location')).toBe(`https://www.acme-outdoor.test/trail?mbsy=alex-trail&campaignid=201&mbsy_cid=${alexClick!.click_uid}`);
     const bot = await visit(remote, 'http://localhost/r/ava-insta', '192.0.2.203', 'curl/8.5.0');
     expect(bot.status).toBe(302);
+    expect(new URL(bot.headers.get('location')!).searchParams.has('mbsy_cid')).toBe(false);
     expect(await lastClick('sl-ava-insta')).toMatchObject({ counted: 0 });
   });
 

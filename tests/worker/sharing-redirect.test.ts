@@ -2,6 +2,7 @@
 // stats that move when a link is used.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forgetLinks } from '../../src/api/sharing/link-cache';
 import { forgetTenants } from '../../src/edge/tenant';
 import { isBot, redirectLocation } from '../../src/edge/redirect';
 import { edge } from './helpers';
@@ -17,6 +18,13 @@ const visit = (url: string, opts: { ua?: string; ip?: string; referer?: string; 
   return edge().fetch(url, init);
 };
 
+/** The Location without the visit's own `mbsy_cid` (tests/worker/redirect-click-ids.test.ts checks that one). */
+function landing(res: Response): string {
+  const url = new URL(res.headers.get('location')!);
+  url.searchParams.delete('mbsy_cid');
+  return url.toString();
+}
+
 async function clicksOf(linkUid: string) {
   const { results } = await env.DB.prepare('SELECT * FROM clicks WHERE share_link_uid = ? ORDER BY id').bind(linkUid).all<Record<string, any>>();
   return results;
@@ -26,26 +34,31 @@ let ava: Who;
 beforeAll(async () => {
   ava = await login('localhost', 'ava@demo.test');
 });
-beforeEach(() => forgetTenants());
+beforeEach(() => {
+  forgetTenants();
+  forgetLinks();
+});
 
 describe('share link redirect', () => {
   it("sends a link without its own target to the campaign page with mbsy and campaignid, as an uncached 302", async () => {
     const res = await visit('http://localhost/r/ava-demo');
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('https://shop.demo.test/welcome?mbsy=ava-demo&campaignid=102');
+    expect(landing(res)).toBe('https://shop.demo.test/welcome?mbsy=ava-demo&campaignid=102');
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it("prefers the link's own redirect URL", async () => {
     const res = await visit('http://localhost/r/ava-blog');
-    expect(res.headers.get('location')).toBe('https://blog.demo.test/ava-summer-picks?mbsy=ava-blog&campaignid=101');
+    expect(landing(res)).toBe('https://blog.demo.test/ava-summer-picks?mbsy=ava-blog&campaignid=101');
   });
 
   it('keeps the query parameters the target already has', async () => {
     const res = await visit('http://demo.localhost/r/ava-insta');
     const location = new URL(res.headers.get('location')!);
     expect(location.origin + location.pathname).toBe('https://shop.demo.test/welcome');
-    expect(Object.fromEntries(location.searchParams)).toEqual({ utm_source: 'instagram', utm_medium: 'reel', mbsy: 'ava-insta', campaignid: '102' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      utm_source: 'instagram', utm_medium: 'reel', mbsy: 'ava-insta', campaignid: '102', mbsy_cid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   it('matches the short code whatever its letter case', async () => {
@@ -78,6 +91,7 @@ describe('share link redirect', () => {
   it('adds the parameters to any target (unit)', () => {
     expect(redirectLocation('https://x.test/a?b=1#frag', 'c0de', 7)).toBe('https://x.test/a?b=1&mbsy=c0de&campaignid=7#frag');
     expect(redirectLocation('https://x.test/a?mbsy=old', 'new', 7)).toBe('https://x.test/a?mbsy=new&campaignid=7');
+    expect(redirectLocation('https://x.test/a?mbsy_cid=fixed&b=1', 'c0de', 7)).toBe('https://x.test/a?b=1&mbsy=c0de&campaignid=7');
   });
 });
 
@@ -144,7 +158,7 @@ describe('memorable URL', () => {
     for (const path of ['/ava', '/AVA', '/amb-ava']) {
       const res = await visit(`http://localhost${path}`, { ip: '192.0.2.150' });
       expect(res.status, path).toBe(302);
-      expect(res.headers.get('location')).toBe('https://shop.demo.test/welcome?mbsy=ava-demo&campaignid=102');
+      expect(landing(res)).toBe('https://shop.demo.test/welcome?mbsy=ava-demo&campaignid=102');
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
     expect((await clicksOf('sl-ava-demo')).at(-1)).toMatchObject({ ambassador_uid: 'amb-ava', campaign_id: 102 });
@@ -164,7 +178,7 @@ describe('memorable URL', () => {
       expect(await res.text(), url).toBe(page);
     }
     const alex = await visit('http://acme.localhost/alex');
-    expect(alex.headers.get('location')).toMatch(/^https:\/\/www\.acme-outdoor\.test\/trail\?mbsy=alex-trail&campaignid=201$/);
+    expect(landing(alex)).toBe('https://www.acme-outdoor.test/trail?mbsy=alex-trail&campaignid=201');
   });
 });
 

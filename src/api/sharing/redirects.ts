@@ -5,6 +5,7 @@ import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import { clicksQueue, enqueueClick } from './click-ingest';
 import { findClick, writeClicks, type NewClick } from './click-queries';
+import { keepLink, keptLink, linkKey } from './link-cache';
 import { findMemorableTarget, findRedirectTarget } from './queries';
 import { clickBody, resolveQuery, type ClickInput, type ResolveQuery } from './schemas';
 
@@ -33,11 +34,28 @@ export function isBot(userAgent: string | null | undefined): boolean {
   return ua === '' || BOT_PATTERN.test(ua);
 }
 
-/** The target with `mbsy=<short_code>&campaignid=<id>` added; the target's own query parameters stay. */
+/**
+ * The target with `mbsy=<short_code>&campaignid=<id>` added; the target's own query parameters stay,
+ * except a `mbsy_cid` it carries: the click id is the visit's own (`withClickId`), never a fixed one.
+ */
 export function redirectLocation(target: string, shortCode: string, campaignId: number): string {
   const url = new URL(target);
+  url.searchParams.delete('mbsy_cid');
   url.searchParams.set('mbsy', shortCode);
   url.searchParams.set('campaignid', String(campaignId));
+  return url.toString();
+}
+
+/**
+ * A click id as `/r/<code>` makes it (issue 20): URL-safe, at most 64 characters (a UUID, 36), and the
+ * id the click is stored under (clicks.click_uid), so a store can name the visit a sale came from.
+ */
+export const newClickId = (): string => crypto.randomUUID();
+
+/** The landing URL of one visit: the link's location with `mbsy_cid=<click id>` beside mbsy and campaignid. */
+export function withClickId(location: string, clickId: string): string {
+  const url = new URL(location);
+  url.searchParams.set('mbsy_cid', clickId);
   return url.toString();
 }
 
@@ -51,26 +69,39 @@ function tenantOf(svc: ServiceContext): string {
  * ambassador, by username or uid) leads, in the tenant the edge names (`x-portal-company`). Null when
  * there is no such link, its campaign is inactive, the ambassador left (or the company deactivated
  * them), or its target is not a URL: the visitor gets the "link not found" page (or, for a memorable
- * URL, the pages). One D1 query.
+ * URL, the pages). One D1 query, or none while this isolate keeps the answer (./link-cache.ts: at
+ * most LINK_CACHE_TTL_MS, and forgotten by any write request it serves). The location carries no
+ * click id: the edge adds the visit's own (`withClickId`).
  */
-export async function resolveShareLink(svc: ServiceContext, query: ResolveQuery) {
+export async function resolveShareLink(svc: ServiceContext, query: ResolveQuery): Promise<ResolvedShareLink | null> {
   const q = parseWith(resolveQuery, query);
   const companyId = tenantOf(svc);
   if (q.short_code !== undefined && !SHORT_CODE_PATTERN.test(q.short_code)) return null;
+  const key = q.short_code !== undefined ? linkKey(companyId, 'short_code', q.short_code) : linkKey(companyId, 'username', q.username!);
+  const kept = keptLink(key);
+  if (kept) return kept;
   const link = q.short_code !== undefined
     ? await findRedirectTarget(svc.db, companyId, q.short_code)
     : await findMemorableTarget(svc.db, companyId, q.username!);
   if (!link || !link.campaign_active || link.deactivated_by_self || link.deactivated_at) return null;
   try {
     const location = redirectLocation(link.redirect_url || link.campaign_url, link.short_code, link.campaign_id);
-    return { share_link_uid: link.uid, short_code: link.short_code, campaign_id: link.campaign_id, location };
+    const resolved = { share_link_uid: link.uid, short_code: link.short_code, campaign_id: link.campaign_id, location };
+    keepLink(key, resolved);
+    return resolved;
   } catch {
     console.error('redirect: bad target URL for link', link.uid);
     return null;
   }
 }
 
-export type ResolvedShareLink = NonNullable<Awaited<ReturnType<typeof resolveShareLink>>>;
+/** Where a share link leads: the link, its campaign and the landing URL without a click id. */
+export interface ResolvedShareLink {
+  share_link_uid: string;
+  short_code: string;
+  campaign_id: number;
+  location: string;
+}
 
 /**
  * POST /clicks/ - records a visit of a link of the tenant. The API, not the edge, derives the client
