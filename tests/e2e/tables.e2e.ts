@@ -5,7 +5,7 @@
 // CSV holds exactly the filtered rows, and a phone reads each row as a stacked card.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll, hydrated, logInNewPage as logIn } from './harness';
+import { baseUrl, newBrowser, stopAll, logInNewPage as logIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +19,13 @@ const TENANTS = [
 ] as const;
 
 const COMMISSIONS = '[data-table-section="commissions"]';
+
+/** Waits until the table holding `selector` is taken over by its script (src/lib/data-table.ts). */
+async function enhanced(page: Page, selector: string) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  await expect.poll(() => el.evaluate((node) => node.closest('[data-table]')?.hasAttribute('data-enhanced')), { timeout: 15_000 }).toBe(true);
+}
 
 
 const rows = (page: Page) => page.locator(`${COMMISSIONS} tbody tr[data-row]`);
@@ -89,7 +96,7 @@ for (const tenant of TENANTS) {
       try {
         const page = await logIn(context, tenant.host, tenant.email);
         await page.goto(`${baseUrl(tenant.host)}${tenant.path}`);
-        await hydrated(page, `${COMMISSIONS} table`);
+        await enhanced(page, `${COMMISSIONS} table`);
         const allCount = total(await summary(page));
         const paid = tenant.paid;
 
@@ -152,7 +159,7 @@ for (const tenant of TENANTS) {
         expect(await page.locator(`${COMMISSIONS} [data-table-selected]`).innerText()).toContain('2');
 
         // Activity detail of a payout or redemption row, fetched when opened.
-        await hydrated(page, '[data-table-section="activity"] table');
+        await enhanced(page, '[data-table-section="activity"] table');
         const detail = page.locator('[data-table-section="activity"] details[data-activity-detail]').first();
         await detail.locator('summary').click();
         await expect.poll(() => detail.locator('[data-detail-field="created_at"] dd').count(), { timeout: 10_000 }).toBe(1);
