@@ -185,7 +185,7 @@ function headHtml(config: TableConfig, labels: TableLabels, view: TableView, sho
     const aria = mine ? ` aria-sort="${sort.direction === 'asc' ? 'ascending' : 'descending'}"` : '';
     const label = escapeHtml(col.label);
     const inner = col.sortable
-      ? `<a href="${href(config, view, withChange(state, { ordering: nextOrdering(state.ordering, config.defaultOrdering, col.key, col.type) }))}" class="sort-link" title="${escapeHtml(fillTemplate(labels.sortBy, { column: col.label }))}" data-sort="${escapeHtml(col.key)}">${label}<span aria-hidden="true" class="sort-mark">${mine ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span></a>`
+      ? `<a href="${href(config, view, withChange(state, { ordering: nextOrdering(state.ordering, config.defaultOrdering, col.key, col.type) }))}" class="sort-link" title="${escapeHtml(fillTemplate(labels.sortBy, { column: col.label }))}" data-sort="${escapeHtml(col.key)}">${label}${mine ? `<span aria-hidden="true" class="sort-mark">${sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>` : ''}</a>`
       : label;
     return `<th scope="col"${aria} data-col="${escapeHtml(col.key)}" class="t-${escapeHtml(col.type.toLowerCase())}">${inner}</th>`;
   }).join('');

@@ -82,6 +82,19 @@ for (const tenant of TENANTS) {
         expect(statuses.length).toBeGreaterThan(0);
         expect(new Set(statuses)).toEqual(new Set([paid]));
         expect(await page.locator(`${COMMISSIONS} [data-active-filters] li[data-filter="status__in"]`).count()).toBe(1);
+        // Nothing could fetch an activity detail: no disclosure that would open on nothing.
+        expect(await page.locator('[data-table-section="activity"] details[data-activity-detail]').count()).toBe(0);
+
+        // The "add a filter" GET form: its first column (the date) and operator, then the filter as a chip.
+        const form = page.locator(`${COMMISSIONS} form[data-filter-form]`);
+        const details = page.locator(`${COMMISSIONS} details.table-filters`);
+        if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+        await form.locator('select[data-filter-operator]').selectOption('gt');
+        await form.locator('[data-filter-value]').fill('2000-01-01');
+        await Promise.all([page.waitForURL(/commissions\.fcol=created_at/), form.locator('[data-filter-apply]').click()]);
+        expect(await page.locator(`${COMMISSIONS} [data-active-filters] li[data-filter="status__in"]`).count()).toBe(1);
+        expect(await page.locator(`${COMMISSIONS} [data-active-filters] li[data-filter="created_at__gt"]`).count()).toBe(1);
+        expect(new Set(await cellTexts(page, 'status'))).toEqual(new Set([paid]));
 
         // Spec §2: the other screen is not for this company.
         const other = await page.goto(`${baseUrl(tenant.host)}${tenant.other}`);
@@ -146,6 +159,13 @@ for (const tenant of TENANTS) {
           const amounts = (await cellTexts(page, 'amount')).map(money);
           return amounts.length > 1 && amounts.every((v, i) => i === 0 || amounts[i - 1]! >= v);
         }).toBe(true);
+
+        // Followed in place from the keyboard, the pressed control keeps the focus.
+        await page.locator(`${COMMISSIONS} [data-sort="amount"]`).focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/commissions\.ordering=amount(&|$)/);
+        await expect.poll(() => page.locator(`${COMMISSIONS} th[data-col="amount"]`).getAttribute('aria-sort')).toBe('ascending');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-sort'))).toBe('amount');
 
         // Page size: 15 rows, then the URL keeps it.
         await page.locator(`${COMMISSIONS} select[data-page-size]`).selectOption('15');
