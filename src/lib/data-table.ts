@@ -50,6 +50,7 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
   // The latest fetch: an answer to an older one (a quick second click) is dropped.
   let latest = 0;
   const filters = root.querySelector<HTMLDetailsElement>('details.table-filters');
+  let filterCount = state.filters.length;
 
   const rowBoxes = () => [...region.querySelectorAll<HTMLInputElement>('[data-select-row]')];
   function showSelection() {
@@ -72,10 +73,12 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
     region.innerHTML = viewHtml(config, labels, view);
     root.toggleAttribute('data-wide', shownColumns(config, view.content?.results ?? []).length >= WIDE_TABLE);
     enhanceDetails(region, labels);
-    if (filters) {
-      const n = view.state.filters.length;
+    const n = view.state.filters.length;
+    if (filters && n !== filterCount) {
+      // Open while filters apply, closed when the last one goes; left as the user set it otherwise.
       filters.querySelector('summary')!.textContent = `${labels.filters}${n > 0 ? ` (${n})` : ''}`;
       filters.open = n > 0;
+      filterCount = n;
     }
     if (focused !== null) (region.querySelector<HTMLElement>(focused) ?? root.closest('section')?.querySelector<HTMLElement>('h2[tabindex]'))?.focus();
   }
