@@ -64,7 +64,7 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
     const all = region.querySelector<HTMLInputElement>('[data-select-all]');
     if (all) all.checked = boxes.length > 0 && chosen === boxes.length;
     const summary = region.querySelector('[data-table-summary]');
-    if (summary) summary.innerHTML = summaryHtml(config, labels, view, boxes.length, chosen);
+    if (summary) summary.innerHTML = summaryHtml(labels, view, boxes.length, chosen);
   }
 
   function paint() {

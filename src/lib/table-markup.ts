@@ -146,7 +146,7 @@ export function keptParams(config: TableConfig, view: TableView, ...without: str
 }
 
 /** "1–25 of 36", or "36 rows" with no row on this page, and "· 2 selected". */
-export function summaryHtml(config: TableConfig, labels: TableLabels, view: TableView, rowCount: number, selected: number): string {
+export function summaryHtml(labels: TableLabels, view: TableView, rowCount: number, selected: number): string {
   const lang = labels.lang;
   const count = view.content?.count ?? 0;
   const range = pageRange(view.state.page, view.state.pageSize, count);
@@ -243,7 +243,7 @@ export function viewHtml(config: TableConfig, labels: TableLabels, view: TableVi
   const { state } = view;
   const rows = view.content?.results ?? [];
   const shown = shownColumns(config, rows);
-  const toolbar = `<div class="table-toolbar"><p class="table-summary" data-table-summary aria-live="polite">${summaryHtml(config, labels, view, rows.length, 0)}</p>`
+  const toolbar = `<div class="table-toolbar"><p class="table-summary" data-table-summary aria-live="polite">${summaryHtml(labels, view, rows.length, 0)}</p>`
     + `<a class="btn btn-secondary" href="${escapeHtml(csvHref(config.table, state))}" download data-table-csv>${escapeHtml(labels.download)}</a></div>`;
   let body: string;
   if (view.error) body = `<p class="form-error" role="alert" data-table-error>${escapeHtml(view.error)}</p>`;
