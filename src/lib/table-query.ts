@@ -236,25 +236,3 @@ export interface TableRowsPage {
   page_size: number;
   results: Record<string, unknown>[];
 }
-
-/**
- * A page of rows for a page's HTML, as one JSON text: the keys once, each row as its values in that
- * order, and only the keys given (the columns shown, the ids a row links by). The island's props
- * carry it as one string, so a row's values are written once and not a key or wrapper per value.
- */
-export function packRows(page: TableRowsPage, keys: readonly string[]): string {
-  const present = keys.filter((key) => page.results.some((row) => row[key] !== undefined && row[key] !== null && row[key] !== ''));
-  return JSON.stringify({
-    count: page.count, page: page.page, page_size: page.page_size, keys: present,
-    rows: page.results.map((row) => present.map((key) => row[key] ?? null)),
-  });
-}
-
-/** The page packRows wrote. */
-export function unpackRows(text: string): TableRowsPage {
-  const packed = JSON.parse(text) as { count: number; page: number; page_size: number; keys: string[]; rows: unknown[][] };
-  return {
-    count: packed.count, page: packed.page, page_size: packed.page_size,
-    results: packed.rows.map((values) => Object.fromEntries(packed.keys.map((key, i) => [key, values[i]]))),
-  };
-}

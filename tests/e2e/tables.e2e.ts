@@ -5,7 +5,7 @@
 // CSV holds exactly the filtered rows, and a phone reads each row as a stacked card.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll, hydrated, logInNewPage as logIn } from './harness';
+import { baseUrl, newBrowser, stopAll, logInNewPage as logIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +19,13 @@ const TENANTS = [
 ] as const;
 
 const COMMISSIONS = '[data-table-section="commissions"]';
+
+/** Waits until the table holding `selector` is taken over by its script (src/lib/data-table.ts). */
+async function enhanced(page: Page, selector: string) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  await expect.poll(() => el.evaluate((node) => node.closest('[data-table]')?.hasAttribute('data-enhanced')), { timeout: 15_000 }).toBe(true);
+}
 
 
 const rows = (page: Page) => page.locator(`${COMMISSIONS} tbody tr[data-row]`);
@@ -75,6 +82,19 @@ for (const tenant of TENANTS) {
         expect(statuses.length).toBeGreaterThan(0);
         expect(new Set(statuses)).toEqual(new Set([paid]));
         expect(await page.locator(`${COMMISSIONS} [data-active-filters] li[data-filter="status__in"]`).count()).toBe(1);
+        // Nothing could fetch an activity detail: no disclosure that would open on nothing.
+        expect(await page.locator('[data-table-section="activity"] details[data-activity-detail]').count()).toBe(0);
+
+        // The "add a filter" GET form: its first column (the date) and operator, then the filter as a chip.
+        const form = page.locator(`${COMMISSIONS} form[data-filter-form]`);
+        const details = page.locator(`${COMMISSIONS} details.table-filters`);
+        if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+        await form.locator('select[data-filter-operator]').selectOption('gt');
+        await form.locator('[data-filter-value]').fill('2000-01-01');
+        await Promise.all([page.waitForURL(/commissions\.fcol=created_at/), form.locator('[data-filter-apply]').click()]);
+        expect(await page.locator(`${COMMISSIONS} [data-active-filters] li[data-filter="status__in"]`).count()).toBe(1);
+        expect(await page.locator(`${COMMISSIONS} [data-active-filters] li[data-filter="created_at__gt"]`).count()).toBe(1);
+        expect(new Set(await cellTexts(page, 'status'))).toEqual(new Set([paid]));
 
         // Spec §2: the other screen is not for this company.
         const other = await page.goto(`${baseUrl(tenant.host)}${tenant.other}`);
@@ -89,7 +109,7 @@ for (const tenant of TENANTS) {
       try {
         const page = await logIn(context, tenant.host, tenant.email);
         await page.goto(`${baseUrl(tenant.host)}${tenant.path}`);
-        await hydrated(page, `${COMMISSIONS} table`);
+        await enhanced(page, `${COMMISSIONS} table`);
         const allCount = total(await summary(page));
         const paid = tenant.paid;
 
@@ -140,6 +160,13 @@ for (const tenant of TENANTS) {
           return amounts.length > 1 && amounts.every((v, i) => i === 0 || amounts[i - 1]! >= v);
         }).toBe(true);
 
+        // Followed in place from the keyboard, the pressed control keeps the focus.
+        await page.locator(`${COMMISSIONS} [data-sort="amount"]`).focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/commissions\.ordering=amount(&|$)/);
+        await expect.poll(() => page.locator(`${COMMISSIONS} th[data-col="amount"]`).getAttribute('aria-sort')).toBe('ascending');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-sort'))).toBe('amount');
+
         // Page size: 15 rows, then the URL keeps it.
         await page.locator(`${COMMISSIONS} select[data-page-size]`).selectOption('15');
         await page.waitForURL(/commissions\.page_size=15/);
@@ -152,7 +179,7 @@ for (const tenant of TENANTS) {
         expect(await page.locator(`${COMMISSIONS} [data-table-selected]`).innerText()).toContain('2');
 
         // Activity detail of a payout or redemption row, fetched when opened.
-        await hydrated(page, '[data-table-section="activity"] table');
+        await enhanced(page, '[data-table-section="activity"] table');
         const detail = page.locator('[data-table-section="activity"] details[data-activity-detail]').first();
         await detail.locator('summary').click();
         await expect.poll(() => detail.locator('[data-detail-field="created_at"] dd').count(), { timeout: 10_000 }).toBe(1);

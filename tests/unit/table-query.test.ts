@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activityColumns, csvHref, contentHref, filterParamName, nextOrdering, packRows, pageRange, parseFilterParam, parseOrdering, parseTableQuery,
-  searchString, toApiQuery, toPageParams, typeOperators, unpackRows, withChange, withFilter, withoutFilter, type TableQueryState,
+  activityColumns, csvHref, contentHref, filterParamName, nextOrdering, pageRange, parseFilterParam, parseOrdering, parseTableQuery,
+  searchString, toApiQuery, toPageParams, typeOperators, withChange, withFilter, withoutFilter, type TableQueryState,
 } from '../../src/lib/table-query';
 import { operatorsOf } from '../../src/api/tables/columns';
-import { cssString } from '../../src/islands/DataTable';
+import { cssString } from '../../src/lib/table-markup';
 
 const defaults = { pageSize: 25 };
 const q = (text: string) => new URLSearchParams(text);
@@ -111,33 +111,6 @@ describe('state changes', () => {
     expect(cols).not.toContain('referred_email');
     expect(cols).not.toContain('event_data2');
     expect(cols).toContain('referred_name');
-  });
-});
-
-describe('rows packed for the page', () => {
-  const page = {
-    count: 40, page: 2, page_size: 2,
-    results: [
-      { id: 'po-1', paid_at: '2026-05-19T00:00:00Z', amount: { minor: 7426, currency: 'USD' }, status: 'paid', note: 'internal', method: null },
-      { id: 'po-2', paid_at: null, amount: { minor: -5, currency: 'EUR' }, status: 'pending', note: 'x', method: null },
-    ],
-  };
-  it('gives the island the same values of the kept keys, each written once', () => {
-    const text = packRows(page, ['paid_at', 'amount', 'status', 'method', 'id']);
-    expect(unpackRows(text)).toEqual({
-      count: 40, page: 2, page_size: 2,
-      results: [
-        { paid_at: '2026-05-19T00:00:00Z', amount: { minor: 7426, currency: 'USD' }, status: 'paid', id: 'po-1' },
-        { paid_at: null, amount: { minor: -5, currency: 'EUR' }, status: 'pending', id: 'po-2' },
-      ],
-    });
-    // Keys outside the list (a row's other fields) and keys empty on every row stay out of the page.
-    expect(text).not.toContain('internal');
-    expect(text).not.toContain('method');
-    expect(text.match(/paid_at/g)).toHaveLength(1);
-  });
-  it('packs an empty page', () => {
-    expect(unpackRows(packRows({ count: 0, page: 1, page_size: 15, results: [] }, ['amount']))).toEqual({ count: 0, page: 1, page_size: 15, results: [] });
   });
 });
 

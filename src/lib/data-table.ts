@@ -1,0 +1,191 @@
+import { enhanceDetails } from './activity-detail.ts';
+import { filterableColumns, operatorOptionsHtml, operatorsOf, valueInputHtml } from './table-filter-markup.ts';
+import {
+  shownColumns, summaryHtml, viewHtml, WIDE_TABLE, type TableConfig, type TableLabels, type TableView,
+} from './table-markup.ts';
+import {
+  contentHref, parseFilterParam, parseTableQuery, searchString, toPageParams, withChange, withFilter, type TableFilter, type TableQueryState, type TableRowsPage,
+} from './table-query.ts';
+
+// The data tables in the browser (issue 9, issue 19). The server writes each table's first page as plain
+// markup (TableView.astro): its links and GET forms page, sort and filter with no JavaScript at all. This
+// script takes a table over in place: it follows those links and forms by fetching the page of rows from
+// the browser API and writing it with the same markup functions (table-markup.ts), keeps the view in the
+// URL (history.replaceState), dims the table while a page loads, counts the selected rows and opens the
+// activity detail. The words come from the page's one label set; the rows are read from nowhere but
+// the DOM and the API.
+
+/** What the server writes beside a table's markup (`<script type="application/json" data-table-config>`). */
+export interface TableBoot {
+  config: TableConfig;
+  state: TableQueryState;
+  /** The first page's total of rows, and its page and size. */
+  count: number;
+}
+
+/** Takes over every data table of the page, with the page's label set (TableLabels.astro). */
+export function enhanceTables(): void {
+  const text = document.getElementById(LABELS_ID)?.textContent;
+  if (!text) return;
+  const labels = JSON.parse(text) as TableLabels;
+  for (const root of document.querySelectorAll<HTMLElement>('.data-table[data-table]')) enhanceTable(root, labels);
+}
+
+/** The id of the page's label set. */
+export const LABELS_ID = 'data-table-labels';
+
+export function enhanceTable(root: HTMLElement, labels: TableLabels): void {
+  const bootText = root.querySelector('script[data-table-config]')?.textContent;
+  const region = root.querySelector<HTMLElement>('[data-table-view]');
+  if (!bootText || !region || root.dataset.enhanced !== undefined) return;
+  takeOver(root, region, JSON.parse(bootText) as TableBoot, labels);
+}
+
+function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count }: TableBoot, labels: TableLabels): void {
+  const defaults = { pageSize: config.defaultPageSize, pageSizes: config.pageSizes };
+  const view: TableView = {
+    state, search: window.location.search, error: null,
+    content: { count, page: state.page, page_size: state.pageSize, results: [] },
+  };
+  // The latest fetch: an answer to an older one (a quick second click) is dropped.
+  let latest = 0;
+  const filters = root.querySelector<HTMLDetailsElement>('details.table-filters');
+  let filterCount = state.filters.length;
+
+  const rowBoxes = () => [...region.querySelectorAll<HTMLInputElement>('[data-select-row]')];
+  function showSelection() {
+    const boxes = rowBoxes();
+    const chosen = boxes.filter((b) => b.checked).length;
+    for (const box of boxes) {
+      const row = box.closest('tr')!;
+      if (box.checked) row.setAttribute('aria-selected', 'true');
+      else row.removeAttribute('aria-selected');
+    }
+    const all = region.querySelector<HTMLInputElement>('[data-select-all]');
+    if (all) all.checked = boxes.length > 0 && chosen === boxes.length;
+    const summary = region.querySelector('[data-table-summary]');
+    if (summary) summary.innerHTML = summaryHtml(labels, view, boxes.length, chosen);
+  }
+
+  function paint() {
+    // A control followed in place keeps the focus: the same control of the new markup takes it.
+    const focused = region.contains(document.activeElement) ? focusKey(document.activeElement as HTMLElement) : null;
+    region.innerHTML = viewHtml(config, labels, view);
+    root.toggleAttribute('data-wide', shownColumns(config, view.content?.results ?? []).length >= WIDE_TABLE);
+    enhanceDetails(region, labels);
+    const n = view.state.filters.length;
+    if (filters && n !== filterCount) {
+      // Open while filters apply, closed when the last one goes; left as the user set it otherwise.
+      filters.querySelector('summary')!.textContent = `${labels.filters}${n > 0 ? ` (${n})` : ''}`;
+      filters.open = n > 0;
+      filterCount = n;
+    }
+    if (focused !== null) (region.querySelector<HTMLElement>(focused) ?? root.closest('section')?.querySelector<HTMLElement>('h2[tabindex]'))?.focus();
+  }
+
+  async function go(next: TableQueryState) {
+    const url = new URL(window.location.href);
+    url.search = searchString(toPageParams(next, config.prefix, url.searchParams, defaults));
+    window.history.replaceState(window.history.state, '', url);
+    view.search = url.search;
+    view.state = next;
+    const id = ++latest;
+    root.dataset.busy = 'true';
+    root.setAttribute('aria-busy', 'true');
+    try {
+      const res = await fetch(contentHref(config.table, next), { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      if (res.status === 401) {
+        window.location.assign('/login');
+        return;
+      }
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const body = (await res.json()) as TableRowsPage;
+      if (id !== latest) return;
+      view.content = body;
+      view.error = null;
+    } catch (err) {
+      if (id !== latest) return;
+      console.error('table:', config.table, err);
+      view.error = labels.error;
+    }
+    delete root.dataset.busy;
+    root.setAttribute('aria-busy', 'false');
+    paint();
+  }
+
+  region.addEventListener('click', (event) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('[data-clear-selection]')) {
+      for (const box of rowBoxes()) box.checked = false;
+      showSelection();
+      return;
+    }
+    // A link that pages, sorts or filters ("?…"): followed without JavaScript, read back into the state with it.
+    const link = target.closest<HTMLAnchorElement>('a[href^="?"]');
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void go(parseTableQuery(new URL(link.href, window.location.href).searchParams, config.prefix, defaults));
+  });
+  region.addEventListener('change', (event) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    if (target.matches('[data-select-all]')) {
+      for (const box of rowBoxes()) box.checked = (target as HTMLInputElement).checked;
+      showSelection();
+    } else if (target.matches('[data-select-row]')) showSelection();
+    else if (target.matches('[data-page-size]')) void go(withChange(view.state, { pageSize: Number(target.value) }));
+    else if (target.matches('[data-sort-select]')) void go(withChange(view.state, { ordering: target.value || null }));
+  });
+  region.addEventListener('submit', (event) => event.preventDefault());
+
+  const form = root.querySelector<HTMLFormElement>('form[data-filter-form]');
+  if (form) enhanceFilterForm(form, config, labels, (filter) => void go(withFilter(view.state, filter)));
+
+  const heading = root.closest('section')?.querySelector('h2');
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  enhanceDetails(region, labels);
+  root.dataset.enhanced = '';
+}
+
+/** A selector for the same control in new markup: its first data attribute (data-sort="amount", data-page-next). */
+function focusKey(el: HTMLElement): string | null {
+  const data = [...el.attributes].find((a) => a.name.startsWith('data-'));
+  return data ? `[${data.name}${data.value ? `="${CSS.escape(data.value)}"` : ''}]` : null;
+}
+
+/** The filter form: the operators and the value input follow the column and operator chosen. */
+function enhanceFilterForm(form: HTMLFormElement, config: TableConfig, labels: TableLabels, apply: (filter: TableFilter) => void) {
+  const columns = filterableColumns(config);
+  // A select's value is all this needs (HTMLSelectElement clashes with the Workers types' Element).
+  const columnSelect = form.querySelector<HTMLElement & { value: string }>('[data-filter-column]')!;
+  const opSelect = form.querySelector<HTMLElement & { value: string }>('[data-filter-operator]')!;
+  const field = form.querySelector<HTMLElement>('[data-filter-value-field]')!;
+  const name = `${config.prefix}fval`;
+  const column = () => columns.find((c) => c.key === columnSelect.value) ?? columns[0]!;
+  let base = opSelect.value.replace(/^not_/, '');
+  const input = () => {
+    field.querySelector('[data-filter-value]')?.remove();
+    field.insertAdjacentHTML('beforeend', valueInputHtml(column(), opSelect.value, name, labels));
+    base = opSelect.value.replace(/^not_/, '');
+  };
+  columnSelect.addEventListener('change', () => {
+    const c = column();
+    const keep = operatorsOf(c).includes(opSelect.value) ? opSelect.value : operatorsOf(c)[0] ?? '';
+    opSelect.innerHTML = operatorOptionsHtml(c, labels, keep);
+    input();
+  });
+  // A new kind of operator gets a new value input; "in" and "not in" share theirs.
+  opSelect.addEventListener('change', () => {
+    if (opSelect.value.replace(/^not_/, '') !== base) input();
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const filter = filterOf(form, name, column().key, opSelect.value);
+    if (filter) apply(filter);
+  });
+}
+
+function filterOf(form: HTMLFormElement, name: string, column: string, op: string): TableFilter | null {
+  const value = new FormData(form).getAll(name).map((v) => String(v).trim()).filter(Boolean).join(',');
+  const parsed = parseFilterParam(`${column}__${op}`);
+  return parsed && value ? { ...parsed, value } : null;
+}

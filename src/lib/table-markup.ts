@@ -1,0 +1,260 @@
+import { escapeHtml } from './escape-html.ts';
+import { formatMoney, formatNumber, formatPoints } from './format.ts';
+import { dateTimeFormat } from './intl-cache.ts';
+import { fillPlural, fillTemplate, type PluralTemplates } from './plural.ts';
+import {
+  csvHref, nextOrdering, pageRange, parseOrdering, searchString, toPageParams, withChange, withoutFilter, type TableQueryState, type TableRowsPage,
+} from './table-query.ts';
+import { filterText } from './table-filter-markup.ts';
+
+// The markup of a data table (issue 9, issue 19): one set of pure functions that write the table's HTML
+// as text, every value escaped. The server writes the first page with them (TableView.astro) and the
+// browser script (data-table.ts) writes the pages it fetches with the same ones, so both paint the same
+// table and no row is written twice into a page (no island props).
+
+export interface TableColumn {
+  key: string;
+  label: string;
+  type: string;
+  sortable: boolean;
+  /** Only when not the type's catalogue (typeOperators). */
+  operators?: string[];
+  choices?: { value: string; label: string }[];
+}
+
+/** Activity detail words (spec §3), resolved on the server in the page language. */
+export interface DetailLabels {
+  show: string;
+  failed: string;
+  /** Field labels by detail field name. */
+  fields: Record<string, string>;
+  /** Card number labels by message key (activityDetail.cardNumber.<brand>). */
+  cardNumber: Record<string, string>;
+  /** Payment method and status words by value. */
+  methods: Record<string, string>;
+  statuses: Record<string, string>;
+}
+
+/** Every word the tables of a page use, written once per page. */
+export interface TableLabels {
+  lang: string;
+  firstPage: string; emptyFiltered: string; error: string; loading: string;
+  rowsPerPage: string; apply: string; summary: string; total: PluralTemplates | string; selected: PluralTemplates | string; clearSelection: string;
+  selectAll: string; selectRow: string; previous: string; next: string; pageOf: string; download: string;
+  filters: string; column: string; operator: string; value: string; removeFilter: string; clearFilters: string;
+  yes: string; no: string; sortBy: string; sortLabel: string; pointName: string;
+  ops: Record<string, string>;
+  detail: DetailLabels;
+}
+
+/** What one table's markup needs besides its rows: written once per table as JSON for the browser script. */
+export interface TableConfig {
+  table: string;
+  /** This table's prefix in the page URL ("commissions."). */
+  prefix: string;
+  caption: string;
+  /** The message of a table with no rows at all. */
+  empty: string;
+  columns: TableColumn[];
+  /** The keys of the columns shown (the others can still be filtered on). */
+  visible: string[];
+  defaultOrdering: string | null;
+  defaultPageSize: number;
+  pageSizes: number[];
+  /** Badge tones per column and value (statuses). */
+  tones?: Record<string, Record<string, string>>;
+  /** Activity: rows of payout or redemption type open their detail (spec §3). */
+  detail: boolean;
+}
+
+/** The view a table paints: its state, the page URL's query, its page of rows or its error. */
+export interface TableView {
+  state: TableQueryState;
+  /** The page URL's query ("?a=b" or ""). */
+  search: string;
+  content: TableRowsPage | null;
+  error: string | null;
+}
+
+export type Row = Record<string, unknown>;
+
+
+export const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
+function isMoney(v: unknown): v is { minor: number; currency?: string | null } {
+  return typeof v === 'object' && v !== null && typeof (v as { minor?: unknown }).minor === 'number';
+}
+
+/** A cell's text: money in the row's currency, dates in the page language, choices by label. */
+export function cellText(column: TableColumn, value: unknown, lang: string, labels: Pick<TableLabels, 'yes' | 'no' | 'pointName'>): string {
+  if (isBlank(value)) return '';
+  if (isMoney(value)) return formatMoney(value.minor, value.currency, lang);
+  if (typeof value === 'object' && typeof (value as { points?: unknown }).points === 'number') return formatPoints((value as { points: number }).points, labels.pointName, lang);
+  switch (column.type) {
+    case 'DATE': {
+      const date = new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : String(value));
+      if (Number.isNaN(date.getTime())) return String(value);
+      return dateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+    }
+    case 'BOOLEAN': return value === true || value === 1 || value === 'true' ? labels.yes : labels.no;
+    case 'CHOICE': return column.choices?.find((c) => c.value === String(value))?.label ?? String(value);
+    case 'INTEGER': case 'DECIMAL': case 'MONEY': return typeof value === 'number' ? formatNumber(value, lang) : String(value);
+    default: return String(value);
+  }
+}
+
+// A cell's look by column type; with its card label (--label, read by the narrow layout) it is written
+// once per table in a <style>, not as attributes on every cell.
+const TYPE_STYLE: Partial<Record<string, string>> = {
+  MONEY: 'text-align:right;white-space:nowrap', DATE: 'white-space:nowrap',
+  EMAIL: 'overflow-wrap:break-word;min-width:7ch', STRING: 'overflow-wrap:break-word;min-width:7ch',
+};
+
+/** A CSS string of any text: every character but ASCII letters, digits and spaces as a hex escape. */
+export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9 ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
+
+/** The cell rules of one table: `.data-table[data-table=payouts] td[data-col=amount]{--label:"Amount";…}`. */
+export function cellStyles(table: string, columns: readonly TableColumn[]): string {
+  return columns.map((c) => `.data-table[data-table=${table}] td[data-col=${c.key}]{--label:${cssString(c.label)};${TYPE_STYLE[c.type] ?? ''}}`).join('');
+}
+
+/** The columns a page of rows shows: the visible ones with a value on some row (all of them when there is none). */
+export function shownColumns(config: TableConfig, rows: readonly Row[]): TableColumn[] {
+  const byKey = new Map(config.columns.map((c) => [c.key, c]));
+  return config.visible.flatMap((k) => byKey.get(k) ?? [])
+    .filter((c) => rows.length === 0 || rows.some((r) => !isBlank(r[c.key])));
+}
+
+/** A table of this many columns or more reads as cards up to a wider box. */
+export const WIDE_TABLE = 9;
+
+const defaultsOf = (config: TableConfig) => ({ pageSize: config.defaultPageSize, pageSizes: config.pageSizes });
+
+/** The query a link of this table leads to: the page URL's other parameters kept. */
+export function viewParams(config: TableConfig, view: TableView, state: TableQueryState): URLSearchParams {
+  return toPageParams(state, config.prefix, new URLSearchParams(view.search), defaultsOf(config));
+}
+
+const href = (config: TableConfig, view: TableView, state: TableQueryState) => escapeHtml(searchString(viewParams(config, view, state)) || '?');
+
+const hiddenInputs = (params: [string, string][]) => params.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+
+/** The page URL's parameters a GET form of this table keeps (all but the page, and the names left out). */
+export function keptParams(config: TableConfig, view: TableView, ...without: string[]): [string, string][] {
+  const drop = new Set([`${config.prefix}page`, ...without.map((name) => `${config.prefix}${name}`)]);
+  return [...viewParams(config, view, view.state)].filter(([name]) => !drop.has(name));
+}
+
+/** "1–25 of 36", or "36 rows" with no row on this page, and "· 2 selected". */
+export function summaryHtml(labels: TableLabels, view: TableView, rowCount: number, selected: number): string {
+  const lang = labels.lang;
+  const count = view.content?.count ?? 0;
+  const range = pageRange(view.state.page, view.state.pageSize, count);
+  const text = rowCount > 0 ? fillTemplate(labels.summary, { from: range.from, to: range.to, count: formatNumber(count, lang) })
+    : fillPlural(labels.total, lang, count, { count: formatNumber(count, lang) });
+  const chosen = selected > 0 ? `<span class="table-selected" data-table-selected> · ${escapeHtml(fillPlural(labels.selected, lang, selected, { count: formatNumber(selected, lang) }))} `
+    + `<button type="button" class="link-button" data-clear-selection>${escapeHtml(labels.clearSelection)}</button></span>` : '';
+  return escapeHtml(text) + chosen;
+}
+
+function chipsHtml(config: TableConfig, labels: TableLabels, view: TableView): string {
+  const { state } = view;
+  if (state.filters.length === 0) return '';
+  const chips = state.filters.map((f, i) => {
+    const text = filterText(f, config.columns.find((c) => c.key === f.column), labels);
+    const name = `${f.column}__${f.negated ? 'not_' : ''}${f.op}`;
+    return `<li data-filter="${escapeHtml(name)}"><span>${escapeHtml(text)}</span><a href="${href(config, view, withoutFilter(state, i))}" class="chip-remove" aria-label="${escapeHtml(fillTemplate(labels.removeFilter, { filter: text }))}">×</a></li>`;
+  }).join('');
+  return `<ul class="filter-chips" data-active-filters>${chips}<li><a href="${href(config, view, withChange(state, { filters: [] }))}" data-clear-filters>${escapeHtml(labels.clearFilters)}</a></li></ul>`;
+}
+
+function sortSelectHtml(config: TableConfig, labels: TableLabels, view: TableView, shown: TableColumn[]): string {
+  const sort = parseOrdering(view.state.ordering ?? config.defaultOrdering);
+  const current = sort ? `${sort.direction === 'desc' ? '-' : ''}${sort.column}` : '';
+  const option = (value: string, text: string) => `<option value="${escapeHtml(value)}"${value === current ? ' selected' : ''}>${escapeHtml(text)}</option>`;
+  const options = shown.filter((c) => c.sortable).map((c) => option(c.key, `${c.label} ↑`) + option(`-${c.key}`, `${c.label} ↓`)).join('');
+  const id = escapeHtml(`${config.prefix}sort`);
+  return `<div class="sort-select"><label for="${id}">${escapeHtml(labels.sortLabel)}</label><select id="${id}" data-sort-select>${options}</select></div>`;
+}
+
+function headHtml(config: TableConfig, labels: TableLabels, view: TableView, shown: TableColumn[]): string {
+  const { state } = view;
+  const sort = parseOrdering(state.ordering ?? config.defaultOrdering);
+  const cells = shown.map((col) => {
+    const mine = sort?.column === col.key;
+    const aria = mine ? ` aria-sort="${sort.direction === 'asc' ? 'ascending' : 'descending'}"` : '';
+    const label = escapeHtml(col.label);
+    const inner = col.sortable
+      ? `<a href="${href(config, view, withChange(state, { ordering: nextOrdering(state.ordering, config.defaultOrdering, col.key, col.type) }))}" class="sort-link" title="${escapeHtml(fillTemplate(labels.sortBy, { column: col.label }))}" data-sort="${escapeHtml(col.key)}">${label}${mine ? `<span aria-hidden="true" class="sort-mark">${sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>` : ''}</a>`
+      : label;
+    return `<th scope="col"${aria} data-col="${escapeHtml(col.key)}" class="t-${escapeHtml(col.type.toLowerCase())}">${inner}</th>`;
+  }).join('');
+  const detail = config.detail ? `<th scope="col" class="dt-detail"><span class="visually-hidden">${escapeHtml(labels.detail.show)}</span></th>` : '';
+  return `<thead><tr><th scope="col" class="dt-select" data-label="${escapeHtml(labels.selectAll)}"><input type="checkbox" aria-label="${escapeHtml(labels.selectAll)}" data-select-all></th>${cells}${detail}</tr></thead>`;
+}
+
+/** The rows of a page. A payout or redemption row of activity names its detail for the browser script. */
+export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonly Row[], shown: TableColumn[]): string {
+  const select = `<td class="dt-select"><input type="checkbox" aria-label="${escapeHtml(labels.selectRow)}" data-select-row></td>`;
+  return rows.map((row) => {
+    const cells = shown.map((col) => {
+      const value = row[col.key];
+      const text = cellText(col, value, labels.lang, labels);
+      const key = escapeHtml(col.key);
+      if (!text) return `<td data-col="${key}" data-empty></td>`;
+      const tone = config.tones?.[col.key]?.[String(value)];
+      const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
+      const inner = tone ? `<span class="status-badge tone-${escapeHtml(tone)}">${escapeHtml(text)}</span>`
+        : at > 0 ? `${escapeHtml(text.slice(0, at))}<wbr>${escapeHtml(text.slice(at))}` : escapeHtml(text);
+      return `<td data-col="${key}">${inner}</td>`;
+    }).join('');
+    return `<tr data-row>${select}${cells}${config.detail ? detailCell(row) : ''}</tr>`;
+  }).join('');
+}
+
+function detailCell(row: Row): string {
+  const kind = !isBlank(row.payout_id) ? 'payout' : !isBlank(row.redemption_id) ? 'redemption' : null;
+  if (!kind) return '<td class="dt-detail" data-empty></td>';
+  return `<td class="dt-detail" data-detail="${kind}" data-id="${escapeHtml(String(kind === 'payout' ? row.payout_id : row.redemption_id))}"></td>`;
+}
+
+function pagerHtml(config: TableConfig, labels: TableLabels, view: TableView): string {
+  const { state } = view;
+  const range = pageRange(state.page, state.pageSize, view.content?.count ?? 0);
+  const id = escapeHtml(`${config.prefix}page_size`);
+  const sizes = config.pageSizes.map((n) => `<option value="${n}"${n === state.pageSize ? ' selected' : ''}>${n}</option>`).join('');
+  const step = (page: number, rel: 'prev' | 'next', text: string, on: boolean) => on
+    ? `<a href="${href(config, view, withChange(state, { page }))}" rel="${rel}" class="btn btn-secondary" data-page-${rel}>${escapeHtml(text)}</a>`
+    : `<span class="btn btn-secondary" aria-disabled="true">${escapeHtml(text)}</span>`;
+  return `<nav class="table-pager" aria-label="${escapeHtml(config.caption)}">`
+    + `<form method="get" class="page-size">${hiddenInputs(keptParams(config, view, 'page_size'))}<label for="${id}">${escapeHtml(labels.rowsPerPage)}</label>`
+    + `<select id="${id}" name="${id}" data-page-size>${sizes}</select><noscript><button type="submit" class="btn btn-secondary">${escapeHtml(labels.apply)}</button></noscript></form>`
+    + `<span class="page-of">${escapeHtml(fillTemplate(labels.pageOf, { page: state.page, pages: range.pages }))}</span>`
+    + step(state.page - 1, 'prev', labels.previous, state.page > 1) + step(state.page + 1, 'next', labels.next, state.page < range.pages)
+    + '</nav>';
+}
+
+/**
+ * Everything of a table below its filter form: the active filters, the summary and CSV link, the sort
+ * choice of the narrow layout, the table (or its error or empty message) and the pager. Links and GET
+ * forms page, sort and filter without JavaScript; the browser script follows them in place.
+ */
+export function viewHtml(config: TableConfig, labels: TableLabels, view: TableView): string {
+  const { state } = view;
+  const rows = view.content?.results ?? [];
+  const shown = shownColumns(config, rows);
+  const toolbar = `<div class="table-toolbar"><p class="table-summary" data-table-summary aria-live="polite">${summaryHtml(labels, view, rows.length, 0)}</p>`
+    + `<a class="btn btn-secondary" href="${escapeHtml(csvHref(config.table, state))}" download data-table-csv>${escapeHtml(labels.download)}</a></div>`;
+  let body: string;
+  if (view.error) body = `<p class="form-error" role="alert" data-table-error>${escapeHtml(view.error)}</p>`;
+  else if (rows.length === 0) {
+    const count = view.content?.count ?? 0;
+    const text = count > 0 ? `<a href="${href(config, view, withChange(state, { page: 1 }))}">${escapeHtml(labels.firstPage)}</a>`
+      : escapeHtml(state.filters.length > 0 ? labels.emptyFiltered : config.empty);
+    body = `<p class="empty" data-table-empty>${text}</p>`;
+  } else {
+    body = `<div class="table-scroll"><table class="dt"><caption class="visually-hidden">${escapeHtml(config.caption)}</caption>`
+      + `${headHtml(config, labels, view, shown)}<tbody>${rowsHtml(config, labels, rows, shown)}</tbody></table></div>`;
+  }
+  return chipsHtml(config, labels, view) + toolbar + (rows.length > 1 ? sortSelectHtml(config, labels, view, shown) : '') + body + pagerHtml(config, labels, view);
+}

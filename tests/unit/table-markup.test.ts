@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detailHtml } from '../../src/lib/activity-detail';
+import { filterFormHtml, valueInputHtml } from '../../src/lib/table-filter-markup';
+import { keptParams, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
+
+// The data tables' markup (issue 19): the server writes the first page and the browser script the
+// pages it fetches with these same functions, so what they write is what every user reads.
+
+const labels: TableLabels = {
+  lang: 'en', firstPage: 'Go to the first page', emptyFiltered: 'No rows match', error: 'Could not load', loading: 'Loading…',
+  rowsPerPage: 'Rows per page', apply: 'Apply', summary: '{from}–{to} of {count}', total: { one: '# row', other: '{count} rows' },
+  selected: '{count} selected', clearSelection: 'Clear', selectAll: 'Select all', selectRow: 'Select row', previous: 'Previous', next: 'Next',
+  pageOf: 'Page {page} of {pages}', download: 'Download CSV', filters: 'Filters', column: 'Column', operator: 'Operator', value: 'Value',
+  removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortBy: 'Sort by {column}', sortLabel: 'Sort',
+  pointName: 'stars', ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
+  detail: { show: 'Details', failed: 'Failed', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { 'activityDetail.cardNumber.amazon': 'Claim code' }, methods: {}, statuses: {} },
+};
+
+const config: TableConfig = {
+  table: 'activity', prefix: 'activity.', caption: 'Activity', empty: 'No activity yet',
+  columns: [
+    { key: 'created_at', label: 'Date', type: 'DATE', sortable: true },
+    { key: 'referred_email', label: 'E-mail', type: 'EMAIL', sortable: true },
+    { key: 'amount', label: 'Amount', type: 'MONEY', sortable: true },
+    { key: 'status', label: 'Status', type: 'CHOICE', sortable: true, choices: [{ value: 'paid', label: 'Paid' }, { value: 'denied', label: 'Denied "<b>"' }] },
+    { key: 'event_data1', label: 'Note', type: 'STRING', sortable: false },
+  ],
+  visible: ['created_at', 'referred_email', 'amount', 'status', 'event_data1'],
+  defaultOrdering: '-created_at', defaultPageSize: 15, pageSizes: [15, 25],
+  tones: { status: { paid: 'success', denied: 'danger' } },
+  detail: true,
+};
+
+const rows = [
+  { id: 1, created_at: '2026-05-19T10:00:00Z', referred_email: 'kim@example.test', amount: { minor: 1250, currency: 'USD' }, status: 'paid', event_data1: '<img src=x onerror=alert(1)>', payout_id: 'po-7' },
+  { id: 2, created_at: '2026-05-18T10:00:00Z', referred_email: null, amount: { points: 40 }, status: 'denied', event_data1: 'a "quoted" & \'single\'', redemption_id: 12 },
+  { id: 3, created_at: '2026-05-17T10:00:00Z', referred_email: null, amount: null, status: 'paid', event_data1: null },
+];
+
+const view = (change: Partial<TableView> = {}): TableView => ({
+  state: { page: 1, pageSize: 15, ordering: null, filters: [] },
+  search: '?commissions.page=2', content: { count: 40, page: 1, page_size: 15, results: rows }, error: null, ...change,
+});
+
+describe('data table markup', () => {
+  it('writes every value as text, never as markup', () => {
+    const html = viewHtml(config, labels, view());
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('a &quot;quoted&quot; &amp; &#39;single&#39;');
+  });
+
+  it('formats cells in the page language, badges statuses and breaks e-mails at the @', () => {
+    const html = viewHtml(config, labels, view());
+    expect(html).toContain('<td data-col="created_at">May 19, 2026</td>');
+    expect(html).toContain('<td data-col="amount">$12.50</td>');
+    expect(html).toContain('<td data-col="amount">40 stars</td>');
+    expect(html).toContain('<span class="status-badge tone-success">Paid</span>');
+    expect(html).toContain('<span class="status-badge tone-danger">Denied &quot;&lt;b&gt;&quot;</span>');
+    expect(html).toContain('kim<wbr>@example.test');
+    // An empty cell is marked for the CSS dash (and hidden on cards).
+    expect(html).toContain('<td data-col="referred_email" data-empty></td>');
+  });
+
+  it('names the activity detail of payout and redemption rows, and nothing for the others', () => {
+    const html = viewHtml(config, labels, view());
+    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"></td>');
+    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"></td>');
+    expect(html.match(/<td class="dt-detail" data-empty><\/td>/g)).toHaveLength(1);
+  });
+
+  it('links sorting and paging with the other tables\' parameters kept', () => {
+    const html = viewHtml(config, labels, view());
+    expect(html).toContain('href="?commissions.page=2&amp;activity.ordering=amount" class="sort-link" title="Sort by Amount" data-sort="amount"');
+    expect(html).toContain('aria-sort="descending" data-col="created_at"');
+    expect(html).toContain('href="?commissions.page=2&amp;activity.page=2" rel="next"');
+    expect(html).toContain('<span class="btn btn-secondary" aria-disabled="true">Previous</span>');
+    expect(html).toContain('1–15 of 40');
+    expect(html).toContain('Page 1 of 3');
+    // The rows-per-page GET form keeps the other parameters but not this table's page.
+    expect(html).toContain('<input type="hidden" name="commissions.page" value="2">');
+  });
+
+  it('says why a table is empty: no rows, no matches, or a page past the end', () => {
+    const none = viewHtml(config, labels, view({ content: { count: 0, page: 1, page_size: 15, results: [] } }));
+    expect(none).toContain('<p class="empty" data-table-empty>No activity yet</p>');
+    expect(none).toContain('0 rows');
+    expect(none).not.toContain('<table');
+    const filtered = view({ content: { count: 0, page: 1, page_size: 15, results: [] } });
+    filtered.state = { ...filtered.state, filters: [{ column: 'status', op: 'in', negated: true, value: 'paid,denied' }] };
+    const html = viewHtml(config, labels, filtered);
+    expect(html).toContain('No rows match');
+    expect(html).toContain('<li data-filter="status__not_in"><span>Status: is not one of Paid, Denied &quot;&lt;b&gt;&quot;</span>');
+    const past = viewHtml(config, labels, view({ content: { count: 40, page: 9, page_size: 15, results: [] } }));
+    expect(past).toContain('>Go to the first page</a>');
+    expect(viewHtml(config, labels, view({ error: 'Bad <filter>' }))).toContain('<p class="form-error" role="alert" data-table-error>Bad &lt;filter&gt;</p>');
+  });
+
+  it('writes the no-JavaScript filter form with the first column\'s operators and a typed value input', () => {
+    const html = filterFormHtml(config, labels, keptParams(config, view()));
+    expect(html).toContain('<select id="activity.fcol" name="activity.fcol" data-filter-column><option value="created_at" selected>Date</option>');
+    expect(html).toContain('<input id="activity.fval-input" name="activity.fval" type="date" required data-filter-value>');
+    expect(html).toContain('<input type="hidden" name="commissions.page" value="2">');
+    const choices = valueInputHtml(config.columns[3]!, 'not_in', 'activity.fval', labels);
+    expect(choices).toContain('<input type="checkbox" name="activity.fval" value="denied"> Denied &quot;&lt;b&gt;&quot;</label>');
+  });
+});
+
+describe('activity detail markup', () => {
+  it('labels the card number by brand, formats money and links only http(s) addresses', () => {
+    const html = detailHtml({
+      created_at: '2026-05-19 10:00:00', deducted_amount: { minor: 2500, currency: 'USD' }, card_number: '1234', card_number_label_key: 'activityDetail.cardNumber.amazon',
+      security_url: 'javascript:alert(1)',
+    }, labels);
+    expect(html).toContain('<dt>Claim code</dt><dd>1234</dd>');
+    expect(html).toContain('<dd>$25</dd>');
+    expect(html).toContain('<dt>Link</dt><dd>javascript:alert(1)</dd>');
+    expect(html).not.toContain('href="javascript');
+    expect(detailHtml({ security_url: 'https://cards.example/x?a=1&b=2' }, labels)).toContain('<a href="https://cards.example/x?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">');
+  });
+});
+
+describe('the tables\' browser script', () => {
+  // It gets its words from the page (TableLabels.astro): importing lib/i18n, even through another
+  // module, would put every catalogue into the browser bundle. (Type-only imports are erased.)
+  const valueImports = (text: string) =>
+    [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  it('imports no message catalogue, directly or through another module', () => {
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of valueImports(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue;
+        const target = path.resolve(path.dirname(file), spec);
+        walk(existsSync(target) ? target : `${target}.ts`);
+      }
+    };
+    walk(path.resolve(__dirname, '../../src/lib/data-table.ts'));
+    expect(seen.size).toBeGreaterThan(5);
+    expect([...seen].filter((file) => /\/lib\/i18n(\.ts|\/)/.test(file))).toEqual([]);
+  });
+});
