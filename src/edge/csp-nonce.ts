@@ -28,9 +28,13 @@ export function nonceAttribute(request: Request | undefined): string {
 }
 
 // A mark no tenant can write: HTMLRewriter puts it where the nonce goes, once per snippet and isolate.
-const MARK = `csp-${crypto.randomUUID()}`;
+// Made on first use: Workers allow no random values at the global scope.
+let mark: string | undefined;
+const markOf = () => (mark ??= `csp-${crypto.randomUUID()}`);
 const MAX_KEPT = 200;
-const prepared = new Map<string, Promise<string[]>>();
+// The pieces themselves, not a promise of them: a promise made in one request's context must not be
+// awaited by another's.
+const prepared = new Map<string, string[]>();
 
 /**
  * The tenant's head or body snippet (raw HTML by design: analytics, chat widgets) with this response's
@@ -41,20 +45,21 @@ const prepared = new Map<string, Promise<string[]>>();
 export async function withNonce(html: string, nonce: string): Promise<string> {
   let pieces = prepared.get(html);
   if (!pieces) {
-    pieces = markScripts(html);
+    pieces = await markScripts(html);
     if (prepared.size >= MAX_KEPT) prepared.delete(prepared.keys().next().value!);
     prepared.set(html, pieces);
   }
-  return (await pieces).join(nonce);
+  return pieces.join(nonce);
 }
 
 async function markScripts(html: string): Promise<string[]> {
-  const mark = { element: (el: Element) => { el.setAttribute('nonce', MARK); } };
+  const placeholder = markOf();
+  const withMark = { element: (el: Element) => { el.setAttribute('nonce', placeholder); } };
   // Scripts, and the preloads of scripts: under 'strict-dynamic' a preload without the nonce is refused.
   const marked = await new HTMLRewriter()
-    .on('script', mark)
-    .on('link[rel="modulepreload"], link[rel="preload"][as="script"]', mark)
+    .on('script', withMark)
+    .on('link[rel="modulepreload"], link[rel="preload"][as="script"]', withMark)
     .transform(new Response(html, { headers: { 'content-type': 'text/html;charset=utf-8' } }))
     .text();
-  return marked.split(MARK);
+  return marked.split(placeholder);
 }
