@@ -8,7 +8,7 @@ const CSP_NONCE_MODULE = fileURLToPath(new URL('./src/edge/csp-nonce.ts', import
 
 /**
  * The CSP nonce on the scripts Astro writes itself (issue 19; the rest is src/edge/csp-nonce.ts): its
- * island runtime and client-directive scripts, and the page's bundled scripts in the head, so no HTML
+ * island runtime and client-directive scripts, and the page's bundled scripts, so no HTML
  * rewrite of the response is needed. Astro has no option for a nonce (its own CSP support is hashes in a
  * policy it writes), so the two places are patched at build time; a patch that no longer finds its
  * place fails the build instead of shipping islands that would not hydrate.
@@ -18,7 +18,9 @@ function cspNonceOnAstroScripts() {
   const patches = [
     // getPrescripts(result, ...): `<script>${directive}</script><script>${island runtime}</script>`
     { file: /\/astro\/dist\/runtime\/server\/scripts\.js$/, find: '<script>', replace: '<script${__cspNonce(result.request)}>', count: 3 },
-    // renderAllHeadContent(result): the page's bundled (hoisted) scripts
+    // renderScript(result, id): a component's bundled <script>, inline or by src, where it was written
+    { file: /\/astro\/dist\/runtime\/server\/render\/script\.js$/, find: '<script type="module"', replace: '<script type="module"${__cspNonce(result.request)}', count: 2 },
+    // renderAllHeadContent(result): the route's head scripts
     {
       file: /\/astro\/dist\/runtime\/server\/render\/head\.js$/,
       find: 'renderElement("script", script, false)',
