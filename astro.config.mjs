@@ -10,8 +10,8 @@ const CSP_NONCE_MODULE = fileURLToPath(new URL('./src/edge/csp-nonce.ts', import
  * The CSP nonce on the scripts Astro writes itself (issue 19; the rest is src/edge/csp-nonce.ts): its
  * island runtime and client-directive scripts, and the page's bundled scripts, so no HTML
  * rewrite of the response is needed. Astro has no option for a nonce (its own CSP support is hashes in a
- * policy it writes), so the two places are patched at build time; a patch that no longer finds its
- * place fails the build instead of shipping islands that would not hydrate.
+ * policy it writes), so the three places that write them are patched at build time; a patch that no
+ * longer finds its place fails the build instead of shipping islands that would not hydrate.
  */
 function cspNonceOnAstroScripts() {
   /** @type {{ file: RegExp, find: string, replace: string, count: number }[]} */

@@ -44,9 +44,9 @@ export function userView(u: UserRow) {
 }
 
 /**
- * GET /portal/ambassadors/{id}/ - the whole profile of spec §3 in one answer. `memberships` are the
- * caller's campaigns when the token check already read them (every page's shell: one statement less);
- * otherwise they are read with the rest. The rest is one statement (issue 19).
+ * GET /portal/ambassadors/{id}/ - the whole profile of spec §3 in one answer. `known` is the caller's
+ * campaigns when the token check already read them (every page's shell: one statement less); otherwise
+ * they are read with the rest. The rest is one statement (issue 19).
  */
 export async function ambassadorProfile(db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string, known?: MembershipRow[]) {
   // One D1 round trip for everything the profile shows.
