@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { requestCookie } from './cookies';
 import { resolveLanguage } from '../lib/languages';
 import type { ServiceContext } from '../api/core/types';
 import { embeddedClient, remoteClient, type AmbassadorClient } from './client';
@@ -29,7 +29,7 @@ export function setClientLanguage(client: AmbassadorClient | undefined, lang: st
 function initialLanguage(c: EdgeContext): string {
   const portal = c.get('portal');
   const companyDefault = (portal?.customization as { default_language?: string } | undefined)?.default_language ?? null;
-  return resolveLanguage(getCookie(c, 'language'), c.req.header('accept-language'), companyDefault);
+  return resolveLanguage(requestCookie(c, 'language'), c.req.header('accept-language'), companyDefault);
 }
 
 /** What a service sees of this request: the portal host, the tenant, the client address. */

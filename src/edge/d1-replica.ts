@@ -1,4 +1,4 @@
-import { getCookie } from 'hono/cookie';
+import { requestCookie } from './cookies';
 import type { EdgeContext } from './types';
 
 // D1 read replication (issue 12, "Scale"; D1's Sessions API, called a "replica view" here so that
@@ -48,7 +48,7 @@ function asDatabase(db: D1Database, view: D1DatabaseSession): D1Database {
  * cacheable answers never carry it: a shared cache must not hand one person's cookie out).
  */
 export function replicatedReads(c: EdgeContext) {
-  const sent = getCookie(c, BOOKMARK_COOKIE) ?? null;
+  const sent = requestCookie(c, BOOKMARK_COOKIE) ?? null;
   const bookmark = sent && BOOKMARK.test(sent) ? sent : null;
   const view = c.env.DB.withSession(replicaStart(c.req.method, c.req.path, bookmark));
   return {

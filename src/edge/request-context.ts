@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { requestCookie } from './cookies';
 import { ALL_CAMPAIGNS, selectCampaigns, type CampaignSelection } from '../lib/campaigns';
 import { resolveLanguage, type Language } from '../lib/languages';
 import { resolveCustomization, type Customization } from '../lib/schemas/customization';
@@ -56,10 +56,19 @@ export function requestLanguage(portal: Portal, stored: string | null | undefine
   return resolveLanguage(stored ?? null, acceptLanguage ?? null, explicitDefault);
 }
 
+// A campaign's resolved customization, once per tenant record (kept in the isolate by ./tenant.ts) and
+// campaign: resolving validates the layers against the schema, about a millisecond per page (issue 19).
+const campaignSettings = new WeakMap<Portal, Map<string, Customization>>();
+
 /** The customization for a selected campaign: the tenant's resolved settings unless the campaign overrides them. */
 export function settingsFor(portal: Portal, campaignId: number | null): Customization {
   const layer = campaignId !== null ? portal.campaign_customizations[String(campaignId)] : undefined;
-  return layer ? resolveCustomization(portal.customization, layer) : portal.settings;
+  if (!layer) return portal.settings;
+  let kept = campaignSettings.get(portal);
+  if (!kept) campaignSettings.set(portal, (kept = new Map()));
+  let settings = kept.get(String(campaignId));
+  if (!settings) kept.set(String(campaignId), (settings = resolveCustomization(portal.customization, layer)));
+  return settings;
 }
 
 /** Spec §4 selection for a page, from the ambassador's campaigns and the saved choice. */
@@ -72,13 +81,13 @@ export function pageSelection<C extends Campaign>(urls: C[], saved: string | nul
 export function buildContext(c: EdgeContext, me: Me | null, sessionInvalid: boolean): RequestContext {
   const portal = c.get('portal');
   const choice = new URL(c.req.url).searchParams.get('campaign');
-  const saved = savedChoice(choice ?? getCookie(c, CAMPAIGN_COOKIE));
+  const saved = savedChoice(choice ?? requestCookie(c, CAMPAIGN_COOKIE));
   const selection = pageSelection(me?.urls ?? [], saved, portal.company_name);
   return {
     portal,
     me,
     sessionInvalid,
-    lang: requestLanguage(portal, getCookie(c, LANGUAGE_COOKIE) ?? me?.language, c.req.header('accept-language')),
+    lang: requestLanguage(portal, requestCookie(c, LANGUAGE_COOKIE) ?? me?.language, c.req.header('accept-language')),
     selection,
     settings: settingsFor(portal, selection.selectedCampaignId),
     groupUids: me ? portal.groups.filter((g) => g.group_id === me.group_id).map((g) => g.uid) : [],

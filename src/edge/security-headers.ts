@@ -1,21 +1,19 @@
 import type { MiddlewareHandler } from 'hono';
+import { newNonce, rememberNonce } from './csp-nonce';
 import type { EdgeEnv } from './types';
 
-function newNonce() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
-}
-
 /**
- * Security headers on every response, and a per-response CSP nonce. HTML is rewritten so each `<script>`
- * our templates and the tenant's configured snippets emit carries the nonce; tenant HTML shown as
- * content is sanitised (no scripts survive), so only those scripts can run. 'strict-dynamic' lets them
- * load what they import (islands, the translation widget).
+ * Security headers on every response, and a per-response CSP nonce. The pages write the nonce on each
+ * `<script>` they mean to run as they render it (./csp-nonce.ts: our templates, Astro's island and head
+ * scripts, the tenant's configured snippets); any other script, an injected one included, is refused.
+ * Tenant HTML shown as content is sanitised as well. 'strict-dynamic' lets the nonce'd scripts load what
+ * they import (islands, the translation widget).
  */
 export function securityHeaders(): MiddlewareHandler<EdgeEnv> {
   return async function securityHeaders(c, next) {
     const nonce = newNonce();
     c.set('nonce', nonce);
+    rememberNonce(c.req.raw, nonce);
     await next();
     // Responses from the asset binding or a fetch have immutable headers: work on a copy.
     c.res = new Response(c.res.body, c.res);
@@ -42,14 +40,5 @@ export function securityHeaders(): MiddlewareHandler<EdgeEnv> {
         "frame-ancestors 'self'",
       ].join('; '),
     );
-    if ((h.get('content-type') ?? '').includes('text/html') && c.res.body) {
-      const withNonce = { element: (el: Element) => { el.setAttribute('nonce', nonce); } };
-      // Scripts, and the preloads of scripts: under 'strict-dynamic' a preload without the nonce is refused.
-      const res = new HTMLRewriter()
-        .on('script', withNonce)
-        .on('link[rel="modulepreload"], link[rel="preload"][as="script"]', withNonce)
-        .transform(c.res);
-      c.res = new Response(res.body, c.res);
-    }
   };
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { requestCookie } from './cookies';
 import { forgetCaller } from './caller-cache';
 import type { EdgeContext, EdgeEnv, Session } from './types';
 
@@ -38,7 +38,7 @@ export function clearSession(c: EdgeContext) {
 }
 
 /** The write stamp a page view reuses a verification under ('' before the first write). */
-export const writeStamp = (c: EdgeContext) => getCookie(c, WRITE_STAMP_COOKIE) ?? '';
+export const writeStamp = (c: EdgeContext) => requestCookie(c, WRITE_STAMP_COOKIE) ?? '';
 
 /**
  * Reads the session cookie into `c.var.session` (null when absent or malformed) and, after the
@@ -48,7 +48,7 @@ export const writeStamp = (c: EdgeContext) => getCookie(c, WRITE_STAMP_COOKIE) ?
  */
 export function session(): MiddlewareHandler<EdgeEnv> {
   return async function session(c, next) {
-    const current = parseSessionCookie(getCookie(c, SESSION_COOKIE));
+    const current = parseSessionCookie(requestCookie(c, SESSION_COOKIE));
     c.set('session', current);
     const writes = current !== null && !READS.has(c.req.method);
     if (writes) forgetCaller(current.token);

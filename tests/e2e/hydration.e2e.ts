@@ -2,7 +2,7 @@
 // (a slow phone, a loaded CI machine) was wiped and the reset form posted an empty password.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll } from './harness';
+import { baseUrl, hydrated, logIn, newBrowser, stopAll, withContextDefaults } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,6 +29,37 @@ describe('password fields typed into before hydration', () => {
     expect(await page.locator('input[name="password"]').inputValue()).toBe('Strong-Password-42');
     expect(await page.locator('input[name="repeat_password"]').inputValue()).toBe('Strong-Password-42');
     await expect.poll(() => page.locator('.pw-meter').getAttribute('data-level')).toBe('strong');
+    await context.close();
+  });
+});
+
+describe('CSP nonce written as the pages render (issue 19)', () => {
+  it('puts the policy nonce on every script of a page (ours, Astro islands, bundled, tenant), and none is refused', async () => {
+    const context = await browser.newContext(withContextDefaults({}));
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const check = async (path: string) => {
+      const res = await page.goto(`${baseUrl('localhost')}${path}`);
+      const nonce = /script-src 'nonce-([^']+)'/.exec(res?.headers()['content-security-policy'] ?? '')?.[1];
+      expect(nonce, path).toBeTruthy();
+      await page.waitForLoadState('load');
+      const nonces = await page.evaluate(() => [...document.scripts].map((s) => s.nonce));
+      expect(nonces.length, path).toBeGreaterThan(1);
+      expect(nonces, path).toEqual(nonces.map(() => nonce));
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    };
+    // The login page's bundled <script> and the registration form's; then the islands of the app pages.
+    await check('/login');
+    await check('/register');
+    await logIn(page, 'localhost', 'ava@demo.test');
+    await check('/app/sharing');
+    await check('/app/stats');
+    await hydrated(page, '[data-stats-view]');
+    await check('/app');
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await context.close();
   });
 });

@@ -30,9 +30,9 @@ export type Me = ReturnType<typeof whoAmI>;
 /** GET /users/{id}/ - the caller's own user record. */
 export const getUser = (caller: Caller) => userView(caller.user);
 
-/** GET /portal/ambassadors/{id}/ - the caller's whole profile (one D1 round trip). */
+/** GET /portal/ambassadors/{id}/ - the caller's whole profile (one D1 round trip; the campaigns are the token check's). */
 export const getProfile = (svc: ServiceContext, caller: Caller) =>
-  ambassadorProfile(svc.db, caller.company, caller.user, caller.ambassador, svc.origin);
+  ambassadorProfile(svc.db, caller.company, caller.user, caller.ambassador, svc.origin, caller.memberships);
 
 /** GET /companies/{id}/ambassadors/ - the caller's ambassador within their company (exactly one; no D1 call). */
 export function companyAmbassadors(caller: Caller) {

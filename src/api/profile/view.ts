@@ -1,7 +1,7 @@
 import { batch, row, rows } from '../core/named-batch';
 import {
-  balanceStatement, badgesStatement, membershipsStatement, referrerStatement, tierMetricStatement, tiersStatement,
-  type AmbassadorRow, type BadgeRow, type LoyaltyBalanceRow, type MembershipRow, type ReferrerRow, type TierRow,
+  loyaltyStandingStatement, membershipsStatement,
+  type AmbassadorRow, type BadgeRow, type LoyaltyBalanceRow, type LoyaltyStandingRow, type MembershipRow, type ReferrerRow, type TierRow,
 } from './ambassador-queries';
 import type { CompanyRow } from '../portal/queries';
 import type { UserRow } from '../auth/user-queries';
@@ -43,18 +43,23 @@ export function userView(u: UserRow) {
   };
 }
 
-/** GET /portal/ambassadors/{id}/ - the whole profile of spec §3 in one answer. */
-export async function ambassadorProfile(db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string) {
+/**
+ * GET /portal/ambassadors/{id}/ - the whole profile of spec §3 in one answer. `known` is the caller's
+ * campaigns when the token check already read them (every page's shell: one statement less); otherwise
+ * they are read with the rest. The rest is one statement (issue 19).
+ */
+export async function ambassadorProfile(db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string, known?: MembershipRow[]) {
   // One D1 round trip for everything the profile shows.
-  const { memberships, balance, tiers, badges, referrer, tierMetric } = await batch(db, {
-    memberships: rows<MembershipRow>(membershipsStatement(db, company.id, a.uid)),
-    balance: row<LoyaltyBalanceRow>(balanceStatement(db, company.id, a.uid)),
-    tiers: rows<TierRow>(tiersStatement(db, company.id)),
-    badges: rows<BadgeRow>(badgesStatement(db, company.id, a.uid)),
-    referrer: row<ReferrerRow>(referrerStatement(db, company.id, a.referred_by_uid)),
-    tierMetric: row<{ n?: number }>(tierMetricStatement(db, company.loyalty_tier_stat_metric, company.id, a.uid)),
-  });
-  const metric = Number(tierMetric?.n ?? 0);
+  const standingStatement = loyaltyStandingStatement(db, company.loyalty_tier_stat_metric, company.id, a.uid, a.referred_by_uid);
+  const read = known
+    ? { memberships: known, standing: await standingStatement.first<LoyaltyStandingRow>() }
+    : await batch(db, { memberships: rows<MembershipRow>(membershipsStatement(db, company.id, a.uid)), standing: row<LoyaltyStandingRow>(standingStatement) });
+  const { memberships } = read;
+  const balance = safeJson<LoyaltyBalanceRow | null>(read.standing?.balance, null);
+  const tiers = safeJson<TierRow[]>(read.standing?.tiers, []);
+  const badges = safeJson<BadgeRow[]>(read.standing?.badges, []);
+  const referrer = safeJson<ReferrerRow | null>(read.standing?.referrer, null);
+  const metric = Number(read.standing?.n ?? 0);
   const b = balance ?? {
     points_earned: 0, points_available: 0, points_redeemed: 0, points_expired: 0,
     cash_earned: 0, cash_available: 0, cash_redeemed: 0, cash_expired: 0,
