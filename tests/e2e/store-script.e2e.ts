@@ -29,7 +29,7 @@ let acmeSettings: unknown;
 
 const acmeCustomization = (method: string, body?: unknown) =>
   fetch(`${baseUrl('acme.localhost')}/v1/operator/customization`, {
-    method, headers: { authorization: `Bearer ${ACME_KEY}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body),
+    method, headers: { authorization: `Bearer ${ACME_KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
   });
 
 beforeAll(async () => {
