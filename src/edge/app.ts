@@ -12,6 +12,7 @@ import { proxy } from './proxy';
 import { forgetLinksAfterWrites, redirects } from './redirect';
 import { securityHeaders } from './security-headers';
 import { session } from './session';
+import { storeScript } from './store-script';
 import { tenant, type TenantOptions } from './tenant';
 import type { EdgeEnv } from './types';
 import { upstream, type UpstreamOptions } from './upstream';
@@ -25,7 +26,8 @@ export interface EdgeOptions extends UpstreamOptions {
 
 /**
  * The Worker, as a table of contents (design.md): a body-size limit, the embedded API at /v1, then for every tenant host a
- * per-request D1 view, security headers, the upstream transport of the browser API, tenant, session and
+ * per-request D1 view, security headers, the upstream transport of the browser API, tenant, the store script
+ * (/t.js, before the session: no portal cookie on a store's request), session and
  * the typed client, share-link redirects, media, CSRF checks, the browser API at /api, the page request
  * context, and the pages last (Astro in production, a stub in worker tests).
  */
@@ -42,6 +44,7 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.use('/api/*', upstream(options));
   if (options.fetchUpstream) app.use(remoteStandIn(options.fetchUpstream));
   app.use(tenant({ ...clientOptions, ...options.tenant }));
+  app.route('/', storeScript);
   app.use(session());
   app.use(apiClient(clientOptions));
   app.route('/', redirects);

@@ -44,6 +44,7 @@ const customizationExample = {
   meta: { head_title: 'Acme Outdoor Crew', head_description: 'Share the trail, earn Acme Coins.' },
   theme: { button_color: '#ef6c00', link_color: '#2e7d32' },
   tabs: { theme: 'light', items: { transactions: { label: 'My coins' } } },
+  attribution: { window_days: 30 },
   default_language: 'es',
 };
 const CUSTOMIZATION_RULES =
@@ -60,7 +61,9 @@ const CUSTOMIZATION: Operation[] = [
   {
     method: 'put', path: `${P}/customization`, tag: 'Customization', operationId: 'putCustomization', summary: 'Replace the customization',
     description: `Replaces the company's whole document (fields left out take their defaults). ${CUSTOMIZATION_RULES} ` +
-      'The portal shows the change on its next request. An empty document (`{}`, or no body) is a 400: it would reset every setting.',
+      'The portal shows the change on its next request. An empty document (`{}`, or no body) is a 400: it would reset every setting. ' +
+      '`attribution.window_days` (whole days, 1-365, default 90) is how long the store script (`GET /t.js` on the portal host) keeps a ' +
+      'visitor\'s click id in a cookie on the company\'s store; it is read from this document only (a campaign layer\'s is not used).',
     body: customizationDocument, example: customizationExample, ok: answer(customizationAnswer, 'The stored customization'), errors: {},
     tooLarge: 'a document over 1 MB',
   },

@@ -2,6 +2,7 @@
 // (every section with its defaults of spec §3 and §9); split by section it would scatter one contract.
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, normalizeLanguage } from '../languages.ts';
+import { DEFAULT_WINDOW_DAYS } from '../../store-script/store-script.ts';
 import { hexColor, safeUrl } from './common.ts';
 import { deepMerge, dropInvalid, dropInvalidParsed } from './lenient.ts';
 
@@ -285,6 +286,12 @@ const loyalty = z.object({
   hold_timeout_hours: z.number().int().min(1).max(24 * 90).default(72),
 });
 
+// Attribution (issue 20): how many days the store script (GET /t.js) keeps a visitor's click in a cookie on
+// the company's store, from the click (1-365). Read per host, so a campaign layer does not change it.
+const attribution = z.object({
+  window_days: z.number().int().min(1).max(365).default(DEFAULT_WINDOW_DAYS),
+});
+
 // Codes for the third-party translation widget, which knows more languages than our catalogues.
 const languageTag = z.string().trim().regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/);
 
@@ -300,6 +307,7 @@ export const customizationSchema = z.object({
   tabs: tabs.prefault({}),
   payouts: payouts.prefault({}),
   loyalty: loyalty.prefault({}),
+  attribution: attribution.prefault({}),
   portal_auto_login: flag(false),
   default_language: z.preprocess((code) => normalizeLanguage(code) ?? code, z.enum(SUPPORTED_LANGUAGES))
     .default(DEFAULT_LANGUAGE),
