@@ -6,6 +6,7 @@ import {
 import { parseWith } from '../core/validate';
 import { clickRetention } from '../retention/routes';
 import { webhooks } from '../webhooks/routes';
+import { integrations } from '../attribution/integrations';
 import { admin } from './admin';
 import { catalog } from './catalog';
 import { emailSuppressions } from './email-suppressions';
@@ -96,4 +97,6 @@ export const operator = new Hono<OperatorEnv>()
   .route('/', webhooks)
   .route('/', emailSuppressions)
   // Issue 19: raw clicks past the company's window, archived to R2.
-  .route('/', clickRetention);
+  .route('/', clickRetention)
+  // Issue 20: the secrets that verify the stores' webhooks.
+  .route('/', integrations);
