@@ -72,9 +72,11 @@ export const track = new Hono<OperatorEnv>()
   .use('/track/*', requireOperator())
   // POST /v1/track/lead - link a customer of the store to the ambassador of a click
   .post('/track/lead', async (c) => {
-    const { input } = await jsonBody(c, trackLeadSchema);
-    const { created, body } = await trackLead(svcOf(c), c.var.operator.companyId, input);
-    return c.json(body, created ? 201 : 200);
+    const { text, input } = await jsonBody(c, trackLeadSchema);
+    return idempotent(c, text, async () => {
+      const { created, body } = await trackLead(svcOf(c), c.var.operator.companyId, input);
+      return { status: created ? 201 : 200, body };
+    });
   })
   // POST /v1/track/sale - a paid sale, credited by its click id or its customer; idempotent by invoice_id
   .post('/track/sale', async (c) => {
