@@ -130,3 +130,28 @@ async function fetchTrack(key: string, kind: 'lead' | 'sale', body: unknown) {
   });
   return { status: res.status, body: await res.json() as any };
 }
+
+describe('personal codes (operator API)', () => {
+  it('creates a code for a member of the campaign, unique whatever the case; lists and revokes it; a revoked code credits nothing', async () => {
+    const code = `Cal${Date.now().toString(36)}`;
+    const made = await op(KEYS.demo, 'POST', '/personal-codes', { ambassador_uid: 'amb-ava', campaign_uid: 'cmp-demo-main', code });
+    expect(made.status).toBe(201);
+    expect(made.body.personal_code).toMatchObject({ code, ambassador_uid: 'amb-ava', campaign_uid: 'cmp-demo-main', is_active: true });
+    const taken = await op(KEYS.demo, 'POST', '/personal-codes', { ambassador_uid: 'amb-ben', campaign_uid: 'cmp-demo-main', code: code.toUpperCase() });
+    expect(taken.status).toBe(400);
+    expect(taken.body.code).toBeDefined();
+    const stranger = await op(KEYS.demo, 'POST', '/personal-codes', { ambassador_uid: 'amb-alex', campaign_uid: 'cmp-demo-main', code: `${code}x` });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.ambassador_uid).toBeDefined();
+    const list = await op(KEYS.demo, 'GET', '/personal-codes?ambassador_uid=amb-ava');
+    expect(list.body.results.map((r: { code: string }) => r.code)).toContain(code);
+    expect((await op(KEYS.acme, 'GET', '/personal-codes')).body.results.map((r: { code: string }) => r.code)).not.toContain(code);
+
+    const uid = made.body.personal_code.uid;
+    expect((await op(KEYS.acme, 'POST', `/personal-codes/${uid}/revoke`)).status).toBe(404);
+    const revoked = await op(KEYS.demo, 'POST', `/personal-codes/${uid}/revoke`);
+    expect(revoked.body.personal_code.is_active).toBe(false);
+    const sale = order({ discount_codes: [{ code }] });
+    expect((await sendShopify('demo', 'orders/paid', sale)).body.result).toBe('unattributed');
+  });
+});

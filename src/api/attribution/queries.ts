@@ -112,3 +112,42 @@ export const releaseHookEventStatement = (db: D1Database, companyId: string, pro
 
 export const companyCurrencyStatement = (db: D1Database, companyId: string) =>
   db.prepare('SELECT currency FROM companies WHERE id = ?').bind(companyId);
+
+export interface PersonalCodeRow {
+  uid: string;
+  code: string;
+  ambassador_uid: string;
+  campaign_uid: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const PERSONAL_CODE_SQL = `SELECT p.uid, p.code, p.ambassador_uid, c.uid AS campaign_uid, p.created_at, p.revoked_at
+  FROM personal_codes p JOIN campaigns c ON c.company_id = p.company_id AND c.id = p.campaign_id`;
+
+/** A new code of a member of the campaign; nothing when the ambassador is not in it (or not the company's). */
+export const insertPersonalCodeStatement = (db: D1Database, companyId: string, ambassadorUid: string, campaignUid: string, code: string) =>
+  db.prepare(
+    `INSERT INTO personal_codes (company_id, campaign_id, ambassador_uid, code)
+     SELECT ?1, c.id, m.ambassador_uid, ?4 FROM campaigns c
+       JOIN ambassador_campaigns m ON m.company_id = c.company_id AND m.campaign_id = c.id AND m.ambassador_uid = ?2
+      WHERE c.company_id = ?1 AND c.uid = ?3
+     ON CONFLICT (company_id, code) DO NOTHING
+     RETURNING uid`,
+  ).bind(companyId, ambassadorUid, campaignUid, code);
+
+export const personalCodeByUidStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare(`${PERSONAL_CODE_SQL} WHERE p.company_id = ? AND p.uid = ?`).bind(companyId, uid);
+
+export const personalCodeTakenStatement = (db: D1Database, companyId: string, code: string) =>
+  db.prepare('SELECT uid FROM personal_codes WHERE company_id = ? AND code = ?').bind(companyId, code);
+
+export const personalCodesStatement = (db: D1Database, companyId: string, ambassadorUid: string | null) =>
+  db.prepare(`${PERSONAL_CODE_SQL} WHERE p.company_id = ?1 AND (?2 IS NULL OR p.ambassador_uid = ?2) ORDER BY p.id DESC LIMIT 1000`)
+    .bind(companyId, ambassadorUid);
+
+export const revokePersonalCodeStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare(
+    `UPDATE personal_codes SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      WHERE company_id = ? AND uid = ? AND revoked_at IS NULL RETURNING 1`,
+  ).bind(companyId, uid);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { shopifyIntegrationSchema, stripeIntegrationSchema, trackLeadSchema, trackSaleSchema } from '../../lib/schemas/attribution';
+import {
+  personalCodeListSchema, personalCodeSchema, shopifyIntegrationSchema, stripeIntegrationSchema, trackLeadSchema, trackSaleSchema,
+} from '../../lib/schemas/attribution';
+import { transitionSchema } from '../../lib/schemas/operator';
 import type { Operation } from './operations';
 import { commissionSchema, components } from './responses';
 
@@ -32,6 +35,14 @@ const saleAnswer = z.object({
   attributed_by: z.enum(['click_id', 'short_code', 'personal_code', 'customer']).nullable(),
   unattributed_reason: z.string().nullable(),
 }).strict().register(components, { id: 'TrackedSale' });
+
+const personalCode = z.object({
+  uid: z.string(), code: z.string(), ambassador_uid: z.string(), campaign_uid: z.string(), created_at: z.string(),
+  revoked_at: z.string().nullable(), is_active: z.boolean().describe('false once revoked: it credits nothing, and stays taken'),
+}).strict().register(components, { id: 'PersonalCode' });
+const personalCodeAnswer = z.object({ personal_code: personalCode }).strict().register(components, { id: 'PersonalCodeAnswer' });
+const personalCodeList = z.object({ count: z.number().int(), results: z.array(personalCode) }).strict()
+  .register(components, { id: 'PersonalCodeList' });
 
 const stripeEvent = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).loose() }) }).loose();
 const shopifyPayload = z.object({}).loose();
@@ -126,5 +137,42 @@ export const OPERATIONS_ATTRIBUTION: Operation[] = [
     ok: { status: 201, schema: saleAnswer, description: 'The commission made' },
     alsoOk: { status: 200, description: 'Recorded before, or unattributed' },
     errors: {},
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/personal-codes',
+    tag: 'Attribution',
+    operationId: 'createPersonalCode',
+    summary: 'Give an ambassador a personal discount code',
+    description: 'A code (as customers type it: a Stripe promotion code, a Shopify discount code) that credits its sales to the ' +
+      'ambassador in the campaign. The ambassador must be a member of the campaign. Codes are unique in the company whatever the ' +
+      'case; a taken code is a 400 naming `code`.',
+    body: personalCodeSchema,
+    example: { ambassador_uid: 'amb-ava', campaign_uid: 'cmp-demo-main', code: 'AVA10' },
+    ok: { status: 201, schema: personalCodeAnswer, description: 'The code' },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: '/v1/operator/personal-codes',
+    tag: 'Attribution',
+    operationId: 'listPersonalCodes',
+    summary: 'List personal discount codes',
+    description: 'The company\'s personal codes, newest first; `ambassador_uid` narrows to one ambassador.',
+    query: personalCodeListSchema,
+    ok: { status: 200, schema: personalCodeList, description: 'The codes' },
+    errors: {},
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/personal-codes/:uid/revoke',
+    tag: 'Attribution',
+    operationId: 'revokePersonalCode',
+    summary: 'Revoke a personal discount code',
+    description: 'The code credits no sale from now on (commissions already made stay). It stays taken, so it never credits someone else.',
+    body: transitionSchema,
+    example: {},
+    ok: { status: 200, schema: personalCodeAnswer, description: 'The code, revoked' },
+    errors: { 404: 'Unknown code uid (or another company\'s)' },
   },
 ];

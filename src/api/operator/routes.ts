@@ -7,6 +7,7 @@ import { parseWith } from '../core/validate';
 import { clickRetention } from '../retention/routes';
 import { webhooks } from '../webhooks/routes';
 import { integrations } from '../attribution/integrations';
+import { personalCodes } from '../attribution/personal-codes';
 import { admin } from './admin';
 import { catalog } from './catalog';
 import { emailSuppressions } from './email-suppressions';
@@ -98,5 +99,6 @@ export const operator = new Hono<OperatorEnv>()
   .route('/', emailSuppressions)
   // Issue 19: raw clicks past the company's window, archived to R2.
   .route('/', clickRetention)
-  // Issue 20: the secrets that verify the stores' webhooks.
-  .route('/', integrations);
+  // Issue 20: the secrets that verify the stores' webhooks; ambassadors' personal discount codes.
+  .route('/', integrations)
+  .route('/', personalCodes);

@@ -55,3 +55,17 @@ export const trackSaleSchema = z
     }
   });
 export type TrackSaleInput = z.input<typeof trackSaleSchema>;
+
+/** A personal discount code (the code as the store knows it: Stripe promotion code, Shopify discount code). */
+export const personalCodeSchema = z.strictObject({
+  ambassador_uid: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'maxChars64'),
+  campaign_uid: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'maxChars64'),
+  code: z.string({ error: 'required' }).trim()
+    .regex(/^[A-Za-z0-9_-]{3,64}$/, 'A code of 3 to 64 letters, digits, - and _, as customers type it at checkout.')
+    .describe('Unique in the company whatever the case; a revoked code stays taken'),
+});
+export type PersonalCodeInput = z.input<typeof personalCodeSchema>;
+
+export const personalCodeListSchema = z.object({
+  ambassador_uid: z.string().trim().max(64, 'maxChars64').optional().transform((v) => v || null),
+});
