@@ -94,12 +94,7 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       },
     }),
   };
-  out[401] = op.auth === 'stripe'
-    ? {
-      description: 'Not answered: a bad or missing Stripe-Signature (or no secret set) is a 400, as Stripe expects',
-      content: json(ref('Error')),
-    }
-    : op.auth === 'shopify'
+  out[401] = op.auth === 'shopify'
     ? {
       description: 'X-Shopify-Hmac-Sha256 does not verify with the company\'s client secret, X-Shopify-Shop-Domain is another shop, or no secret is set',
       headers: { 'WWW-Authenticate': { description: '`Signature realm="shopify"`', schema: { type: 'string' } } },
@@ -161,6 +156,11 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       description: 'The deployment owner\'s API is off: ADMIN_API_KEY is not set (or too weak) (code adminKeyNotConfigured)',
       content: json(ref('Error'), { examples: { adminKeyNotConfigured: { value: { detail: 'The deployment owner\'s API is off: set ADMIN_API_KEY.', code: 'adminKeyNotConfigured' } } } }),
     };
+  }
+  if (op.auth === 'stripe') {
+    // Stripe reads any 4xx as a failed delivery: a bad or missing Stripe-Signature is a 400, as its docs show.
+    delete out[401];
+    out[400] = { description: 'Stripe-Signature does not verify with the company\'s signing secret (or none is set), or the body is not a Stripe event', content: json(ref('Error')) };
   }
   return out;
 }
