@@ -51,7 +51,7 @@ export async function resolveReferrer(db: D1Database, companyId: string, clues: 
     link: one<Referrer>(referrerOfShortCodeStatement(db, companyId, shortCode ?? '')),
     ...Object.fromEntries(codes.map((code, i) => [`code${i}`, one<Referrer>(referrerOfPersonalCodeStatement(db, companyId, code))])),
     customer: one<RememberedCustomerRow>(rememberedCustomerStatement(db, companyId, customer?.provider ?? 'api', customer?.externalId ?? '')),
-  }) as Record<string, Referrer | null>;
+  }) as unknown as Record<string, Referrer | null>;
   const byClick = clickIds.map((_, i) => found[`click${i}`]).find(Boolean);
   const byCode = codes.map((_, i) => found[`code${i}`]).find(Boolean);
   const order: [AttributedBy, Referrer | null | undefined][] = [
