@@ -18,6 +18,14 @@ export async function connectStores() {
   await op(KEYS.demo, 'PUT', '/integrations/shopify', { client_secret: SHOPIFY.secret, shop_domain: SHOPIFY.shop });
 }
 
+/** A personal code of a demo ambassador in the demo's main campaign (written as the operator API would). */
+export async function givePersonalCode(ambassadorUid: string, code: string) {
+  await env.DB.prepare(
+    `INSERT OR IGNORE INTO personal_codes (company_id, campaign_id, ambassador_uid, code)
+     SELECT 'demo', id, ?, ? FROM campaigns WHERE company_id = 'demo' AND uid = 'cmp-demo-main'`,
+  ).bind(ambassadorUid, code).run();
+}
+
 let counter = 0;
 export const uniq = (label: string) => `${label}_${Date.now().toString(36)}${++counter}`;
 

@@ -2,17 +2,14 @@
 // then the landing site's, then a personal discount code; refunds/create refunds the order's commission;
 // a bad HMAC is a 401; a webhook id applies once. The lead/sale API links customers and is idempotent by
 // invoice_id. The integration secrets are shown as set / last 4, never in full.
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHOPIFY, commissionOf, connectStores, sendShopify, storedClick, uniq } from './attribution-fixtures';
+import { SHOPIFY, commissionOf, connectStores, givePersonalCode, sendShopify, storedClick, uniq } from './attribution-fixtures';
+import { edge } from './helpers';
 import { KEYS, op, scalar } from './operator-fixtures';
 
 beforeAll(async () => {
   await connectStores();
-  await env.DB.prepare(
-    `INSERT OR IGNORE INTO personal_codes (company_id, campaign_id, ambassador_uid, code)
-     SELECT 'demo', id, 'amb-ben', 'BEN-SUMMER' FROM campaigns WHERE company_id = 'demo' AND uid = 'cmp-demo-main'`,
-  ).run();
+  await givePersonalCode('amb-ben', 'BEN-SUMMER');
 });
 
 let orderNo = 5_000_000;
@@ -124,7 +121,6 @@ describe('lead and sale API', () => {
 });
 
 async function fetchTrack(key: string, kind: 'lead' | 'sale', body: unknown) {
-  const { edge } = await import('./helpers');
   const res = await edge().fetch(`http://localhost/v1/track/${kind}`, {
     method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });

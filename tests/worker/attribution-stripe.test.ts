@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyStripeSignature } from '../../src/api/attribution/stripe-signature';
 import {
-  STRIPE_SECRETS, checkoutSession, commissionOf, connectStores, sendStripe, storedClick, stripeEvent, uniq,
+  STRIPE_SECRETS, checkoutSession, commissionOf, connectStores, givePersonalCode, sendStripe, storedClick, stripeEvent, uniq,
 } from './attribution-fixtures';
 import { KEYS, op, scalar, setPayoutSettings } from './operator-fixtures';
 
@@ -15,10 +15,7 @@ const count = (sql: string, ...binds: unknown[]) => scalar<number>(sql, ...binds
 
 beforeAll(async () => {
   await connectStores();
-  await env.DB.prepare(
-    `INSERT OR IGNORE INTO personal_codes (company_id, campaign_id, ambassador_uid, code)
-     SELECT 'demo', id, 'amb-ava', 'AVA-SAVE10' FROM campaigns WHERE company_id = 'demo' AND uid = 'cmp-demo-main'`,
-  ).run();
+  await givePersonalCode('amb-ava', 'AVA-SAVE10');
 });
 
 describe('Stripe-Signature', () => {
