@@ -106,9 +106,13 @@ describe('lead and sale API', () => {
   });
 
   it('bad input names the field; a click of another company credits nothing there', async () => {
-    const missing = await fetchTrack(KEYS.demo, 'sale', { invoice_id: 'x', amount: 12.5, currency: 'dollars' });
-    expect(missing.status).toBe(400);
-    expect(Object.keys(missing.body)).toEqual(expect.arrayContaining(['customer_external_id', 'amount', 'currency']));
+    const bad = await fetchTrack(KEYS.demo, 'sale', { click_id: 'abc', invoice_id: 'x', amount: 12.5, currency: 'dollars' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(expect.arrayContaining(['amount', 'currency']));
+    expect(bad.body.amount[0]).toMatch(/minor units/);
+    const neither = await fetchTrack(KEYS.demo, 'sale', { invoice_id: 'x', amount: 100, currency: 'USD' });
+    expect(neither.status).toBe(400);
+    expect(neither.body.customer_external_id[0]).toMatch(/customer_external_id or click_id/);
     const demoClick = await storedClick('sl-ava-demo');
     const lead = await fetchTrack(KEYS.globex, 'lead', { click_id: demoClick, customer_external_id: uniq('cust') });
     expect(lead.status).toBe(400);

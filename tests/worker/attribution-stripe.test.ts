@@ -54,7 +54,7 @@ describe('Stripe-Signature', () => {
     const event = stripeEvent('checkout.session.completed', checkoutSession({ metadata: { mbsy: 'ava-demo' } }));
     expect((await sendStripe('globex', event, STRIPE_SECRETS.demo)).status).toBe(400);
     expect((await sendStripe('demo', event, STRIPE_SECRETS.globex)).status).toBe(400);
-    expect((await sendStripe('nobody', event, STRIPE_SECRETS.demo)).status).toBe(400);
+    expect((await sendStripe('nobody', event, STRIPE_SECRETS.demo)).status).toBe(404);
   });
 });
 

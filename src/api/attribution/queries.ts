@@ -85,6 +85,14 @@ export interface IntegrationSecretRow {
   updated_at: string;
 }
 
+/** The company (null: no such company) with its secret of `provider` (null columns: none set). */
+export const companySecretStatement = (db: D1Database, companyId: string, provider: Provider) =>
+  db.prepare(
+    `SELECT c.id, s.secret, s.shop_domain FROM companies c
+       LEFT JOIN integration_secrets s ON s.company_id = c.id AND s.provider = ?
+      WHERE c.id = ?`,
+  ).bind(provider, companyId);
+
 export const integrationSecretStatement = (db: D1Database, companyId: string, provider: Provider) =>
   db.prepare('SELECT provider, secret, shop_domain, updated_at FROM integration_secrets WHERE company_id = ? AND provider = ?')
     .bind(companyId, provider);

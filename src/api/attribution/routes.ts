@@ -8,7 +8,7 @@ import { idempotent } from '../operator/idempotency';
 import { requireOperator, type OperatorEnv } from '../operator/keys';
 import { jsonBody, svcOf } from '../operator/request';
 import { HOOK_MAX_BYTES, applyOnce, eventJson } from './hook-events';
-import { integrationSecretStatement, type IntegrationSecretRow, type Provider } from './queries';
+import { companySecretStatement, type Provider } from './queries';
 import { applyShopifyTopic, verifyShopifyHmac } from './shopify';
 import { applyStripeEvent, stripeEventSchema } from './stripe';
 import { verifyStripeSignature } from './stripe-signature';
@@ -19,12 +19,14 @@ async function rawBody(c: ApiContext): Promise<Uint8Array> {
   return new Uint8Array(await c.req.arrayBuffer());
 }
 
+/** The path's company and its secret (row null: none set); an unknown company is a 404. */
 async function secretOf(c: ApiContext, provider: Provider) {
   const companyId = c.req.param('company_id') ?? '';
-  const row = companyId.length <= 64
-    ? await integrationSecretStatement(c.env.DB, companyId, provider).first<IntegrationSecretRow>()
+  const company = companyId.length <= 64
+    ? await companySecretStatement(c.env.DB, companyId, provider).first<{ id: string; secret: string | null; shop_domain: string | null }>()
     : null;
-  return { companyId, row };
+  if (!company) throw new ApiError('not_found', 'notFound');
+  return { companyId, row: company.secret === null ? null : { secret: company.secret, shop_domain: company.shop_domain } };
 }
 
 const notSetUp = (provider: string) => `${provider} webhooks are not set up for this company: set the secret with PUT /v1/operator/integrations/${provider.toLowerCase()}.`;
@@ -69,7 +71,9 @@ export const storeHooks = new Hono<ApiEnv>()
 
 /** The lead and sale API (company key), for stores on neither Stripe nor Shopify. */
 export const track = new Hono<OperatorEnv>()
-  .use('/track/*', requireOperator())
+  // Only these two: /track/share/ is the ambassadors' share tracking (their token, src/api/sharing).
+  .use('/track/lead', requireOperator())
+  .use('/track/sale', requireOperator())
   // POST /v1/track/lead - link a customer of the store to the ambassador of a click
   .post('/track/lead', async (c) => {
     const { text, input } = await jsonBody(c, trackLeadSchema);

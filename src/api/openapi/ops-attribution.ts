@@ -91,7 +91,7 @@ export const OPERATIONS_ATTRIBUTION: Operation[] = [
     body: stripeEvent,
     example: { id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_1', payment_status: 'paid', amount_total: 4999, currency: 'usd', client_reference_id: '2f1c7a52-8a4e-4a0b-9d1e-0c1f2a3b4c5d' } } },
     ok: { status: 200, schema: hookReceipt, description: 'Received' },
-    errors: {},
+    errors: { 404: 'No company has this id' },
   },
   {
     method: 'post',
@@ -107,7 +107,7 @@ export const OPERATIONS_ATTRIBUTION: Operation[] = [
     body: shopifyPayload,
     example: { id: 820982911946154500, currency: 'USD', current_subtotal_price: '49.99', landing_site: '/?mbsy=ava-demo' },
     ok: { status: 200, schema: hookReceipt, description: 'Received' },
-    errors: {},
+    errors: { 404: 'No company has this id' },
   },
   {
     method: 'post',
