@@ -142,7 +142,11 @@ describe('invoice.paid (recurring)', () => {
     expect((await sendStripe('demo', stripeEvent('invoice.paid', off), STRIPE_SECRETS.demo)).body.result).toBe('ignored');
     expect(await commissionOf('demo', off.id)).toBeNull();
 
-    await env.DB.prepare("UPDATE campaigns SET commission_recurring = 1, commission_recurring_months = 12 WHERE company_id = 'demo' AND uid = 'cmp-demo-main'").run();
+    const set = (recurring: unknown) => op(KEYS.demo, 'PATCH', '/campaigns/cmp-demo-main', { commission: { recurring } });
+    const on12 = await set({ months: 12 });
+    expect(on12.status).toBe(200);
+    expect(on12.body.commission.recurring).toEqual({ months: 12 });
+    expect((await set({ months: 0 })).status).toBe(400);
     try {
       const on = invoice(session.customer as string);
       expect((await sendStripe('demo', stripeEvent('invoice.paid', on), STRIPE_SECRETS.demo)).body.result).toBe('created');
@@ -156,11 +160,11 @@ describe('invoice.paid (recurring)', () => {
       const late = invoice(session.customer as string);
       expect((await sendStripe('demo', stripeEvent('invoice.paid', late), STRIPE_SECRETS.demo)).body.result).toBe('ignored');
       // Lifetime (months null) pays on.
-      await env.DB.prepare("UPDATE campaigns SET commission_recurring_months = NULL WHERE company_id = 'demo' AND uid = 'cmp-demo-main'").run();
+      await set({ months: null });
       const lifetime = invoice(session.customer as string);
       expect((await sendStripe('demo', stripeEvent('invoice.paid', lifetime), STRIPE_SECRETS.demo)).body.result).toBe('created');
     } finally {
-      await env.DB.prepare("UPDATE campaigns SET commission_recurring = 0, commission_recurring_months = NULL WHERE company_id = 'demo' AND uid = 'cmp-demo-main'").run();
+      await set(null);
     }
   });
 });
