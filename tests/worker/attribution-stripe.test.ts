@@ -145,7 +145,7 @@ describe('invoice.paid (recurring)', () => {
     const set = (recurring: unknown) => op(KEYS.demo, 'PATCH', '/campaigns/cmp-demo-main', { commission: { recurring } });
     const on12 = await set({ months: 12 });
     expect(on12.status).toBe(200);
-    expect(on12.body.commission.recurring).toEqual({ months: 12 });
+    expect(on12.body.campaign.commission.recurring).toEqual({ months: 12 });
     expect((await set({ months: 0 })).status).toBe(400);
     try {
       const on = invoice(session.customer as string);
