@@ -132,6 +132,20 @@ CREATE TABLE assets (
   CHECK (size_bytes >= 0)
 );
 
+CREATE TABLE attributed_customers (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  provider TEXT NOT NULL CHECK (provider IN ('stripe', 'shopify', 'api')),
+  external_id TEXT NOT NULL CHECK (length(external_id) BETWEEN 1 AND 255),
+  ambassador_uid TEXT NOT NULL,
+  share_link_uid TEXT,
+  campaign_id INTEGER NOT NULL,
+  first_seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (company_id, provider, external_id),
+  FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid),
+  FOREIGN KEY (company_id, share_link_uid) REFERENCES share_links(company_id, uid),
+  FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id)
+) WITHOUT ROWID;
+
 CREATE TABLE badges (
   id INTEGER PRIMARY KEY,
   uid TEXT NOT NULL UNIQUE,
@@ -160,7 +174,8 @@ CREATE TABLE campaigns (
   native_message TEXT NOT NULL DEFAULT '',
   portal_logo TEXT,
   commission_rate_bps INTEGER NOT NULL DEFAULT 1000,    -- commission in basis points of revenue
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), commission_type TEXT NOT NULL DEFAULT 'percentage' CHECK (commission_type IN ('percentage', 'fixed')), commission_fixed_minor INTEGER NOT NULL DEFAULT 0 CHECK (commission_fixed_minor >= 0), commission_is_monetary INTEGER NOT NULL DEFAULT 1 CHECK (commission_is_monetary IN (0, 1)), loyalty_points INTEGER NOT NULL DEFAULT 0 CHECK (loyalty_points >= 0),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), commission_type TEXT NOT NULL DEFAULT 'percentage' CHECK (commission_type IN ('percentage', 'fixed')), commission_fixed_minor INTEGER NOT NULL DEFAULT 0 CHECK (commission_fixed_minor >= 0), commission_is_monetary INTEGER NOT NULL DEFAULT 1 CHECK (commission_is_monetary IN (0, 1)), loyalty_points INTEGER NOT NULL DEFAULT 0 CHECK (loyalty_points >= 0), commission_recurring INTEGER NOT NULL DEFAULT 0 CHECK (commission_recurring IN (0, 1)), commission_recurring_months INTEGER
+  CHECK (commission_recurring_months IS NULL OR commission_recurring_months BETWEEN 1 AND 120),
   -- 0002_tenant_safe
   UNIQUE (company_id, id),
   CHECK (is_active IN (0, 1)),
@@ -245,7 +260,8 @@ CREATE TABLE commissions (
   reverses_id INTEGER,                                  -- the commission a clawback corrects
   refunded_revenue_minor INTEGER NOT NULL DEFAULT 0 CHECK (refunded_revenue_minor >= 0),
   event_data1 TEXT, event_data2 TEXT, event_data3 TEXT,
-  updated_at TEXT,
+  updated_at TEXT, held_reason TEXT
+  CHECK (held_reason IS NULL OR held_reason IN ('own_email', 'own_click', 'disposable_email', 'velocity')), held_at TEXT,
   -- 0002_tenant_safe
   FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid),
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id),
@@ -347,6 +363,15 @@ CREATE TABLE groups (
   UNIQUE (company_id, id)
 );
 
+CREATE TABLE hook_events (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  provider TEXT NOT NULL CHECK (provider IN ('stripe', 'shopify')),
+  event_id TEXT NOT NULL CHECK (length(event_id) BETWEEN 1 AND 255),
+  event_type TEXT NOT NULL CHECK (length(event_type) BETWEEN 1 AND 100),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (company_id, provider, event_id)
+) WITHOUT ROWID;
+
 CREATE TABLE idempotency_keys (
   company_id TEXT NOT NULL REFERENCES companies(id),
   key TEXT NOT NULL CHECK (length(key) BETWEEN 1 AND 255),
@@ -358,6 +383,16 @@ CREATE TABLE idempotency_keys (
   PRIMARY KEY (company_id, key),
   CHECK (status = 'in_flight' OR (response_status IS NOT NULL AND response IS NOT NULL))
 );
+
+CREATE TABLE integration_secrets (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  provider TEXT NOT NULL CHECK (provider IN ('stripe', 'shopify')),
+  secret TEXT NOT NULL CHECK (length(secret) BETWEEN 8 AND 255),
+  shop_domain TEXT CHECK (shop_domain IS NULL OR length(shop_domain) BETWEEN 1 AND 255),
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (company_id, provider),
+  CHECK ((provider = 'shopify') = (shop_domain IS NOT NULL))
+) WITHOUT ROWID;
 
 CREATE TABLE languages (
   company_id TEXT NOT NULL REFERENCES companies(id),
@@ -498,6 +533,21 @@ CREATE TABLE payouts (
   -- 0002_tenant_safe
   UNIQUE (company_id, id),
   FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid)
+);
+
+CREATE TABLE personal_codes (
+  id INTEGER PRIMARY KEY,
+  uid TEXT NOT NULL DEFAULT ('pc-' || lower(hex(randomblob(8)))),
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  campaign_id INTEGER NOT NULL,
+  ambassador_uid TEXT NOT NULL,
+  code TEXT NOT NULL COLLATE NOCASE CHECK (length(code) BETWEEN 3 AND 64),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  revoked_at TEXT,
+  UNIQUE (company_id, uid),
+  UNIQUE (company_id, code),
+  FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid),
+  FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id)
 );
 
 CREATE TABLE rate_limits (
@@ -718,6 +768,20 @@ CREATE TABLE tiers (
   CHECK (is_active IN (0, 1))
 );
 
+CREATE TABLE unattributed_conversions (
+  id INTEGER PRIMARY KEY,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  source TEXT NOT NULL CHECK (source IN ('stripe', 'shopify', 'api')),
+  transaction_id TEXT NOT NULL CHECK (length(transaction_id) BETWEEN 1 AND 255),
+  revenue_minor INTEGER NOT NULL CHECK (revenue_minor >= 0),
+  currency TEXT NOT NULL CHECK (length(currency) = 3),
+  customer_external_id TEXT,
+  customer_email TEXT,
+  reason TEXT NOT NULL CHECK (length(reason) BETWEEN 1 AND 500),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  UNIQUE (company_id, source, transaction_id)
+);
+
 CREATE TABLE users (
   id INTEGER PRIMARY KEY,                               -- userid
   company_id TEXT NOT NULL REFERENCES companies(id),
@@ -842,6 +906,8 @@ CREATE UNIQUE INDEX clicks_uid ON clicks(click_uid);
 
 CREATE INDEX commissions_ambassador ON commissions(company_id, ambassador_uid, created_at);
 
+CREATE INDEX commissions_held ON commissions(company_id, held_at) WHERE held_reason IS NOT NULL;
+
 CREATE INDEX commissions_payable ON commissions(company_id, ambassador_uid, status, payout_id);
 
 CREATE INDEX commissions_reverses ON commissions(company_id, reverses_id) WHERE reverses_id IS NOT NULL;
@@ -887,6 +953,8 @@ CREATE INDEX operator_api_keys_company ON operator_api_keys(company_id);
 CREATE INDEX payouts_ambassador ON payouts(company_id, ambassador_uid, created_at);
 
 CREATE UNIQUE INDEX payouts_uid ON payouts(company_id, uid);
+
+CREATE INDEX personal_codes_ambassador ON personal_codes(company_id, ambassador_uid);
 
 CREATE INDEX redemptions_ambassador ON redemptions(company_id, ambassador_uid, created_at);
 
@@ -939,6 +1007,10 @@ BEGIN SELECT RAISE(ABORT, 'commission_rate_invalid'); END;
 CREATE TRIGGER campaigns_rate_update BEFORE UPDATE OF commission_rate_bps ON campaigns
 WHEN NOT COALESCE(NEW.commission_rate_bps BETWEEN 0 AND 10000, 0)
 BEGIN SELECT RAISE(ABORT, 'commission_rate_invalid'); END;
+
+CREATE TRIGGER commissions_held_unpaid BEFORE UPDATE OF status, payout_id ON commissions
+WHEN NEW.held_reason IS NOT NULL AND (NEW.status = 'paid' OR NEW.payout_id IS NOT NULL)
+BEGIN SELECT RAISE(ABORT, 'commission_held'); END;
 
 CREATE TRIGGER counters_ambassadors_delete AFTER DELETE ON ambassadors
 BEGIN

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import { ambassadors } from './profile/routes';
 import { authPublic, authSignedIn } from './auth/routes';
+import { storeHooks, track } from './attribution/routes';
 import { devOutbox } from './core/email';
 import { emailEvents } from './core/email-events';
 import { errorBody, onApiError } from './core/errors';
@@ -38,6 +39,9 @@ export const api = new Hono<ApiEnv>()
   .route('/', optout)
   .route('/', devOutbox)
   .route('/', emailEvents) // POST /v1/email/events: the mail provider's signed bounce and complaint events
+  // Issue 20: the stores' signed webhooks (/hooks/stripe|shopify/{company_id}) and the lead/sale API (company key).
+  .route('/', storeHooks)
+  .route('/', track as unknown as Hono<ApiEnv>)
   // The API reference: /v1/openapi.json and /v1/docs.
   .route('/', openapi)
   // Operator API keys (Bearer opk_...), under its own base path and before the signed-in sub-apps.

@@ -166,6 +166,16 @@ describe('money guards: refusals a person can cause', () => {
     expect(answer(err)).toEqual({ status: 409, key: 'payoutConflict' });
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM payouts WHERE uid = ?').bind(uid).first('n')).toBe(0);
   });
+  it('a held commission (fraud review) is never paid: commission_held, 409 illegal transition', async () => {
+    const held = await env.DB.prepare(
+      `SELECT id FROM commissions WHERE company_id = 'demo' AND kind = 'commission' AND status IN ('pending', 'approved') AND payout_id IS NULL LIMIT 1`,
+    ).first<{ id: number }>();
+    await env.DB.prepare("UPDATE commissions SET held_reason = 'velocity', held_at = ? WHERE id = ?").bind(new Date().toISOString(), held!.id).run();
+    const err = await env.DB.prepare("UPDATE commissions SET status = 'paid' WHERE id = ?").bind(held!.id).run().then(() => null, (e: unknown) => e);
+    expect(moneyCode(err)).toBe('commission_held');
+    expect(answer(moneyRefusal(err))).toEqual({ status: 409, key: 'illegalTransition' });
+    await env.DB.prepare('UPDATE commissions SET held_reason = NULL, held_at = NULL WHERE id = ?').bind(held!.id).run();
+  });
 });
 
 describe('money guards: codes no request can cause (a bug: they stay a 500)', () => {

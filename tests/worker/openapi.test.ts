@@ -30,11 +30,13 @@ async function fetchDocument(): Promise<OpenApiDocument> {
 
 /** The one route authenticated by a signature instead of a key: the mail provider's events. */
 const SIGNED_ROUTE = '/v1/email/events';
+/** Issue 20: the stores' signed webhooks and the lead/sale API (a company key) outside /v1/operator. */
+const STORE_ROUTE = /^\/v1\/(hooks\/(stripe|shopify)\/(:company_id|\{company_id\})|track\/(lead|sale))$/;
 
 /** "post /v1/operator/events/{transaction_uid}/refund" for every operator route (and the signed one) the Hono app serves. */
 const appOperatorRoutes = () =>
   new Set(api.routes
-    .filter((r) => (r.path.startsWith('/v1/operator/') || r.path === SIGNED_ROUTE) && r.method !== 'ALL')
+    .filter((r) => (r.path.startsWith('/v1/operator/') || r.path === SIGNED_ROUTE || STORE_ROUTE.test(r.path)) && r.method !== 'ALL')
     .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path)}`));
 
 describe('GET /v1/openapi.json', () => {
@@ -44,7 +46,7 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const [path, byMethod] of Object.entries(doc.paths)) {
-      if (path !== SIGNED_ROUTE) expect(path).toMatch(/^\/v1\/operator\//);
+      if (path !== SIGNED_ROUTE && !STORE_ROUTE.test(path)) expect(path).toMatch(/^\/v1\/operator\//);
       expect(path).not.toContain(':');
       for (const [method, operation] of Object.entries(byMethod)) {
         const where = `${method} ${path}`;
@@ -52,6 +54,14 @@ describe('GET /v1/openapi.json', () => {
           expect(operation.security, where).toEqual([]);
           expect(operation.parameters.map((p) => (p as { name?: string }).name), where).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
           expect(Object.keys(operation.responses).sort(), where).toEqual(['200', '400', '401', '404', '413', '415']);
+          continue;
+        }
+        if (path.startsWith('/v1/hooks/')) {
+          // The stores' webhooks: no key, the store's own signature header under the company's secret.
+          expect(operation.security, where).toEqual([]);
+          expect(operation.parameters.map((p) => (p as { name?: string }).name), where)
+            .toContain(path.includes('stripe') ? 'Stripe-Signature' : 'X-Shopify-Hmac-Sha256');
+          expect(operation.parameters, where).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
           continue;
         }
         expect(operation.security, where).toEqual([{ bearerAuth: [] }]);
@@ -216,7 +226,7 @@ describe('the document as an OpenAPI 3.1 linter and a schema-driven client read 
         const [type] = Object.keys(operation.requestBody.content);
         expect(JSON.stringify(operation.responses[415]), where).toContain(type);
       }
-      if ((method === 'post' || method === 'patch') && path !== SIGNED_ROUTE) {
+      if ((method === 'post' || method === 'patch') && path !== SIGNED_ROUTE && !path.startsWith('/v1/hooks/')) {
         expect(statuses, where).toEqual(expect.arrayContaining(['409', '422']));
         expect(operation.parameters, where).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
       }

@@ -3,7 +3,7 @@ import { batch, type Answers, type Steps } from '../core/named-batch';
 
 /**
  * The codes a money write can fail with: the messages of the triggers' RAISE(ABORT, '<code>') in
- * migrations 0005, 0006 and 0017. Each maps, exactly, to what the person is told; `null` marks a code
+ * migrations 0005, 0006, 0017 and 0021. Each maps, exactly, to what the person is told; `null` marks a code
  * that no request can cause (a bug if it happens): it stays the unhandled 500 it always was.
  */
 export const MONEY_ERRORS = {
@@ -17,6 +17,8 @@ export const MONEY_ERRORS = {
   hold_not_settled: { kind: 'conflict', key: 'redemptionAlreadySettled' },
   redemption_key_taken: { kind: 'conflict', key: 'duplicateEntry' },
   payout_amount_invalid: { kind: 'conflict', key: 'payoutConflict' },
+  // migrations 0021: a held commission (fraud review) is never paid.
+  commission_held: { kind: 'conflict', key: 'illegalTransition' },
   ledger_append_only: null,
   lot_uses_append_only: null,
   ledger_entry_invalid: null,

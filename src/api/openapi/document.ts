@@ -61,7 +61,10 @@ const example = (code: string, message: string, params?: Record<string, string>)
  * POST and PATCH honour Idempotency-Key (draft-ietf-httpapi-idempotency-key-header names both); a signed
  * provider event is applied once by its own `webhook-id` instead.
  */
-export const isIdempotent = (op: Pick<Operation, 'method' | 'auth'>) => op.auth !== 'signature' && (op.method === 'post' || op.method === 'patch');
+/** Signed by a provider instead of a company key: the e-mail events and the stores' webhooks. */
+export const isSigned = (op: Pick<Operation, 'auth'>) => op.auth === 'signature' || op.auth === 'stripe' || op.auth === 'shopify';
+
+export const isIdempotent = (op: Pick<Operation, 'method' | 'auth'>) => !isSigned(op) && (op.method === 'post' || op.method === 'patch');
 
 /** The media type an operation's body is read as (JSON unless the row says otherwise). */
 export const bodyType = (op: Pick<Operation, 'contentType'>) => op.contentType ?? 'application/json';
@@ -91,7 +94,13 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       },
     }),
   };
-  out[401] = op.auth === 'signature'
+  out[401] = op.auth === 'shopify'
+    ? {
+      description: 'X-Shopify-Hmac-Sha256 does not verify with the company\'s client secret, X-Shopify-Shop-Domain is another shop, or no secret is set',
+      headers: { 'WWW-Authenticate': { description: '`Signature realm="shopify"`', schema: { type: 'string' } } },
+      content: json(ref('Error')),
+    }
+    : op.auth === 'signature'
     ? {
       description: 'The webhook-id, webhook-timestamp or webhook-signature header is missing, the signature does not match the ' +
         'body under RESEND_WEBHOOK_SECRET, or the timestamp is more than 5 minutes from now (code unauthorized)',
@@ -148,6 +157,11 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       content: json(ref('Error'), { examples: { adminKeyNotConfigured: { value: { detail: 'The deployment owner\'s API is off: set ADMIN_API_KEY.', code: 'adminKeyNotConfigured' } } } }),
     };
   }
+  if (op.auth === 'stripe') {
+    // Stripe reads any 4xx as a failed delivery: a bad or missing Stripe-Signature is a 400, as its docs show.
+    delete out[401];
+    out[400] = { description: 'Stripe-Signature does not verify with the company\'s signing secret (or none is set), or the body is not a Stripe event', content: json(ref('Error')) };
+  }
   return out;
 }
 
@@ -169,6 +183,16 @@ function parametersOf(op: Operation): Json[] {
       { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' }, description: 'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>` (`svix-signature`)' },
     );
   }
+  if (op.auth === 'stripe') {
+    params.push({ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of t.body>` (several v1 while a secret rolls); refused more than 300 s from now' });
+  }
+  if (op.auth === 'shopify') {
+    params.push(
+      { name: 'X-Shopify-Hmac-Sha256', in: 'header', required: true, schema: { type: 'string' }, description: 'Base64 HMAC-SHA256 of the raw body with the app\'s client secret' },
+      { name: 'X-Shopify-Topic', in: 'header', required: true, schema: { type: 'string' }, description: '`orders/paid` and `refunds/create` are acted on' },
+      { name: 'X-Shopify-Webhook-Id', in: 'header', required: true, schema: { type: 'string' }, description: 'An id already applied answers 200 with `result: "duplicate"`' },
+    );
+  }
   return params;
 }
 
@@ -178,7 +202,7 @@ function operationOf(op: Operation): OperationObject {
     tags: [op.tag],
     summary: op.summary,
     description: op.description,
-    security: op.auth === 'signature' ? [] : [{ bearerAuth: [] }],
+    security: isSigned(op) ? [] : [{ bearerAuth: [] }],
     parameters: parametersOf(op),
     responses: responsesOf(op),
   };
@@ -231,6 +255,7 @@ function build(): OpenApiDocument {
       { name: 'Ambassadors', description: 'Ambassadors: create, invite, import from CSV, deactivate, move' },
       { name: 'Assets', description: 'Campaign assets (files in R2)' },
       { name: 'Webhooks', description: 'Signed outgoing webhooks (Standard Webhooks), delivery log and replay' },
+      { name: 'Attribution', description: 'Sales that find their ambassador: Stripe and Shopify webhooks, the lead/sale API, and the secrets that verify them' },
       { name: 'Retention', description: 'Raw clicks past the company\'s retention window: archived to R2 as gzip NDJSON per month, read back, then deleted' },
       { name: 'E-mail', description: 'Addresses the portal stopped e-mailing after a bounce, complaint or refusal, lifting them, and the mail provider\'s signed events that add them' },
     ],

@@ -12,6 +12,7 @@ import { OPERATIONS_CATALOG } from './ops-catalog';
 import { OPERATIONS_EMAIL } from './ops-email';
 import { OPERATIONS_PEOPLE } from './ops-people';
 import { OPERATIONS_RETENTION } from './ops-retention';
+import { OPERATIONS_ATTRIBUTION } from './ops-attribution';
 import { OPERATIONS_WEBHOOKS } from './ops-webhooks';
 
 /**
@@ -40,7 +41,7 @@ export interface Operation {
   /** Hono path under /v1 (`:param` segments), exactly as the app lists it in `api.routes`. */
   path: string;
   tag: 'Conversions' | 'Commissions' | 'Payouts' | 'Loyalty' | 'Companies' | 'Customization' | 'Campaigns' | 'Programs'
-    | 'Ambassadors' | 'Assets' | 'Webhooks' | 'E-mail' | 'Retention';
+    | 'Ambassadors' | 'Assets' | 'Webhooks' | 'E-mail' | 'Retention' | 'Attribution';
   operationId: string;
   summary: string;
   description: string;
@@ -59,9 +60,10 @@ export interface Operation {
   errors: RouteErrors;
   /**
    * Whose key it takes: a company's (default) or the deployment owner's ADMIN_API_KEY (401 realm "admin",
-   * 503 when unset); `signature`: no key, a Standard Webhooks signature of the body (the mail provider's events).
+   * 503 when unset); `signature`: no key, a Standard Webhooks signature of the body (the mail provider's events);
+   * `stripe` / `shopify`: no key, the store's own signature header under the company's integration secret.
    */
-  auth?: 'company' | 'owner' | 'signature';
+  auth?: 'company' | 'owner' | 'signature' | 'stripe' | 'shopify';
   /** A 413 of this route besides the 6 MB limit of every request (e.g. the import's file size). */
   tooLarge?: string;
 }
@@ -255,5 +257,5 @@ const CORE_OPERATIONS: Operation[] = [
 ];
 
 export const OPERATIONS: Operation[] = [
-  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL, ...OPERATIONS_RETENTION,
+  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL, ...OPERATIONS_RETENTION, ...OPERATIONS_ATTRIBUTION,
 ];

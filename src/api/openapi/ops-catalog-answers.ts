@@ -55,6 +55,8 @@ const catalogCampaign = z
       currency: z.string(),
       is_monetary: z.boolean().describe('false: store credit'),
       loyalty_points: z.number().int().describe('Points per conversion'),
+      recurring: z.object({ months: z.number().int().nullable() }).strict().nullable()
+        .describe('null: the first sale only; months: recurring invoices of a referred customer pay for that many months (null: for good)'),
     }).strict(),
     members: z.number().int().describe('Ambassadors in the campaign'),
     tab_access: z.array(z.string()).describe('Tabs (keys and custom slugs) its ambassadors may see, group rules aside'),

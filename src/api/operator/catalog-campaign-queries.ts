@@ -6,7 +6,7 @@ export interface CampaignRow {
   id: number; uid: string; name: string; description: string; is_active: number; is_hidden_dashboard: number; url: string;
   allowed_hosts: string; native_message: string; portal_logo: string | null; commission_rate_bps: number;
   commission_type: 'percentage' | 'fixed'; commission_fixed_minor: number; commission_is_monetary: number; loyalty_points: number;
-  created_at: string; members?: number;
+  commission_recurring: number; commission_recurring_months: number | null; created_at: string; members?: number;
 }
 
 const CAMPAIGN_SQL = `SELECT c.*, (SELECT COUNT(*) FROM ambassador_campaigns m WHERE m.company_id = c.company_id AND m.campaign_id = c.id) AS members

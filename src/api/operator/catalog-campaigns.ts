@@ -47,6 +47,7 @@ function campaignView(row: CampaignRow, currency: string, settings: Customizatio
       currency,
       is_monetary: !!row.commission_is_monetary,
       loyalty_points: row.loyalty_points,
+      recurring: row.commission_recurring ? { months: row.commission_recurring_months } : null,
     },
     members: row.members ?? 0,
     tab_access: tabAccess(settings, row.id),
@@ -91,6 +92,8 @@ export async function createCampaign(db: D1Database, operator: Operator, input: 
     commission_fixed_minor: input.commission.fixed_minor,
     commission_is_monetary: bit(input.commission.is_monetary),
     loyalty_points: input.commission.loyalty_points,
+    commission_recurring: bit(input.commission.recurring !== null),
+    commission_recurring_months: input.commission.recurring?.months ?? null,
   }).first<CampaignRow>();
   return viewOf(db, operator, row!.uid);
 }
@@ -112,6 +115,8 @@ export async function patchCampaign(db: D1Database, operator: Operator, uid: str
     commission_fixed_minor: rule.fixed_minor,
     commission_is_monetary: bit(rule.is_monetary),
     loyalty_points: rule.loyalty_points,
+    commission_recurring: rule.recurring === undefined ? undefined : bit(rule.recurring !== null),
+    commission_recurring_months: rule.recurring === undefined ? undefined : (rule.recurring?.months ?? null),
   });
   return viewOf(db, operator, uid);
 }

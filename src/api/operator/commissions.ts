@@ -53,7 +53,7 @@ export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.in
  * Both writes (money operations refundUnpaid, clawBack) are guarded by what was read, so two refunds
  * racing cannot both count (the loser: 409).
  */
-export async function refund(svc: ServiceContext, op: Operator, transactionUid: string, input: z.infer<typeof refundSchema>) {
+export async function refund(svc: ServiceContext, op: Pick<Operator, 'companyId'>, transactionUid: string, input: z.infer<typeof refundSchema>) {
   const { db } = svc;
   const company = op.companyId;
   const { row, back } = await batch(db, {

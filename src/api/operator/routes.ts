@@ -6,6 +6,8 @@ import {
 import { parseWith } from '../core/validate';
 import { clickRetention } from '../retention/routes';
 import { webhooks } from '../webhooks/routes';
+import { integrations } from '../attribution/integrations';
+import { personalCodes } from '../attribution/personal-codes';
 import { admin } from './admin';
 import { catalog } from './catalog';
 import { emailSuppressions } from './email-suppressions';
@@ -96,4 +98,7 @@ export const operator = new Hono<OperatorEnv>()
   .route('/', webhooks)
   .route('/', emailSuppressions)
   // Issue 19: raw clicks past the company's window, archived to R2.
-  .route('/', clickRetention);
+  .route('/', clickRetention)
+  // Issue 20: the secrets that verify the stores' webhooks; ambassadors' personal discount codes.
+  .route('/', integrations)
+  .route('/', personalCodes);

@@ -12,7 +12,8 @@ import {
   CAMPAIGN_RULE_SQL, commissionAmount, commissionView, toMinor, type CampaignRuleRow, type CommissionRow, type ReferralRow,
 } from './queries';
 
-type Referrer = { ambassador_uid: string; uid: string | null; campaign_id: number };
+/** Who a conversion credits: the ambassador, the share link (null: none, e.g. by e-mail without a default link), the campaign. */
+export type Referrer = { ambassador_uid: string; uid: string | null; campaign_id: number };
 
 /**
  * POST /v1/operator/events - a conversion. Reads (campaign, referrer, an existing commission) leave in
@@ -47,26 +48,56 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
   const referrer = input.short_code ? links.find((l) => l.campaign_id === campaign.id) : (byEmail ?? undefined);
   if (!referrer) throw fieldError(input.short_code ? 'short_code' : 'referrer_email', 'referrerUnknown');
 
-  const revenue = toMinor(input.revenue, op.currency);
-  const amount = commissionAmount(campaign, revenue);
-  const status = amount === 0 ? 'zero' : input.is_approved ? 'approved' : 'pending';
+  const { created, row, referral } = await recordReferredConversion(svc, company, campaign, referrer, {
+    transactionUid: input.transaction_uid, eventType: input.event_type, revenueMinor: toMinor(input.revenue, op.currency),
+    currency: op.currency, isApproved: input.is_approved,
+    customer: { email: input.customer.email, name: [input.customer.first_name, input.customer.last_name].filter(Boolean).join(' ') },
+    eventData: [input.event_data1, input.event_data2, input.event_data3],
+  });
+  return { created, body: answer(row, referral ?? undefined) };
+}
+
+/** A sale whose referrer is known: what the money operation needs besides the campaign and the referrer. */
+export interface ReferredSale {
+  transactionUid: string;
+  eventType: 'first' | 'second';
+  /** Minor units of `currency` (the company currency). */
+  revenueMinor: number;
+  currency: string;
+  isApproved: boolean;
+  customer: { email: string; name: string };
+  eventData: [string | null, string | null, string | null];
+}
+
+/**
+ * The one way a conversion goes in, whoever found its referrer (the operator's events, a store webhook, the
+ * sale API): the campaign's rule makes the commission, the money operation recordConversion writes it once
+ * per (transaction, event), and a new one is announced (`commission.created`). `created` false: the
+ * transaction's commission existed; `row` is it as stored.
+ */
+export async function recordReferredConversion(
+  svc: ServiceContext, company: string, campaign: CampaignRuleRow, referrer: Referrer, sale: ReferredSale,
+) {
+  const { db } = svc;
+  const amount = commissionAmount(campaign, sale.revenueMinor);
+  const status = amount === 0 ? 'zero' : sale.isApproved ? 'approved' : 'pending';
   const uid = newUid('com');
   const rows: ConversionRows = {
     companyId: company, ambassadorUid: referrer.ambassador_uid, campaignId: campaign.id, shareLinkUid: referrer.uid,
-    customerName: [input.customer.first_name, input.customer.last_name].filter(Boolean).join(' '), customerEmail: input.customer.email,
-    commissionUid: uid, transactionUid: input.transaction_uid, event: input.event_type, revenueMinor: revenue, amountMinor: amount,
-    currency: op.currency, isMonetary: campaign.commission_is_monetary, status,
-    eventData: [input.event_data1, input.event_data2, input.event_data3], now: isoNow(),
+    customerName: sale.customer.name, customerEmail: sale.customer.email,
+    commissionUid: uid, transactionUid: sale.transactionUid, event: sale.eventType, revenueMinor: sale.revenueMinor, amountMinor: amount,
+    currency: sale.currency, isMonetary: campaign.commission_is_monetary, status,
+    eventData: sale.eventData, now: isoNow(),
   };
   const points = campaign.loyalty_points > 0
     ? { points: campaign.loyalty_points, expireDays: (await loadCustomization(db, company)).company.loyalty.points_expire_days }
     : null;
-  const activityData = [input.event_data1 ?? input.transaction_uid, input.event_data2, input.event_data3];
+  const activityData = [sale.eventData[0] ?? sale.transactionUid, sale.eventData[1], sale.eventData[2]];
   const { commission: row, referral } = await moneyRecordConversion(db, rows, activityData, points);
   // Not there after the batch: a racing write of the same conversion; nothing of this request went in.
   if (!row) throw new ApiError('conflict', 'conversionConflict');
   if (row.uid === uid) await commissionCreated(svc, company, row);
-  return { created: row.uid === uid, body: answer(row, referral ?? undefined) };
+  return { created: row.uid === uid, row, referral };
 }
 
 /** `{ referral, commission }` of a commission row. */

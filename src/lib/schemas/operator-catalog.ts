@@ -52,7 +52,9 @@ export const customizationDocument = z.record(z.string(), z.unknown());
 /**
  * The commission rule (0003_operator): `percentage` pays `rate_bps` basis points of the revenue (1000 =
  * 10 %), `fixed` pays `fixed_minor` minor units per conversion; `is_monetary: false` makes it store
- * credit. `loyalty_points`: points per conversion (0: none).
+ * credit. `loyalty_points`: points per conversion (0: none). `recurring` (issue 20): null pays the first sale
+ * only; `{ months: N }` also pays a referred customer's recurring invoices for N months after their first
+ * sale, `{ months: null }` for good.
  */
 const commissionFields = {
   type: z.enum(['percentage', 'fixed'], { error: 'Either "percentage" or "fixed".' }),
@@ -61,6 +63,11 @@ const commissionFields = {
   fixed_minor: amount,
   is_monetary: flag,
   loyalty_points: amount,
+  recurring: z.strictObject({
+    months: z.number({ error: 'A whole number of months from 1 to 120, or null for lifetime.' }).int('A whole number of months from 1 to 120, or null for lifetime.')
+      .min(1, 'A whole number of months from 1 to 120, or null for lifetime.').max(120, 'A whole number of months from 1 to 120, or null for lifetime.')
+      .nullable(),
+  }, { error: 'null (off) or { "months": N | null }.' }).nullable(),
 };
 export const commissionRuleSchema = z.strictObject({
   type: commissionFields.type.default('percentage'),
@@ -68,6 +75,7 @@ export const commissionRuleSchema = z.strictObject({
   fixed_minor: commissionFields.fixed_minor.default(0),
   is_monetary: commissionFields.is_monetary.default(true),
   loyalty_points: commissionFields.loyalty_points.default(0),
+  recurring: commissionFields.recurring.default(null),
 });
 
 const campaignFields = {

@@ -1,0 +1,188 @@
+import { minorToDecimal } from '../../lib/format';
+import { batch, row as one, rows as all } from '../core/named-batch';
+import type { ServiceContext } from '../core/types';
+import { clawedBackStatement, commissionOfTransactionStatement } from '../money/commission-queries';
+import { refund } from '../operator/commissions';
+import type { CommissionRow } from '../operator/queries';
+import { recordReferredConversion, type Referrer } from '../operator/service';
+import {
+  campaignByIdStatement, companyCurrencyStatement, referrerOfClickStatement, referrerOfPersonalCodeStatement, referrerOfShortCodeStatement,
+  rememberCustomerStatement, rememberedCustomerStatement, unattributedStatement, type AttributionCampaignRow, type RememberedCustomerRow,
+  type SaleSource,
+} from './queries';
+
+/**
+ * Store attribution (issue 20): a sale reported by a store (a Stripe or Shopify webhook, the sale API) finds
+ * its ambassador by itself, then goes in through the same path as the operator's own events
+ * (recordReferredConversion: the campaign's rule, one commission per transaction, `commission.created`),
+ * and a refund through the operator's refund (a clawback once paid).
+ */
+
+/** What a sale carries that can name its ambassador, tried in this order. */
+export interface SaleClues {
+  /** The `mbsy_cid` the share link's redirect added (the id its click is stored under), most likely first. */
+  clickIds?: readonly (string | null | undefined)[];
+  /** The `mbsy` share code. */
+  shortCode?: string | null;
+  /** Discount codes used: one of them may be an ambassador's personal code. */
+  personalCodes?: readonly string[];
+  /** A customer remembered from an earlier sale or lead (the last resort). */
+  customer?: { provider: SaleSource; externalId: string } | null;
+}
+
+export type AttributedBy = 'click_id' | 'short_code' | 'personal_code' | 'customer';
+
+const MAX_CODES = 10;
+const clean = (v: string | null | undefined, max: number) => {
+  const t = (v ?? '').trim();
+  return t && t.length <= max ? t : null;
+};
+const unique = (values: readonly (string | null | undefined)[], max: number) =>
+  [...new Set(values.map((v) => clean(v, max)).filter((v): v is string => !!v))];
+
+/** The referrer the first clue that matches names (tenant-scoped: another company's ids never match), or null. */
+export async function resolveReferrer(db: D1Database, companyId: string, clues: SaleClues) {
+  const clickIds = unique(clues.clickIds ?? [], 64).slice(0, 3);
+  const shortCode = clean(clues.shortCode, 64);
+  const codes = unique(clues.personalCodes ?? [], 64).slice(0, MAX_CODES);
+  const customer = clues.customer && clean(clues.customer.externalId, 255) ? clues.customer : null;
+  const found = await batch(db, {
+    ...Object.fromEntries(clickIds.map((cid, i) => [`click${i}`, one<Referrer>(referrerOfClickStatement(db, companyId, cid))])),
+    link: one<Referrer>(referrerOfShortCodeStatement(db, companyId, shortCode ?? '')),
+    ...Object.fromEntries(codes.map((code, i) => [`code${i}`, one<Referrer>(referrerOfPersonalCodeStatement(db, companyId, code))])),
+    customer: one<RememberedCustomerRow>(rememberedCustomerStatement(db, companyId, customer?.provider ?? 'api', customer?.externalId ?? '')),
+  }) as unknown as Record<string, Referrer | null>;
+  const byClick = clickIds.map((_, i) => found[`click${i}`]).find(Boolean);
+  const byCode = codes.map((_, i) => found[`code${i}`]).find(Boolean);
+  const order: [AttributedBy, Referrer | null | undefined][] = [
+    ['click_id', byClick],
+    ['short_code', shortCode ? found.link : null],
+    ['personal_code', byCode],
+    ['customer', customer ? found.customer : null],
+  ];
+  const hit = order.find(([, r]) => r);
+  return hit ? { by: hit[0], referrer: { ambassador_uid: hit[1]!.ambassador_uid, uid: hit[1]!.uid, campaign_id: hit[1]!.campaign_id } } : null;
+}
+
+/** A paid sale as a store reports it: integer minor units of `currency` (ISO 4217, any case). */
+export interface StoreSale {
+  source: SaleSource;
+  transactionUid: string;
+  revenueMinor: number;
+  currency: string;
+  customer: { email: string | null; name: string; externalId: string | null };
+  clues: SaleClues;
+  /** A description kept on the commission (event_data2), e.g. "stripe checkout cs_...". */
+  note?: string | null;
+  /** The conversion's event (default first); a second event of a transaction is its own commission. */
+  eventType?: 'first' | 'second';
+}
+
+export type SaleOutcome =
+  | { result: 'created' | 'existing'; by: AttributedBy; commission: CommissionRow }
+  | { result: 'unattributed'; reason: string };
+
+/**
+ * Credits a sale to the ambassador its clues name; a sale nobody can be credited for (or in another currency
+ * than the company's) is kept as unattributed with the reason. The customer is remembered with the
+ * referrer of their first credited sale, for later invoices.
+ */
+export async function attributeSale(svc: ServiceContext, companyId: string, sale: StoreSale): Promise<SaleOutcome> {
+  const found = await resolveReferrer(svc.db, companyId, sale.clues);
+  if (!found) return unattributed(svc, companyId, sale, 'No click id, share code, personal code or remembered customer matched.');
+  return credit(svc, companyId, sale, found.referrer, found.by, null);
+}
+
+/**
+ * A recurring payment (a subscription's invoice) of a remembered customer: a commission when the campaign's
+ * rule has `recurring` on and the customer's first sale is less than `months` ago (null: for good).
+ * `ignored`: an unknown customer (a store bills others than referred customers), or recurring is off.
+ */
+export async function attributeRecurring(
+  svc: ServiceContext, companyId: string, sale: StoreSale & { customer: { externalId: string } }, paidAt: Date,
+): Promise<SaleOutcome | { result: 'ignored'; reason: string }> {
+  const { db } = svc;
+  const provider = sale.source;
+  const remembered = await rememberedCustomerStatement(db, companyId, provider, sale.customer.externalId).first<RememberedCustomerRow>();
+  if (!remembered) return { result: 'ignored', reason: 'Not a referred customer.' };
+  const campaign = await campaignByIdStatement(db, companyId, remembered.campaign_id).first<AttributionCampaignRow>();
+  if (!campaign?.commission_recurring) return { result: 'ignored', reason: 'The campaign pays no recurring commission.' };
+  const months = campaign.commission_recurring_months;
+  if (months !== null) {
+    const end = new Date(remembered.first_seen_at);
+    end.setUTCMonth(end.getUTCMonth() + months);
+    if (paidAt >= end) return { result: 'ignored', reason: `The campaign pays recurring commission for ${months} months.` };
+  }
+  return credit(svc, companyId, sale, remembered, 'customer', campaign);
+}
+
+async function credit(
+  svc: ServiceContext, companyId: string, sale: StoreSale, referrer: Referrer, by: AttributedBy, known: AttributionCampaignRow | null,
+): Promise<SaleOutcome> {
+  const { db } = svc;
+  const { company, campaign, existing } = await batch(db, {
+    company: one<{ currency: string }>(companyCurrencyStatement(db, companyId)),
+    campaign: one<AttributionCampaignRow>(campaignByIdStatement(db, companyId, referrer.campaign_id)),
+    existing: one<CommissionRow>(commissionOfTransactionStatement(db, companyId, sale.transactionUid, sale.eventType ?? 'first')),
+  });
+  if (existing) return { result: 'existing', by, commission: existing };
+  const currency = sale.currency.toUpperCase();
+  if (!company || !(known ?? campaign)) return unattributed(svc, companyId, sale, 'The referrer is no longer in the program.');
+  if (currency !== company.currency) {
+    return unattributed(svc, companyId, sale, `Paid in ${currency}; commissions of this program are in ${company.currency}.`);
+  }
+  const { created, row } = await recordReferredConversion(svc, companyId, (known ?? campaign)!, referrer, {
+    transactionUid: sale.transactionUid, eventType: sale.eventType ?? 'first', revenueMinor: sale.revenueMinor, currency, isApproved: false,
+    customer: { email: (sale.customer.email ?? '').toLowerCase(), name: sale.customer.name },
+    eventData: [sale.transactionUid, sale.note ?? null, null],
+  });
+  if (sale.customer.externalId) await rememberCustomerStatement(db, companyId, sale.source, sale.customer.externalId, referrer).run();
+  return { result: created ? 'created' : 'existing', by, commission: row };
+}
+
+async function unattributed(svc: ServiceContext, companyId: string, sale: StoreSale, reason: string): Promise<SaleOutcome> {
+  await unattributedStatement(svc.db, companyId, {
+    source: sale.source, transactionUid: sale.transactionUid, revenueMinor: sale.revenueMinor, currency: sale.currency.toUpperCase(),
+    customerExternalId: sale.customer.externalId, customerEmail: sale.customer.email, reason,
+  }).run();
+  return { result: 'unattributed', reason };
+}
+
+export type RefundOutcome = 'refunded' | 'clawed_back' | 'already_refunded' | 'unknown_transaction';
+
+/**
+ * A store's refund of a transaction: `totalMinor` is everything refunded on it so far as the store counts it
+ * (null: all of it), `amountMinor` one more refund (the store's event id keeps it once). Only what is not
+ * refunded yet here is refunded, through the operator's
+ * refund (the unpaid commission shrinks or is denied; a paid one gets a clawback), so a refund reported
+ * twice counts once. `transactions`: the ids the sale may have been recorded under, tried in order.
+ */
+export async function refundSale(
+  svc: ServiceContext, companyId: string, transactions: readonly string[], refunded: { totalMinor: number | null } | { amountMinor: number },
+): Promise<RefundOutcome> {
+  const { db } = svc;
+  const ids = [...new Set(transactions.filter(Boolean))].slice(0, 5);
+  const found = await batch(db, {
+    commissions: all<CommissionRow>(db.prepare(
+      `SELECT transaction_id, status, revenue_minor, refunded_revenue_minor, payout_id FROM commissions
+        WHERE company_id = ? AND kind = 'commission' AND event = 'first' AND transaction_id IN (${ids.map(() => '?').join(', ') || "''"})`,
+    ).bind(companyId, ...ids)),
+  });
+  const row = ids.map((id) => found.commissions.find((c) => c.transaction_id === id)).find(Boolean);
+  if (!row) return 'unknown_transaction';
+  const back = await clawedBackStatement(db, companyId, row.transaction_id, 'first').first<{ revenue: number }>();
+  const original = row.revenue_minor + row.refunded_revenue_minor;
+  const refundedHere = row.refunded_revenue_minor + (back?.revenue ?? 0);
+  const paid = row.status === 'paid' || row.payout_id !== null;
+  if (row.status === 'denied' && !paid) return 'already_refunded';
+  const total = 'amountMinor' in refunded ? refundedHere + refunded.amountMinor : refunded.totalMinor;
+  const target = total === null ? original : Math.min(total, original);
+  const delta = target - refundedHere;
+  if (delta <= 0) return 'already_refunded';
+  const full = target === original;
+  const { currency } = (await companyCurrencyStatement(db, companyId).first<{ currency: string }>())!;
+  await refund(svc, { companyId }, row.transaction_id, {
+    revenue: full ? null : minorToDecimal(delta, currency), event_type: 'first',
+  });
+  return paid ? 'clawed_back' : 'refunded';
+}

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import type { trackLeadSchema, trackSaleSchema } from '../../lib/schemas/attribution';
+import { fieldError } from '../core/errors';
+import { batch, row as one, written } from '../core/named-batch';
+import type { ServiceContext } from '../core/types';
+import { commissionView } from '../operator/queries';
+import type { Referrer } from '../operator/service';
+import { rememberCustomerStatement, rememberedCustomerStatement, referrerOfClickStatement, type RememberedCustomerRow } from './queries';
+import { attributeSale } from './service';
+
+/**
+ * POST /v1/track/lead: the customer is remembered with the ambassador of the click (a customer linked before
+ * keeps their first ambassador). 201 when linked now, 200 when linked before.
+ */
+export async function trackLead(svc: ServiceContext, companyId: string, input: z.infer<typeof trackLeadSchema>) {
+  const { db } = svc;
+  const { click, before } = await batch(db, {
+    click: one<Referrer>(referrerOfClickStatement(db, companyId, input.click_id)),
+    before: one<RememberedCustomerRow>(rememberedCustomerStatement(db, companyId, 'api', input.customer_external_id)),
+  });
+  if (before) return { created: false, body: leadView(input.customer_external_id, before) };
+  if (!click) throw fieldError('click_id', 'No click of this program has this id.');
+  const { remembered, now } = await batch(db, {
+    remembered: written(rememberCustomerStatement(db, companyId, 'api', input.customer_external_id, click)),
+    now: one<RememberedCustomerRow>(rememberedCustomerStatement(db, companyId, 'api', input.customer_external_id)),
+  });
+  return { created: remembered === 1, body: leadView(input.customer_external_id, now!) };
+}
+
+const leadView = (customer: string, r: RememberedCustomerRow) => ({
+  customer_external_id: customer, ambassador_uid: r.ambassador_uid, share_link_uid: r.uid, first_seen_at: r.first_seen_at,
+});
+
+/**
+ * POST /v1/track/sale: a conversion credited by the click id, else the customer's lead; idempotent by
+ * `invoice_id` (and event type): 201 when the commission is made, 200 after. A sale nobody can be credited
+ * for is kept as unattributed (200, `commission: null` and the reason).
+ */
+export async function trackSale(svc: ServiceContext, companyId: string, input: z.infer<typeof trackSaleSchema>) {
+  const customer = input.customer_external_id ?? null;
+  const out = await attributeSale(svc, companyId, {
+    source: 'api', transactionUid: input.invoice_id, revenueMinor: input.amount, currency: input.currency, eventType: input.event_type,
+    customer: { email: input.email ?? null, name: input.name ?? '', externalId: customer },
+    clues: { clickIds: [input.click_id], customer: customer ? { provider: 'api', externalId: customer } : null },
+  });
+  if (out.result === 'unattributed') return { created: false, body: { commission: null, attributed_by: null, unattributed_reason: out.reason } };
+  return {
+    created: out.result === 'created',
+    body: { commission: commissionView(out.commission), attributed_by: out.by, unattributed_reason: null },
+  };
+}

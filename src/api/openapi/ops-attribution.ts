@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import {
+  personalCodeListSchema, personalCodeSchema, shopifyIntegrationSchema, stripeIntegrationSchema, trackLeadSchema, trackSaleSchema,
+} from '../../lib/schemas/attribution';
+import { transitionSchema } from '../../lib/schemas/operator';
+import type { Operation } from './operations';
+import { commissionSchema, components } from './responses';
+
+// Store attribution (issue 20): the integration secrets, the stores' signed webhooks and the lead/sale API.
+
+const integration = z.object({
+  provider: z.enum(['stripe', 'shopify']),
+  is_set: z.boolean().describe('Whether a secret is stored'),
+  last4: z.string().nullable().describe('The secret\'s last 4 characters (the secret itself is never shown)'),
+  shop_domain: z.string().nullable().optional().describe('Shopify only: the shop whose webhooks are accepted'),
+  updated_at: z.string().nullable().describe('ISO 8601 UTC time the secret was last set'),
+  webhook_url: z.string().describe('The URL to give the store: `/v1/hooks/<provider>/<company id>` on this portal'),
+}).strict().register(components, { id: 'Integration' });
+
+const hookReceipt = z.object({
+  received: z.literal(true),
+  result: z.string().describe('`created`, `existing`, `unattributed` (kept with `reason`), `refunded`, `clawed_back`, ' +
+    '`already_refunded`, `unknown_transaction`, `ignored` (not paid yet, an unused type, recurring off) or `duplicate` (this event id was applied before: nothing changed)'),
+  reason: z.string().optional(),
+  commission_uid: z.string().optional(),
+}).strict().register(components, { id: 'StoreHookReceipt' });
+
+const leadAnswer = z.object({
+  customer_external_id: z.string(), ambassador_uid: z.string(), share_link_uid: z.string().nullable(),
+  first_seen_at: z.string().describe('When the customer was first linked (the first link wins)'),
+}).strict().register(components, { id: 'TrackedLead' });
+
+const saleAnswer = z.object({
+  commission: commissionSchema.nullable().describe('null: nobody could be credited; the sale is kept as unattributed'),
+  attributed_by: z.enum(['click_id', 'short_code', 'personal_code', 'customer']).nullable(),
+  unattributed_reason: z.string().nullable(),
+}).strict().register(components, { id: 'TrackedSale' });
+
+const personalCode = z.object({
+  uid: z.string(), code: z.string(), ambassador_uid: z.string(), campaign_uid: z.string(), created_at: z.string(),
+  revoked_at: z.string().nullable(), is_active: z.boolean().describe('false once revoked: it credits nothing, and stays taken'),
+}).strict().register(components, { id: 'PersonalCode' });
+const personalCodeAnswer = z.object({ personal_code: personalCode }).strict().register(components, { id: 'PersonalCodeAnswer' });
+const personalCodeList = z.object({ count: z.number().int(), results: z.array(personalCode) }).strict()
+  .register(components, { id: 'PersonalCodeList' });
+
+const stripeEvent = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).loose() }) }).loose();
+const shopifyPayload = z.object({}).loose();
+
+export const OPERATIONS_ATTRIBUTION: Operation[] = [
+  ...(['stripe', 'shopify'] as const).flatMap((provider): Operation[] => {
+    const name = provider === 'stripe' ? 'Stripe' : 'Shopify';
+    return [{
+      method: 'get',
+      path: `/v1/operator/integrations/${provider}`,
+      tag: 'Attribution',
+      operationId: `get${name}Integration`,
+      summary: `Show the ${name} connection`,
+      description: `Whether the ${name} secret is set (its last 4 characters, never the secret) and the webhook URL to give ${name}.`,
+      ok: { status: 200, schema: integration, description: 'The connection' },
+      errors: {},
+    }, {
+      method: 'put',
+      path: `/v1/operator/integrations/${provider}`,
+      tag: 'Attribution',
+      operationId: `set${name}Integration`,
+      summary: `Set the ${name} secret`,
+      description: provider === 'stripe'
+        ? 'The signing secret (`whsec_…`) of the Stripe webhook endpoint that posts to `webhook_url`. Replaces the one before.'
+        : 'The Shopify app\'s client secret (it signs the shop\'s webhooks) and the shop\'s myshopify.com domain. Replaces the ones before.',
+      body: provider === 'stripe' ? stripeIntegrationSchema : shopifyIntegrationSchema,
+      example: provider === 'stripe'
+        ? { webhook_secret: 'whsec_0123456789abcdefABCDEF' }
+        : { client_secret: 'shpss_0123456789abcdef', shop_domain: 'my-store.myshopify.com' },
+      ok: { status: 200, schema: integration, description: 'The connection as stored' },
+      errors: {},
+    }];
+  }),
+  {
+    method: 'post',
+    path: '/v1/hooks/stripe/:company_id',
+    tag: 'Attribution',
+    operationId: 'receiveStripeEvent',
+    summary: 'Receive Stripe events',
+    description: 'Stripe\'s webhook for the company: `Stripe-Signature` must verify with the company\'s signing secret (HMAC-SHA256 of ' +
+      '`t.body`, any `v1`, 300 s tolerance), else 400. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` ' +
+      'make a conversion credited by `client_reference_id` (the click id), `metadata.mbsy_cid`, `metadata.mbsy`, then a promotion code ' +
+      'that is a personal code; `invoice.paid` of a remembered customer a recurring commission when the campaign allows it; ' +
+      '`charge.refunded` refunds (or claws back). Each event id applies once; other types answer 200 and do nothing. See docs/stripe.md.',
+    auth: 'stripe',
+    body: stripeEvent,
+    example: { id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_1', payment_status: 'paid', amount_total: 4999, currency: 'usd', client_reference_id: '2f1c7a52-8a4e-4a0b-9d1e-0c1f2a3b4c5d' } } },
+    ok: { status: 200, schema: hookReceipt, description: 'Received' },
+    errors: { 404: 'No company has this id' },
+  },
+  {
+    method: 'post',
+    path: '/v1/hooks/shopify/:company_id',
+    tag: 'Attribution',
+    operationId: 'receiveShopifyWebhook',
+    summary: 'Receive Shopify webhooks',
+    description: '`X-Shopify-Hmac-Sha256` must be the base64 HMAC-SHA256 of the body with the company\'s client secret, else 401. ' +
+      '`X-Shopify-Topic: orders/paid` makes a conversion (the `mbsy_cid` note attribute, then `mbsy_cid` / `mbsy` of `landing_site`, then a ' +
+      'discount code that is a personal code; revenue `current_subtotal_price`); `refunds/create` refunds the order\'s commission. ' +
+      'Each `X-Shopify-Webhook-Id` applies once. See docs/shopify.md.',
+    auth: 'shopify',
+    body: shopifyPayload,
+    example: { id: 820982911946154500, currency: 'USD', current_subtotal_price: '49.99', landing_site: '/?mbsy=ava-demo' },
+    ok: { status: 200, schema: hookReceipt, description: 'Received' },
+    errors: { 404: 'No company has this id' },
+  },
+  {
+    method: 'post',
+    path: '/v1/track/lead',
+    tag: 'Attribution',
+    operationId: 'trackLead',
+    summary: 'Link a customer to a click',
+    description: 'For stores on neither Stripe nor Shopify: the customer (your id) is credited to the ambassador of the click ' +
+      '(`mbsy_cid`) from now on. 201 when linked, 200 when the customer was linked before (the first link stays). See docs/track-api.md.',
+    body: trackLeadSchema,
+    example: { click_id: '2f1c7a52-8a4e-4a0b-9d1e-0c1f2a3b4c5d', customer_external_id: 'user-42', email: 'pat@example.com' },
+    ok: { status: 201, schema: leadAnswer, description: 'Linked' },
+    alsoOk: { status: 200, description: 'Linked before' },
+    errors: {},
+  },
+  {
+    method: 'post',
+    path: '/v1/track/sale',
+    tag: 'Attribution',
+    operationId: 'trackSale',
+    summary: 'Report a sale',
+    description: 'A paid sale in integer minor units, credited by `click_id`, else the customer\'s lead. Idempotent by `invoice_id` ' +
+      '(and `event_type`): 201 when the commission is made, 200 after. A sale nobody can be credited for (or in another currency than ' +
+      'the company\'s) answers 200 with `commission: null` and is kept as unattributed.',
+    body: trackSaleSchema,
+    example: { customer_external_id: 'user-42', invoice_id: 'INV-1001', amount: 4999, currency: 'USD' },
+    ok: { status: 201, schema: saleAnswer, description: 'The commission made' },
+    alsoOk: { status: 200, description: 'Recorded before, or unattributed' },
+    errors: {},
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/personal-codes',
+    tag: 'Attribution',
+    operationId: 'createPersonalCode',
+    summary: 'Give an ambassador a personal discount code',
+    description: 'A code (as customers type it: a Stripe promotion code, a Shopify discount code) that credits its sales to the ' +
+      'ambassador in the campaign. The ambassador must be a member of the campaign. Codes are unique in the company whatever the ' +
+      'case; a taken code is a 400 naming `code`.',
+    body: personalCodeSchema,
+    example: { ambassador_uid: 'amb-ava', campaign_uid: 'cmp-demo-main', code: 'AVA10' },
+    ok: { status: 201, schema: personalCodeAnswer, description: 'The code' },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: '/v1/operator/personal-codes',
+    tag: 'Attribution',
+    operationId: 'listPersonalCodes',
+    summary: 'List personal discount codes',
+    description: 'The company\'s personal codes, newest first; `ambassador_uid` narrows to one ambassador.',
+    query: personalCodeListSchema,
+    ok: { status: 200, schema: personalCodeList, description: 'The codes' },
+    errors: {},
+  },
+  {
+    method: 'post',
+    path: '/v1/operator/personal-codes/:uid/revoke',
+    tag: 'Attribution',
+    operationId: 'revokePersonalCode',
+    summary: 'Revoke a personal discount code',
+    description: 'The code credits no sale from now on (commissions already made stay). It stays taken, so it never credits someone else.',
+    body: transitionSchema,
+    example: {},
+    ok: { status: 200, schema: personalCodeAnswer, description: 'The code, revoked' },
+    errors: { 404: 'Unknown code uid (or another company\'s)' },
+  },
+];
