@@ -1,11 +1,12 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { forgetLinks } from '../api/sharing/link-cache';
 import { isBot, newClickId, withClickId } from '../api/sharing/redirects';
 import type { ResolvedShareLink } from './client/sharing';
+import { escapeHtml } from '../lib/escape-html';
 import { t } from '../lib/i18n';
 import { DEFAULT_HEAD_TITLE, RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
 import { SHORT_CODE_MAX, SHORT_CODE_PATTERN } from '../lib/schemas/share-link';
+import { requestCookie } from './cookies';
 import { requestLanguage } from './request-context';
 import type { EdgeEnv } from './types';
 
@@ -58,8 +59,6 @@ function follow(c: EdgeCtx, link: ResolvedShareLink | null) {
   return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 const colour = (v: string | null | undefined, fallback: string) => (v && /^#[0-9a-fA-F]{3,8}$/.test(v) ? v : fallback);
 
 /** A company without a logo: its initial in the brand colour beside its name (as src/components/BrandMark.astro). */
@@ -72,7 +71,7 @@ function brandMark(name: string, background: string, foreground: string) {
 export function inactiveLinkPage(c: EdgeCtx) {
   const portal = c.var.portal;
   const s = portal.settings;
-  const lang = requestLanguage(portal, getCookie(c, 'language'), c.req.header('accept-language'));
+  const lang = requestLanguage(portal, requestCookie(c, 'language'), c.req.header('accept-language'));
   const title = s.meta.head_title && s.meta.head_title !== DEFAULT_HEAD_TITLE ? s.meta.head_title : portal.company_name;
   const logo = s.theme.campaign_portal_logo || s.login.logo || null;
   const brand = colour(s.theme.button_color, '#3579a6');

@@ -1,10 +1,9 @@
+import { escapeHtml } from './escape-html.ts';
 import { fileKind, type FileKind } from './file-kinds.ts';
 
 // Embed code of a campaign asset (spec §3 "image_snippet"): HTML an ambassador pastes into a blog or
 // e-mail, linking to their referral link. Pure, so the API and the assets page agree.
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export interface EmbedInput {
   title: string;

@@ -1,5 +1,5 @@
-// Text written into HTML by hand (the data tables' markup, src/lib/table-markup.ts): every character
-// that could end a text node or a double-quoted attribute, as its entity.
+// Text written into HTML by hand (the data tables' markup, the embed code, the inactive link page): every
+// character that could end a text node or a double-quoted attribute, as its entity.
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

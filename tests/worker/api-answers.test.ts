@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api/app';
 import { edge } from './helpers';
-import { KEYS, conversion, op, scalar, type Reply } from './operator-fixtures';
+import { KEYS, conversion, op, readReply, scalar, type Reply } from './operator-fixtures';
 import { token, type Who } from './profile-fixtures';
 
 const ADMIN = 'adm_demo_local_only_4c1e9b7d2a6f3058';
@@ -17,14 +17,7 @@ beforeAll(async () => {
 
 async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Reply> {
   const res = await edge().fetch(`http://localhost${path}`, { method, headers: init.headers, body: init.body });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body, headers: res.headers };
+  return readReply(res);
 }
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

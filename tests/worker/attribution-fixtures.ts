@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
 import { edge } from './helpers';
-import { KEYS, op, type Reply } from './operator-fixtures';
+import { KEYS, op, readReply, type Reply } from './operator-fixtures';
 
 export const STRIPE_SECRETS = { demo: 'whsec_demoTestSecret0123456789', globex: 'whsec_globexTestSecret987654321' } as const;
 export const SHOPIFY = { secret: 'shpss_demo_client_secret_42', shop: 'demo-store.myshopify.com' } as const;
@@ -39,17 +39,6 @@ export async function storedClick(shareLinkUid: string): Promise<string> {
   return clickUid;
 }
 
-async function reply(res: Response): Promise<Reply> {
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body, headers: res.headers };
-}
-
 /** A Stripe event envelope around `object`. */
 export const stripeEvent = (type: string, object: Record<string, unknown>, id = uniq('evt')) =>
   ({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
@@ -58,7 +47,7 @@ export const stripeEvent = (type: string, object: Record<string, unknown>, id = 
 export async function sendStripe(company: string, event: unknown, secret: string, header?: string): Promise<Reply> {
   const payload = JSON.stringify(event);
   const signature = header ?? await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider });
-  return reply(await edge().fetch(`http://localhost/v1/hooks/stripe/${company}`, {
+  return readReply(await edge().fetch(`http://localhost/v1/hooks/stripe/${company}`, {
     method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, body: payload,
   }));
 }
@@ -84,7 +73,7 @@ export async function sendShopify(
   company: string, topic: string, payload: unknown, secret: string = SHOPIFY.secret, webhookId = uniq('shwh'),
 ): Promise<Reply> {
   const body = JSON.stringify(payload);
-  return reply(await edge().fetch(`http://localhost/v1/hooks/shopify/${company}`, {
+  return readReply(await edge().fetch(`http://localhost/v1/hooks/shopify/${company}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json', 'x-shopify-topic': topic, 'x-shopify-hmac-sha256': await shopifyHmac(secret, body),

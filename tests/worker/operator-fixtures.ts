@@ -29,14 +29,19 @@ export async function op(
   const res = await edge().fetch(`http://localhost/v1/operator${path}`, {
     method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
+  return readReply(res);
+}
+
+/** A response as a Reply: its body parsed as JSON, or its text when it is not JSON. */
+export async function readReply(res: Response): Promise<Reply> {
   const text = await res.text();
-  let json: any = text;
+  let body: any = text;
   try {
-    json = JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     /* not JSON */
   }
-  return { status: res.status, body: json, headers: res.headers };
+  return { status: res.status, body, headers: res.headers };
 }
 
 let counter = 0;

@@ -7,10 +7,6 @@ export const HOOK_MAX_BYTES = 1024 * 1024;
 
 const encoder = new TextEncoder();
 
-/** An HMAC-SHA256 key of a secret's UTF-8 bytes (both providers use the secret text as the key). */
-export const hmacKey = (secret: string) =>
-  crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-
 /** Bytes of `prefix` followed by `body`: what a signature covers. */
 export function signedBytes(prefix: string, body: Uint8Array): Uint8Array<ArrayBuffer> {
   const head = encoder.encode(prefix);

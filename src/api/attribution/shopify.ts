@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ServiceContext } from '../core/types';
 import { toMinor } from '../operator/queries';
-import { hmacKey } from './hook-events';
+import { hmacKey } from '../core/crypto';
 import { companyCurrencyStatement } from './queries';
 import { attributeSale, refundSale } from './service';
 

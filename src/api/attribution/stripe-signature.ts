@@ -1,4 +1,5 @@
-import { hmacKey, signedBytes } from './hook-events';
+import { hmacKey } from '../core/crypto';
+import { signedBytes } from './hook-events';
 
 /** Stripe's replay window: a signature whose timestamp is further from now is refused. */
 export const STRIPE_TOLERANCE_SECONDS = 300;

@@ -7,6 +7,7 @@ import { confirmEmail, markSsoTokenUsed } from './queries';
 import { sendPayoutNotice } from '../profile/payout-notice';
 import { findAmbassadorByUser } from '../profile/ambassador-queries';
 import { findUserByEmail } from './user-queries';
+import { hmacKey } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
@@ -42,13 +43,10 @@ function unbase64url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-const hmacKey = (secret: string, usage: 'sign' | 'verify') =>
-  crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
-
 /** What a company's server does (also used by tests): sign a payload with the company's secret. */
 export async function signSsoToken(payload: SsoPayload, secret: string): Promise<string> {
   const body = base64url(JSON.stringify(payload));
-  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), enc.encode(body));
+  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret), enc.encode(body));
   return `${body}.${base64url(new Uint8Array(sig))}`;
 }
 
@@ -68,7 +66,7 @@ export async function verifySsoToken(token: string, companyId: string, secret: s
   }
   if (payload.company !== companyId) throw refuse('ssoForeign');
   if (!secret) throw refuse('ssoDisabled');
-  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), sig, enc.encode(parts[0]!));
+  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), sig, enc.encode(parts[0]!));
   if (!ok) throw refuse('ssoInvalid');
   if (payload.exp <= nowSec) throw refuse('ssoExpired');
   if (payload.exp > nowSec + SSO_MAX_LIFETIME_SEC) throw refuse('ssoInvalid');

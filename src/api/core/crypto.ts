@@ -10,6 +10,10 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** An HMAC-SHA256 key of a secret's UTF-8 bytes (SSO tokens, the stores' webhook signatures). */
+export const hmacKey = (secret: string) =>
+  crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+
 export function newUid(prefix: string): string {
   return `${prefix}-${randomToken(8)}`;
 }
