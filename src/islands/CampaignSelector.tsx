@@ -30,6 +30,8 @@ export default function CampaignSelector({ campaigns, selected, companyName, lab
 
   function onChange(next: string) {
     if (next === value) return;
+    // A choice made before the effect above ran (just after hydration) still counts: load the list first.
+    if (state.status !== 'loaded') loadCampaigns(campaigns, { companyName, savedId: selected });
     if (selectCampaign(next)) location.reload();
   }
 
