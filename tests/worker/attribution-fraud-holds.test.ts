@@ -128,6 +128,14 @@ describe('holding a conversion', () => {
     expect((await heldOf('demo', lastOrder))).toMatchObject({ held_reason: null, status: 'pending' });
   });
 
+  it("own_email: the customer's e-mail is the PayPal address the ambassador's payouts go to", async () => {
+    const amb = await newAmbassador();
+    const paypal = `${uniq('payme')}@example.net`;
+    await env.DB.prepare("UPDATE ambassadors SET paypal_email = ? WHERE company_id = 'demo' AND uid = ?").bind(paypal, amb.uid).run();
+    const sale = await trackSale({ click_id: await storedClick(amb.shareLink), invoice_id: uniq('PP'), amount: 2500, currency: 'USD', email: paypal });
+    expect(sale.body.commission.held_reason).toBe('own_email');
+  });
+
   it('disposable_email: the customer uses a disposable address', async () => {
     const tx = await stripeSale(`${uniq('temp')}@mailinator.com`);
     expect(await heldOf('demo', tx)).toMatchObject({ held_reason: 'disposable_email' });

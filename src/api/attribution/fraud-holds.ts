@@ -30,11 +30,14 @@ export async function holdFor(svc: Pick<ServiceContext, 'db'>, companyId: string
   const [custom, found] = await Promise.all([
     loadCustomization(db, companyId),
     batch(db, {
-      ambassador: one<{ email: string }>(ambassadorEmailStatement(db, companyId, h.ambassadorUid)),
+      ambassador: one<{ email: string; paypal_email: string | null; dwolla_email: string | null }>(
+        ambassadorEmailStatement(db, companyId, h.ambassadorUid),
+      ),
       click: one<{ own: number }>(ownClickStatement(db, companyId, h.ambassadorUid, h.clickUid ?? '', since)),
     }),
   ]);
-  const reason = holdReasonOf({ customerEmail: h.customerEmail, ambassadorEmail: found.ambassador?.email, ownClick: found.click?.own === 1 });
+  const { email, paypal_email: paypal, dwolla_email: dwolla } = found.ambassador ?? {};
+  const reason = holdReasonOf({ customerEmail: h.customerEmail, ambassadorEmails: [email, paypal, dwolla], ownClick: found.click?.own === 1 });
   return { reason, maxPerHour: custom.company.fraud.max_conversions_per_hour, since: new Date(nowMs - HOUR_MS).toISOString() };
 }
 

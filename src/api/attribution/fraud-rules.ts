@@ -62,8 +62,8 @@ export function isDisposableEmail(email: string | null | undefined): boolean {
 /** What a conversion is checked against. */
 export interface HoldFacts {
   customerEmail: string | null | undefined;
-  /** The e-mail addresses the ambassador is known by (the account's). */
-  ambassadorEmail: string | null | undefined;
+  /** The e-mail addresses the ambassador is known by (the account's, the payout ones). */
+  ambassadorEmails: readonly (string | null | undefined)[];
   /** The sale's click came from a client the ambassador logged in from (see ambassador_clients). */
   ownClick: boolean;
 }
@@ -71,7 +71,7 @@ export interface HoldFacts {
 /** The first rule a conversion breaks, in this order, or null (the rate rule is decided in SQL, after these). */
 export function holdReasonOf(f: HoldFacts): Exclude<HoldReason, 'velocity'> | null {
   const customer = mailboxOf(f.customerEmail);
-  if (customer && customer === mailboxOf(f.ambassadorEmail)) return 'own_email';
+  if (customer && f.ambassadorEmails.some((e) => mailboxOf(e) === customer)) return 'own_email';
   if (f.ownClick) return 'own_click';
   if (isDisposableEmail(f.customerEmail)) return 'disposable_email';
   return null;

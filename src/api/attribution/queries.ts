@@ -162,10 +162,10 @@ export const revokePersonalCodeStatement = (db: D1Database, companyId: string, u
 
 // Fraud holds (migration 0022) ----------------------------------------------------------------------
 
-/** The ambassador's own e-mail (their account's). */
+/** The ambassador's own e-mail addresses: their account's, and those their payouts go to. */
 export const ambassadorEmailStatement = (db: D1Database, companyId: string, ambassadorUid: string) =>
   db.prepare(
-    `SELECT u.email FROM ambassadors a JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
+    `SELECT u.email, a.paypal_email, a.dwolla_email FROM ambassadors a JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
       WHERE a.company_id = ? AND a.uid = ?`,
   ).bind(companyId, ambassadorUid);
 
