@@ -60,6 +60,15 @@ CREATE TABLE ambassador_campaigns (
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id)
 );
 
+CREATE TABLE ambassador_clients (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  ambassador_uid TEXT NOT NULL,
+  client_hash TEXT NOT NULL CHECK (length(client_hash) = 64),
+  last_seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (company_id, ambassador_uid, client_hash),
+  FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid)
+) WITHOUT ROWID;
+
 CREATE TABLE ambassador_counters (
   company_id TEXT NOT NULL REFERENCES companies(id),
   ambassador_uid TEXT NOT NULL,

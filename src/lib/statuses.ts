@@ -3,8 +3,9 @@ import { isMessageKey, t } from './i18n.ts';
 // Statuses of spec §4 and the words the portal shows for them (translated via the catalogue's
 // "status.<kind>.<status>" keys). Transitions between them belong to the API, not here.
 
-export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'zero'] as const;
-export const ACTIVITY_STATUSES = ['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed'] as const;
+// under_review: a commission (and its activity) held by a fraud rule until the company reviews it (issue 20).
+export const COMMISSION_STATUSES = ['pending', 'under_review', 'approved', 'paid', 'zero'] as const;
+export const ACTIVITY_STATUSES = ['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed', 'under_review'] as const;
 export const REWARD_STATUSES = [
   'pending', 'approved_held', 'approved', 'processing', 'fulfillment_failed', 'fulfilled', 'fraud', 'denied',
   'closed', 'expired', 'transferred',
@@ -52,8 +53,11 @@ export function isUnpaidCommission(status: string | null | undefined): boolean {
 export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
 
 const TONES: Partial<Record<StatusKind, Partial<Record<string, StatusTone>>>> = {
-  commission: { pending: 'warning', approved: 'warning', paid: 'success' },
-  activity: { approved: 'success', denied: 'danger', earn: 'success', expired: 'neutral', paid: 'success', pending: 'warning', processing: 'warning', redeemed: 'success' },
+  commission: { pending: 'warning', under_review: 'warning', approved: 'warning', paid: 'success' },
+  activity: {
+    approved: 'success', denied: 'danger', earn: 'success', expired: 'neutral', paid: 'success', pending: 'warning', processing: 'warning',
+    redeemed: 'success', under_review: 'warning',
+  },
   reward: {
     pending: 'warning', approved_held: 'warning', approved: 'warning', processing: 'warning', fulfillment_failed: 'warning',
     fulfilled: 'success', fraud: 'danger', denied: 'danger', closed: 'neutral', expired: 'neutral', transferred: 'neutral',

@@ -9,6 +9,7 @@
 export const WEBHOOK_EVENT_TYPES = [
   'ambassador.registered',
   'commission.created',
+  'commission.held',
   'commission.approved',
   'commission.denied',
   'commission.paid',

@@ -42,8 +42,9 @@ describe('payment methods (§3)', () => {
 
 describe('statuses (§4)', () => {
   it('lists the statuses of each kind', () => {
-    expect(STATUSES.commission).toEqual(['pending', 'approved', 'paid', 'zero']);
-    expect(STATUSES.activity).toEqual(['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed']);
+    // under_review: held by a fraud rule until the company reviews it (issue 20).
+    expect(STATUSES.commission).toEqual(['pending', 'under_review', 'approved', 'paid', 'zero']);
+    expect(STATUSES.activity).toEqual(['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed', 'under_review']);
     expect(STATUSES.reward).toHaveLength(11);
     expect(STATUSES.redemption).toEqual(['processing', 'canceled', 'failed', 'completed', 'reversed_to_ledger', 'reversed_to_company']);
     expect(STATUSES.ledger).toEqual(['posted', 'consumed_partial', 'consumed_full', 'expired_partial', 'expired_full', 'consumed_reversed', 'revoked']);

@@ -159,3 +159,34 @@ export const revokePersonalCodeStatement = (db: D1Database, companyId: string, u
     `UPDATE personal_codes SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
       WHERE company_id = ? AND uid = ? AND revoked_at IS NULL RETURNING 1`,
   ).bind(companyId, uid);
+
+// Fraud holds (migration 0022) ----------------------------------------------------------------------
+
+/** The ambassador's own e-mail addresses: their account's, and those their payouts go to. */
+export const ambassadorEmailStatement = (db: D1Database, companyId: string, ambassadorUid: string) =>
+  db.prepare(
+    `SELECT u.email, a.paypal_email, a.dwolla_email FROM ambassadors a JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
+      WHERE a.company_id = ? AND a.uid = ?`,
+  ).bind(companyId, ambassadorUid);
+
+/**
+ * 1 when the click stored under `clickUid` is the ambassador's and came from a client they logged in from
+ * (the same salted hash of IP address and user agent) seen since `since`.
+ */
+export const ownClickStatement = (db: D1Database, companyId: string, ambassadorUid: string, clickUid: string, since: string) =>
+  db.prepare(
+    `SELECT EXISTS (SELECT 1 FROM clicks k JOIN ambassador_clients a
+        ON a.company_id = k.company_id AND a.ambassador_uid = k.ambassador_uid AND a.client_hash = k.client_hash
+      WHERE k.company_id = ?1 AND k.click_uid = ?2 AND k.ambassador_uid = ?3 AND a.last_seen_at >= ?4) AS own`,
+  ).bind(companyId, clickUid, ambassadorUid, since);
+
+/** Remembers (or refreshes) a client an ambassador logged in from. */
+export const rememberAmbassadorClientStatement = (db: D1Database, companyId: string, ambassadorUid: string, clientHash: string, now: string) =>
+  db.prepare(
+    `INSERT INTO ambassador_clients (company_id, ambassador_uid, client_hash, last_seen_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (company_id, ambassador_uid, client_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+  ).bind(companyId, ambassadorUid, clientHash, now);
+
+/** Forgets an ambassador's clients not seen since `before`. */
+export const forgetAmbassadorClientsStatement = (db: D1Database, companyId: string, ambassadorUid: string, before: string) =>
+  db.prepare('DELETE FROM ambassador_clients WHERE company_id = ? AND ambassador_uid = ? AND last_seen_at < ?').bind(companyId, ambassadorUid, before);

@@ -52,7 +52,8 @@ export async function resolveReferrer(db: D1Database, companyId: string, clues: 
     ...Object.fromEntries(codes.map((code, i) => [`code${i}`, one<Referrer>(referrerOfPersonalCodeStatement(db, companyId, code))])),
     customer: one<RememberedCustomerRow>(rememberedCustomerStatement(db, companyId, customer?.provider ?? 'api', customer?.externalId ?? '')),
   }) as unknown as Record<string, Referrer | null>;
-  const byClick = clickIds.map((_, i) => found[`click${i}`]).find(Boolean);
+  const clickAt = clickIds.findIndex((_, i) => found[`click${i}`]);
+  const byClick = clickAt >= 0 ? found[`click${clickAt}`] : null;
   const byCode = codes.map((_, i) => found[`code${i}`]).find(Boolean);
   const order: [AttributedBy, Referrer | null | undefined][] = [
     ['click_id', byClick],
@@ -61,7 +62,9 @@ export async function resolveReferrer(db: D1Database, companyId: string, clues: 
     ['customer', customer ? found.customer : null],
   ];
   const hit = order.find(([, r]) => r);
-  return hit ? { by: hit[0], referrer: { ambassador_uid: hit[1]!.ambassador_uid, uid: hit[1]!.uid, campaign_id: hit[1]!.campaign_id } } : null;
+  if (!hit) return null;
+  const referrer = { ambassador_uid: hit[1]!.ambassador_uid, uid: hit[1]!.uid, campaign_id: hit[1]!.campaign_id };
+  return { by: hit[0], referrer, clickUid: hit[0] === 'click_id' ? clickIds[clickAt]! : null };
 }
 
 /** A paid sale as a store reports it: integer minor units of `currency` (ISO 4217, any case). */
@@ -90,7 +93,7 @@ export type SaleOutcome =
 export async function attributeSale(svc: ServiceContext, companyId: string, sale: StoreSale): Promise<SaleOutcome> {
   const found = await resolveReferrer(svc.db, companyId, sale.clues);
   if (!found) return unattributed(svc, companyId, sale, 'No click id, share code, personal code or remembered customer matched.');
-  return credit(svc, companyId, sale, found.referrer, found.by, null);
+  return credit(svc, companyId, sale, found.referrer, found.by, null, found.clickUid);
 }
 
 /**
@@ -113,11 +116,12 @@ export async function attributeRecurring(
     end.setUTCMonth(end.getUTCMonth() + months);
     if (paidAt >= end) return { result: 'ignored', reason: `The campaign pays recurring commission for ${months} months.` };
   }
-  return credit(svc, companyId, sale, remembered, 'customer', campaign);
+  return credit(svc, companyId, sale, remembered, 'customer', campaign, null);
 }
 
 async function credit(
   svc: ServiceContext, companyId: string, sale: StoreSale, referrer: Referrer, by: AttributedBy, known: AttributionCampaignRow | null,
+  clickUid: string | null,
 ): Promise<SaleOutcome> {
   const { db } = svc;
   const { company, campaign, existing } = await batch(db, {
@@ -134,7 +138,7 @@ async function credit(
   const { created, row } = await recordReferredConversion(svc, companyId, (known ?? campaign)!, referrer, {
     transactionUid: sale.transactionUid, eventType: sale.eventType ?? 'first', revenueMinor: sale.revenueMinor, currency, isApproved: false,
     customer: { email: (sale.customer.email ?? '').toLowerCase(), name: sale.customer.name },
-    eventData: [sale.transactionUid, sale.note ?? null, null],
+    eventData: [sale.transactionUid, sale.note ?? null, null], screen: { clickUid },
   });
   if (sale.customer.externalId) await rememberCustomerStatement(db, companyId, sale.source, sale.customer.externalId, referrer).run();
   return { result: created ? 'created' : 'existing', by, commission: row };

@@ -1,3 +1,4 @@
+import { rememberAmbassadorClient } from '../attribution/fraud-holds';
 import { isoNow, isoIn, randomToken, sha256Hex } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import {
@@ -96,8 +97,11 @@ export async function logIn(svc: ServiceContext, host: string, input: LoginInput
     throw new ApiError('validation', 'loginFailed', { non_field_errors: ['loginFailed'] });
   }
   // The failures stay counted (the owner getting in must not give an attacker a fresh start); this
-  // client is known to the account from now on.
-  await Promise.all([refund(svc.db, hits), knownKey ? rememberClientStatement(svc.db, knownKey).run() : null]);
+  // client is known to the account from now on, and as the ambassador's own (fraud holds: own_click).
+  await Promise.all([
+    refund(svc.db, hits), knownKey ? rememberClientStatement(svc.db, knownKey).run() : null,
+    rememberAmbassadorClient(svc, company.id, ambassador.uid),
+  ]);
   return sessionAnswer(svc.db, company, user, ambassador.uid);
 }
 

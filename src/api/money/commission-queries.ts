@@ -43,11 +43,19 @@ export interface ConversionRows {
   status: 'pending' | 'approved' | 'zero';
   eventData: [string | null | undefined, string | null | undefined, string | null | undefined];
   now: string;
+  /**
+   * Fraud holds (src/api/attribution/fraud-rules.ts): `reason`, a rule the caller found broken, or null; then
+   * the rate rule, here in SQL: held `velocity` when the ambassador already has `maxPerHour` conversions
+   * created after `since` (an hour before `now`). maxPerHour 0: no rate rule. null: no rule at all.
+   */
+  hold: { reason: string | null; maxPerHour: number; since: string } | null;
 }
 
 const REFERRAL_ID = 'SELECT id FROM referrals WHERE company_id = ?1 AND ambassador_uid = ?2 AND campaign_id = ?3 AND email = ?4 ORDER BY id LIMIT 1';
 /** Holds only when the commission of THIS request (its fresh uid, ?5) went in. */
 const MINE = 'EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = ?5)';
+/** ...and is not held: a held conversion earns its referral points only when the hold is approved. */
+const MINE_UNHELD = 'EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = ?5 AND held_reason IS NULL)';
 // ?1 company ?2 ambassador ?3 campaign ?4 customer e-mail ?5 new commission uid ?6 now
 const base = (c: ConversionRows) => [c.companyId, c.ambassadorUid, c.campaignId, c.customerEmail, c.commissionUid, c.now] as const;
 
@@ -60,16 +68,25 @@ export const conversionReferralStatement = (db: D1Database, c: ConversionRows) =
         AND NOT EXISTS (${REFERRAL_ID})`,
   ).bind(...base(c), c.shareLinkUid, c.customerName, c.transactionUid, c.event);
 
-/** The commission, once per (company, transaction, event) (the unique index commissions_transaction backs it up). */
+/**
+ * The commission, once per (company, transaction, event) (the unique index commissions_transaction backs it up),
+ * held (held_reason, held_at) for the caller's reason or, in the same statement, for the rate rule: the count
+ * and the insert are one write, so of conversions racing past the limit every one after it is held.
+ */
 export const conversionCommissionStatement = (db: D1Database, c: ConversionRows) =>
   db.prepare(
     `INSERT INTO commissions (uid, company_id, ambassador_uid, campaign_id, referral_id, transaction_id, revenue_minor, amount_minor,
-       currency, is_monetary, event, status, event_data1, event_data2, event_data3, created_at)
-     SELECT ?5, ?1, ?2, ?3, (${REFERRAL_ID}), ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?6
+       currency, is_monetary, event, status, event_data1, event_data2, event_data3, created_at, held_reason, held_at)
+     SELECT ?5, ?1, ?2, ?3, (${REFERRAL_ID}), ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?6, h.reason,
+            CASE WHEN h.reason IS NOT NULL THEN ?6 END
+       FROM (SELECT CASE WHEN ?17 = 0 THEN NULL ELSE COALESCE(?18, CASE WHEN ?19 > 0 AND (
+               SELECT COUNT(*) FROM commissions WHERE company_id = ?1 AND ambassador_uid = ?2 AND kind = 'commission' AND created_at > ?20
+             ) >= ?19 THEN 'velocity' END) END AS reason) h
       WHERE NOT EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND transaction_id = ?7 AND event = ?12 AND kind = 'commission')
      ON CONFLICT DO NOTHING`,
   ).bind(...base(c), c.transactionUid, c.revenueMinor, c.amountMinor, c.currency, c.isMonetary, c.event, c.status,
-    c.eventData[0] ?? null, c.eventData[1] ?? null, c.eventData[2] ?? null);
+    c.eventData[0] ?? null, c.eventData[1] ?? null, c.eventData[2] ?? null,
+    c.hold ? 1 : 0, c.hold?.reason ?? null, c.hold?.maxPerHour ?? 0, c.hold?.since ?? c.now);
 
 /** The commission's activity row (only with this request's commission). */
 export const conversionActivityStatement = (db: D1Database, c: ConversionRows, data: (string | null | undefined)[]) =>
@@ -84,26 +101,46 @@ export const conversionPointsActivityStatement = (db: D1Database, c: ConversionR
   db.prepare(
     `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, points, status, event_data1, created_at, expire_at)
      SELECT ?1, ?2, ?3, 'points', ?7, ?4, ?8, 'earn', 'Referral reward', ?6,
-            CASE WHEN ?9 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?6, '+' || ?9 || ' days') END WHERE ${MINE}`,
+            CASE WHEN ?9 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?6, '+' || ?9 || ' days') END WHERE ${MINE_UNHELD}`,
   ).bind(...base(c), c.customerName, points, expireDays);
 
 /** The status edges an operator can move a commission along (a commission in a payout never moves). */
 export const COMMISSION_EDGES = { approved: ['pending'], denied: ['pending', 'approved'] } as const;
 
-/** One commission along an edge: changes 1 row only from an allowed status, in no payout (RETURNING: the rows it changed). */
+/**
+ * One commission along an edge: changes 1 row only from an allowed status, in no payout (RETURNING: the rows it
+ * changed). A held commission (fraud holds) is released by either edge, once: approve clears held_reason (it
+ * becomes payable; a held `zero` one stays zero), deny keeps it beside the status `denied` as the record of why.
+ */
 export function transitionStatement(db: D1Database, companyId: string, uid: string, to: keyof typeof COMMISSION_EDGES, now: string) {
   const from = COMMISSION_EDGES[to].map((s) => `'${s}'`).join(', ');
   return db.prepare(
-    `UPDATE commissions SET status = ?, updated_at = ? WHERE company_id = ? AND uid = ? AND kind = 'commission'
-       AND payout_id IS NULL AND status IN (${from}) RETURNING 1`,
+    `UPDATE commissions SET status = CASE WHEN ?1 = 'approved' AND status = 'zero' THEN 'zero' ELSE ?1 END,
+       held_reason = CASE WHEN ?1 = 'approved' THEN NULL ELSE held_reason END, updated_at = ?2
+     WHERE company_id = ?3 AND uid = ?4 AND kind = 'commission' AND payout_id IS NULL
+       AND (status IN (${from}) OR (status = 'zero' AND held_reason IS NOT NULL)) RETURNING 1`,
   ).bind(to, now, companyId, uid);
 }
 
-/** Approves all of `uids` or none: the UPDATE runs only while every one of them is pending and in no payout. */
+/** The referral points' activity row of a hold approved now (only when its lot went in with this approval, at `now`). */
+export const releasedPointsActivityStatement = (db: D1Database, companyId: string, uid: string, now: string, expireDays: number) =>
+  db.prepare(
+    `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, points, status, event_data1, created_at, expire_at)
+     SELECT m.company_id, m.ambassador_uid, m.campaign_id, 'points', r.name, r.email, l.amount, 'earn', 'Referral reward', ?3,
+            CASE WHEN ?4 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?3, '+' || ?4 || ' days') END
+       FROM commissions m JOIN loyalty_ledger l ON l.company_id = m.company_id AND l.uid = 'points:' || m.uid AND l.created_at = ?3
+       LEFT JOIN referrals r ON r.company_id = m.company_id AND r.id = m.referral_id
+      WHERE m.company_id = ?1 AND m.uid = ?2`,
+  ).bind(companyId, uid, now, expireDays);
+
+/**
+ * Approves all of `uids` or none: the UPDATE runs only while every one of them is pending, not held and in no
+ * payout (a held commission is released one by one, after its review: transitionStatement).
+ */
 export function bulkApproveStatement(db: D1Database, companyId: string, uids: string[], now: string) {
   const list = uids.map(() => '?').join(', ');
   const pending = `SELECT COUNT(*) FROM commissions WHERE company_id = ? AND uid IN (${list}) AND kind = 'commission'
-    AND payout_id IS NULL AND status = 'pending'`;
+    AND payout_id IS NULL AND status = 'pending' AND held_reason IS NULL`;
   return db.prepare(
     `UPDATE commissions SET status = 'approved', updated_at = ? WHERE company_id = ? AND uid IN (${list}) AND kind = 'commission'
        AND payout_id IS NULL AND status = 'pending' AND (${pending}) = ? RETURNING 1`,

@@ -4,7 +4,7 @@ import {
   bulkApproveStatement, clawbackActivityStatement, clawbackStatement, commissionByIdStatement, commissionByUidStatement,
   commissionOfTransactionStatement, commissionsByUidsStatement, conversionActivityStatement, conversionCommissionStatement,
   conversionPointsActivityStatement, conversionReferralStatement, referralOfTransactionStatement, refundUnpaidStatement,
-  transitionStatement, type ConversionRows, COMMISSION_EDGES,
+  releasedPointsActivityStatement, transitionStatement, type ConversionRows, COMMISSION_EDGES,
 } from './commission-queries';
 import { guardedBatch } from './errors';
 import { conversionPointsStatement, revokePointsStatements } from './ledger-queries';
@@ -44,10 +44,29 @@ export async function recordConversion(
   return { commission, referral };
 }
 
-/** Approve or deny one commission along COMMISSION_EDGES. `moved` false: it was not in a status the edge starts from. */
-export async function transitionCommission(db: D1Database, companyId: string, uid: string, to: keyof typeof COMMISSION_EDGES, now: string) {
+/** The referral points a held conversion earns when its hold is approved. */
+export interface ReleasedPoints {
+  ambassadorUid: string;
+  campaignId: number;
+  email: string;
+  points: number;
+  expireDays: number;
+}
+
+/**
+ * Approve or deny one commission along COMMISSION_EDGES. `moved` false: it was not in a status the edge starts
+ * from. `points`: the approval of a hold also writes the referral points the conversion was held without
+ * (once: the lot's uid follows the commission's).
+ */
+export async function transitionCommission(
+  db: D1Database, companyId: string, uid: string, to: keyof typeof COMMISSION_EDGES, now: string, points: ReleasedPoints | null = null,
+) {
   const { update, commission } = await guardedBatch(db, {
     update: written(transitionStatement(db, companyId, uid, to, now)),
+    ...(points && to === 'approved' ? {
+      pointsLot: write(conversionPointsStatement(db, { companyId, commissionUid: uid, now, ...points })),
+      pointsActivity: write(releasedPointsActivityStatement(db, companyId, uid, now, points.expireDays)),
+    } : {}),
     commission: row<CommissionRow>(commissionByUidStatement(db, companyId, uid)),
   });
   return { moved: update === 1, commission };

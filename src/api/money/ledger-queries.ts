@@ -146,7 +146,8 @@ export function expireLapsedOfRedemptionStatement(db: D1Database, companyId: str
 
 /**
  * The referral points of a conversion: a lot whose uid follows the commission's (`points:<uid>`), written
- * only when the commission of THIS request (`commissionUid`) is there. ?1 company ?2 ambassador ?3 campaign
+ * only when the commission of THIS request (`commissionUid`) is there and not held (fraud holds: a held
+ * conversion earns them when the hold is approved, in the approval's batch), once. ?1 company ?2 ambassador ?3 campaign
  * ?4 customer e-mail ?5 commission uid ?6 now ?7 points ?8 expiry days (0: never).
  */
 export function conversionPointsStatement(
@@ -159,7 +160,8 @@ export function conversionPointsStatement(
        SELECT ?1, ?2, 'points', 'earn', ?7, 'posted', ?3,
               (SELECT id FROM referrals WHERE company_id = ?1 AND ambassador_uid = ?2 AND campaign_id = ?3 AND email = ?4 ORDER BY id LIMIT 1),
               'Referral reward', ?6, CASE WHEN ?8 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?6, '+' || ?8 || ' days') END, 'points:' || ?5
-        WHERE EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = ?5)`,
+        WHERE EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = ?5 AND held_reason IS NULL)
+          AND NOT EXISTS (SELECT 1 FROM loyalty_ledger WHERE company_id = ?1 AND uid = 'points:' || ?5)`,
     )
     .bind(c.companyId, c.ambassadorUid, c.campaignId, c.email, c.commissionUid, c.now, c.points, c.expireDays);
 }

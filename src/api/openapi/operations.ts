@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import {
-  bulkApproveSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema, payoutListSchema, payoutSchema,
+  bulkApproveSchema, commissionListSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema, payoutListSchema, payoutSchema,
   refundSchema, transitionSchema,
 } from '../../lib/schemas/operator';
 import {
-  bulkApproveAnswer, commissionAnswer, conversionAnswer, loyaltyAnswer, loyaltyEntryAnswer, loyaltyRunAnswer, payoutAnswer, payoutListAnswer,
+  bulkApproveAnswer, commissionAnswer, commissionListAnswer, conversionAnswer, loyaltyAnswer, loyaltyEntryAnswer, loyaltyRunAnswer, payoutAnswer, payoutListAnswer,
   redemptionAnswer, refundAnswer,
 } from './responses';
 import { OPERATIONS_ADMIN } from './ops-admin';
@@ -117,12 +117,28 @@ const CORE_OPERATIONS: Operation[] = [
     },
   },
   {
+    method: 'get',
+    path: '/v1/operator/commissions',
+    tag: 'Commissions',
+    operationId: 'listCommissions',
+    summary: 'List commissions, or the fraud holds to review',
+    description:
+      'The company\'s commissions, newest first (at most 500), each with its ambassador and customer e-mail. ' +
+      '`held=true`: only the conversions a fraud rule held and nobody reviewed yet (`held_reason`: own_email, own_click, ' +
+      'disposable_email, velocity; `held_at`); `held=false`: the others. Approve or deny each one to release it ' +
+      '(docs/fraud-holds.md); a held commission is never paid out.',
+    query: commissionListSchema,
+    ok: { status: 200, schema: commissionListAnswer, description: 'The commissions' },
+    errors: { 404: 'Unknown `ambassador_uid` (or of another company)' },
+  },
+  {
     method: 'post',
     path: '/v1/operator/commissions/approve',
     tag: 'Commissions',
     operationId: 'approveCommissions',
     summary: 'Approve commissions in bulk',
-    description: 'Approves 1-100 pending commissions in one D1 batch: all of them or none.',
+    description: 'Approves 1-100 pending commissions in one D1 batch: all of them or none. A held commission (fraud hold) is ' +
+      'approved alone, after its review: in a bulk it refuses the whole batch (409, `params.status: held`).',
     body: bulkApproveSchema,
     example: { uids: ['com-abc123', 'com-def456'] },
     ok: { status: 200, schema: bulkApproveAnswer, description: 'How many were approved, and the commissions' },
@@ -137,7 +153,8 @@ const CORE_OPERATIONS: Operation[] = [
     tag: 'Commissions',
     operationId: 'approveCommission',
     summary: 'Approve a commission',
-    description: 'pending -> approved. No body (or `{}`).',
+    description: 'pending -> approved. No body (or `{}`). A fraud hold is released once: `held_reason` is cleared, the ' +
+      'commission becomes payable and earns the referral points it was held without.',
     body: transitionSchema,
     example: {},
     ok: { status: 200, schema: commissionAnswer, description: 'The approved commission' },
@@ -149,7 +166,8 @@ const CORE_OPERATIONS: Operation[] = [
     tag: 'Commissions',
     operationId: 'denyCommission',
     summary: 'Deny a commission',
-    description: 'pending, or approved and in no payout -> denied. No body (or `{}`).',
+    description: 'pending, or approved and in no payout -> denied. No body (or `{}`). A fraud hold is released once: ' +
+      'denied, `held_reason` kept as the record of why.',
     body: transitionSchema,
     example: {},
     ok: { status: 200, schema: commissionAnswer, description: 'The denied commission' },

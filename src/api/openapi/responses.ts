@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { bulkApprove, refund, transition } from '../operator/commissions';
+import { HOLD_REASONS } from '../attribution/fraud-rules';
+import type { bulkApprove, listCommissions, refund, transition } from '../operator/commissions';
 import type { createPayout, listPayouts } from '../operator/payouts';
 import type { recordConversion } from '../operator/service';
 
@@ -39,9 +40,25 @@ export const commissionSchema = z
     event_data3: z.string().nullable(),
     created_at: isoTime,
     updated_at: isoTime.nullable(),
+    held_reason: z.enum(HOLD_REASONS).nullable().describe(
+      'Fraud hold: own_email, own_click, disposable_email or velocity (the rate limit). Set while held for review; ' +
+      'approve clears it, deny keeps it beside `status: denied`',
+    ),
+    held_at: isoTime.nullable().describe('When a fraud rule held it'),
   })
   .strict()
   .register(components, { id: 'Commission' });
+
+export const commissionListAnswer = z
+  .object({
+    count: z.number().int(),
+    results: z.array(commissionSchema.extend({
+      ambassador: z.object({ uid: z.string(), email: z.string().nullable(), name: z.string() }).strict(),
+      customer_email: z.string().nullable().describe('The referred customer\'s e-mail'),
+    }).strict()),
+  })
+  .strict()
+  .register(components, { id: 'CommissionList' });
 
 export const referralSchema = z
   .object({
@@ -163,6 +180,7 @@ type _SameAsServices = [
   Expect<Same<z.infer<typeof refundAnswer>, Answer<typeof refund>>>,
   Expect<Same<z.infer<typeof commissionAnswer>, Answer<typeof transition>>>,
   Expect<Same<z.infer<typeof bulkApproveAnswer>, Answer<typeof bulkApprove>>>,
+  Expect<Same<z.infer<typeof commissionListAnswer>, Answer<typeof listCommissions>>>,
   Expect<Same<z.infer<typeof payoutAnswer>, Answer<typeof createPayout>>>,
   Expect<Same<z.infer<typeof payoutListAnswer>, Answer<typeof listPayouts>>>,
 ];

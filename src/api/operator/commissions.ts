@@ -1,15 +1,18 @@
 import { minorToDecimal } from '../../lib/format';
 import type { z } from 'zod';
-import type { bulkApproveSchema, refundSchema } from '../../lib/schemas/operator';
+import type { bulkApproveSchema, commissionListSchema, refundSchema } from '../../lib/schemas/operator';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { webhookEvent, webhookEvents } from '../webhooks/events';
 import type { Operator } from './keys';
-import { batch, row as one } from '../core/named-batch';
+import { batch, row as one, rows as all } from '../core/named-batch';
 import { clawedBackStatement, commissionOfTransactionStatement } from '../money/commission-queries';
-import { approveCommissions, clawBack, refundUnpaid, transitionCommission } from '../money/commissions';
-import { commissionView, toMinor, type CommissionRow } from './queries';
+import { approveCommissions, clawBack, refundUnpaid, transitionCommission, type ReleasedPoints } from '../money/commissions';
+import { loadCustomization } from '../portal/customization';
+import {
+  ambassadorKnownStatement, commissionListStatement, commissionView, heldPointsStatement, toMinor, type CommissionRow, type HeldCommissionRow, type HeldPointsRow,
+} from './queries';
 
 const illegal = (status: string, uid?: string) =>
   new ApiError('conflict', 'illegalTransition', undefined, undefined, uid ? { status, uid } : { status });
@@ -21,21 +24,30 @@ const retry = () => new ApiError('conflict', 'payoutConflict');
  * does not start from 409 naming it.
  */
 export async function transition(svc: ServiceContext, op: Operator, uid: string, to: 'approved' | 'denied') {
-  const { moved, commission: row } = await transitionCommission(svc.db, op.companyId, uid, to, isoNow());
+  const points = to === 'approved' ? await heldPoints(svc, op.companyId, uid) : null;
+  const { moved, commission: row } = await transitionCommission(svc.db, op.companyId, uid, to, isoNow(), points);
   if (!row) throw new ApiError('not_found', 'notFound');
   if (!moved) throw illegal(row.kind === 'clawback' ? 'clawback' : row.status);
   await webhookEvent(svc, op.companyId, `commission.${to}`, { commission: commissionView(row) });
   return { commission: commissionView(row) };
 }
 
-/** POST /v1/operator/commissions/approve {uids}: all of them or none, in one batch. */
+/** The referral points a held commission earns when its hold is approved (null: not held, or no points). */
+async function heldPoints(svc: ServiceContext, companyId: string, uid: string): Promise<ReleasedPoints | null> {
+  const held = await heldPointsStatement(svc.db, companyId, uid).first<HeldPointsRow>();
+  if (!held || held.loyalty_points <= 0) return null;
+  const expireDays = (await loadCustomization(svc.db, companyId)).company.loyalty.points_expire_days;
+  return { ambassadorUid: held.ambassador_uid, campaignId: held.campaign_id, email: held.email ?? '', points: held.loyalty_points, expireDays };
+}
+
+/** POST /v1/operator/commissions/approve {uids}: all of them or none, in one batch; a held one is approved alone. */
 export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.infer<typeof bulkApproveSchema>) {
   const { uids } = input;
   const { approved, commissions: rows } = await approveCommissions(svc.db, op.companyId, uids, isoNow());
   if (rows.length !== uids.length) throw new ApiError('not_found', 'notFound');
   if (approved !== uids.length) {
-    const blocker = rows.find((r) => r.status !== 'pending' || r.kind !== 'commission' || r.payout_id !== null) ?? rows[0]!;
-    throw illegal(blocker.kind === 'clawback' ? 'clawback' : blocker.status, blocker.uid);
+    const blocker = rows.find((r) => r.status !== 'pending' || r.kind !== 'commission' || r.payout_id !== null || r.held_reason) ?? rows[0]!;
+    throw illegal(blocker.kind === 'clawback' ? 'clawback' : blocker.held_reason && blocker.status === 'pending' ? 'held' : blocker.status, blocker.uid);
   }
   const order = new Map(uids.map((u, i) => [u, i]));
   rows.sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
@@ -96,4 +108,23 @@ export async function refund(svc: ServiceContext, op: Pick<Operator, 'companyId'
   });
   if (!clawback) throw retry();
   return { commission: commissionView(original), clawback: commissionView(clawback) };
+}
+
+/**
+ * GET /v1/operator/commissions?held=true&ambassador_uid= - the company's commissions, newest first (at most
+ * 500); `held=true`: the fraud holds waiting for review, each with its reason, ambassador, customer and amount.
+ * An unknown ambassador (or another company's) 404.
+ */
+export async function listCommissions(svc: ServiceContext, op: Operator, input: z.infer<typeof commissionListSchema>) {
+  const { db } = svc;
+  const amb = input.ambassador_uid;
+  const { known, commissions } = await batch(db, {
+    known: one<{ n: number }>(ambassadorKnownStatement(db, op.companyId, amb ?? '')),
+    commissions: all<HeldCommissionRow>(commissionListStatement(db, op.companyId, input.held, amb)),
+  });
+  if (amb && known!.n === 0) throw new ApiError('not_found', 'notFound');
+  const results = commissions.map((r) => ({
+    ...commissionView(r), ambassador: { uid: r.ambassador_uid, email: r.ambassador_email, name: r.ambassador_name }, customer_email: r.customer_email,
+  }));
+  return { count: results.length, results };
 }

@@ -1,3 +1,4 @@
+import type { HoldReason } from '../attribution/fraud-rules';
 import { currencyMinorDigits } from '../../lib/format';
 import { fieldError } from '../core/errors';
 
@@ -57,13 +58,16 @@ export interface CommissionRow {
   event_data3: string | null;
   created_at: string;
   updated_at: string | null;
+  /** Fraud holds: why it is held (null: not held, or approved after review) and when it was held. */
+  held_reason: HoldReason | null;
+  held_at: string | null;
 }
 
 /** Commissions with the uids their references are known by; add `WHERE m.company_id = ? AND ...`. */
 export const COMMISSION_SQL = `SELECT m.id, m.uid, m.kind, m.company_id, m.ambassador_uid, m.campaign_id, cp.uid AS campaign_uid,
   m.referral_id, m.transaction_id, m.revenue_minor, m.refunded_revenue_minor, m.amount_minor, m.currency, m.is_monetary, m.event,
   m.status, m.payout_id, p.uid AS payout_uid, r.uid AS reverses_uid, m.event_data1, m.event_data2, m.event_data3, m.created_at,
-  m.updated_at
+  m.updated_at, m.held_reason, m.held_at
   FROM commissions m JOIN campaigns cp ON cp.id = m.campaign_id
   LEFT JOIN payouts p ON p.company_id = m.company_id AND p.id = m.payout_id
   LEFT JOIN commissions r ON r.company_id = m.company_id AND r.id = m.reverses_id`;
@@ -92,6 +96,9 @@ export function commissionView(m: CommissionRow) {
     event_data3: m.event_data3,
     created_at: m.created_at,
     updated_at: m.updated_at,
+    /** Held for review while set (approve or deny releases it; a denied one keeps it as the reason). */
+    held_reason: m.held_reason,
+    held_at: m.held_at,
   };
 }
 
@@ -141,4 +148,51 @@ export function payoutView(p: PayoutRow) {
     created_at: p.created_at,
     commissions: p.commissions,
   };
+}
+
+// Fraud holds (issue 20) ---------------------------------------------------------------------------
+
+/** Held and not reviewed yet: approve clears held_reason, deny makes it denied (and keeps the reason). */
+const OPEN_HOLD = "m.held_reason IS NOT NULL AND m.status IN ('pending', 'zero')";
+
+export interface HeldPointsRow {
+  ambassador_uid: string;
+  campaign_id: number;
+  email: string | null;
+  loyalty_points: number;
+}
+
+/** 1 when the ambassador is the company's. */
+export const ambassadorKnownStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare('SELECT COUNT(*) AS n FROM ambassadors WHERE company_id = ? AND uid = ?').bind(companyId, uid);
+
+/** A held commission (not yet reviewed) with the referral points its campaign gives and its referral's e-mail. */
+export const heldPointsStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare(
+    `SELECT m.ambassador_uid, m.campaign_id, r.email, cp.loyalty_points FROM commissions m
+       JOIN campaigns cp ON cp.company_id = m.company_id AND cp.id = m.campaign_id
+       LEFT JOIN referrals r ON r.company_id = m.company_id AND r.id = m.referral_id
+      WHERE m.company_id = ? AND m.uid = ? AND ${OPEN_HOLD}`,
+  ).bind(companyId, uid);
+
+export interface HeldCommissionRow extends CommissionRow {
+  ambassador_email: string | null;
+  ambassador_name: string;
+  customer_email: string | null;
+}
+
+/**
+ * The company's commissions, newest first (at most 500), with their ambassador and customer: `held` true only
+ * those held and not reviewed yet, false only the others, null all; `ambassadorUid` one ambassador's.
+ */
+export function commissionListStatement(db: D1Database, companyId: string, held: boolean | null, ambassadorUid: string | null) {
+  const holds = held === null ? '' : held ? ` AND ${OPEN_HOLD}` : ` AND NOT (${OPEN_HOLD})`;
+  return db.prepare(
+    `SELECT c.*, u.email AS ambassador_email, TRIM(u.first_name || ' ' || u.last_name) AS ambassador_name, rf.email AS customer_email
+       FROM (${COMMISSION_SQL} WHERE m.company_id = ?1 AND (?2 IS NULL OR m.ambassador_uid = ?2)${holds}) c
+       JOIN ambassadors a ON a.company_id = c.company_id AND a.uid = c.ambassador_uid
+       LEFT JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
+       LEFT JOIN referrals rf ON rf.company_id = c.company_id AND rf.id = c.referral_id
+      ORDER BY c.created_at DESC, c.id DESC LIMIT 500`,
+  ).bind(companyId, ambassadorUid);
 }

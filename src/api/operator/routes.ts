@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import {
-  bulkApproveSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema, payoutListSchema, payoutSchema,
+  bulkApproveSchema, commissionListSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema, payoutListSchema, payoutSchema,
   refundSchema, transitionSchema,
 } from '../../lib/schemas/operator';
 import { parseWith } from '../core/validate';
@@ -11,7 +11,7 @@ import { personalCodes } from '../attribution/personal-codes';
 import { admin } from './admin';
 import { catalog } from './catalog';
 import { emailSuppressions } from './email-suppressions';
-import { bulkApprove, refund, transition } from './commissions';
+import { bulkApprove, listCommissions, refund, transition } from './commissions';
 import { idempotent, idempotentPatches } from './idempotency';
 import { requireOperator, type OperatorEnv } from './keys';
 import { completeRedemption, failRedemption, loyaltyOf, postLoyaltyEntry, runForCompany } from './loyalty';
@@ -46,6 +46,11 @@ export const operator = new Hono<OperatorEnv>()
       status: 200,
       body: await refund(svcOf(c), c.var.operator, c.req.param('transaction_uid'), input),
     }));
+  })
+  // GET /v1/operator/commissions?held=true - the fraud holds waiting for review (or every commission)
+  .get('/commissions', async (c) => {
+    const input = parseWith(commissionListSchema, c.req.query());
+    return c.json(await listCommissions(svcOf(c), c.var.operator, input));
   })
   .post('/commissions/approve', async (c) => {
     const { text, input } = await jsonBody(c, bulkApproveSchema);

@@ -1,4 +1,5 @@
 import type { Conversion } from '../../lib/schemas/operator';
+import { holdFor } from '../attribution/fraud-holds';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import { loadCustomization } from '../portal/customization';
@@ -53,6 +54,9 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
     currency: op.currency, isApproved: input.is_approved,
     customer: { email: input.customer.email, name: [input.customer.first_name, input.customer.last_name].filter(Boolean).join(' ') },
     eventData: [input.event_data1, input.event_data2, input.event_data3],
+    // The company's own backend reports these: the rules apply as to a store's sale, unless the company sent
+    // the conversion approved (it vouched for it).
+    screen: input.is_approved ? false : { clickUid: null },
   });
   return { created, body: answer(row, referral ?? undefined) };
 }
@@ -67,12 +71,18 @@ export interface ReferredSale {
   isApproved: boolean;
   customer: { email: string; name: string };
   eventData: [string | null, string | null, string | null];
+  /**
+   * Fraud holds (src/api/attribution/fraud-holds.ts): checked unless `false`. `clickUid`: the click id that
+   * credited the sale, when one did (the own-click rule needs it).
+   */
+  screen: { clickUid: string | null } | false;
 }
 
 /**
  * The one way a conversion goes in, whoever found its referrer (the operator's events, a store webhook, the
  * sale API): the campaign's rule makes the commission, the money operation recordConversion writes it once
- * per (transaction, event), and a new one is announced (`commission.created`). `created` false: the
+ * per (transaction, event), held for review when a fraud rule says so, and a new one is announced
+ * (`commission.created`, and `commission.held`). `created` false: the
  * transaction's commission existed; `row` is it as stored.
  */
 export async function recordReferredConversion(
@@ -82,12 +92,15 @@ export async function recordReferredConversion(
   const amount = commissionAmount(campaign, sale.revenueMinor);
   const status = amount === 0 ? 'zero' : sale.isApproved ? 'approved' : 'pending';
   const uid = newUid('com');
+  const now = isoNow();
+  const hold = sale.screen === false ? null
+    : await holdFor(svc, company, { ambassadorUid: referrer.ambassador_uid, customerEmail: sale.customer.email, clickUid: sale.screen.clickUid, now });
   const rows: ConversionRows = {
     companyId: company, ambassadorUid: referrer.ambassador_uid, campaignId: campaign.id, shareLinkUid: referrer.uid,
     customerName: sale.customer.name, customerEmail: sale.customer.email,
     commissionUid: uid, transactionUid: sale.transactionUid, event: sale.eventType, revenueMinor: sale.revenueMinor, amountMinor: amount,
     currency: sale.currency, isMonetary: campaign.commission_is_monetary, status,
-    eventData: sale.eventData, now: isoNow(),
+    eventData: sale.eventData, now, hold,
   };
   const points = campaign.loyalty_points > 0
     ? { points: campaign.loyalty_points, expireDays: (await loadCustomization(db, company)).company.loyalty.points_expire_days }

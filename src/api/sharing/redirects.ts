@@ -104,6 +104,13 @@ export interface ResolvedShareLink {
 }
 
 /**
+ * The client a request comes from as a click stores it: the salted hash of its address and user agent (the
+ * salt, CLICK_HASH_SALT, is a secret of the API). Fraud holds hash an ambassador's login the same way.
+ */
+export const clickClientHash = (svc: Pick<ServiceContext, 'env' | 'clientIp' | 'userAgent'>) =>
+  sha256Hex(`${svc.env.CLICK_HASH_SALT ?? ''}\n${svc.clientIp ?? ''}\n${svc.userAgent ?? ''}`);
+
+/**
  * POST /clicks/ - records a visit of a link of the tenant. The API, not the edge, derives the client
  * hash and the bot flag, from the request's client address (`cf-connecting-ip`, which the edge
  * forwards like it does for rate limits) and user agent: the salt (CLICK_HASH_SALT) stays a secret of
@@ -126,7 +133,7 @@ export async function recordClick(svc: ServiceContext, input: ClickInput) {
     shareLinkUid: body.share_link_uid,
     referrerHost: body.referrer_host || null,
     country: body.country || null,
-    clientHash: await sha256Hex(`${svc.env.CLICK_HASH_SALT ?? ''}\n${svc.clientIp ?? ''}\n${ua}`),
+    clientHash: await clickClientHash(svc),
     bot: isBot(ua),
     at: new Date().toISOString(),
   };

@@ -25,13 +25,20 @@ export interface ActivityRow {
 }
 
 /**
+ * A commission's status as its ambassador sees it: `under_review` while a fraud hold waits for the company's
+ * review (held_reason set, not yet approved or denied), else its status.
+ */
+export const commissionStatusSql = (m: string) =>
+  `CASE WHEN ${m}.held_reason IS NOT NULL AND ${m}.status IN ('pending', 'zero') THEN 'under_review' ELSE ${m}.status END`;
+
+/**
  * A commission's activity shows the commission's status now (approved, paid, denied...), not the one it
  * had when the row was written: one source of status for every screen (issue 17). Rows are linked by
  * commission_uid (migration 0013: one look-up in the (company, uid) index, however many commissions the
  * ambassador has), else, for rows written before and demo rows, by the transaction id they carry.
  */
 export const activityStatusSql = (a: string) => `CASE WHEN ${a}.type = 'commission' THEN COALESCE((
-    SELECT m.status FROM commissions m
+    SELECT ${commissionStatusSql('m')} FROM commissions m
      WHERE m.company_id = ${a}.company_id AND m.uid = ${a}.commission_uid AND m.ambassador_uid = ${a}.ambassador_uid AND m.status <> 'zero'), (
     SELECT m.status FROM commissions m
      WHERE ${a}.commission_uid IS NULL AND m.company_id = ${a}.company_id AND m.ambassador_uid = ${a}.ambassador_uid AND m.status <> 'zero'

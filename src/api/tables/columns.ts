@@ -1,4 +1,4 @@
-import { activityStatusSql } from '../stats/activity-queries';
+import { activityStatusSql, commissionStatusSql } from '../stats/activity-queries';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import { PAYMENT_METHODS } from '../../lib/payment-methods';
 import { ACTIVITY_STATUSES } from '../../lib/statuses';
@@ -80,7 +80,7 @@ const PAYMENT_METHOD_CHOICES: Choice[] = Object.entries(PAYMENT_METHODS).map(([c
 const campaignChoices = (caller: Caller): Choice[] =>
   caller.memberships.map((m) => ({ value: m.campaign_uid, label: m.name }));
 
-const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'denied', 'zero'] as const;
+const COMMISSION_STATUSES = ['pending', 'under_review', 'approved', 'paid', 'denied', 'zero'] as const;
 const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'failed'] as const;
 const ACTIVITY_TYPES = ['referral', 'commission', 'payout', 'redemption', 'points', 'cash', 'task'] as const;
 
@@ -104,7 +104,7 @@ const commissions: Table = {
     { key: 'campaign', label_key: 'tables.col.campaign', type: 'CHOICE', sql: 'cp.uid', sortable: true, choices: campaignChoices, openChoices: true },
     { key: 'revenue', label_key: 'tables.col.revenue', type: 'MONEY', sql: 't.revenue_minor', currency: 't.currency', sortable: true },
     { key: 'amount', label_key: 'tables.col.commission', type: 'MONEY', sql: 't.amount_minor', currency: 't.currency', sortable: true },
-    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: 't.status', sortable: true, choices: choicesOf(COMMISSION_STATUSES, 'status.commission.') },
+    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: commissionStatusSql('t'), sortable: true, choices: choicesOf(COMMISSION_STATUSES, 'status.commission.') },
     { key: 'is_monetary', label_key: 'tables.col.isMonetary', type: 'BOOLEAN', sql: 't.is_monetary', sortable: true },
     { key: 'event_type', label_key: 'tables.col.eventType', type: 'CHOICE', sql: 't.event', sortable: true, choices: choicesOf(['first', 'second'], 'tables.event.') },
   ],

@@ -14,12 +14,16 @@ const guarded = async (what: string, run: () => Promise<void>) => {
   }
 };
 
-/** `commission.created`, and `commission.approved` too when the conversion came approved. */
+/**
+ * `commission.created`, then `commission.held` when a fraud rule held it (data: the commission, whose
+ * `held_reason` says which), or `commission.approved` when the conversion came approved.
+ */
 export async function commissionCreated(svc: ServiceContext, companyId: string, row: CommissionRow): Promise<void> {
   const data = { commission: commissionView(row) };
   await webhookEvents(svc, companyId, [
     { type: 'commission.created', data },
-    ...(row.status === 'approved' ? [{ type: 'commission.approved' as const, data }] : []),
+    ...(row.held_reason ? [{ type: 'commission.held' as const, data }]
+      : row.status === 'approved' ? [{ type: 'commission.approved' as const, data }] : []),
   ]);
 }
 

@@ -292,6 +292,12 @@ const attribution = z.object({
   window_days: z.number().int().min(1).max(365).default(DEFAULT_WINDOW_DAYS),
 });
 
+// Fraud holds (issue 20): a conversion is held for review when its ambassador already has
+// `max_conversions_per_hour` conversions in the hour before it (0-10000; 0: no limit).
+const fraud = z.object({
+  max_conversions_per_hour: z.number().int().min(0).max(10_000).default(20),
+});
+
 // Codes for the third-party translation widget, which knows more languages than our catalogues.
 const languageTag = z.string().trim().regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/);
 
@@ -308,6 +314,7 @@ export const customizationSchema = z.object({
   payouts: payouts.prefault({}),
   loyalty: loyalty.prefault({}),
   attribution: attribution.prefault({}),
+  fraud: fraud.prefault({}),
   portal_auto_login: flag(false),
   default_language: z.preprocess((code) => normalizeLanguage(code) ?? code, z.enum(SUPPORTED_LANGUAGES))
     .default(DEFAULT_LANGUAGE),

@@ -58,6 +58,12 @@ export const bulkApproveSchema = z.object({
 });
 export type BulkApproveInput = z.input<typeof bulkApproveSchema>;
 
+/** GET /v1/operator/commissions: `held=true` the holds waiting for review, `held=false` the others; one ambassador's. */
+export const commissionListSchema = z.object({
+  held: z.enum(['true', 'false'], { error: 'invalidField' }).optional().transform((v) => (v === undefined ? null : v === 'true')),
+  ambassador_uid: z.string().trim().max(64, 'maxChars64').optional().transform((v) => v || null),
+});
+
 /** Payment methods of spec §3 (0 manual ... 8), as the payouts table stores them. */
 export const payoutSchema = z.object({
   ambassador_uid: required(64),
