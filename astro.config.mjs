@@ -42,28 +42,6 @@ function cspNonceOnAstroScripts() {
   };
 }
 
-/**
- * Each island tagged as a React component (issue 19): an untagged framework component makes Astro ask
- * every renderer whether it is theirs, and @astrojs/react answers by rendering it once more on the
- * server (a whole React stream render per island per page, only to throw the markup away). The islands
- * are React by construction (src/islands/*.tsx, one default export each), so the answer is written into
- * them at build time.
- */
-function reactIslandsTagged() {
-  const ISLAND = /\/src\/islands\/[A-Z][A-Za-z]*\.tsx$/;
-  return {
-    name: 'portal:react-islands-tagged',
-    enforce: /** @type {const} */ ('pre'),
-    /** @param {string} code @param {string} id */
-    transform(code, id) {
-      if (!ISLAND.test(id.split('?')[0] ?? id)) return null;
-      const name = /^export default function ([A-Z][A-Za-z]*)\(/m.exec(code)?.[1];
-      if (!name) throw new Error(`react islands: ${id} has no \`export default function Name(\`: tag it or update astro.config.mjs`);
-      return { code: `${code}\nReflect.set(${name}, Symbol.for('astro:renderer'), '@astrojs/react');\n`, map: null };
-    },
-  };
-}
-
 // The Worker entry is src/edge/worker.ts (wrangler `main`): Hono runs our edge and API first and hands
 // pages to Astro. Astro's own src/fetch.ts hook gets no env, so it is switched off.
 export default defineConfig({
@@ -76,5 +54,5 @@ export default defineConfig({
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'always' },
-  vite: { plugins: [cspNonceOnAstroScripts(), reactIslandsTagged()] },
+  vite: { plugins: [cspNonceOnAstroScripts()] },
 });
