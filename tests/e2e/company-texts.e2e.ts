@@ -24,8 +24,8 @@ async function registerTexts(host: string, locale: string) {
       heading: (await page.locator('h1').innerText()).trim(),
       message: (await page.locator('.register-message').innerText()).trim(),
       aside: (await page.locator('.register-aside').innerText()).trim(),
-      terms: (await page.locator('form').innerText()).trim(),
-      button: (await page.locator('form button[type="submit"]').innerText()).trim(),
+      terms: (await page.locator('form[data-register-form]').innerText()).trim(),
+      button: (await page.locator('form[data-register-form] button[type="submit"]').innerText()).trim(),
     };
   } finally {
     await context.close();
