@@ -63,10 +63,10 @@ describe('company texts per language', () => {
     expect(es.aside).toContain('¿Por qué unirte?');
   });
 
-  it('signed in, acme\'s menu and custom tab page in Spanish and in English', async () => {
-    for (const [locale, name, heading, rewards] of [
-      ['es-ES', 'Guía de material', 'Guía de material', 'Tienda de recompensas'],
-      ['en-US', 'Gear guide', 'Gear guide', 'Rewards shop'],
+  it('signed in, acme\'s menu, custom tab page and activity notes in Spanish and in English', async () => {
+    for (const [locale, name, heading, rewards, referralReward] of [
+      ['es-ES', 'Guía de material', 'Guía de material', 'Tienda de recompensas', 'Recompensa por referido'],
+      ['en-US', 'Gear guide', 'Gear guide', 'Rewards shop', 'Referral reward'],
     ] as const) {
       const context = await browser.newContext({ locale, timezoneId: 'UTC', extraHTTPHeaders: { 'accept-language': locale } });
       try {
@@ -79,6 +79,13 @@ describe('company texts per language', () => {
         const nav = page.locator('nav').first();
         expect(await nav.innerText()).toContain(name);
         expect(await nav.innerText()).toContain(rewards);
+
+        // The points a referral earned: the portal's own text, stored as a message key, in the page language.
+        await page.goto(`${baseUrl('acme.localhost')}/app/activity-portal?campaign=all&activity.type__in=points&activity.page_size=50`);
+        const notes = await page.locator('[data-table-section="activity"] tbody tr[data-row] td[data-col="event_data1"]').allInnerTexts();
+        expect(notes.length).toBeGreaterThan(0);
+        expect(notes.map((n) => n.trim())).toContain(referralReward);
+        expect(notes.join(' ')).not.toContain('rewards.entry');
       } finally {
         await context.close();
       }

@@ -1,6 +1,6 @@
 import { personalCodeSchema } from '../../lib/schemas/attribution';
 import { ApiError } from '../core/errors';
-import { CsvError, parseCsv, type CsvRecord } from '../operator/people-csv';
+import { headerColumns, importRecords, refuseOverRows, type CsvRecord } from '../operator/people-csv';
 import { insertPersonalCodeStatement } from './queries';
 import { ambassadorsByEmail, campaignUids, knownAmbassadors, membershipsOf, takenCodes } from './personal-codes-queries';
 
@@ -26,16 +26,7 @@ interface Row { report: PersonalCodeRowReport; email: string; ambassadorUid: str
 
 /** The header's column of each name: an unknown or repeated column, or a missing one, is a 400 naming it. */
 function readHeader(record: CsvRecord): Map<Column, number> {
-  const known: readonly string[] = COLUMNS;
-  const problems: string[] = [];
-  const columns = new Map<Column, number>();
-  record.cells.forEach((raw, index) => {
-    const name = raw.trim().toLowerCase();
-    if (name === '') return;
-    if (!known.includes(name)) problems.push(`Unknown column "${raw.trim()}" (known: ${COLUMNS.join(', ')}).`);
-    else if (columns.has(name as Column)) problems.push(`The column "${name}" appears twice.`);
-    else columns.set(name as Column, index);
-  });
+  const { columns, problems } = headerColumns(record, COLUMNS);
   if (!columns.has('email') && !columns.has('ambassador_uid')) problems.push('Name the ambassador with an "email" or an "ambassador_uid" column.');
   for (const name of ['campaign_uid', 'code'] as const) if (!columns.has(name)) problems.push(`The required column "${name}" is missing.`);
   if (problems.length) throw new ApiError('validation', problems[0]!, { header: problems });
@@ -120,22 +111,9 @@ async function writeRows(db: D1Database, companyId: string, rows: Row[]) {
 
 /** The whole import: 400 for a bad header or a broken file, 413 past the row limit, else the report. */
 export async function importPersonalCodes(db: D1Database, companyId: string, csv: string) {
-  let records: CsvRecord[];
-  try {
-    records = parseCsv(csv.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    if (err instanceof CsvError) throw new ApiError('bad_request', err.message);
-    throw err;
-  }
-  const [header, ...data] = records;
-  if (!header) throw new ApiError('bad_request', 'The file is empty: send a header row (email or ambassador_uid, campaign_uid, code) and one row per code.');
+  const { header, data } = importRecords(csv, 'send a header row (email or ambassador_uid, campaign_uid, code) and one row per code.');
   const columns = readHeader(header);
-  if (data.length > PERSONAL_CODE_IMPORT_MAX_ROWS) {
-    throw new ApiError(
-      'payload_too_large',
-      `The file has ${data.length} data rows; at most ${PERSONAL_CODE_IMPORT_MAX_ROWS} are imported per request. Split it into smaller files.`,
-    );
-  }
+  refuseOverRows(data.length, PERSONAL_CODE_IMPORT_MAX_ROWS);
   const rows = readRows(columns, header.cells.length, data);
   await checkRows(db, companyId, rows);
   await writeRows(db, companyId, rows);
