@@ -265,6 +265,43 @@ const demoSettings = {
   portal_auto_login: true,
   default_language: 'en',
   auto_translate_languages: [],
+  // The company's texts in other languages (issue 21); what a language leaves out shows in English.
+  translations: {
+    es: {
+      register: {
+        button_text: 'Crear mi cuenta',
+        form_header: 'Únete al programa de embajadores de Demo Co',
+        message: '<p>Gana un <strong>10 % de comisión</strong> por cada pedido de tus amigos, y puntos para canjear por recompensas.</p>',
+        right_column: '<h3>¿Por qué unirte?</h3><ul><li>Descuentos exclusivos para tus amigos</li><li>Pagos mensuales por PayPal</li>'
+          + '<li>Tarjetas regalo por tus puntos</li></ul><p>¿Dudas? <a href="https://www.demo.test/ambassadors/faq">Lee las preguntas frecuentes</a>.</p>',
+        terms_text: 'Acepto las <a href="https://www.demo.test/ambassadors/terms">condiciones del programa de embajadores</a>.',
+        form_state_label: 'Estado',
+      },
+      tabs: {
+        custom: {
+          'creator-corner': {
+            name: 'Rincón creativo',
+            html: '<h2>Rincón creativo</h2><p>Consejos, encargos y lanzamientos anticipados para nuestros creadores.</p>'
+              + '<p><a href="https://www.demo.test/creators/brief">Lee el encargo de este mes</a></p>',
+          },
+        },
+      },
+      dashboard: {
+        section_descriptions: { tasks_section: 'Completa tareas para ganar puntos extra.', badges_section: 'Las insignias que has ganado.' },
+      },
+    },
+    fr: {
+      register: {
+        button_text: 'Créer mon compte',
+        form_header: 'Rejoignez le programme ambassadeurs de Demo Co',
+        message: '<p>Gagnez <strong>10 % de commission</strong> sur chaque commande de vos amis, et des points à échanger contre des récompenses.</p>',
+        right_column: '<h3>Pourquoi nous rejoindre ?</h3><ul><li>Des remises exclusives pour vos amis</li><li>Des paiements mensuels par PayPal</li>'
+          + '<li>Des cartes cadeaux contre vos points</li></ul>',
+        terms_text: 'J\'accepte les <a href="https://www.demo.test/ambassadors/terms">conditions du programme ambassadeurs</a>.',
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Coin des créateurs' } } },
+    },
+  },
 };
 
 // A Segment-style analytics stand-in for acme's page scripts: it records the calls the portal makes
@@ -345,6 +382,43 @@ const acmeSettings = {
   portal_auto_login: false,
   default_language: 'es',
   auto_translate_languages: [{ status: true, code: 'fr' }],
+  // The company's texts in other languages (issue 21); what a language leaves out shows in Spanish.
+  translations: {
+    en: {
+      register: {
+        button_text: 'Join the crew',
+        form_header: 'Join the Acme Outdoor crew',
+        message: '<p>Share the gear you love and earn <strong>Acme Coins</strong> for every friend who joins your trips.</p>',
+        right_column: '<h3>Crew perks</h3><ul><li>8% commission</li><li>Early access to new gear</li></ul>'
+          + '<p><a href="https://www.acme-outdoor.test/crew">How the crew works</a></p>',
+        terms_text: 'I accept the <a href="https://www.acme-outdoor.test/crew/terms">crew terms</a>.',
+      },
+      tabs: {
+        labels: { rewards: 'Rewards shop' },
+        custom: {
+          'gear-guide': {
+            name: 'Gear guide',
+            html: '<h2>Gear guide</h2><p>What the crew recommends this season: the Ridge 30 pack, the Trailrunner shoes and the Summit 2 tent.</p>'
+              + '<p><a href="https://www.acme-outdoor.test/gear-guide">See the full guide</a></p>',
+          },
+          'summit-perks': { name: 'Summit perks' },
+          'crew-shop': { name: 'Crew shop' },
+        },
+      },
+    },
+    fr: {
+      register: {
+        button_text: 'Rejoindre l\'équipe',
+        form_header: 'Rejoignez l\'équipe Acme Outdoor',
+        message: '<p>Partagez le matériel que vous aimez et gagnez des <strong>Acme Coins</strong> pour chaque ami qui rejoint vos sorties.</p>',
+        terms_text: 'J\'accepte les <a href="https://www.acme-outdoor.test/crew/terms">conditions de l\'équipe</a>.',
+      },
+      tabs: {
+        labels: { rewards: 'Boutique de récompenses' },
+        custom: { 'gear-guide': { name: 'Guide du matériel' }, 'summit-perks': { name: 'Avantages Summit' }, 'crew-shop': { name: 'Boutique de l\'équipe' } },
+      },
+    },
+  },
 };
 
 // Campaign-level override (spec §4: campaign over company over defaults): the Summit Club pages carry
@@ -1075,7 +1149,7 @@ function activitiesFor(amb: string) {
   const earns = ledger.filter((e) => e.amb === amb && e.kind === 'points' && e.type === 'earn' && e.referral !== null).sort((a, b) => a.days - b.days).slice(0, 5);
   for (const e of earns) {
     const r = referrals.find((x) => x.id === e.referral)!;
-    act({ amb, campaign: e.campaign, type: 'points', name: r.name, email: r.email, points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: ['Referral reward', null, null] });
+    act({ amb, campaign: e.campaign, type: 'points', name: r.name, email: r.email, points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: ['rewards.entry.referralReward', null, null] });
   }
   for (const e of ledgerRows.filter((x) => x.amb === amb && x.type === 'expire')) {
     act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['Not redeemed in time', null, null] });

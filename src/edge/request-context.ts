@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { requestCookie } from './cookies';
 import { ALL_CAMPAIGNS, selectCampaigns, type CampaignSelection } from '../lib/campaigns';
 import { resolveLanguage, type Language } from '../lib/languages';
+import { inLanguage } from '../lib/customization-language';
 import { resolveCustomization, type Customization } from '../lib/schemas/customization';
 import { setClientLanguage } from './api-client';
 import { ClientError, type Me } from './client';
@@ -28,7 +29,7 @@ export interface RequestContext {
   sessionInvalid: boolean;
   lang: Language;
   selection: PageSelection;
-  /** Customization of the selected campaign over the company's over the defaults. */
+  /** Customization of the selected campaign over the company's over the defaults, its texts in `lang`. */
   settings: Customization;
   /** Group uids of the signed-in ambassador (tab visibility, spec §4). */
   groupUids: string[];
@@ -83,13 +84,15 @@ export function buildContext(c: EdgeContext, me: Me | null, sessionInvalid: bool
   const choice = new URL(c.req.url).searchParams.get('campaign');
   const saved = savedChoice(choice ?? requestCookie(c, CAMPAIGN_COOKIE));
   const selection = pageSelection(me?.urls ?? [], saved, portal.company_name);
+  const lang = requestLanguage(portal, requestCookie(c, LANGUAGE_COOKIE) ?? me?.language, c.req.header('accept-language'));
   return {
     portal,
     me,
     sessionInvalid,
-    lang: requestLanguage(portal, requestCookie(c, LANGUAGE_COOKIE) ?? me?.language, c.req.header('accept-language')),
+    lang,
     selection,
-    settings: settingsFor(portal, selection.selectedCampaignId),
+    // The company's own texts in the page language where it wrote them (src/lib/customization-language.ts).
+    settings: inLanguage(settingsFor(portal, selection.selectedCampaignId), lang),
     groupUids: me ? portal.groups.filter((g) => g.group_id === me.group_id).map((g) => g.uid) : [],
   };
 }

@@ -43,6 +43,8 @@ export interface TableLabels {
   selectAll: string; selectRow: string; previous: string; next: string; pageOf: string; download: string;
   filters: string; column: string; operator: string; value: string; removeFilter: string; clearFilters: string;
   yes: string; no: string; sortBy: string; sortLabel: string; pointName: string;
+  /** The texts the portal writes into stored data, in the page language, by stored value (src/lib/system-text.ts). */
+  systemTexts: Record<string, string>;
   ops: Record<string, string>;
   detail: DetailLabels;
 }
@@ -86,7 +88,9 @@ function isMoney(v: unknown): v is { minor: number; currency?: string | null } {
 }
 
 /** A cell's text: money in the row's currency, dates in the page language, choices by label. */
-export function cellText(column: TableColumn, value: unknown, lang: string, labels: Pick<TableLabels, 'yes' | 'no' | 'pointName'>): string {
+export function cellText(
+  column: TableColumn, value: unknown, lang: string, labels: Pick<TableLabels, 'yes' | 'no' | 'pointName' | 'systemTexts'>,
+): string {
   if (isBlank(value)) return '';
   if (isMoney(value)) return formatMoney(value.minor, value.currency, lang);
   if (typeof value === 'object' && typeof (value as { points?: unknown }).points === 'number') return formatPoints((value as { points: number }).points, labels.pointName, lang);
@@ -99,7 +103,8 @@ export function cellText(column: TableColumn, value: unknown, lang: string, labe
     case 'BOOLEAN': return value === true || value === 1 || value === 'true' ? labels.yes : labels.no;
     case 'CHOICE': return column.choices?.find((c) => c.value === String(value))?.label ?? String(value);
     case 'INTEGER': case 'DECIMAL': case 'MONEY': return typeof value === 'number' ? formatNumber(value, lang) : String(value);
-    default: return String(value);
+    // An activity's event data the portal wrote itself ("Referral reward") reads in the page language.
+    default: return Object.hasOwn(labels.systemTexts, String(value)) ? labels.systemTexts[String(value)]! : String(value);
   }
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detailHtml } from '../../src/lib/activity-detail';
 import { filterFormHtml, valueInputHtml } from '../../src/lib/table-filter-markup';
-import { keptParams, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
+import { cellText, keptParams, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
 
 // The data tables' markup (issue 19): the server writes the first page and the browser script the
 // pages it fetches with these same functions, so what they write is what every user reads.
@@ -14,7 +14,7 @@ const labels: TableLabels = {
   selected: '{count} selected', clearSelection: 'Clear', selectAll: 'Select all', selectRow: 'Select row', previous: 'Previous', next: 'Next',
   pageOf: 'Page {page} of {pages}', download: 'Download CSV', filters: 'Filters', column: 'Column', operator: 'Operator', value: 'Value',
   removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortBy: 'Sort by {column}', sortLabel: 'Sort',
-  pointName: 'stars', ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
+  pointName: 'stars', systemTexts: { 'rewards.entry.referralReward': 'Recompensa por referido', 'Referral reward': 'Recompensa por referido' }, ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
   detail: { show: 'Details', failed: 'Failed', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { 'activityDetail.cardNumber.amazon': 'Claim code' }, methods: {}, statuses: {} },
 };
 
@@ -62,6 +62,14 @@ describe('data table markup', () => {
     expect(html).toContain('kim<wbr>@example.test');
     // An empty cell is marked for the CSS dash (and hidden on cards).
     expect(html).toContain('<td data-col="referred_email" data-empty></td>');
+  });
+
+  it('shows the texts the portal stores (a message key, or older rows\' English) in the page language, and a company\'s own text as it is', () => {
+    const note = config.columns.find((c) => c.key === 'event_data1')!;
+    expect(cellText(note, 'rewards.entry.referralReward', 'es', labels)).toBe('Recompensa por referido');
+    expect(cellText(note, 'Referral reward', 'es', labels)).toBe('Recompensa por referido');
+    expect(cellText(note, 'Spring launch', 'es', labels)).toBe('Spring launch');
+    expect(cellText(note, 'constructor', 'es', labels)).toBe('constructor');
   });
 
   it('names the activity detail of payout and redemption rows, and nothing for the others', () => {

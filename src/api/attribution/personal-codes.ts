@@ -6,7 +6,9 @@ import { batch, row as one, written } from '../core/named-batch';
 import { parseWith } from '../core/validate';
 import type { OperatorEnv } from '../operator/keys';
 import { idempotent } from '../operator/idempotency';
+import { readCsv } from '../operator/people-request';
 import { jsonBody } from '../operator/request';
+import { importPersonalCodes } from './personal-codes-import';
 import {
   insertPersonalCodeStatement, personalCodeByUidStatement, personalCodeTakenStatement, personalCodesStatement, revokePersonalCodeStatement,
   type PersonalCodeRow,
@@ -39,6 +41,11 @@ export const personalCodes = new Hono<OperatorEnv>()
       const created = await personalCodeByUidStatement(db, company, inserted.uid).first<PersonalCodeRow>();
       return { status: 201, body: { personal_code: view(created!) } };
     });
+  })
+  // POST /v1/operator/personal-codes/import - personal codes from a CSV file, with a per-row report
+  .post('/personal-codes/import', async (c) => {
+    const csv = await readCsv(c);
+    return idempotent(c, csv, async () => ({ status: 200, body: await importPersonalCodes(c.env.DB, c.var.operator.companyId, csv) }));
   })
   // GET /v1/operator/personal-codes - the company's personal codes, newest first (ambassador_uid narrows)
   .get('/personal-codes', async (c) => {

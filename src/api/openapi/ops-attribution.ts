@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import {
-  personalCodeListSchema, personalCodeSchema, shopifyIntegrationSchema, stripeIntegrationSchema, trackLeadSchema, trackSaleSchema,
+  personalCodeImportCsvSchema, personalCodeListSchema, personalCodeSchema, shopifyIntegrationSchema, stripeIntegrationSchema, trackLeadSchema, trackSaleSchema,
 } from '../../lib/schemas/attribution';
 import { transitionSchema } from '../../lib/schemas/operator';
 import type { Operation } from './operations';
+import type { importPersonalCodes } from '../attribution/personal-codes-import';
 import { commissionSchema, components } from './responses';
 
 // Store attribution (issue 20): the integration secrets, the stores' signed webhooks and the lead/sale API.
@@ -43,6 +44,18 @@ const personalCode = z.object({
 const personalCodeAnswer = z.object({ personal_code: personalCode }).strict().register(components, { id: 'PersonalCodeAnswer' });
 const personalCodeList = z.object({ count: z.number().int(), results: z.array(personalCode) }).strict()
   .register(components, { id: 'PersonalCodeList' });
+
+const personalCodeImportReport = z.object({
+  created: z.number().int(),
+  failed: z.number().int(),
+  rows: z.array(z.object({
+    row: z.number().int().describe('Line of the file the row starts on (the header is row 1)'),
+    code: z.string(),
+    status: z.enum(['created', 'error']),
+    uid: z.string().optional().describe('The new personal code (created)'),
+    errors: z.record(z.string(), z.array(z.string())).optional().describe('Per column: what is wrong (status error); nothing of the row was written'),
+  }).strict()),
+}).strict().register(components, { id: 'PersonalCodeImportReport' });
 
 const stripeEvent = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).loose() }) }).loose();
 const shopifyPayload = z.object({}).loose();
@@ -153,6 +166,25 @@ export const OPERATIONS_ATTRIBUTION: Operation[] = [
     errors: {},
   },
   {
+    method: 'post',
+    path: '/v1/operator/personal-codes/import',
+    tag: 'Attribution',
+    operationId: 'importPersonalCodes',
+    summary: 'Import personal discount codes from CSV',
+    description: 'Body: the CSV file (`Content-Type: text/csv`, UTF-8). Columns: `email` or `ambassador_uid` (or both, naming the ' +
+      'same ambassador), `campaign_uid`, `code`. Every data row gets a line in `rows` (`row` = its line in the file, the header being ' +
+      'row 1): `created` with the code\'s uid, or `error` with the reasons per column (an unknown ambassador or campaign, an ambassador ' +
+      'not in the campaign, a code taken in the company or repeated in the file, whatever the case). A bad row never stops the others, ' +
+      'and a row is written whole or not at all. A missing, unknown or repeated column is a 400 naming it; more than 1000 data rows ' +
+      '(or 2 MB) a 413; another content type a 415.',
+    body: personalCodeImportCsvSchema,
+    contentType: 'text/csv',
+    example: 'email,campaign_uid,code\r\nava@demo.test,cmp-demo-main,AVA10\r\nben@demo.test,cmp-demo-main,BEN10\r\n',
+    ok: { status: 200, schema: personalCodeImportReport, description: 'Counts and the report of every data row' },
+    errors: {},
+    tooLarge: 'more than 1000 data rows, or a file over 2 MB',
+  },
+  {
     method: 'get',
     path: '/v1/operator/personal-codes',
     tag: 'Attribution',
@@ -176,3 +208,7 @@ export const OPERATIONS_ATTRIBUTION: Operation[] = [
     errors: { 404: 'Unknown code uid (or another company\'s)' },
   },
 ];
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<T extends true> = T;
+export type _PersonalCodeImportAnswerMatches = Expect<Same<z.infer<typeof personalCodeImportReport>, Awaited<ReturnType<typeof importPersonalCodes>>>>;

@@ -1,4 +1,6 @@
-// A CSV reader for the ambassador import (RFC 4180), a few careful lines rather than a dependency: the
+import { ApiError } from '../core/errors';
+
+// A CSV reader for the imports (ambassadors, personal codes; RFC 4180), a few careful lines rather than a dependency: the
 // import needs the line each record starts on (its row number in the report) and a clear refusal of an
 // unterminated quote, which the small well-kept parsers (d3-dsv, papaparse) do not give directly.
 
@@ -88,4 +90,41 @@ function countBreaks(s: string) {
     if (s[k] === '\n' || (s[k] === '\r' && s[k + 1] !== '\n')) count++;
   }
   return count;
+}
+
+/**
+ * The column of each name of a header record (names trimmed, any case; an empty name, as a trailing comma
+ * of some spreadsheet exports makes, names no column), and what is wrong with it: an unknown or repeated name.
+ */
+export function headerColumns<C extends string>(record: CsvRecord, known: readonly C[]): { columns: Map<C, number>; problems: string[] } {
+  const names: readonly string[] = known;
+  const problems: string[] = [];
+  const columns = new Map<C, number>();
+  record.cells.forEach((raw, index) => {
+    const name = raw.trim().toLowerCase();
+    if (name === '') return;
+    if (!names.includes(name)) problems.push(`Unknown column "${raw.trim()}" (known: ${known.join(', ')}).`);
+    else if (columns.has(name as C)) problems.push(`The column "${name}" appears twice.`);
+    else columns.set(name as C, index);
+  });
+  return { columns, problems };
+}
+
+/** An import's file as its header and data records: a 400 for a quote never closed or an empty file (`empty` says what to send). */
+export function importRecords(csv: string, empty: string): { header: CsvRecord; data: CsvRecord[] } {
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(csv.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    if (err instanceof CsvError) throw new ApiError('bad_request', err.message);
+    throw err;
+  }
+  const [header, ...data] = records;
+  if (!header) throw new ApiError('bad_request', `The file is empty: ${empty}`);
+  return { header, data };
+}
+
+/** A 413 for an import of more than `max` data rows. */
+export function refuseOverRows(rows: number, max: number) {
+  if (rows > max) throw new ApiError('payload_too_large', `The file has ${rows} data rows; at most ${max} are imported per request. Split it into smaller files.`);
 }

@@ -9,7 +9,7 @@ import { findCompany, type CompanyRow } from '../portal/queries';
 import type { Operator } from './keys';
 import { announce, writeAccount, writeAccountsAtOnce, type NewAmbassador } from './people-accounts';
 import { joinableOf, resolveNew } from './people-ambassadors';
-import { CsvError, parseCsv, type CsvRecord } from './people-csv';
+import { headerColumns, importRecords, refuseOverRows, type CsvRecord } from './people-csv';
 import { companyRefRows, existingAccounts } from './people-queries';
 import { findUser, type UserRow } from '../auth/user-queries';
 
@@ -38,17 +38,7 @@ const ALL_COLUMNS: readonly ImportColumn[] = [...IMPORT_REQUIRED_COLUMNS, ...IMP
 
 /** The header's column of each name; a missing required column, an unknown or a repeated one is a 400 naming it. */
 function readHeader(record: CsvRecord): Map<ImportColumn, number> {
-  const known: readonly string[] = ALL_COLUMNS;
-  const problems: string[] = [];
-  const columns = new Map<ImportColumn, number>();
-  record.cells.forEach((raw, index) => {
-    const name = raw.trim().toLowerCase();
-    // A trailing comma in the header (some spreadsheet exports) names no column.
-    if (name === '') return;
-    if (!known.includes(name)) problems.push(`Unknown column "${raw.trim()}" (known: ${known.join(', ')}).`);
-    else if (columns.has(name as ImportColumn)) problems.push(`The column "${name}" appears twice.`);
-    else columns.set(name as ImportColumn, index);
-  });
+  const { columns, problems } = headerColumns(record, ALL_COLUMNS);
   for (const name of IMPORT_REQUIRED_COLUMNS) if (!columns.has(name)) problems.push(`The required column "${name}" is missing.`);
   if (problems.length) throw new ApiError('validation', problems[0]!, { header: problems });
   return columns;
@@ -170,19 +160,9 @@ async function announceAll(svc: ServiceContext, company: CompanyRow, created: Aw
 
 /** The whole import: 400 for a bad header or a broken file, 413 past IMPORT_MAX_ROWS rows, else the report. */
 export async function importAmbassadors(svc: ServiceContext, op: Operator, csv: string, invite: boolean) {
-  let records: CsvRecord[];
-  try {
-    records = parseCsv(csv.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    if (err instanceof CsvError) throw new ApiError('bad_request', err.message);
-    throw err;
-  }
-  const [header, ...data] = records;
-  if (!header) throw new ApiError('bad_request', `The file is empty: send a header row (${IMPORT_REQUIRED_COLUMNS.join(', ')}) and one row per ambassador.`);
+  const { header, data } = importRecords(csv, `send a header row (${IMPORT_REQUIRED_COLUMNS.join(', ')}) and one row per ambassador.`);
   const columns = readHeader(header);
-  if (data.length > IMPORT_MAX_ROWS) {
-    throw new ApiError('payload_too_large', `The file has ${data.length} data rows; at most ${IMPORT_MAX_ROWS} are imported per request. Split it into smaller files.`);
-  }
+  refuseOverRows(data.length, IMPORT_MAX_ROWS);
   const checked = await checkRows(svc, op, columns, header.cells.length, data);
   const { fresh, repeats } = await skipExisting(svc, op, checked);
   const company = (await findCompany(svc.db, op.companyId))!;

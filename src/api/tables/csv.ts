@@ -1,5 +1,6 @@
 import { minorToDecimal } from '../../lib/format';
 import { en } from '../../lib/i18n/en';
+import { systemText } from '../../lib/system-text';
 import type { Caller, ServiceContext } from '../core/types';
 import { choicesFor, type Column } from './columns';
 import { keysetStatement, type Cursor } from './queries';
@@ -38,7 +39,8 @@ function cellOf(column: Column, raw: RawRow, labels: Map<string, Map<string, str
     case 'CHOICE':
       return csvCell(labels.get(column.key)?.get(String(v)) ?? (column.key === 'campaign' ? raw.campaign_name ?? v : v));
     default:
-      return csvCell(v);
+      // The portal's own stored texts (a message key) in the file's language, like the page shows them.
+      return csvCell(typeof v === 'string' ? systemText(v, 'en') : v);
   }
 }
 

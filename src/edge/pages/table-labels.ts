@@ -4,6 +4,7 @@ import { isMessageKey, pluralTemplates, t, type Language, type MessageKey } from
 import { memoized } from '../../lib/intl-cache';
 import { PAYMENT_METHOD_CODES, paymentMethodLabel } from '../../lib/payment-methods';
 import { REDEMPTION_STATUSES, statusLabel } from '../../lib/statuses';
+import { systemTexts } from '../../lib/system-text';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import type { TableLabels } from '../../lib/table-markup';
 
@@ -36,6 +37,7 @@ function build(lang: Language, pointName: string): TableLabels {
     filters: tr('tableFilters'), column: tr('tableColumn'), operator: tr('tableOperator'), value: tr('tableValue'),
     removeFilter: tr('tableRemoveFilter'), clearFilters: tr('tableClearFilters'), yes: tr('yes'), no: tr('no'),
     sortBy: tr('tableSortBy'), sortLabel: tr('tableSortLabel'), pointName, ops: operatorWords(lang),
+    systemTexts: systemTexts(lang),
     // Activity rows of payout or redemption type open their detail (spec §3).
     detail: {
       show: tr('activityDetail.show'), failed: tr('activityDetail.failed'),

@@ -66,6 +66,12 @@ export const personalCodeSchema = z.strictObject({
 });
 export type PersonalCodeInput = z.input<typeof personalCodeSchema>;
 
+/** POST /v1/operator/personal-codes/import: the CSV body (its rows are checked by the import, row by row). */
+export const personalCodeImportCsvSchema = z.string().min(1).describe(
+  'UTF-8 CSV (RFC 4180 quoting; a BOM is ignored). Header row: email or ambassador_uid (or both), campaign_uid, code. ' +
+  'At most 1000 data rows.',
+);
+
 export const personalCodeListSchema = z.object({
   ambassador_uid: z.string().trim().max(64, 'maxChars64').optional().transform((v) => v || null),
 });

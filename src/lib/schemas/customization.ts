@@ -301,6 +301,33 @@ const fraud = z.object({
 // Codes for the third-party translation widget, which knows more languages than our catalogues.
 const languageTag = z.string().trim().regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/);
 
+// Texts per language (issue 21): what a company writes for people reading another language than its default.
+// Each text is optional; one left out (or blank) falls back to the document's own text, written in the
+// default language. Applied per page by `inLanguage()` (src/lib/customization-language.ts).
+const variant = (max: number) => z.string().trim().max(max).optional();
+const variantHtml = () => z.string().max(50_000).optional();
+const languageTexts = z.object({
+  register: z.object({
+    message: variantHtml(),
+    right_column: variantHtml(),
+    terms_text: variantHtml(),
+    form_header: variant(200),
+    button_text: variant(60),
+    form_state_label: variant(60),
+  }).optional(),
+  tabs: z.object({
+    /** Tab labels by tab key. */
+    labels: z.partialRecord(z.enum(TAB_KEYS), variant(60)).optional(),
+    /** Custom tabs by slug: their menu name and their page. */
+    custom: z.record(z.string().trim().max(63), z.object({ name: variant(60), html: z.string().max(100_000).optional() })).optional(),
+    logout_label: variant(60),
+  }).optional(),
+  dashboard: z.object({
+    section_descriptions: z.record(z.string().regex(/^[a-z0-9_]{1,64}$/), z.string().trim().max(1000)).optional(),
+  }).optional(),
+});
+export type LanguageTexts = z.infer<typeof languageTexts>;
+
 export const customizationSchema = z.object({
   meta: meta.prefault({}),
   theme: theme.prefault({}),
@@ -319,6 +346,8 @@ export const customizationSchema = z.object({
   default_language: z.preprocess((code) => normalizeLanguage(code) ?? code, z.enum(SUPPORTED_LANGUAGES))
     .default(DEFAULT_LANGUAGE),
   auto_translate_languages: z.array(z.object({ status: flag(true), code: languageTag })).max(200).default([]),
+  /** The company's texts in other languages, by portal language (see languageTexts). */
+  translations: z.partialRecord(z.enum(SUPPORTED_LANGUAGES), languageTexts).default({}),
 });
 
 export type Customization = z.infer<typeof customizationSchema>;

@@ -1,0 +1,46 @@
+import type { Language } from './languages';
+import type { Customization, LanguageTexts } from './schemas/customization';
+
+// A company's texts in the page language (issue 21): the document's `translations[lang]` laid over its own
+// texts, which are written in the default language. A text a language leaves out or blank shows the
+// document's own. Computed once per settings object and language: the settings objects are kept per tenant
+// and campaign (src/edge/request-context.ts), so a page pays for a Map lookup.
+
+const kept = new WeakMap<Customization, Map<Language, Customization>>();
+
+/** Only the texts that are written (a blank one is "not translated"). */
+function written<T extends Record<string, unknown>>(texts: T | undefined): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [key, value] of Object.entries(texts ?? {})) {
+    if (typeof value === 'string' && value.trim()) (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+function overlay(s: Customization, v: LanguageTexts): Customization {
+  const labels = written(v.tabs?.labels);
+  const items = Object.fromEntries(Object.entries(s.tabs.items).map(([key, item]) => [
+    key, key in labels ? { ...item, label: labels[key as keyof typeof labels]! } : item,
+  ])) as Customization['tabs']['items'];
+  const custom = s.tabs.custom.map((tab) => {
+    const texts = v.tabs?.custom?.[tab.slug];
+    return texts ? { ...tab, ...written(texts) } : tab;
+  });
+  return {
+    ...s,
+    register: { ...s.register, ...written(v.register) },
+    tabs: { ...s.tabs, ...written({ logout_label: v.tabs?.logout_label }), items, custom },
+    dashboard: { ...s.dashboard, section_descriptions: { ...s.dashboard.section_descriptions, ...written(v.dashboard?.section_descriptions) as Record<string, string> } },
+  };
+}
+
+/** The settings with the company's texts in `lang` where it wrote them. */
+export function inLanguage(settings: Customization, lang: Language): Customization {
+  const texts = settings.translations[lang];
+  if (!texts) return settings;
+  let byLanguage = kept.get(settings);
+  if (!byLanguage) kept.set(settings, (byLanguage = new Map()));
+  let localized = byLanguage.get(lang);
+  if (!localized) byLanguage.set(lang, (localized = overlay(settings, texts)));
+  return localized;
+}

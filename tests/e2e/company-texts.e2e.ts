@@ -1,0 +1,95 @@
+// Per-language company texts (issue 21): the same page shows the company's own texts in the page language
+// where it wrote them, and its default language's where it did not. The seed writes acme's in Spanish (its
+// default) with English and French variants, and demo's in English with Spanish and French ones.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, logIn, newBrowser, stopAll } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await newBrowser();
+});
+afterAll(async () => {
+  await stopAll();
+});
+
+/** The registration page's company texts, read in a browser whose language is `locale`. */
+async function registerTexts(host: string, locale: string) {
+  const context = await browser.newContext({ locale, timezoneId: 'UTC', extraHTTPHeaders: { 'accept-language': locale } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl(host)}/register`);
+    return {
+      lang: await page.locator('html').getAttribute('lang'),
+      heading: (await page.locator('h1').innerText()).trim(),
+      message: (await page.locator('.register-message').innerText()).trim(),
+      aside: (await page.locator('.register-aside').innerText()).trim(),
+      terms: (await page.locator('form[data-register-form]').innerText()).trim(),
+      button: (await page.locator('form[data-register-form] button[type="submit"]').innerText()).trim(),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('company texts per language', () => {
+  it('acme\'s registration page in Spanish (its default) and in English', async () => {
+    const es = await registerTexts('acme.localhost', 'es-ES');
+    expect(es).toMatchObject({ lang: 'es', heading: 'Únete al equipo de Acme Outdoor', button: 'Únete al equipo' });
+    expect(es.message).toContain('Comparte el equipo que te encanta');
+    expect(es.aside).toContain('Ventajas del equipo');
+    expect(es.terms).toContain('Acepto las condiciones del equipo');
+
+    const en = await registerTexts('acme.localhost', 'en-US');
+    expect(en).toMatchObject({ lang: 'en', heading: 'Join the Acme Outdoor crew', button: 'Join the crew' });
+    expect(en.message).toContain('Share the gear you love');
+    expect(en.aside).toContain('Crew perks');
+    expect(en.terms).toContain('I accept the crew terms');
+  });
+
+  it('a language that leaves a text out shows the default language\'s: acme in French keeps its Spanish right column', async () => {
+    const fr = await registerTexts('acme.localhost', 'fr-FR');
+    expect(fr).toMatchObject({ lang: 'fr', heading: 'Rejoignez l\'équipe Acme Outdoor' });
+    expect(fr.aside).toContain('Ventajas del equipo');
+  });
+
+  it('demo\'s registration page in English (its default) and in Spanish', async () => {
+    const en = await registerTexts('localhost', 'en-US');
+    expect(en.heading).toBe('Join the Demo Co ambassador program');
+    expect(en.message).toContain('Earn 10% commission');
+    const es = await registerTexts('localhost', 'es-ES');
+    expect(es.heading).toBe('Únete al programa de embajadores de Demo Co');
+    expect(es.message).toContain('Gana un 10 % de comisión');
+    expect(es.aside).toContain('¿Por qué unirte?');
+  });
+
+  it('signed in, acme\'s menu, custom tab page and activity notes in Spanish and in English', async () => {
+    for (const [locale, name, heading, rewards, referralReward] of [
+      ['es-ES', 'Guía de material', 'Guía de material', 'Tienda de recompensas', 'Recompensa por referido'],
+      ['en-US', 'Gear guide', 'Gear guide', 'Rewards shop', 'Referral reward'],
+    ] as const) {
+      const context = await browser.newContext({ locale, timezoneId: 'UTC', extraHTTPHeaders: { 'accept-language': locale } });
+      try {
+        // The language menu's choice (a cookie) wins over Alex's profile language.
+        await context.addCookies([{ name: 'language', value: locale.slice(0, 2), domain: 'acme.localhost', path: '/' }]);
+        const page = await context.newPage();
+        await logIn(page, 'acme.localhost', 'alex@acme.test');
+        await page.goto(`${baseUrl('acme.localhost')}/gear-guide`);
+        expect((await page.locator('[data-custom-tab="gear-guide"] h2').first().innerText()).trim()).toBe(heading);
+        const nav = page.locator('nav').first();
+        expect(await nav.innerText()).toContain(name);
+        expect(await nav.innerText()).toContain(rewards);
+
+        // The points a referral earned (acme's activity table is on its transactions tab): the portal's own
+        // text, stored as a message key, in the page language.
+        await page.goto(`${baseUrl('acme.localhost')}/app/transactions?campaign=all&activity.type__in=points&activity.page_size=50`);
+        const notes = await page.locator('[data-table-section="activity"] tbody tr[data-row] td[data-col="event_data1"]').allInnerTexts();
+        expect(notes.length).toBeGreaterThan(0);
+        expect(notes.map((n) => n.trim())).toContain(referralReward);
+        expect(notes.join(' ')).not.toContain('rewards.entry');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { inLanguage } from '../../src/lib/customization-language';
+import { customizationSchema, resolveCustomization } from '../../src/lib/schemas/customization';
+
+// Per-language company texts (issue 21): a company writes its texts in its default language and, per
+// language, the ones it translated; a page shows the translation where there is one, else the default text.
+
+const company = {
+  default_language: 'en',
+  register: { message: '<p>Earn 10%</p>', terms_text: 'I agree', form_header: 'Join us', button_text: 'Sign up' },
+  dashboard: { section_descriptions: { tasks_section: 'Do tasks', badges_section: 'Your badges' } },
+  tabs: {
+    items: { rewards: { label: 'Rewards shop' } },
+    custom: [{ slug: 'guide', name: 'Guide', html: '<h2>Guide</h2>' }, { slug: 'faq', name: 'FAQ', html: '<p>FAQ</p>' }],
+  },
+  translations: {
+    es: {
+      register: { message: '<p>Gana un 10 %</p>', form_header: '  ' },
+      tabs: { labels: { rewards: 'Tienda' }, custom: { guide: { name: 'Guía', html: '<h2>Guía</h2>' } }, logout_label: 'Salir' },
+      dashboard: { section_descriptions: { tasks_section: 'Haz tareas' } },
+    },
+  },
+};
+
+describe('company texts per language', () => {
+  const settings = resolveCustomization(company);
+
+  it('shows the texts a language has and falls back to the default language\'s for the rest (a blank one too)', () => {
+    const es = inLanguage(settings, 'es');
+    expect(es.register).toMatchObject({ message: '<p>Gana un 10 %</p>', terms_text: 'I agree', form_header: 'Join us', button_text: 'Sign up' });
+    expect(es.tabs.items.rewards.label).toBe('Tienda');
+    expect(es.tabs.logout_label).toBe('Salir');
+    expect(es.tabs.custom.map((tab) => [tab.name, tab.html])).toEqual([['Guía', '<h2>Guía</h2>'], ['FAQ', '<p>FAQ</p>']]);
+    expect(es.dashboard.section_descriptions).toEqual({ tasks_section: 'Haz tareas', badges_section: 'Your badges' });
+  });
+
+  it('leaves a language without texts, and the settings themselves, as they are', () => {
+    expect(inLanguage(settings, 'fr')).toBe(settings);
+    inLanguage(settings, 'es');
+    expect(settings.register.message).toBe('<p>Earn 10%</p>');
+    expect(inLanguage(settings, 'es')).toBe(inLanguage(settings, 'es'));
+  });
+
+  it('accepts only the portal\'s languages and the texts it knows', () => {
+    expect(customizationSchema.safeParse({ translations: { xx: {} } }).success).toBe(false);
+    expect(customizationSchema.safeParse({ translations: { es: { register: { form_header: 'x'.repeat(201) } } } }).success).toBe(false);
+    expect(customizationSchema.safeParse({ translations: { 'es-419': { tabs: { labels: { stats: 'Estadísticas' } } } } }).success).toBe(true);
+  });
+});
