@@ -210,7 +210,8 @@ export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonl
       const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
       const plain = at > 0 ? `${escapeHtml(text.slice(0, at))}<wbr>${escapeHtml(text.slice(at))}` : escapeHtml(text);
       const inner = tone ? `<span class="status-badge tone-${escapeHtml(tone)}">${escapeHtml(text)}</span>`
-        : CLIPPED.has(col.type) && text.length > CLIP_AT ? `<span class="dt-clip" tabindex="0" title="${escapeHtml(text)}">${plain}</span>` : plain;
+        // No <wbr> in a cut value: Chromium would break there despite nowrap (the card layout wraps anywhere).
+        : CLIPPED.has(col.type) && text.length > CLIP_AT ? `<span class="dt-clip" tabindex="0" title="${escapeHtml(text)}">${escapeHtml(text)}</span>` : plain;
       return `<td data-col="${key}">${inner}</td>`;
     }).join('');
     return `<tr data-row>${select}${cells}${config.detail ? detailCell(row) : ''}</tr>`;
