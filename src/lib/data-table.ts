@@ -1,7 +1,7 @@
 import { enhanceDetails } from './activity-detail.ts';
 import { filterableColumns, operatorOptionsHtml, operatorsOf, valueInputHtml } from './table-filter-markup.ts';
 import {
-  shownColumns, summaryHtml, viewHtml, WIDE_TABLE, type TableConfig, type TableLabels, type TableView,
+  summaryHtml, viewHtml, type TableConfig, type TableLabels, type TableView,
 } from './table-markup.ts';
 import {
   contentHref, parseFilterParam, parseTableQuery, searchString, toPageParams, withChange, withFilter, type TableFilter, type TableQueryState, type TableRowsPage,
@@ -71,7 +71,6 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
     // A control followed in place keeps the focus: the same control of the new markup takes it.
     const focused = region.contains(document.activeElement) ? focusKey(document.activeElement as HTMLElement) : null;
     region.innerHTML = viewHtml(config, labels, view);
-    root.toggleAttribute('data-wide', shownColumns(config, view.content?.results ?? []).length >= WIDE_TABLE);
     enhanceDetails(region, labels);
     const n = view.state.filters.length;
     if (filters && n !== filterCount) {

@@ -130,8 +130,12 @@ export function shownColumns(config: TableConfig, rows: readonly Row[]): TableCo
     .filter((c) => rows.length === 0 || rows.some((r) => !isBlank(r[c.key])));
 }
 
-/** A table of this many columns or more reads as cards up to a wider box. */
-export const WIDE_TABLE = 9;
+/**
+ * Names, e-mails and other text longer than this are cut in the desktop table (issue 21): the cell's text is
+ * wrapped in a focusable .dt-clip whose title holds the whole value; the card layout shows it whole.
+ */
+export const CLIP_AT = 22;
+const CLIPPED = new Set(['STRING', 'EMAIL']);
 
 const defaultsOf = (config: TableConfig) => ({ pageSize: config.defaultPageSize, pageSizes: config.pageSizes });
 
@@ -209,8 +213,10 @@ export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonl
       if (!text) return `<td data-col="${key}" data-empty></td>`;
       const tone = config.tones?.[col.key]?.[String(value)];
       const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
+      const plain = at > 0 ? `${escapeHtml(text.slice(0, at))}<wbr>${escapeHtml(text.slice(at))}` : escapeHtml(text);
       const inner = tone ? `<span class="status-badge tone-${escapeHtml(tone)}">${escapeHtml(text)}</span>`
-        : at > 0 ? `${escapeHtml(text.slice(0, at))}<wbr>${escapeHtml(text.slice(at))}` : escapeHtml(text);
+        // No <wbr> in a cut value: Chromium would break there despite nowrap (the card layout wraps anywhere).
+        : CLIPPED.has(col.type) && text.length > CLIP_AT ? `<span class="dt-clip" tabindex="0" title="${escapeHtml(text)}">${escapeHtml(text)}</span>` : plain;
       return `<td data-col="${key}">${inner}</td>`;
     }).join('');
     return `<tr data-row>${select}${cells}${config.detail ? detailCell(row) : ''}</tr>`;

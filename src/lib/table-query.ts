@@ -229,6 +229,24 @@ export function activityColumns(flags: Partial<Record<
   ];
 }
 
+/**
+ * The headings of the activity's event-data columns (issue 21): the company's own name for each, else
+ * "Details" for the first unnamed one and "Details (2)", "Details (3)" after it, never "Event data N".
+ */
+export function eventDataLabels(
+  names: Partial<Record<'event_data_1_label' | 'event_data_2_label' | 'event_data_3_label', string | null>>,
+  words: { details: string; detailsN: (n: number) => string },
+): Record<string, string> {
+  const labels: Record<string, string> = {};
+  let unnamed = 0;
+  for (const n of [1, 2, 3] as const) {
+    const own = names[`event_data_${n}_label`]?.trim();
+    if (own) labels[`event_data${n}`] = own;
+    else labels[`event_data${n}`] = (unnamed += 1) === 1 ? words.details : words.detailsN(unnamed);
+  }
+  return labels;
+}
+
 /** A page of rows as the API answers it (spec §9): the total, the page, its rows. */
 export interface TableRowsPage {
   count: number;

@@ -23,8 +23,9 @@ const TENANTS = [
 ] as const;
 
 
+// The dashboard's all-time clicks sit in its "All figures" disclosure (issue 21): read whether open or not.
 async function clicksTile(page: Page): Promise<number> {
-  const text = await page.locator('[data-tile="clicks"] .value').innerText();
+  const text = (await page.locator('[data-tile="clicks"] .value').textContent()) ?? '';
   return Number(text.replace(/[^\d]/g, ''));
 }
 

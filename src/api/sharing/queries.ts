@@ -160,3 +160,17 @@ export function findMemorableTarget(db: D1Database, companyId: string, slug: str
     .bind(companyId, slug, slug)
     .first<RedirectTargetRow>();
 }
+
+/** A live personal discount code of the caller (migration 0021), by campaign id. */
+export interface OwnPersonalCodeRow {
+  code: string;
+  campaign_id: number;
+}
+
+/** The ambassador's live personal codes, oldest first; the company's only (tenant) and never a revoked one. */
+export function ownPersonalCodesStatement(db: D1Database, companyId: string, ambassadorUid: string) {
+  return db.prepare(
+    `SELECT code, campaign_id FROM personal_codes
+      WHERE company_id = ? AND ambassador_uid = ? AND revoked_at IS NULL ORDER BY id LIMIT 100`,
+  ).bind(companyId, ambassadorUid);
+}

@@ -5,8 +5,8 @@ import { ensureOwn, requireAmbassador } from '../core/token-auth';
 import type { ApiContext, ApiEnv } from '../core/types';
 import { readFields } from '../core/validate';
 import { recordClick, resolveShareLink } from './redirects';
-import type { AssetsQuery, ClickInput, ResolveQuery, ShareLinkListQuery } from './schemas';
-import { createShareLink, listAssets, listShareLinks, trackShare, updateShareLink, type TrackShareBody } from './service';
+import type { AssetsQuery, ClickInput, PersonalCodesQuery, ResolveQuery, ShareLinkListQuery } from './schemas';
+import { createShareLink, listAssets, listPersonalCodes, listShareLinks, trackShare, updateShareLink, type TrackShareBody } from './service';
 
 /** A JSON or HTML-form body as sent (src/api/core/validate.ts); the service validates it. */
 const readRaw = (c: ApiContext): Promise<Record<string, unknown>> => readFields(c, { form: true });
@@ -54,4 +54,10 @@ export const sharing = new Hono<ApiEnv>()
     const caller = callerOf(c);
     ensureOwn(caller.ambassador.uid, c.req.param('uid'));
     return c.json(await listAssets(serviceContext(c), caller, c.req.query() as AssetsQuery));
+  })
+  // GET /v1/ambassadors/{uid}/personal_codes/ - the caller's live personal discount codes
+  .get('/ambassadors/:uid/personal_codes/', async (c) => {
+    const caller = callerOf(c);
+    ensureOwn(caller.ambassador.uid, c.req.param('uid'));
+    return c.json(await listPersonalCodes(serviceContext(c), caller, c.req.query() as PersonalCodesQuery));
   });

@@ -22,6 +22,12 @@ export const assetsQuery = z.object({
 });
 export type AssetsQuery = z.input<typeof assetsQuery>;
 
+/** GET /ambassadors/{uid}/personal_codes/ - the caller's personal discount codes, of one campaign or all. */
+export const personalCodesQuery = z.object({
+  campaign_uid: z.string().trim().max(64, 'invalidField').optional(),
+});
+export type PersonalCodesQuery = z.input<typeof personalCodesQuery>;
+
 /** GET /share_links/resolve/ - exactly one of a short code (`/r/<code>`) or a memorable name (`/<username>`). */
 export const resolveQuery = z
   .object({

@@ -15,9 +15,9 @@ import { insertShare } from './click-queries';
 import { campaignForLink, ownCampaign } from './membership';
 import {
   campaignHostsStatement, insertShareLinkStatement, isUniqueViolation, listShareLinks as listShareLinkRows,
-  shareLinkViewStatement, updateShareLinkStatement, type CampaignHostsRow, type ShareLinkChanges, type ShareLinkListRow,
+  ownPersonalCodesStatement, shareLinkViewStatement, updateShareLinkStatement, type CampaignHostsRow, type OwnPersonalCodeRow, type ShareLinkChanges, type ShareLinkListRow,
 } from './queries';
-import { assetsQuery, shareLinkListQuery, type AssetsQuery, type ShareLinkListQuery } from './schemas';
+import { assetsQuery, personalCodesQuery, shareLinkListQuery, type AssetsQuery, type PersonalCodesQuery, type ShareLinkListQuery } from './schemas';
 import { assetView, shareLinkView } from './view';
 
 // The share-link, share-tracking and asset calls of spec §7 as plain functions of the verified caller.
@@ -161,6 +161,24 @@ async function listAssetsUnchecked(svc: ServiceContext, caller: Caller, query: A
 }
 
 export type AssetPage = Awaited<ReturnType<typeof listAssets>>;
+
+/**
+ * GET /ambassadors/{uid}/personal_codes/ - the caller's live personal discount codes (issue 21: shown beside
+ * the share code), of the campaigns they are still in; `campaign_uid` narrows to one of them.
+ */
+export async function listPersonalCodes(svc: ServiceContext, caller: Caller, query: PersonalCodesQuery = {}) {
+  const q = parseWith(personalCodesQuery, query);
+  const campaign = ownCampaign(caller, q.campaign_uid);
+  const { results } = await ownPersonalCodesStatement(svc.db, caller.company.id, caller.ambassador.uid).all<OwnPersonalCodeRow>();
+  const codes = results.flatMap((r) => {
+    const member = caller.memberships.find((m) => m.campaign_id === r.campaign_id);
+    if (!member || (campaign && member.campaign_id !== campaign.campaign_id)) return [];
+    return [{ code: r.code, campaign_uid: member.campaign_uid, campaign_name: member.name }];
+  });
+  return { count: codes.length, results: codes };
+}
+
+export type PersonalCodeList = Awaited<ReturnType<typeof listPersonalCodes>>;
 
 // Tab access (issue 17): these exist only for the 'sharing' tab; see src/api/core/tab-access.ts.
 export const listShareLinks = (...args: Parameters<typeof listShareLinksUnchecked>) => readForTab(args[0], args[1], 'sharing', () => listShareLinksUnchecked(...args));

@@ -1,9 +1,9 @@
 import type { ShareLinkView, AssetView } from '../../api/sharing/view';
 import { recordClick, resolveShareLink, type ResolvedShareLink } from '../../api/sharing/redirects';
-import type { AssetsQuery, ClickInput, ResolveQuery, ShareLinkListQuery } from '../../api/sharing/schemas';
+import type { AssetsQuery, ClickInput, PersonalCodesQuery, ResolveQuery, ShareLinkListQuery } from '../../api/sharing/schemas';
 import {
-  createShareLink, listAssets, listShareLinks, trackShare, updateShareLink,
-  type AssetPage, type ShareLinkCreateBody, type ShareLinkPage, type ShareLinkUpdateBody, type TrackShareBody, type TrackShareResult,
+  createShareLink, listAssets, listPersonalCodes, listShareLinks, trackShare, updateShareLink,
+  type AssetPage, type PersonalCodeList, type ShareLinkCreateBody, type ShareLinkPage, type ShareLinkUpdateBody, type TrackShareBody, type TrackShareResult,
 } from '../../api/sharing/service';
 import { asQuery, ClientError, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 
@@ -23,6 +23,8 @@ export interface SharingClient {
   trackShare(input: TrackShareBody): Promise<TrackShareResult>;
   /** GET /ambassadors/{id}/assets/ */
   assets(query?: AssetsQuery): Promise<AssetPage>;
+  /** GET /ambassadors/{id}/personal_codes/ - the caller's live personal discount codes (dashboard, issue 21). */
+  personalCodes(query?: PersonalCodesQuery): Promise<PersonalCodeList>;
   /** GET /share_links/resolve/ (public) - where `/r/<code>` or `/<username>` leads in this tenant; null: nowhere. */
   resolveShareLink(query: ResolveQuery): Promise<ResolvedShareLink | null>;
   /** POST /clicks/ (public) - a visit of a link; the API hashes the forwarded client address and user agent. */
@@ -37,6 +39,7 @@ export function embeddedSharing(deps: EmbeddedDeps): SharingClient {
     updateShareLink: (uid, input) => embedded(async () => updateShareLink(svc, await deps.caller(), uid, input)),
     trackShare: (input) => embedded(async () => trackShare(svc, await deps.caller(), input)),
     assets: (query) => embedded(async () => listAssets(svc, await deps.caller(), query)),
+    personalCodes: (query) => embedded(async () => listPersonalCodes(svc, await deps.caller(), query)),
     resolveShareLink: (query) => embedded(() => resolveShareLink(svc, query)),
     recordClick: (input) => embedded(() => recordClick(svc, input)),
   };
@@ -56,6 +59,7 @@ export function remoteSharing(deps: RemoteDeps, ids: RemoteIds | null): SharingC
     updateShareLink: (uid, input) => deps.call(`/urls/${encodeURIComponent(uid)}/`, { method: 'PATCH', body: input }),
     trackShare: (input) => deps.call('/track/share/', { method: 'POST', body: input }),
     assets: (query) => deps.call(`/ambassadors/${own()}/assets/`, { query: asQuery(query) }),
+    personalCodes: (query) => deps.call(`/ambassadors/${own()}/personal_codes/`, { query: asQuery(query) }),
     async resolveShareLink(query) {
       try {
         return await deps.call<ResolvedShareLink>('/share_links/resolve/', { query: asQuery(query), auth: false });

@@ -176,6 +176,10 @@ const activity = z.object({
   show_event_data_1: flag(true),
   show_event_data_2: flag(true),
   show_event_data_3: flag(true),
+  // What the company calls each event-data column (issue 21); unnamed ones read "Details", never "Event data N".
+  event_data_1_label: text(60),
+  event_data_2_label: text(60),
+  event_data_3_label: text(60),
 });
 
 const profile = z.object({
