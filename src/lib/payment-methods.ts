@@ -53,6 +53,7 @@ export {
   REWARD_STATUSES,
   STATUSES,
   isUnpaidCommission,
+  statusChoices,
   statusLabel,
   statusTone,
 } from './statuses.ts';

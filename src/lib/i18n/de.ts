@@ -320,9 +320,6 @@ export const de: Partial<Messages> = {
   'paymentMethod.portal-rewards': 'Portal-Prämien',
 
   // Statuses (spec §4)
-  'status.commission.pending': 'Ausstehend',
-  'status.commission.approved': 'Unbezahlt',
-  'status.commission.paid': 'Bezahlt',
   'status.commission.zero': 'Null',
   'status.activity.approved': 'Genehmigt',
   'status.activity.denied': 'Abgelehnt',
@@ -390,10 +387,6 @@ export const de: Partial<Messages> = {
   'tables.activityType.points': 'Punkte',
   'tables.activityType.cash': 'Geld',
   'tables.activityType.task': 'Aufgabe',
-  'status.commission.denied': 'Abgelehnt',
-  'status.payout.pending': 'Ausstehend',
-  'status.payout.processing': 'In Bearbeitung',
-  'status.payout.paid': 'Bezahlt',
   'status.payout.failed': 'Fehlgeschlagen',
   'tables.unknown': 'Diese Tabelle gibt es nicht.',
   'tables.columnUnknown': 'Eine solche Spalte zum Filtern gibt es nicht.',

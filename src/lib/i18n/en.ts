@@ -322,9 +322,6 @@ export const en = {
   'paymentMethod.portal-rewards': 'Portal rewards',
 
   // Statuses (spec §4)
-  'status.commission.pending': 'Pending',
-  'status.commission.approved': 'Unpaid',
-  'status.commission.paid': 'Paid',
   'status.commission.zero': 'Zero',
   'status.activity.approved': 'Approved',
   'status.activity.denied': 'Denied',
@@ -392,10 +389,6 @@ export const en = {
   'tables.activityType.points': 'Points',
   'tables.activityType.cash': 'Cash',
   'tables.activityType.task': 'Task',
-  'status.commission.denied': 'Denied',
-  'status.payout.pending': 'Pending',
-  'status.payout.processing': 'Processing',
-  'status.payout.paid': 'Paid',
   'status.payout.failed': 'Failed',
   'tables.unknown': 'There is no such table.',
   'tables.columnUnknown': 'There is no such column to filter on.',

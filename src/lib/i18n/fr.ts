@@ -321,9 +321,6 @@ export const fr: Partial<Messages> = {
   'paymentMethod.portal-rewards': 'Récompenses du portail',
 
   // Statuses (spec §4)
-  'status.commission.pending': 'En attente',
-  'status.commission.approved': 'Non payée',
-  'status.commission.paid': 'Payée',
   'status.commission.zero': 'Nulle',
   'status.activity.approved': 'Approuvé',
   'status.activity.denied': 'Refusé',
@@ -391,10 +388,6 @@ export const fr: Partial<Messages> = {
   'tables.activityType.points': 'Points',
   'tables.activityType.cash': 'Argent',
   'tables.activityType.task': 'Tâche',
-  'status.commission.denied': 'Refusée',
-  'status.payout.pending': 'En attente',
-  'status.payout.processing': 'En cours',
-  'status.payout.paid': 'Versé',
   'status.payout.failed': 'Échec',
   'tables.unknown': 'Ce tableau n’existe pas.',
   'tables.columnUnknown': 'Il n’existe aucune colonne filtrable de ce nom.',

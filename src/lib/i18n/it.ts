@@ -320,9 +320,6 @@ export const it: Partial<Messages> = {
   'paymentMethod.portal-rewards': 'Premi del portale',
 
   // Statuses (spec §4)
-  'status.commission.pending': 'In attesa',
-  'status.commission.approved': 'Non pagata',
-  'status.commission.paid': 'Pagata',
   'status.commission.zero': 'Zero',
   'status.activity.approved': 'Approvata',
   'status.activity.denied': 'Rifiutata',
@@ -390,10 +387,6 @@ export const it: Partial<Messages> = {
   'tables.activityType.points': 'Punti',
   'tables.activityType.cash': 'Credito',
   'tables.activityType.task': 'Missione',
-  'status.commission.denied': 'Rifiutata',
-  'status.payout.pending': 'In attesa',
-  'status.payout.processing': 'In elaborazione',
-  'status.payout.paid': 'Pagato',
   'status.payout.failed': 'Non riuscito',
   'tables.unknown': 'Questa tabella non esiste.',
   'tables.columnUnknown': 'Non c’è nessuna colonna con questo nome su cui filtrare.',

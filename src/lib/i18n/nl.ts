@@ -320,9 +320,6 @@ export const nl: Partial<Messages> = {
   'paymentMethod.portal-rewards': 'Portaalbeloningen',
 
   // Statuses (spec §4)
-  'status.commission.pending': 'In behandeling',
-  'status.commission.approved': 'Onbetaald',
-  'status.commission.paid': 'Betaald',
   'status.commission.zero': 'Nul',
   'status.activity.approved': 'Goedgekeurd',
   'status.activity.denied': 'Afgewezen',
@@ -390,10 +387,6 @@ export const nl: Partial<Messages> = {
   'tables.activityType.points': 'Punten',
   'tables.activityType.cash': 'Tegoed',
   'tables.activityType.task': 'Taak',
-  'status.commission.denied': 'Afgewezen',
-  'status.payout.pending': 'In behandeling',
-  'status.payout.processing': 'Wordt verwerkt',
-  'status.payout.paid': 'Betaald',
   'status.payout.failed': 'Mislukt',
   'tables.unknown': 'Deze tabel bestaat niet.',
   'tables.columnUnknown': 'Deze kolom bestaat niet, dus er kan niet op worden gefilterd.',

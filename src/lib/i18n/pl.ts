@@ -319,9 +319,6 @@ export const pl: Partial<Messages> = {
   'paymentMethod.portal-rewards': 'Nagrody w portalu',
 
   // Statuses (spec §4)
-  'status.commission.pending': 'Oczekująca',
-  'status.commission.approved': 'Niewypłacona',
-  'status.commission.paid': 'Wypłacona',
   'status.commission.zero': 'Zerowa',
   'status.activity.approved': 'Zatwierdzono',
   'status.activity.denied': 'Odrzucono',
@@ -389,10 +386,6 @@ export const pl: Partial<Messages> = {
   'tables.activityType.points': 'Punkty',
   'tables.activityType.cash': 'Środki',
   'tables.activityType.task': 'Zadanie',
-  'status.commission.denied': 'Odrzucona',
-  'status.payout.pending': 'Oczekująca',
-  'status.payout.processing': 'W toku',
-  'status.payout.paid': 'Wypłacona',
   'status.payout.failed': 'Nieudana',
   'tables.unknown': 'Taka tabela nie istnieje.',
   'tables.columnUnknown': 'Nie ma takiej kolumny do filtrowania.',

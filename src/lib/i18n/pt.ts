@@ -319,9 +319,6 @@ export const pt: Partial<Messages> = {
   'paymentMethod.portal-rewards': 'Recompensas do portal',
 
   // Statuses (spec §4)
-  'status.commission.pending': 'Pendente',
-  'status.commission.approved': 'Não paga',
-  'status.commission.paid': 'Paga',
   'status.commission.zero': 'Zerada',
   'status.activity.approved': 'Aprovada',
   'status.activity.denied': 'Recusada',
@@ -389,10 +386,6 @@ export const pt: Partial<Messages> = {
   'tables.activityType.points': 'Pontos',
   'tables.activityType.cash': 'Dinheiro',
   'tables.activityType.task': 'Tarefa',
-  'status.commission.denied': 'Recusada',
-  'status.payout.pending': 'Pendente',
-  'status.payout.processing': 'Em processamento',
-  'status.payout.paid': 'Pago',
   'status.payout.failed': 'Falhou',
   'tables.unknown': 'Esta tabela não existe.',
   'tables.columnUnknown': 'Não há nenhuma coluna com esse nome para filtrar.',
