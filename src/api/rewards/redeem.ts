@@ -2,7 +2,7 @@ import { actForTab } from '../core/tab-access';
 import {
   giftCardRedeemSchema, parseRewardConfig, vaultRedeemSchema, type GiftCardRedeemInput, type VaultRedeemInput,
 } from '../../lib/schemas/rewards';
-import type { MessageKey } from '../../lib/i18n';
+import type { MessageKey, MessageParams } from '../../lib/i18n';
 import { newUid, sha256Hex } from '../core/crypto';
 import { ApiError, errorBody, fieldError } from '../core/errors';
 import { AnswerError, answerOrThrow, requestHash, withIdempotency, type StoredAnswer } from '../core/idempotency';
@@ -189,7 +189,7 @@ async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan, scop
 async function shortOfFunds(db: D1Database, caller: Caller, p: Plan): Promise<ApiError> {
   const b = await db.prepare('SELECT points_available, cash_available FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?')
     .bind(caller.company.id, caller.ambassador.uid).first<{ points_available: number; cash_available: number }>();
-  const unit = p.spend === 'points' ? { unit: 'points', point_name: caller.company.point_name } : { unit: p.currency };
+  const unit: MessageParams = p.spend === 'points' ? { unit: 'points', point_name: caller.company.point_name } : { unit: p.currency };
   const available = (p.spend === 'points' ? b?.points_available : b?.cash_available) ?? 0;
   return new ApiError('validation', 'notEnoughFundsFor', undefined, undefined, { cost: p.amount, available, ...unit });
 }
