@@ -49,7 +49,7 @@ describe('message catalogue', () => {
     expect(t('en', 'expectedAmbassador')).toBe('Expected result array containing ambassador user');
     expect(t('en', 'noStats')).toBe('No stats found');
     expect(t('en', 'noStatsMetrics')).toBe('No stats metrics found');
-    // Issue 21 replaced §5's "minimum amount is {min}": the amount now comes with its unit (error-body.test.ts).
+    // Issue 21 replaced §5's "minimum amount is {min}": the amount now comes with its unit (message-limits.test.ts).
     expect(t('en', 'minimumAmount', { min: '10 points' })).toBe('The minimum is 10 points. Enter a larger amount.');
     expect(t('en', 'maximumAmount', { max: '$50' })).toBe('The maximum is $50. Enter a smaller amount.');
   });

@@ -44,7 +44,7 @@ export const de: Partial<Messages> = {
     'Ihre Einlösung wurde übermittelt. Sie erhalten in wenigen Minuten eine Bestätigung per E-Mail und Ihre Prämie in einer E-Mail von {sender}.',
   minimumAmount: 'Der Mindestbetrag ist {min}. Geben Sie einen höheren Betrag ein.',
   maximumAmount: 'Der Höchstbetrag ist {max}. Geben Sie einen niedrigeren Betrag ein.',
-  notEnoughFunds: 'Guthaben nicht ausreichend. Wählen Sie einen kleineren Betrag oder eine andere Prämie.',
+  notEnoughFunds: 'Guthaben nicht ausreichend. Wählen Sie einen kleineren Betrag.',
   notEnoughFundsFor: 'Guthaben nicht ausreichend: Dies kostet {cost}, Ihr Guthaben beträgt {available}. Wählen Sie etwas, das Ihr Guthaben abdeckt.',
   outOfStock: 'Diese Prämie ist nicht mehr vorrätig. Wählen Sie eine andere.',
   redeem: 'Einlösen',

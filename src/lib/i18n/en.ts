@@ -46,7 +46,7 @@ export const en = {
     'Your redemption has been submitted. You will receive a confirmation e-mail within a few minutes, and your reward in an e-mail from {sender}.',
   minimumAmount: 'The minimum is {min}. Enter a larger amount.',
   maximumAmount: 'The maximum is {max}. Enter a smaller amount.',
-  notEnoughFunds: 'Not enough funds. Choose a smaller amount or another reward.',
+  notEnoughFunds: 'Not enough funds. Choose a smaller amount.',
   notEnoughFundsFor: 'Not enough funds: this costs {cost} and your balance is {available}. Choose something your balance covers.',
   outOfStock: 'This reward is out of stock. Choose another one.',
   redeem: 'Redeem',

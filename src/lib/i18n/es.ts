@@ -43,7 +43,7 @@ export const es: Messages = {
     'Tu canje se ha enviado. Recibirás un correo electrónico de confirmación en unos minutos y tu recompensa en un correo de {sender}.',
   minimumAmount: 'El mínimo es {min}. Introduce una cantidad mayor.',
   maximumAmount: 'El máximo es {max}. Introduce una cantidad menor.',
-  notEnoughFunds: 'Fondos insuficientes. Elige una cantidad menor u otra recompensa.',
+  notEnoughFunds: 'Fondos insuficientes. Elige una cantidad menor.',
   notEnoughFundsFor: 'Fondos insuficientes: cuesta {cost} y tu saldo es de {available}. Elige algo que tu saldo cubra.',
   outOfStock: 'Esta recompensa está agotada. Elige otra.',
   redeem: 'Canjear',

@@ -45,7 +45,7 @@ export const fr: Partial<Messages> = {
     'Votre demande d’échange a été envoyée. Vous recevrez un e-mail de confirmation d’ici quelques minutes, puis votre récompense dans un e-mail de {sender}.',
   minimumAmount: 'Le minimum est de {min}. Saisissez un montant plus élevé.',
   maximumAmount: 'Le maximum est de {max}. Saisissez un montant moins élevé.',
-  notEnoughFunds: 'Solde insuffisant. Choisissez un montant plus petit ou une autre récompense.',
+  notEnoughFunds: 'Solde insuffisant. Choisissez un montant plus petit.',
   notEnoughFundsFor: 'Solde insuffisant : cela coûte {cost} et votre solde est de {available}. Choisissez une option que votre solde couvre.',
   outOfStock: 'Cette récompense est en rupture de stock. Choisissez-en une autre.',
   redeem: 'Échanger',

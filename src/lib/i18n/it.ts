@@ -44,7 +44,7 @@ export const it: Partial<Messages> = {
     'La richiesta di riscatto è stata inviata. Riceverai un’e-mail di conferma entro pochi minuti e il tuo premio in un’e-mail da {sender}.',
   minimumAmount: 'Il minimo è {min}. Inserisci un importo maggiore.',
   maximumAmount: 'Il massimo è {max}. Inserisci un importo minore.',
-  notEnoughFunds: 'Saldo insufficiente. Scegli un importo minore o un altro premio.',
+  notEnoughFunds: 'Saldo insufficiente. Scegli un importo minore.',
   notEnoughFundsFor: 'Saldo insufficiente: costa {cost} e il tuo saldo è {available}. Scegli qualcosa che il tuo saldo copre.',
   outOfStock: 'Questo premio è esaurito. Scegline un altro.',
   redeem: 'Riscatta',

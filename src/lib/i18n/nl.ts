@@ -44,7 +44,7 @@ export const nl: Partial<Messages> = {
     'Je inwisseling is ingediend. Binnen enkele minuten ontvang je een bevestigingsmail, en je beloning volgt in een e-mail van {sender}.',
   minimumAmount: 'Het minimum is {min}. Vul een hoger bedrag in.',
   maximumAmount: 'Het maximum is {max}. Vul een lager bedrag in.',
-  notEnoughFunds: 'Onvoldoende saldo. Kies een lager bedrag of een andere beloning.',
+  notEnoughFunds: 'Onvoldoende saldo. Kies een lager bedrag.',
   notEnoughFundsFor: 'Onvoldoende saldo: dit kost {cost} en je saldo is {available}. Kies iets wat je saldo dekt.',
   outOfStock: 'Deze beloning is niet meer op voorraad. Kies een andere.',
   redeem: 'Inwisselen',

@@ -43,7 +43,7 @@ export const pl: Partial<Messages> = {
   redeemSuccessGiftCard: 'Twoja wymiana została zgłoszona. W ciągu kilku minut otrzymasz e-mail z potwierdzeniem, a nagrodę – w wiadomości od nadawcy {sender}.',
   minimumAmount: 'Minimum to {min}. Wpisz większą kwotę.',
   maximumAmount: 'Maksimum to {max}. Wpisz mniejszą kwotę.',
-  notEnoughFunds: 'Za mało środków. Wybierz mniejszą kwotę lub inną nagrodę.',
+  notEnoughFunds: 'Za mało środków. Wybierz mniejszą kwotę.',
   notEnoughFundsFor: 'Za mało środków: to kosztuje {cost}, a Twoje saldo wynosi {available}. Wybierz coś, na co wystarczy Twoje saldo.',
   outOfStock: 'Ta nagroda jest wyprzedana. Wybierz inną.',
   redeem: 'Wymień',

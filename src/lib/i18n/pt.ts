@@ -43,7 +43,7 @@ export const pt: Partial<Messages> = {
   redeemSuccessGiftCard: 'Seu resgate foi enviado. Você receberá um e-mail de confirmação em alguns minutos e sua recompensa em um e-mail de {sender}.',
   minimumAmount: 'O mínimo é {min}. Informe um valor maior.',
   maximumAmount: 'O máximo é {max}. Informe um valor menor.',
-  notEnoughFunds: 'Saldo insuficiente. Escolha um valor menor ou outra recompensa.',
+  notEnoughFunds: 'Saldo insuficiente. Escolha um valor menor.',
   notEnoughFundsFor: 'Saldo insuficiente: isto custa {cost} e seu saldo é {available}. Escolha algo que seu saldo cubra.',
   outOfStock: 'Esta recompensa está esgotada. Escolha outra.',
   redeem: 'Resgatar',
