@@ -194,6 +194,8 @@ describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
       await fifty.evaluate((input) => {
         (input as HTMLInputElement).disabled = false;
         (input as HTMLInputElement).checked = true;
+        // With no variant the balance covers, the Redeem button is disabled too.
+        input.closest('form')!.querySelector<HTMLButtonElement>('button[data-redeem-submit]')!.disabled = false;
       });
       expect(await submit(page, item.locator('button[data-redeem-submit]'))).toBe(400);
       const again = page.locator('[data-vault-item="vlt-acme-giftcard"]');
