@@ -104,6 +104,17 @@ export default function AvatarCropper({ uid, labels, standalone }: Props) {
     else opener.current?.focus();
   }, [standalone]);
 
+  // One picture control per page (issue 21): the plain file form serves until this island runs, then the
+  // dialog's button replaces it (the button is useless without JavaScript, so it is not rendered before).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    if (standalone) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time switch once running in the browser
+    setHydrated(true);
+    const fallback = document.querySelector<HTMLElement>('[data-avatar-fallback]');
+    if (fallback) fallback.hidden = true;
+  }, [standalone]);
+
   // The sidebar avatar's link to #avatar (before its island hydrates) opens the dialog on this page.
   useEffect(() => {
     setAvatarMessages(Object.fromEntries(AVATAR_ERROR_KEYS.map((k) => [k, labels[k]])), labels.accountChangesError);
@@ -121,9 +132,9 @@ export default function AvatarCropper({ uid, labels, standalone }: Props) {
     document.addEventListener('click', onClick);
     // The URL hash exists only in the browser, so opening from #avatar must wait until after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time sync from the URL on mount
-    if (location.hash === '#avatar') show(document.querySelector<HTMLElement>('[data-avatar-open]'));
+    if (hydrated && location.hash === '#avatar') show(document.querySelector<HTMLElement>('[data-avatar-open]'));
     return () => document.removeEventListener('click', onClick);
-  }, [show, labels, standalone]);
+  }, [show, labels, standalone, hydrated]);
 
   useDialogKeys(open, dialogRef, close, {
     focusable: 'button:not([disabled]), input:not([type="file"]), [tabindex="0"]',
@@ -173,7 +184,7 @@ export default function AvatarCropper({ uid, labels, standalone }: Props) {
   const status = problem || (save.state === 'error' ? save.message : '');
   return (
     <>
-      {!standalone && <button type="button" className="btn" data-avatar-open onClick={(e) => show(e.currentTarget)}>{labels.changeAvatar}</button>}
+      {!standalone && hydrated && <button type="button" className="btn" data-avatar-open onClick={(e) => show(e.currentTarget)}>{labels.changeAvatar}</button>}
       {!standalone && save.state === 'saved' && !open && <p className="form-success" role="status" data-avatar-saved>{labels.avatarSaved}</p>}
       {open && (
         <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !saving && close()}>

@@ -1,4 +1,5 @@
 import { en, type MessageKey } from './i18n/en.ts';
+import { formatMoney, formatPoints } from './format.ts';
 import { isMessageKey, t, type MessageParams } from './i18n.ts';
 
 export type { MessageParams };
@@ -23,14 +24,33 @@ export function isMetaKey(name: string, body: Record<string, unknown>): boolean 
 
 const keyByText = new Map<string, MessageKey>(Object.entries(en).map(([key, text]) => [text, key as MessageKey]));
 
+const AMOUNT_PARAMS = ['min', 'max', 'cost', 'available'] as const;
+
+/**
+ * Amounts in a message's params written with their unit in `lang` (issue 21: "minimum amount is 500"
+ * said neither points nor dollars). Params carry plain numbers and `unit`: "points" (with `point_name`,
+ * the company's word for them) or a currency code, the amount then in minor units.
+ */
+export function withUnits(params: MessageParams | undefined, lang: string | null | undefined): MessageParams | undefined {
+  if (!params || typeof params.unit !== 'string') return params;
+  const out: MessageParams = { ...params };
+  for (const name of AMOUNT_PARAMS) {
+    const value = params[name];
+    if (typeof value !== 'number') continue;
+    out[name] = params.unit === 'points' ? formatPoints(value, String(params.point_name ?? ''), lang) : formatMoney(value, params.unit, lang);
+  }
+  return out;
+}
+
 /** English text of a key (or text) and the key, when there is one. */
 export function englishText(keyOrText: string, params?: MessageParams): { text: string; key: MessageKey | null } {
-  if (isMessageKey(keyOrText)) return { text: t('en', keyOrText, params), key: keyOrText };
+  if (isMessageKey(keyOrText)) return { text: t('en', keyOrText, withUnits(params, 'en')), key: keyOrText };
   return { text: keyOrText, key: keyByText.get(keyOrText) ?? null };
 }
 
 /** One message in `lang`: from its key when known, else the English text mapped back, else as sent. */
-export function localizeMessage(lang: string | null | undefined, text: string, code?: string | null, params?: MessageParams): string {
+export function localizeMessage(lang: string | null | undefined, text: string, code?: string | null, given?: MessageParams): string {
+  const params = withUnits(given, lang);
   if (code && isMessageKey(code)) return t(lang, code, params);
   if (isMessageKey(text)) return t(lang, text, params);
   const key = keyByText.get(text);

@@ -33,6 +33,18 @@ export function paymentMethodLabel(code: number | string | null | undefined, lan
   return t(lang, `paymentMethod.${paymentMethodSlug(code)}` as MessageKey);
 }
 
+/**
+ * A company's name for one of its payout options (payout_preference_options: code -> name), in the page
+ * language when it is the method's own English name ("Manual" is "Manuel" on a French page, issue 21);
+ * a name the company wrote itself is its text and is shown as written.
+ */
+export function payoutOptionLabel(code: number | string, name: string | null | undefined, lang?: string | null): string {
+  const own = (name ?? '').trim();
+  const slug = paymentMethodSlug(code);
+  if (slug !== 'unpaid' && (!own || own.toLowerCase() === paymentMethodLabel(code, 'en').toLowerCase())) return paymentMethodLabel(code, lang);
+  return own;
+}
+
 // Gift-card products whose catalogue names are long ("Virtual Prepaid Visa® Card (USD)") are shown short (§3).
 const SHORT_PRODUCT_NAMES: ReadonlyArray<[RegExp, string]> = [
   [/virtual\s+prepaid\s+master\s*card/i, 'Virtual Prepaid MasterCard'],
@@ -53,6 +65,7 @@ export {
   REWARD_STATUSES,
   STATUSES,
   isUnpaidCommission,
+  statusChoices,
   statusLabel,
   statusTone,
 } from './statuses.ts';

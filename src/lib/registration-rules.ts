@@ -1,5 +1,6 @@
 import { regexes } from 'zod/v4/core';
 import type { RegistrationField } from './schemas/customization.ts';
+import { MAX_CHARS } from './text-limits.ts';
 
 // The per-field rules of the registration form (spec §3), free of zod's schema builders so the page's
 // small form script can run them as the person types; src/lib/schemas/registration.ts applies the same
@@ -9,7 +10,7 @@ import type { RegistrationField } from './schemas/customization.ts';
 export const EMAIL_PATTERN: RegExp = regexes.email;
 export const EMAIL_MAX_LENGTH = 254;
 
-export type RegistrationProblem = 'required' | 'invalidField' | 'invalidEmail' | 'acceptTermsRequired';
+export type RegistrationProblem = 'required' | 'invalidField' | 'invalidEmail' | 'acceptTermsRequired' | 'maxChars100' | 'maxChars255';
 
 /** The choices a value must come from: group uids and, when the company uses a list, state values. */
 export interface RegistrationChoices {
@@ -18,7 +19,10 @@ export interface RegistrationChoices {
 }
 
 /** A field's longest accepted text after trimming. */
-export const fieldMaxLength = (key: RegistrationField) => (key.startsWith('custom') || key === 'street' ? 255 : 100);
+export const fieldMaxLength = (key: RegistrationField): 100 | 255 => (key.startsWith('custom') || key === 'street' ? 255 : 100);
+
+/** The message of a value longer than its field allows: it names the limit. */
+export const tooLongProblem = (key: RegistrationField) => MAX_CHARS[fieldMaxLength(key)];
 
 /** A calendar date YYYY-MM-DD between 1900-01-01 and today. */
 export function isBirthDate(value: string, today = new Date()): boolean {
@@ -49,7 +53,7 @@ export function valueProblem(key: RegistrationField, value: string, choices: Reg
 export function fieldProblem(key: RegistrationField, raw: string, required: boolean, choices: RegistrationChoices): RegistrationProblem | null {
   const value = raw.trim();
   if (key === 'email') return !value ? 'required' : value.length > EMAIL_MAX_LENGTH ? 'invalidField' : EMAIL_PATTERN.test(value) ? null : 'invalidEmail';
-  if (value.length > fieldMaxLength(key)) return 'invalidField';
+  if (value.length > fieldMaxLength(key)) return tooLongProblem(key);
   if (!value) return required ? 'required' : null;
   return valueProblem(key, value, choices);
 }

@@ -94,7 +94,7 @@ describe('/app/rewards (legacy) on demo, without JavaScript', () => {
       await amount.fill('9999999');
       expect(await submit(page, view.locator('button[data-redeem-submit]'))).toBe(400);
       const error = page.locator('[data-amount-error]');
-      expect(await error.innerText()).toBe('maximum amount is 10,000');
+      expect(await error.innerText()).toBe('The maximum is 10,000 points. Enter a smaller amount.');
       const input = page.locator('[data-redeem-view="rwd-demo-target"] input[name="amount"]');
       expect(await input.getAttribute('aria-invalid')).toBe('true');
       expect(await input.getAttribute('aria-describedby')).toContain(await error.getAttribute('id'));
@@ -102,7 +102,8 @@ describe('/app/rewards (legacy) on demo, without JavaScript', () => {
 
       await input.fill('10000');
       expect(await submit(page, page.locator('[data-redeem-view="rwd-demo-target"] button[data-redeem-submit]'))).toBe(400);
-      expect(await page.locator('[data-redeem-error]').innerText()).toBe('not enough funds');
+      // Issue 21: what it costs and what the balance is, in the company's points.
+      expect(await page.locator('[data-redeem-error]').innerText()).toMatch(/^Not enough funds: this costs 10,000 points and your balance is [\d,]+ points\./);
       expect(await page.locator('[data-redeem-error]').getAttribute('role')).toBe('alert');
       expect(await page.locator('[data-amount-error]').count()).toBe(0);
       expect(await tileValue(page, 'points_available')).toBe(before);
@@ -177,7 +178,7 @@ describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
     }
   });
 
-  it('an unaffordable variant is refused in Spanish and nothing is spent; the ledger pages', async () => {
+  it('an unaffordable variant is marked and cannot be chosen, the server still refuses it in Spanish and nothing is spent; the ledger pages', async () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
@@ -185,11 +186,20 @@ describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
       await page.goto(`${baseUrl('acme.localhost')}/app/rewards/v3`);
       const before = await tileValue(page, 'balance_available');
       const item = page.locator('[data-vault-item="vlt-acme-giftcard"]');
-      await item.locator('[data-variant="vv-acme-giftcard-50"]').click();
+      // Issue 21: the 50 € option was selectable with a 19 € balance.
+      const fifty = item.locator('input[value="vv-acme-giftcard-50"]');
+      expect(await fifty.isDisabled()).toBe(true);
+      expect(await item.locator('[data-variant="vv-acme-giftcard-50"] [data-not-covered]').innerText()).toContain('Tu saldo no alcanza');
+      // Sent anyway (an old page, a crafted post): refused with both amounts, nothing spent.
+      await fifty.evaluate((input) => {
+        (input as HTMLInputElement).disabled = false;
+        (input as HTMLInputElement).checked = true;
+        // With no variant the balance covers, the Redeem button is disabled too.
+        input.closest('form')!.querySelector<HTMLButtonElement>('button[data-redeem-submit]')!.disabled = false;
+      });
       expect(await submit(page, item.locator('button[data-redeem-submit]'))).toBe(400);
       const again = page.locator('[data-vault-item="vlt-acme-giftcard"]');
-      expect(await again.locator('[data-redeem-error]').innerText()).toBe('fondos insuficientes');
-      expect(await again.locator('input[value="vv-acme-giftcard-50"]').isChecked()).toBe(true);
+      expect(await again.locator('[data-redeem-error]').innerText()).toMatch(/^Fondos insuficientes: cuesta 50\s€ y tu saldo es de [\d,]+\s€\./);
       expect(await tileValue(page, 'balance_available')).toBe(before);
 
       const next = page.locator('[data-pager="ledger_page"] a[data-page-next]');

@@ -49,8 +49,9 @@ describe('message catalogue', () => {
     expect(t('en', 'expectedAmbassador')).toBe('Expected result array containing ambassador user');
     expect(t('en', 'noStats')).toBe('No stats found');
     expect(t('en', 'noStatsMetrics')).toBe('No stats metrics found');
-    expect(t('en', 'minimumAmount', { min: 10 })).toBe('minimum amount is 10');
-    expect(t('en', 'maximumAmount', { max: '$50' })).toBe('maximum amount is $50');
+    // Issue 21 replaced §5's "minimum amount is {min}": the amount now comes with its unit (message-limits.test.ts).
+    expect(t('en', 'minimumAmount', { min: '10 points' })).toBe('The minimum is 10 points. Enter a larger amount.');
+    expect(t('en', 'maximumAmount', { max: '$50' })).toBe('The maximum is $50. Enter a smaller amount.');
   });
 
   it('uses the default menu labels of §2', () => {
@@ -79,7 +80,7 @@ describe('message catalogue', () => {
 
   it('translates into Spanish', () => {
     expect(t('es', 'menuDashboard')).toBe('Panel');
-    expect(t('es', 'minimumAmount', { min: 5 })).toBe('el importe mínimo es 5');
+    expect(t('es', 'minimumAmount', { min: '5 puntos' })).toBe('El mínimo es 5 puntos. Introduce una cantidad mayor.');
   });
 });
 
@@ -150,7 +151,7 @@ describe('t fallbacks', () => {
   });
 
   it('leaves an unfilled placeholder visible', () => {
-    expect(t('en', 'minimumAmount')).toBe('minimum amount is {min}');
+    expect(t('en', 'minimumAmount')).toBe('The minimum is {min}. Enter a larger amount.');
     expect(t('en', 'tierLeftReferrals', { count: 2 })).toBe('2 referrals to {tier}');
     expect(t('en', 'tableTotal')).toBe('{count, plural, one {# row} other {# rows}}');
   });

@@ -3,13 +3,14 @@ import {
   PAYMENT_METHOD_CODES,
   STATUSES,
   isUnpaidCommission,
+  statusChoices,
   paymentMethodLabel,
   paymentMethodSlug,
   shortProductName,
   statusLabel,
   statusTone,
 } from '../../src/lib/payment-methods.ts';
-import { isMessageKey } from '../../src/lib/i18n.ts';
+import { statusKey, type StatusKind } from '../../src/lib/statuses.ts';
 
 describe('payment methods (§3)', () => {
   it('maps codes 0 to 8 onto the label slugs in order', () => {
@@ -43,7 +44,8 @@ describe('payment methods (§3)', () => {
 describe('statuses (§4)', () => {
   it('lists the statuses of each kind', () => {
     // under_review: held by a fraud rule until the company reviews it (issue 20).
-    expect(STATUSES.commission).toEqual(['pending', 'under_review', 'approved', 'paid', 'zero']);
+    expect(STATUSES.commission).toEqual(['pending', 'under_review', 'approved', 'paid', 'denied', 'zero']);
+    expect(STATUSES.payout).toEqual(['pending', 'processing', 'paid', 'failed']);
     expect(STATUSES.activity).toEqual(['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed', 'under_review']);
     expect(STATUSES.reward).toHaveLength(11);
     expect(STATUSES.redemption).toEqual(['processing', 'canceled', 'failed', 'completed', 'reversed_to_ledger', 'reversed_to_company']);
@@ -52,7 +54,7 @@ describe('statuses (§4)', () => {
 
   it('has display text for every status', () => {
     for (const [kind, list] of Object.entries(STATUSES)) {
-      for (const status of list) expect(isMessageKey(`status.${kind}.${status}`), `${kind}.${status}`).toBe(true);
+      for (const status of list) expect(statusKey(kind as StatusKind, status), `${kind}.${status}`).toBeDefined();
     }
   });
 
@@ -67,7 +69,19 @@ describe('statuses (§4)', () => {
   it('treats approved commissions as unpaid', () => {
     expect(isUnpaidCommission('approved')).toBe(true);
     expect(isUnpaidCommission('paid')).toBe(false);
-    expect(statusLabel('commission', 'approved')).toBe('Unpaid');
+  });
+
+  // Issue 21: the same approved commission read "Approved" on the dashboard and "Unpaid" in the tables.
+  it('gives a commission one word whichever screen reports it', () => {
+    for (const lang of ['en', 'fr', 'pl']) {
+      for (const status of ['pending', 'approved', 'paid', 'denied']) {
+        expect(statusLabel('commission', status, lang)).toBe(statusLabel('activity', status, lang));
+      }
+      expect(statusLabel('payout', 'paid', lang)).toBe(statusLabel('activity', 'paid', lang));
+    }
+    expect(statusLabel('commission', 'approved')).toBe('Approved');
+    expect(statusLabel('commission', 'approved', 'fr')).toBe('Approuvé');
+    expect(statusChoices('commission').find((c) => c.value === 'approved')).toEqual({ value: 'approved', label_key: 'status.activity.approved' });
   });
 
   it('translates status text and makes unknown statuses readable', () => {

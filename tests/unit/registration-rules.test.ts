@@ -7,7 +7,7 @@ import { registrationSchema, shownFields, type RegistrationFormConfig } from '..
 // The registration page's script checks the form with src/lib/registration-rules.ts while the API parses
 // it with the zod schema: for any configuration and anything typed, both must name the same problem.
 
-const MESSAGES = { required: 'R', invalidField: 'F', invalidEmail: 'E', acceptTermsRequired: 'T', fillAllRequired: 'A' };
+const MESSAGES = { required: 'R', invalidField: 'F', invalidEmail: 'E', acceptTermsRequired: 'T', fillAllRequired: 'A', maxChars100: 'L100', maxChars255: 'L255' };
 
 const VALUES = [
   '', ' ', '  x  ', 'Eve', 'a'.repeat(100), 'a'.repeat(101), ` ${'b'.repeat(100)} `, 'c'.repeat(255), 'c'.repeat(256),

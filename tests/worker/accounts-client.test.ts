@@ -111,7 +111,7 @@ describe('auth client, embedded and remote', () => {
       const { code, link } = codeFrom((await lastEmail('acme', 'paused@acme.test'))!.body_text);
       expect(link).toMatch(/^http:\/\/acme\.localhost\/reset-password\?host=acme\.localhost&/);
       const noCode = await failure(client.resetPassword('acme.localhost', { code: 'AAAAAAAAAA', email: 'nobody@acme.test', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD }));
-      expect(noCode).toEqual({ status: 400, body: { detail: 'No verification code found. Please try again.', code: 'noVerificationCode' } });
+      expect(noCode).toEqual({ status: 400, body: { detail: 'This link has already been used or has expired. Ask for a new one with "Forgot your password?".', code: 'noVerificationCode' } });
       expect(await client.resetPassword('acme.localhost', { code, email: 'paused@acme.test', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD }))
         .toEqual({ detail: 'Your password has been reset. Please log in with your new password.' });
     }

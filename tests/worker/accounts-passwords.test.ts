@@ -109,14 +109,14 @@ describe('reset password', () => {
     expect((await reset('acme.localhost', { code, email: 'alex@acme.test' })).status).toBe(200);
     const again = await reset('acme.localhost', { code, email: 'alex@acme.test' });
     expect(again.status).toBe(400);
-    expect(((await again.json()) as any).detail).toBe('No verification code found. Please try again.');
+    expect(((await again.json()) as any).detail).toBe('This link has already been used or has expired. Ask for a new one with "Forgot your password?".');
   });
 
   it('refuses an expired code', async () => {
     const { code } = await resetCodeFor('localhost', 'demo', 'nocampaign@demo.test');
     await env.DB.prepare("UPDATE reset_codes SET expires_at = '2000-01-01T00:00:00.000Z' WHERE company_id = 'demo' AND used_at IS NULL").run();
     const res = await reset('localhost', { code, email: 'nocampaign@demo.test' });
-    expect(((await res.json()) as any).detail).toBe('No verification code found. Please try again.');
+    expect(((await res.json()) as any).detail).toBe('This link has already been used or has expired. Ask for a new one with "Forgot your password?".');
   });
 
   it('keeps an older code valid when a new one is requested, until one of them is used (issue 17)', async () => {

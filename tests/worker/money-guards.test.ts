@@ -78,7 +78,7 @@ describe('money guards: refusals a person can cause', () => {
     await points(amb, 20);
     const res = await op(KEYS.demo, 'POST', `/ambassadors/${amb}/loyalty/entries`, { kind: 'points', amount: -21, description: 'too much' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ detail: 'not enough funds', code: 'notEnoughFunds' });
+    expect(res.body).toMatchObject({ detail: 'Not enough funds. Choose a smaller amount.', code: 'notEnoughFunds' });
     expect(await env.DB.prepare('SELECT points_available FROM loyalty_balances WHERE ambassador_uid = ?').bind(amb).first('points_available')).toBe(20);
   });
 

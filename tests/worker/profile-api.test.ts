@@ -74,7 +74,7 @@ describe('editing the profile', () => {
     ['custom2', 'not enabled for demo', 'This field is not enabled.', 'customFieldDisabled'],
     ['email', 'new@demo.test', 'This field cannot be changed.', 'unknownField'],
     ['first_name', '', 'This field is required.', 'required'],
-    ['city', 'x'.repeat(101), 'This field is invalid.', 'invalidField'],
+    ['city', 'x'.repeat(101), 'At most 100 characters.', 'maxChars100'],
     ['first_name', 5, 'This field is invalid.', 'invalidField'],
     ['city', { nested: true }, 'This field is invalid.', 'invalidField'],
     ['payout_preference', [], 'This field is invalid.', 'invalidField'],

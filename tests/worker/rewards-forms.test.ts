@@ -93,9 +93,9 @@ describe('the gift card redeem form (legacy, demo)', () => {
     const locals = localsFor(ava, 'en');
     const before = await balance(ava.uid);
     const low = asState(await handleGiftCardRedeemPost(locals, form(ava, '/app/rewards', { gift_card_uid: 'rwd-demo-target', amount: '100', idempotency_key: crypto.randomUUID() })(), 'en'));
-    expect(low).toMatchObject({ status: 400, target: 'rwd-demo-target', amount: '100', amountError: 'minimum amount is 500', formError: null, failure: null });
+    expect(low).toMatchObject({ status: 400, target: 'rwd-demo-target', amount: '100', amountError: 'The minimum is 500 points. Enter a larger amount.', formError: null, failure: null });
     const high = asState(await handleGiftCardRedeemPost(locals, form(ava, '/app/rewards', { gift_card_uid: 'rwd-demo-target', amount: '9999999', idempotency_key: crypto.randomUUID() })(), 'en'));
-    expect(high).toMatchObject({ status: 400, amountError: 'maximum amount is 10,000', formError: null });
+    expect(high).toMatchObject({ status: 400, amountError: 'The maximum is 10,000 points. Enter a smaller amount.', formError: null });
     const junk = asState(await handleGiftCardRedeemPost(locals, form(ava, '/app/rewards', { gift_card_uid: 'rwd-demo-target', amount: '12.5', idempotency_key: crypto.randomUUID() })(), 'en'));
     expect(junk.amountError).toBe('Enter a whole, positive amount.');
     expect(await balance(ava.uid)).toEqual(before);
@@ -105,9 +105,9 @@ describe('the gift card redeem form (legacy, demo)', () => {
     const locals = localsFor(ava, 'en');
     const before = await balance(ava.uid);
     const poor = asState(await handleGiftCardRedeemPost(locals, form(ava, '/app/rewards', { gift_card_uid: 'rwd-demo-target', amount: '10000', idempotency_key: crypto.randomUUID() })(), 'en'));
-    expect(poor).toMatchObject({ status: 400, formError: 'not enough funds', amountError: null, amount: '10000' });
+    expect(poor).toMatchObject({ status: 400, formError: expect.stringMatching(/^Not enough funds: this costs 10,000 points and your balance is [\d,]+ points\. /), amountError: null, amount: '10000' });
     const gone = asState(await handleGiftCardRedeemPost(locals, form(ava, '/app/rewards', { gift_card_uid: 'rwd-demo-basspro', idempotency_key: crypto.randomUUID() })(), 'en'));
-    expect(gone).toMatchObject({ status: 409, formError: 'out of stock' });
+    expect(gone).toMatchObject({ status: 409, formError: 'This reward is out of stock. Choose another one.' });
     expect(await balance(ava.uid)).toEqual(before);
   });
 
@@ -127,9 +127,9 @@ describe('Spanish messages on acme', () => {
   it('gift card: the minimum in Spanish with Spanish digits, and a refused fulfilment says so and charges nothing', async () => {
     const locals = localsFor(alex, 'es');
     const low = asState(await handleGiftCardRedeemPost(locals, form(alex, '/app/rewards', { gift_card_uid: 'rwd-acme-sport-card', amount: '50', idempotency_key: crypto.randomUUID() })(), 'es'));
-    expect(low.amountError).toBe('el importe mínimo es 200');
+    expect(low.amountError).toBe('El mínimo es 200 Acme Coins. Introduce una cantidad mayor.');
     const high = asState(await handleGiftCardRedeemPost(locals, form(alex, '/app/rewards', { gift_card_uid: 'rwd-acme-sport-card', amount: '50000', idempotency_key: crypto.randomUUID() })(), 'es'));
-    expect(high.amountError).toBe('el importe máximo es 2000');
+    expect(high.amountError).toBe('El máximo es 2000 Acme Coins. Introduce una cantidad menor.');
 
     setFulfilmentProvider(() => ({ name: 'test-refuse', issue: async () => ({ status: 'failed', reason: 'rewardUnavailable' }) }));
     const before = await balance(alex.uid);
@@ -161,9 +161,9 @@ describe('Spanish messages on acme', () => {
     const post = (fields: Record<string, string>) =>
       handleVaultRedeemPost(locals, form(alex, '/app/rewards/v3', { vault_item: 'vlt-acme-giftcard', idempotency_key: crypto.randomUUID(), ...fields })(), 'es');
     const poor = asState(await post({ variant_item: 'vv-acme-giftcard-50', 'cost_vv-acme-giftcard-50': '5000' }));
-    expect(poor).toMatchObject({ status: 400, target: 'vlt-acme-giftcard', variant: 'vv-acme-giftcard-50', formError: 'fondos insuficientes' });
+    expect(poor).toMatchObject({ status: 400, target: 'vlt-acme-giftcard', variant: 'vv-acme-giftcard-50', formError: expect.stringMatching(/^Fondos insuficientes: cuesta 50\s€ y tu saldo es de 9\s€\. /) });
     const gone = asState(await post({ variant_item: 'vv-acme-giftcard-25', 'cost_vv-acme-giftcard-25': '2500' }));
-    expect(gone).toMatchObject({ status: 409, formError: 'agotado' });
+    expect(gone).toMatchObject({ status: 409, formError: 'Esta recompensa está agotada. Elige otra.' });
     const none = asState(await post({}));
     expect(none).toMatchObject({ status: 400, formError: 'Elige una de las opciones.' });
     const repriced = asState(await post({ variant_item: 'vv-acme-giftcard-10', 'cost_vv-acme-giftcard-10': '900' }));

@@ -70,7 +70,7 @@ describe('concurrency', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => redeem(who, reward)));
     const ok = results.filter((r) => r.status === 201).length;
     expect(ok).toBe(Math.floor(1000 / 70));
-    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 400 && r.body.detail === 'not enough funds')).toBe(true);
+    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 400 && r.body.code === 'notEnoughFundsFor')).toBe(true);
     const b = (await balance(who.uid))!;
     expect(b.points_available).toBe(1000 - 70 * ok);
     expect(b.points_redeemed).toBe(70 * ok);
@@ -85,7 +85,7 @@ describe('concurrency', () => {
     const who = await newcomer(5000);
     const results = await Promise.all(Array.from({ length: 50 }, () => redeem(who, limited)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(7);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.detail === 'out of stock')).toBe(true);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.detail === 'This reward is out of stock. Choose another one.')).toBe(true);
     expect(await env.DB.prepare('SELECT stock FROM rewards WHERE uid = ?').bind(limited).first<number>('stock')).toBe(0);
     expect((await balance(who.uid))!.points_available).toBe(5000 - 70);
   });

@@ -57,15 +57,17 @@ describe('gift cards', () => {
     const before = (await balance(ava.uid))!;
     const low = await call(ava, 'POST', '/loyalty/gift_card/redeem/', { affiliate_uid: ava.uid, gift_card_uid: 'rwd-demo-target', amount: 100 });
     expect(low.status).toBe(400);
-    expect(low.body.amount).toEqual(['minimum amount is 500']);
+    expect(low.body.amount).toEqual(['The minimum is 500 points. Enter a larger amount.']);
     const high = await call(ava, 'POST', '/loyalty/gift_card/redeem/', { affiliate_uid: ava.uid, gift_card_uid: 'rwd-demo-target', amount: 20000 });
-    expect(high.body.amount).toEqual(['maximum amount is 10000']);
+    expect(high.body.amount).toEqual(['The maximum is 10,000 points. Enter a smaller amount.']);
     const poor = await call(ava, 'POST', '/loyalty/gift_card/redeem/', { affiliate_uid: ava.uid, gift_card_uid: 'rwd-demo-target', amount: 9999 });
     expect(poor.status).toBe(400);
-    expect(poor.body.detail).toBe('not enough funds');
+    // Issue 21: what it costs and what there is, in points.
+    expect(poor.body.detail).toMatch(/^Not enough funds: this costs 9,999 points and your balance is [\d,]+ points\. /);
+    expect(poor.body.code).toBe('notEnoughFundsFor');
     const gone = await call(ava, 'POST', '/loyalty/gift_card/redeem/', { affiliate_uid: ava.uid, gift_card_uid: 'rwd-demo-basspro' });
     expect(gone.status).toBe(409);
-    expect(gone.body.detail).toBe('out of stock');
+    expect(gone.body.detail).toBe('This reward is out of stock. Choose another one.');
     expect(await balance(ava.uid)).toEqual(before);
   });
 

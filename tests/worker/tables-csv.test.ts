@@ -95,7 +95,7 @@ describe('options', () => {
     expect(byKey.is_monetary.operators).toEqual(['is', 'not_is']);
     // the caller's campaigns: Nick is in Refer a Friend only
     expect(byKey.campaign.choices).toEqual([{ value: 'cmp-demo-main', label: 'Refer a Friend' }]);
-    expect(byKey.status.choices).toContainEqual({ value: 'approved', label_key: 'status.commission.approved' });
+    expect(byKey.status.choices).toContainEqual({ value: 'approved', label_key: 'status.activity.approved' });
     expect((await call(nick, 'GET', '/tables/options/payouts/')).body.default_ordering).toBe('-paid_at');
     expect((await call(nick, 'GET', '/tables/options/nope/')).status).toBe(404);
   });

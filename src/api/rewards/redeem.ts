@@ -2,7 +2,7 @@ import { actForTab } from '../core/tab-access';
 import {
   giftCardRedeemSchema, parseRewardConfig, vaultRedeemSchema, type GiftCardRedeemInput, type VaultRedeemInput,
 } from '../../lib/schemas/rewards';
-import type { MessageKey } from '../../lib/i18n';
+import type { MessageKey, MessageParams } from '../../lib/i18n';
 import { newUid, sha256Hex } from '../core/crypto';
 import { ApiError, errorBody, fieldError } from '../core/errors';
 import { AnswerError, answerOrThrow, requestHash, withIdempotency, type StoredAnswer } from '../core/idempotency';
@@ -71,8 +71,9 @@ async function redeemGiftCardUnchecked(svc: ServiceContext, caller: Caller, inpu
       if (q.amount === undefined) throw fieldError('amount', 'required');
       const min = r.min_amount ?? 1;
       const max = r.max_amount ?? Number.MAX_SAFE_INTEGER;
-      if (q.amount < min) throw fieldError('amount', 'minimumAmount', { min });
-      if (q.amount > max) throw fieldError('amount', 'maximumAmount', { max });
+      const unit = { unit: 'points', point_name: caller.company.point_name };
+      if (q.amount < min) throw fieldError('amount', 'minimumAmount', { min, ...unit });
+      if (q.amount > max) throw fieldError('amount', 'maximumAmount', { max, ...unit });
       amount = q.amount;
     } else {
       if (q.amount !== undefined && q.amount !== r.points) throw fieldError('amount', 'invalidAmount');
@@ -143,6 +144,8 @@ async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan, scop
   const { redemption: placed, replayed } = await placeRedemption(db, {
     companyId: company, ambassadorUid: amb, kind: p.kind, rewardUid: p.rewardUid, vaultItemUid: p.vaultItemUid, variantUid: p.variantUid,
     amount: p.amount, spend: p.spend, valueMinor: p.valueMinor, currency: p.currency, itemName: p.name, key: rkey,
+  }).catch(async (err: unknown) => {
+    throw err instanceof ApiError && err.messageKey === 'notEnoughFunds' ? await shortOfFunds(db, caller, p) : err;
   });
   // The same keyed request placed its redemption before: answer that one, spend nothing.
   if (replayed) return answerOf(caller, placed);
@@ -177,6 +180,18 @@ async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan, scop
   }
   const row = await redemptionByKey(db, company, rkey).catch(() => null);
   return answerOf(caller, row ?? placed);
+}
+
+/**
+ * "Not enough funds" with both amounts in their unit (issue 21: "fondos insuficientes" said neither what
+ * it costs nor what there is). The ledger's guards refused the spend; this only reads what is available.
+ */
+async function shortOfFunds(db: D1Database, caller: Caller, p: Plan): Promise<ApiError> {
+  const b = await db.prepare('SELECT points_available, cash_available FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?')
+    .bind(caller.company.id, caller.ambassador.uid).first<{ points_available: number; cash_available: number }>();
+  const unit: MessageParams = p.spend === 'points' ? { unit: 'points', point_name: caller.company.point_name } : { unit: p.currency };
+  const available = (p.spend === 'points' ? b?.points_available : b?.cash_available) ?? 0;
+  return new ApiError('validation', 'notEnoughFundsFor', undefined, undefined, { cost: p.amount, available, ...unit });
 }
 
 /** The answer of a redeem call for the redemption as it stands: 201, or 502 when fulfilment refused it. */

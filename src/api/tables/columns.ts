@@ -1,7 +1,7 @@
 import { activityStatusSql, commissionStatusSql } from '../stats/activity-queries';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import { PAYMENT_METHODS } from '../../lib/payment-methods';
-import { ACTIVITY_STATUSES } from '../../lib/statuses';
+import { statusChoices } from '../../lib/statuses';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { Caller } from '../core/types';
 
@@ -80,8 +80,6 @@ const PAYMENT_METHOD_CHOICES: Choice[] = Object.entries(PAYMENT_METHODS).map(([c
 const campaignChoices = (caller: Caller): Choice[] =>
   caller.memberships.map((m) => ({ value: m.campaign_uid, label: m.name }));
 
-const COMMISSION_STATUSES = ['pending', 'under_review', 'approved', 'paid', 'denied', 'zero'] as const;
-const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'failed'] as const;
 const ACTIVITY_TYPES = ['referral', 'commission', 'payout', 'redemption', 'points', 'cash', 'task'] as const;
 
 const commissions: Table = {
@@ -104,7 +102,7 @@ const commissions: Table = {
     { key: 'campaign', label_key: 'tables.col.campaign', type: 'CHOICE', sql: 'cp.uid', sortable: true, choices: campaignChoices, openChoices: true },
     { key: 'revenue', label_key: 'tables.col.revenue', type: 'MONEY', sql: 't.revenue_minor', currency: 't.currency', sortable: true },
     { key: 'amount', label_key: 'tables.col.commission', type: 'MONEY', sql: 't.amount_minor', currency: 't.currency', sortable: true },
-    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: commissionStatusSql('t'), sortable: true, choices: choicesOf(COMMISSION_STATUSES, 'status.commission.') },
+    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: commissionStatusSql('t'), sortable: true, choices: statusChoices('commission') },
     { key: 'is_monetary', label_key: 'tables.col.isMonetary', type: 'BOOLEAN', sql: 't.is_monetary', sortable: true },
     { key: 'event_type', label_key: 'tables.col.eventType', type: 'CHOICE', sql: 't.event', sortable: true, choices: choicesOf(['first', 'second'], 'tables.event.') },
   ],
@@ -125,7 +123,7 @@ const payouts: Table = {
     { key: 'paid_at', label_key: 'tables.col.payoutDate', type: 'DATE', sql: 't.paid_at', sort: 'COALESCE(t.paid_at, t.created_at)', sortable: true },
     { key: 'amount', label_key: 'tables.col.amount', type: 'MONEY', sql: 't.amount_minor', currency: 't.currency', sortable: true },
     { key: 'method', label_key: 'tables.col.method', type: 'CHOICE', sql: 't.payment_method', sortable: true, choices: PAYMENT_METHOD_CHOICES, integerChoices: true },
-    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: 't.status', sortable: true, choices: choicesOf(PAYOUT_STATUSES, 'status.payout.') },
+    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: 't.status', sortable: true, choices: statusChoices('payout') },
     { key: 'transaction_id', label_key: 'tables.col.transactionId', type: 'STRING', sql: 't.transaction_id', sort: "COALESCE(t.transaction_id, '')", sortable: true },
   ],
 };
@@ -148,7 +146,7 @@ const activity: Table = {
     // Money, or points for point rows: filters and sorting take points as whole units of the currency.
     { key: 'amount', label_key: 'tables.col.amount', type: 'MONEY', sql: 'COALESCE(t.amount_minor, t.points * :scale)', sort: 'COALESCE(t.amount_minor, t.points * :scale, 0)', currency: 't.currency', sortable: true },
     // A commission's row shows the commission's status now (issue 17: one source of status for every screen).
-    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: activityStatusSql('t'), sortable: true, choices: choicesOf(ACTIVITY_STATUSES, 'status.activity.') },
+    { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: activityStatusSql('t'), sortable: true, choices: statusChoices('activity') },
     { key: 'payment_method', label_key: 'tables.col.paymentMethod', type: 'CHOICE', sql: 't.payment_method', sort: 'COALESCE(t.payment_method, -1)', sortable: true, choices: PAYMENT_METHOD_CHOICES, integerChoices: true },
     { key: 'expire_at', label_key: 'tables.col.expireAt', type: 'DATE', sql: 't.expire_at', sort: "COALESCE(t.expire_at, '')", sortable: true },
     { key: 'event_data1', label_key: 'tables.col.eventData1', type: 'STRING', sql: 't.event_data1', sort: "COALESCE(t.event_data1, '')", sortable: true },

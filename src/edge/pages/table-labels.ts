@@ -3,7 +3,7 @@ import { DETAIL_FIELDS } from '../../lib/activity-detail';
 import { isMessageKey, pluralTemplates, t, type Language, type MessageKey } from '../../lib/i18n';
 import { memoized } from '../../lib/intl-cache';
 import { PAYMENT_METHOD_CODES, paymentMethodLabel } from '../../lib/payment-methods';
-import { REDEMPTION_STATUSES, statusLabel } from '../../lib/statuses';
+import { PAYOUT_STATUSES, REDEMPTION_STATUSES, statusLabel } from '../../lib/statuses';
 import { systemTexts } from '../../lib/system-text';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import type { TableLabels } from '../../lib/table-markup';
@@ -46,7 +46,7 @@ function build(lang: Language, pointName: string): TableLabels {
       methods: Object.fromEntries(PAYMENT_METHOD_CODES.map((code) => [String(code), paymentMethodLabel(code, lang)])),
       statuses: {
         ...Object.fromEntries(REDEMPTION_STATUSES.map((st) => [st, statusLabel('redemption', st, lang)])),
-        ...Object.fromEntries(['pending', 'processing', 'paid', 'failed'].map((st) => [st, labelText(lang, `status.payout.${st}`, st)])),
+        ...Object.fromEntries(PAYOUT_STATUSES.map((st) => [st, statusLabel('payout', st, lang)])),
       },
     },
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPORTED_LANGUAGES, SYSTEM_LANGUAGE } from '../languages.ts';
 import { RESERVED_SLUGS } from './customization.ts';
 import { isBirthDate } from '../registration-rules.ts';
+import { maxCharsKey, type MaxCharsLimit } from '../text-limits.ts';
 
 // The editable ambassador profile of spec §3 (PATCH /portal/ambassadors/{id}/), shared by the API, the
 // /app/account forms and islands. Messages are i18n keys; the API and pages translate them.
@@ -30,9 +31,9 @@ export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9_-]{0,38}[a-z0-9])?$/i;
 const textOrNull = () => z.union([z.string(), z.null()], { error: 'invalidField' });
 
 /** An optional text: trimmed, '' or null means "clear it" (stored as null). */
-const optionalText = (max: number) =>
+const optionalText = (max: MaxCharsLimit) =>
   textOrNull().transform((v) => (v ?? '').trim())
-    .pipe(z.string().max(max, 'invalidField'))
+    .pipe(z.string().max(max, maxCharsKey(max)))
     .transform((v) => (v === '' ? null : v));
 
 const optionalEmail = textOrNull().transform((v) => (v ?? '').trim())
@@ -68,11 +69,19 @@ const username = textOrNull().transform((v) => (v ?? '').trim())
     .refine((v) => !RESERVED_USERNAMES.has(v.toLowerCase()), 'usernameReserved'))
   .transform((v) => (v === '' ? null : v));
 
-const name = z.string({ error: 'invalidField' }).trim().min(1, 'required').max(60, 'invalidField');
+/** Longest first or last name (the inputs' maxlength says the same). */
+export const NAME_MAX_LENGTH = 60;
+const name = z.string({ error: 'invalidField' }).trim().min(1, 'required').max(NAME_MAX_LENGTH, maxCharsKey(NAME_MAX_LENGTH));
+
+/** Longest value of each profile text field: the schema's limit and the input's maxlength. */
+export const PROFILE_TEXT_MAX = {
+  first_name: NAME_MAX_LENGTH, last_name: NAME_MAX_LENGTH, company: 120, job_title: 120, street: 200, city: 100, state: 100, zip: 20, country: 100,
+  custom: 500,
+} as const satisfies Record<string, MaxCharsLimit>;
 
 export const LANGUAGE_CHOICES = [...SUPPORTED_LANGUAGES, SYSTEM_LANGUAGE] as const;
 
-const customFields = Object.fromEntries(CUSTOM_FIELDS.map((f) => [f, optionalText(500).optional()])) as
+const customFields = Object.fromEntries(CUSTOM_FIELDS.map((f) => [f, optionalText(PROFILE_TEXT_MAX.custom).optional()])) as
   Record<CustomField, z.ZodOptional<ReturnType<typeof optionalText>>>;
 
 export const profileUpdateSchema = z.object({
@@ -80,13 +89,13 @@ export const profileUpdateSchema = z.object({
   last_name: name.optional(),
   username: username.optional(),
   phone: phone.optional(),
-  company: optionalText(120).optional(),
-  job_title: optionalText(120).optional(),
-  street: optionalText(200).optional(),
-  city: optionalText(100).optional(),
-  state: optionalText(100).optional(),
-  zip: optionalText(20).optional(),
-  country: optionalText(100).optional(),
+  company: optionalText(PROFILE_TEXT_MAX.company).optional(),
+  job_title: optionalText(PROFILE_TEXT_MAX.job_title).optional(),
+  street: optionalText(PROFILE_TEXT_MAX.street).optional(),
+  city: optionalText(PROFILE_TEXT_MAX.city).optional(),
+  state: optionalText(PROFILE_TEXT_MAX.state).optional(),
+  zip: optionalText(PROFILE_TEXT_MAX.zip).optional(),
+  country: optionalText(PROFILE_TEXT_MAX.country).optional(),
   date_of_birth: optionalDate.optional(),
   ...customFields,
   facebook_url: optionalHttpUrl.optional(),

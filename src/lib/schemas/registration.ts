@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Customization, RegistrationField } from './customization.ts';
 import { emailInput } from './passwords.ts';
 import { fieldMaxLength, valueProblem } from '../registration-rules.ts';
+import { MAX_CHARS } from '../text-limits.ts';
 
 // The registration form of spec §3, built from the company's configuration: the API's schema. Its
 // per-field rules are src/lib/registration-rules.ts, which the form's script also runs while the person
@@ -57,7 +58,7 @@ export function shownFields(fields: RegistrationFormConfig['fields']): ShownFiel
 }
 
 const asText = (v: unknown) => (v == null ? '' : typeof v === 'number' ? String(v) : v);
-const text = (max: number) => z.preprocess(asText, z.string({ error: 'invalidField' }).trim().max(max, 'invalidField'));
+const text = (max: 100 | 255) => z.preprocess(asText, z.string({ error: 'invalidField' }).trim().max(max, MAX_CHARS[max]));
 
 function fieldSchema(key: RegistrationField, required: boolean, cfg: RegistrationFormConfig): z.ZodType {
   if (key === 'email') return emailInput;

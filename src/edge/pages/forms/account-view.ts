@@ -1,6 +1,6 @@
 import { t, type Language, type MessageKey } from '../../../lib/i18n';
 import type { NotificationOption } from '../../../lib/schemas/notifications';
-import { CUSTOM_FIELDS } from '../../../lib/schemas/profile';
+import { CUSTOM_FIELDS, PROFILE_TEXT_MAX } from '../../../lib/schemas/profile';
 import type { Customization } from '../../../lib/schemas/customization';
 import type { AmbassadorProfile } from '../../client';
 import type { Portal } from '../../types';
@@ -16,7 +16,12 @@ export interface FieldSpec {
   autocomplete?: 'given-name' | 'family-name' | 'tel' | 'organization' | 'organization-title' | 'street-address'
     | 'address-level2' | 'address-level1' | 'postal-code' | 'country-name' | 'bday';
   placeholder?: string;
+  /** The schema's limit, so the input stops where the API would refuse. */
+  maxlength?: number;
+  required?: boolean;
 }
+
+const maxOf = (name: string): number | undefined => (PROFILE_TEXT_MAX as Record<string, number>)[name];
 
 const PERSONAL: { name: string; label: MessageKey; type?: FieldSpec['type']; autocomplete: FieldSpec['autocomplete'] }[] = [
   { name: 'first_name', label: 'fieldFirstName', autocomplete: 'given-name' },
@@ -80,9 +85,11 @@ export function accountView(input: {
     showPaypal,
     showDwolla,
     hasPaymentFields: showPreference || showPaypal || showDwolla,
-    personalFields: PERSONAL.map((f): FieldSpec => ({ ...f, label: t(lang, f.label) })),
+    personalFields: PERSONAL.map((f): FieldSpec => ({
+      ...f, label: t(lang, f.label), maxlength: maxOf(f.name), required: f.name === 'first_name' || f.name === 'last_name',
+    })),
     socialFields: SOCIAL.map((f): FieldSpec => ({ ...f, label: t(lang, f.label), type: 'url', placeholder: 'https://' })),
-    customFields: customEnabled.map((f): FieldSpec => ({ name: f, label: registerFields[f]?.label || t(lang, 'fieldCustom', { n: f.replace('custom', '') }) })),
+    customFields: customEnabled.map((f): FieldSpec => ({ name: f, maxlength: PROFILE_TEXT_MAX.custom, label: registerFields[f]?.label || t(lang, 'fieldCustom', { n: f.replace('custom', '') }) })),
     /** The value to show: what was just typed in a section shown again, else the profile's. */
     valueOf: (section: Section, f: string) => (failed?.section === section && f in failed.submitted ? failed.submitted[f]! : profileValue(f)),
     err: (f: string): string | undefined => failed?.fieldErrors[f],

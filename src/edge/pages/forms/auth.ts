@@ -48,8 +48,14 @@ export async function loginAction(locals: Locals, request: Request, url: URL): P
   const parsed = loginSchema.safeParse({ email, password: form.get('password'), ...(typeof token === 'string' && token ? { recaptchaToken: token } : {}) });
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= translateMessage(requestContext.lang, issue.message);
-    return { values: { email }, formError: t(requestContext.lang, 'fillAllRequired'), fieldErrors, status: 400 };
+    let missing = false;
+    for (const issue of parsed.error.issues) {
+      missing ||= issue.message === 'required';
+      fieldErrors[String(issue.path[0])] ??= translateMessage(requestContext.lang, issue.message);
+    }
+    // "Fill out all required fields" only when one is empty; a wrong value is named (issue 21).
+    const formError = missing ? t(requestContext.lang, 'fillAllRequired') : Object.values(fieldErrors)[0]!;
+    return { values: { email }, formError, fieldErrors, status: 400 };
   }
   try {
     const answer = await client.login(requestContext.portal.host, parsed.data);

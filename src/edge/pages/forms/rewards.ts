@@ -1,5 +1,4 @@
-import { localizeErrorBody, type ErrorCodes } from '../../../lib/error-body';
-import { formatNumber } from '../../../lib/format';
+import { localizeErrorBody } from '../../../lib/error-body';
 import { t, type Language } from '../../../lib/i18n';
 import { formInteger } from '../../../lib/schemas/numbers';
 import { ClientError, type RedeemAnswer } from '../../client';
@@ -64,17 +63,6 @@ async function redeemOnce(send: () => Promise<RedeemAnswer>): Promise<RedeemAnsw
   }
 }
 
-/** The amount field's message, its {min}/{max} written as numbers of the page language ("10.000"). */
-function amountMessage(body: unknown, fallback: string | undefined, lang: Language): string | null {
-  const codes = (typeof body === 'object' && body !== null ? (body as { error_codes?: ErrorCodes }).error_codes : undefined)?.amount;
-  const first = Array.isArray(codes) ? codes[0] : undefined;
-  if (first && (first.code === 'minimumAmount' || first.code === 'maximumAmount')) {
-    const params = Object.fromEntries(Object.entries(first.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? formatNumber(v, lang) : v]));
-    return t(lang, first.code, params);
-  }
-  return fallback ?? null;
-}
-
 /** A refused call in the page language: the amount's message by the input, the rest as the form's message. */
 function refusal(err: ClientError, lang: Language, hasAmountField: boolean): Pick<RedeemFormState, 'status' | 'amountError' | 'formError' | 'failure'> {
   const localized = localizeErrorBody(err.body, lang);
@@ -93,7 +81,7 @@ function refusal(err: ClientError, lang: Language, hasAmountField: boolean): Pic
     return { status: 409, amountError: null, formError: t(lang, 'rewards.stillProcessing'), failure: null };
   }
   const { amount, variant_item: variant, ...others } = localized.fields;
-  const amountError = amount === undefined ? null : amountMessage(err.body, amount, lang);
+  const amountError = amount ?? null;
   // v3 has no amount input: a price that changed since the form was rendered is the form's message.
   const messages = [localized.detail, variant === undefined ? null : t(lang, 'rewards.chooseOption'), ...Object.values(others)];
   if (!hasAmountField) messages.push(amountError);
