@@ -56,7 +56,6 @@ for (const tenant of TENANTS) {
         const lines = csv.trim().split(/\r?\n/).slice(1);
         expect(lines.length).toBeGreaterThan(0);
         for (const line of lines) expect(line).toContain(',Approved,');
-
       } finally {
         await context.close();
       }
