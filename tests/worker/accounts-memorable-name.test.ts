@@ -22,6 +22,23 @@ async function registerAs(firstName: string, lastName: string, email: string) {
   return { uid: body.ambassador_uid as string, username: row!.username };
 }
 
+let accounts = 0;
+/** An account as the operator API and the CSV import write it (the same statements as registration). */
+const account = (email: string, firstName: string, lastName: string): NewAccount => ({
+  companyId: 'acme', email, passwordHash: null, firstName, lastName, ambassadorUid: `amb-name-${++accounts}`,
+  shareCode: `NAME${accounts}X`, loyaltyAccess: false, customFields: {}, campaigns: [],
+  profile: { phone: null, company_name: null, job_title: null, street: null, city: null, state: null, zip: null, country: null, date_of_birth: null, paypal_email: null, group_id: null },
+});
+
+async function usernamesOf(emails: readonly string[]) {
+  const usernames = [];
+  for (const email of emails) {
+    usernames.push((await env.DB.prepare('SELECT a.username FROM ambassadors a JOIN users u ON u.id = a.user_id WHERE u.company_id = ? AND u.email = ?')
+      .bind('acme', email).first<{ username: string | null }>())?.username);
+  }
+  return usernames;
+}
+
 describe('memorable URL of a new registrant', () => {
   it('is first-last, and a namesake in the same company gets a numbered one', async () => {
     const first = await registerAs('Marta', 'Nieves', 'marta1@x.test');
@@ -51,21 +68,15 @@ describe('memorable URL of a new registrant', () => {
   });
 
   it('never takes a reserved path or a name someone already chose, and leaves other companies alone', async () => {
-    expect((await registerAs('Help', '', 'help@x.test')).username).toBe('help-2');
     // acme's seed has "alex"; demo's "ava" is another company's and does not count here.
-    expect((await registerAs('Alex', '', 'alex2@x.test')).username).toBe('alex-2');
-    expect((await registerAs('Ava', '', 'ava2@x.test')).username).toBe('ava');
+    const people = [['help@x.test', 'Help'], ['login@x.test', 'Login'], ['alex2@x.test', 'Alex'], ['ava2@x.test', 'Ava']] as const;
+    await insertAccounts(env.DB, 'acme', people.map(([email, first]) => account(email, first, '')));
+    expect(await usernamesOf(people.map(([email]) => email))).toEqual(['help-2', 'login-2', 'alex-2', 'ava']);
   });
 
   it('numbers namesakes written together in one batch (the operator import)', async () => {
-    const account = (email: string, i: number): NewAccount => ({
-      companyId: 'acme', email, passwordHash: null, firstName: 'Imp', lastName: 'Orted', ambassadorUid: `amb-imp-${i}`,
-      shareCode: `IMP${i}XYZ`, loyaltyAccess: false, customFields: {}, campaigns: [],
-      profile: { phone: null, company_name: null, job_title: null, street: null, city: null, state: null, zip: null, country: null, date_of_birth: null, paypal_email: null, group_id: null },
-    });
-    await insertAccounts(env.DB, 'acme', [account('imp1@x.test', 1), account('imp2@x.test', 2), account('imp3@x.test', 3)]);
-    const { results } = await env.DB.prepare("SELECT username FROM ambassadors WHERE company_id = 'acme' AND uid LIKE 'amb-imp-%' ORDER BY uid").all<{ username: string }>();
-    expect(results.map((r) => r.username)).toEqual(['imp-orted', 'imp-orted-2', 'imp-orted-3']);
+    await insertAccounts(env.DB, 'acme', [1, 2, 3].map((i) => account(`imp${i}@x.test`, 'Imp', 'Orted')));
+    expect(await usernamesOf(['imp1@x.test', 'imp2@x.test', 'imp3@x.test'])).toEqual(['imp-orted', 'imp-orted-2', 'imp-orted-3']);
   });
 
   it('leaves existing accounts as they were: a seeded account without a username keeps its uid URL', async () => {

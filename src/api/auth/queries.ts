@@ -115,7 +115,7 @@ const writeSteps = (statements: D1PreparedStatement[]) =>
  */
 const FREE_USERNAME = `(
   SELECT name FROM (
-    WITH RECURSIVE n(i) AS (SELECT ?19 UNION ALL SELECT i + 1 FROM n WHERE i < ?19 + 999)
+    WITH RECURSIVE n(i) AS (SELECT CAST(?19 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ?19 + 999)
     SELECT CASE i WHEN 1 THEN ?18 ELSE ?18 || '-' || i END AS name, i FROM n
   ) AS candidate
   WHERE NOT EXISTS (SELECT 1 FROM ambassadors x WHERE x.company_id = ?1 AND (x.username = candidate.name OR x.uid = candidate.name))
