@@ -136,13 +136,15 @@ for (const tenant of TENANTS) {
       });
     });
 
-    it('heads a custom tab page with the label of its menu item', async () => {
+    it('heads a custom tab page with the label of its menu item, once (issue 21: the tab HTML repeated it)', async () => {
       await withPage(DESKTOP, async (page) => {
         await logIn(page, tenant.host, tenant.email);
         const label = (await page.locator(`#sidebar [data-menu-item="${tenant.customTab}"]`).innerText()).trim();
         await page.goto(`${base}/${tenant.customTab}`);
         expect((await page.locator('main h1').innerText()).trim()).toBe(label);
         expect(await page.title()).toContain(label);
+        const headings = await page.locator('main :is(h1, h2, h3, h4, h5, h6)').allInnerTexts();
+        expect(headings.filter((text) => text.trim().toLowerCase() === label.toLowerCase())).toEqual([label]);
       });
     });
 

@@ -1,5 +1,6 @@
 import type { UserRow } from './user-queries';
 import { batch, row, rows, write } from '../core/named-batch';
+import { usernameBase } from '../../lib/memorable-name';
 
 /** Registration sessions, new accounts, e-mailed codes, single sign-on markers and company hosts. */
 
@@ -106,18 +107,34 @@ export async function insertAccounts(db: D1Database, companyId: string, accounts
 const writeSteps = (statements: D1PreparedStatement[]) =>
   Object.fromEntries(statements.map((statement, i) => [`write${i}`, write(statement)]));
 
+/**
+ * The memorable URL of a new account (src/lib/memorable-name.ts): the first of ?18, ?18-2, ?18-3, ...
+ * (from number ?19) that no one in the company has as username or uid, picked inside the INSERT so
+ * accounts written in one batch, or at the same moment, never pick the same one. Past a thousand
+ * namesakes it stays NULL and the uid serves.
+ */
+const FREE_USERNAME = `(
+  SELECT name FROM (
+    WITH RECURSIVE n(i) AS (SELECT CAST(?19 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ?19 + 999)
+    SELECT CASE i WHEN 1 THEN ?18 ELSE ?18 || '-' || i END AS name, i FROM n
+  ) AS candidate
+  WHERE NOT EXISTS (SELECT 1 FROM ambassadors x WHERE x.company_id = ?1 AND (x.username = candidate.name OR x.uid = candidate.name))
+  ORDER BY i LIMIT 1)`;
+
 /** insertAccount's statements, for a caller that writes several accounts in one batch (the operator CSV import). */
 export function accountStatements(db: D1Database, a: NewAccount): D1PreparedStatement[] {
   const p = a.profile;
+  const username = usernameBase(a.firstName, a.lastName, a.shareCode);
   const statements = [
     db.prepare('INSERT INTO users (company_id, email, password_hash, first_name, last_name, loyalty_access, email_unconfirmed) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .bind(a.companyId, a.email, a.passwordHash, a.firstName, a.lastName, a.loyaltyAccess ? 1 : 0, a.emailUnconfirmed ? 1 : 0),
     db.prepare(
       `INSERT INTO ambassadors (uid, company_id, user_id, share_code, phone, company_name, job_title, street, city, state, zip,
-         country, date_of_birth, paypal_email, group_id, custom_fields, language)
-       VALUES (?3, ?1, ${USER_ID_BY_EMAIL}, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)`,
+         country, date_of_birth, paypal_email, group_id, custom_fields, language, username)
+       VALUES (?3, ?1, ${USER_ID_BY_EMAIL}, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ${FREE_USERNAME})`,
     ).bind(a.companyId, a.email, a.ambassadorUid, a.shareCode, p.phone, p.company_name, p.job_title, p.street, p.city, p.state,
-      p.zip, p.country, p.date_of_birth, p.paypal_email, p.group_id, JSON.stringify(a.customFields), a.language ?? null),
+      p.zip, p.country, p.date_of_birth, p.paypal_email, p.group_id, JSON.stringify(a.customFields), a.language ?? null,
+      username.base, username.start),
     db.prepare('INSERT INTO notification_settings (ambassador_uid, company_id) VALUES (?, ?)').bind(a.ambassadorUid, a.companyId),
     db.prepare('INSERT INTO loyalty_balances (ambassador_uid, company_id) VALUES (?, ?)').bind(a.ambassadorUid, a.companyId),
   ];
