@@ -104,8 +104,9 @@ export default function AvatarCropper({ uid, labels, standalone }: Props) {
     else opener.current?.focus();
   }, [standalone]);
 
-  // One picture control per page (issue 21): the plain file form serves until this island runs, then the
-  // dialog's button replaces it (the button is useless without JavaScript, so it is not rendered before).
+  // One picture control per page (issue 21): CSS shows the dialog's button only where scripts run and the
+  // plain file form only where they don't (account.astro, the <html> class `js`/`no-js` set before the first
+  // paint), so nothing below moves when this island hydrates. The form is also hidden here, once running.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     if (standalone) return;
@@ -184,7 +185,7 @@ export default function AvatarCropper({ uid, labels, standalone }: Props) {
   const status = problem || (save.state === 'error' ? save.message : '');
   return (
     <>
-      {!standalone && hydrated && <button type="button" className="btn" data-avatar-open onClick={(e) => show(e.currentTarget)}>{labels.changeAvatar}</button>}
+      {!standalone && <button type="button" className="btn" data-avatar-open onClick={(e) => show(e.currentTarget)}>{labels.changeAvatar}</button>}
       {!standalone && save.state === 'saved' && !open && <p className="form-success" role="status" data-avatar-saved>{labels.avatarSaved}</p>}
       {open && (
         <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !saving && close()}>

@@ -108,7 +108,7 @@ describe('forgot, reset, log in', () => {
     await page.locator('input[name="password"]').fill(NEW_PASSWORD);
     await page.locator('input[name="repeat_password"]').fill(NEW_PASSWORD);
     await page.locator('.auth-card form button[type="submit"]').click();
-    await expect(page.locator('.form-error').textContent()).resolves.toContain('No verification code found');
+    await expect(page.locator('.form-error').textContent()).resolves.toContain('This link has already been used or has expired');
 
     await logIn(page, 'localhost', 'ben@demo.test', NEW_PASSWORD);
     await context.close();
