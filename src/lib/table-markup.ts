@@ -123,6 +123,9 @@ export function cellStyles(table: string, columns: readonly TableColumn[]): stri
   return columns.map((c) => `.data-table[data-table=${table}] td[data-col=${c.key}]{--label:${cssString(c.label)};${TYPE_STYLE[c.type] ?? ''}}`).join('');
 }
 
+/** A table of this many shown columns or more (the activity) reads as cards on a desktop window too (issue 21). */
+export const WIDE_TABLE = 9;
+
 /** The columns a page of rows shows: the visible ones with a value on some row (all of them when there is none). */
 export function shownColumns(config: TableConfig, rows: readonly Row[]): TableColumn[] {
   const byKey = new Map(config.columns.map((c) => [c.key, c]));
