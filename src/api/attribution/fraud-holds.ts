@@ -1,7 +1,7 @@
 import { batch, row as one, write } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import type { ConversionRows } from '../money/commissions';
-import { loadCustomization } from '../portal/customization';
+import type { loadCustomization } from '../portal/customization';
 import { clickClientHash } from '../sharing/redirects';
 import { holdReasonOf, OWN_CLIENT_DAYS } from './fraud-rules';
 import { ambassadorEmailStatement, forgetAmbassadorClientsStatement, ownClickStatement, rememberAmbassadorClientStatement } from './queries';
@@ -21,14 +21,16 @@ export interface HoldInput {
 /**
  * The hold of a conversion about to be recorded (ConversionRows['hold']): the first of own_email, own_click,
  * disposable_email it breaks, and the company's rate limit for the SQL to apply
- * (customization `fraud.max_conversions_per_hour`).
+ * (customization `fraud.max_conversions_per_hour`, from the caller's one read of the settings).
  */
-export async function holdFor(svc: Pick<ServiceContext, 'db'>, companyId: string, h: HoldInput): Promise<NonNullable<ConversionRows['hold']>> {
+export async function holdFor(
+  svc: Pick<ServiceContext, 'db'>, companyId: string, h: HoldInput, settings: ReturnType<typeof loadCustomization>,
+): Promise<NonNullable<ConversionRows['hold']>> {
   const { db } = svc;
   const nowMs = Date.parse(h.now);
   const since = new Date(nowMs - OWN_CLIENT_DAYS * DAY_MS).toISOString();
   const [custom, found] = await Promise.all([
-    loadCustomization(db, companyId),
+    settings,
     batch(db, {
       ambassador: one<{ email: string; paypal_email: string | null; dwolla_email: string | null }>(
         ambassadorEmailStatement(db, companyId, h.ambassadorUid),

@@ -93,8 +93,11 @@ export async function recordReferredConversion(
   const status = amount === 0 ? 'zero' : sale.isApproved ? 'approved' : 'pending';
   const uid = newUid('com');
   const now = isoNow();
+  // The company's settings, read once when the hold's rate limit or the points' expiry needs them.
+  let custom: ReturnType<typeof loadCustomization> | undefined;
+  const settings = () => (custom ??= loadCustomization(db, company));
   const hold = sale.screen === false ? null
-    : await holdFor(svc, company, { ambassadorUid: referrer.ambassador_uid, customerEmail: sale.customer.email, clickUid: sale.screen.clickUid, now });
+    : await holdFor(svc, company, { ambassadorUid: referrer.ambassador_uid, customerEmail: sale.customer.email, clickUid: sale.screen.clickUid, now }, settings());
   const rows: ConversionRows = {
     companyId: company, ambassadorUid: referrer.ambassador_uid, campaignId: campaign.id, shareLinkUid: referrer.uid,
     customerName: sale.customer.name, customerEmail: sale.customer.email,
@@ -103,7 +106,7 @@ export async function recordReferredConversion(
     eventData: sale.eventData, now, hold,
   };
   const points = campaign.loyalty_points > 0
-    ? { points: campaign.loyalty_points, expireDays: (await loadCustomization(db, company)).company.loyalty.points_expire_days }
+    ? { points: campaign.loyalty_points, expireDays: (await settings()).company.loyalty.points_expire_days }
     : null;
   const activityData = [sale.eventData[0] ?? sale.transactionUid, sale.eventData[1], sale.eventData[2]];
   const { commission: row, referral } = await moneyRecordConversion(db, rows, activityData, points);
