@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, cookieHeader, logIn, newBrowser, sessionCookies, stopAll } from './harness';
+import { baseUrl, cookieHeader, logIn, newBrowser, operatorCall, sessionCookies, stopAll } from './harness';
 
 const DEMO_KEY = 'opk_demo_local_only_demo_7f3a9c2e51b84d06';
 const WEBHOOK_SECRET = 'whsec_e2eStoreAttribution0123456789';
@@ -34,10 +34,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
   storeOrigin = `http://store.localhost:${(store.address() as AddressInfo).port}`;
   browser = await newBrowser();
-  const put = await fetch(`${baseUrl('localhost')}/v1/operator/integrations/stripe`, {
-    method: 'PUT', headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ webhook_secret: WEBHOOK_SECRET }),
-  });
+  const put = await operatorCall('localhost', DEMO_KEY, '/integrations/stripe', { webhook_secret: WEBHOOK_SECRET }, { method: 'PUT' });
   expect(put.status).toBe(200);
 });
 

@@ -6,7 +6,7 @@
 // on a phone it reads as cards.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hydrated, logIn, newBrowser, stopAll, withContextDefaults } from './harness';
+import { baseUrl, hydrated, logIn, newBrowser, operatorCall, stopAll, withContextDefaults } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,11 +40,8 @@ for (const tenant of TENANTS) {
   describe(`dashboard on ${tenant.host}`, () => {
     it('shows the ambassador\'s personal discount code beside the share code, with Copy', async () => {
       const code = `FIT${Date.now().toString(36).toUpperCase()}`;
-      const res = await fetch(`${baseUrl(tenant.host)}/v1/operator/personal-codes`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json', 'idempotency-key': code },
-        body: JSON.stringify({ ambassador_uid: tenant.uid, campaign_uid: tenant.campaign, code }),
-      });
+      const res = await operatorCall(tenant.host, tenant.key, '/personal-codes',
+        { ambassador_uid: tenant.uid, campaign_uid: tenant.campaign, code }, { headers: { 'idempotency-key': code } });
       expect(res.status).toBe(201);
       await withPage(tenant, DESKTOP, async (page) => {
         await page.goto(`${baseUrl(tenant.host)}/app?campaign=${tenant.campaign}`);

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLongDate } from '../../src/lib/format';
-import { ROOT, baseUrl, logIn, newBrowser, portalInfo, stopAll } from './harness';
+import { ROOT, baseUrl, logIn, newBrowser, operatorCall, portalInfo, stopAll } from './harness';
 
 const run = promisify(execFile);
 let browser: Browser;
@@ -20,15 +20,6 @@ const TENANTS = [
   { host: 'localhost', email: 'ava@demo.test', uid: 'amb-ava', campaign: 'cmp-demo-main', key: 'opk_demo_local_only_demo_7f3a9c2e51b84d06' },
   { host: 'acme.localhost', email: 'alex@acme.test', uid: 'amb-alex', campaign: 'cmp-acme-trail', key: 'opk_demo_local_only_acme_2b8e4f1a97c35d60' },
 ] as const;
-
-async function operator(host: string, key: string, path: string, body: unknown) {
-  const res = await fetch(`${baseUrl(host)}/v1/operator${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
 
 /** The holding period passes: the commission's date moves 60 days back in the portal's local D1. */
 async function backdate(commissionUid: string) {
@@ -52,7 +43,7 @@ describe.each(TENANTS)('the earnings loop on $host', ({ host, email, uid, campai
     // The store reports a purchase made through the ambassador's link.
     const stamp = `${Date.now()}-${host}`;
     const buyer = { email: `buyer-${stamp}@example.test`, first_name: 'Quinn', last_name: `Buyer${stamp.slice(-5)}` };
-    const event = await operator(host, key, '/events', {
+    const event = await operatorCall(host, key, '/events', {
       campaign_uid: campaign, transaction_uid: `e2e-${stamp}`, revenue: '250.00', customer: buyer, referrer_email: email, event_type: 'first',
     });
     expect(event.status).toBe(201);
@@ -68,8 +59,8 @@ describe.each(TENANTS)('the earnings loop on $host', ({ host, email, uid, campai
     expect(Number((await tile(page, 'referrals')).replace(/\D/g, ''))).toBe(referralsBefore + 1);
 
     // The company approves it; approving twice is refused with the status named.
-    expect((await operator(host, key, `/commissions/${commission}/approve`, {})).status).toBe(200);
-    const twice = await operator(host, key, `/commissions/${commission}/approve`, {});
+    expect((await operatorCall(host, key, `/commissions/${commission}/approve`, {})).status).toBe(200);
+    const twice = await operatorCall(host, key, `/commissions/${commission}/approve`, {});
     expect(twice.status).toBe(409);
     expect(twice.body.params?.status).toBe('approved');
 
@@ -77,7 +68,7 @@ describe.each(TENANTS)('the earnings loop on $host', ({ host, email, uid, campai
     await backdate(commission);
     await page.goto(`${baseUrl(host)}/app?campaign=all`);
     expect(await page.locator('[data-next-payout]').getAttribute('data-state')).toBe('ready');
-    const payout = await operator(host, key, '/payouts', { ambassador_uid: uid, method: 1 });
+    const payout = await operatorCall(host, key, '/payouts', { ambassador_uid: uid, method: 1 });
     expect(payout.status).toBe(201);
 
     // The ambassador sees the payout: paid so far grows, the panel shows today's payout, nothing is ready.

@@ -409,6 +409,16 @@ export async function sessionCookies(host: string, email: string) {
   });
 }
 
+/** A JSON call to the operator API with a company key, as the company's own code makes it: its status and answer. */
+export async function operatorCall(host: string, key: string, path: string, body: unknown, options: { method?: string; headers?: Record<string, string> } = {}) {
+  const res = await fetch(`${baseUrl(host)}/v1/operator${path}`, {
+    method: options.method ?? 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...options.headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
 /** Cookies as a `Cookie` request header. */
 export const cookieHeader = (cookies: { name: string; value: string }[]) => cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 

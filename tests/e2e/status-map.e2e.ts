@@ -5,7 +5,7 @@
 // (src/lib/statuses.ts). The focused dashboard no longer lists activity: it names no status.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll, logInNewPage as logIn } from './harness';
+import { baseUrl, newBrowser, operatorCall, stopAll, logInNewPage as logIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,13 +30,9 @@ for (const tenant of TENANTS) {
     it('names each commission status with one word on the tables, their filters and the CSV', async () => {
       // An approved commission of this run: other browser tests pay the seed's approved ones out.
       const stamp = `${Date.now()}-${tenant.host}`;
-      const reported = await fetch(`${baseUrl(tenant.host)}/v1/operator/events`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          campaign_uid: tenant.campaign, transaction_uid: `status-map-${stamp}`, revenue: '80.00', is_approved: true, referrer_email: tenant.email,
-          customer: { email: `status-map-${stamp}@example.test`, first_name: 'Sam', last_name: 'Status' }, event_type: 'first',
-        }),
+      const reported = await operatorCall(tenant.host, tenant.key, '/events', {
+        campaign_uid: tenant.campaign, transaction_uid: `status-map-${stamp}`, revenue: '80.00', is_approved: true, referrer_email: tenant.email,
+        customer: { email: `status-map-${stamp}@example.test`, first_name: 'Sam', last_name: 'Status' }, event_type: 'first',
       });
       expect(reported.status).toBe(201);
       const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US', timezoneId: 'UTC' });
