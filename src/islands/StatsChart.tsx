@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Chart as ChartType } from 'chart.js';
 import { formatCompact, formatNumber } from '../lib/format';
 import {
-  crossesYears, defaultInterval, statsRange, statsSearch, timeLabel, STATS_INTERVALS,
+  crossesYears, defaultInterval, rangeNeedsYear, statsRange, statsSearch, timeLabel, STATS_INTERVALS,
   type StatsInterval,
 } from '../lib/stats-range';
 import { $statsGraph, fetchStatsGraph, hydrateStatsGraph, type GraphRequest, type GraphSeries } from '../lib/stores/stats';
@@ -78,7 +78,7 @@ export default function StatsChart(props: StatsChartProps) {
 
   const shown = (series ?? []).filter((s) => (lines as string[]).includes(s.stat_type));
   const times = shown[0]?.values.map(([time]) => time) ?? [];
-  const withYear = crossesYears(times);
+  const withYear = crossesYears(times) || rangeNeedsYear(request.startDate, request.endDate);
   const timeLabels = times.map((time) => timeLabel(time, request.interval, lang, withYear));
   const empty = status === 'fetched' && shown.every((s) => s.values.every(([, v]) => v === 0))
     && (!totals || cards.every((k) => totals[k] === 0));
@@ -96,7 +96,8 @@ export default function StatsChart(props: StatsChartProps) {
         const kind = s.stat_type as StatKind;
         return {
           label: labels.kinds[kind] ?? s.name, data: s.values.map(([, v]) => v),
-          borderColor: COLORS[kind], backgroundColor: COLORS[kind], cubicInterpolationMode: 'monotone' as const, borderWidth: 2,
+          // Straight segments: the counts are whole numbers per period, a curve would draw values between them.
+          borderColor: COLORS[kind], backgroundColor: COLORS[kind], tension: 0, cubicInterpolationMode: 'default' as const, borderWidth: 2,
           pointRadius: s.values.length > 40 ? 0 : 3, pointHoverRadius: 5,
         };
       });
@@ -119,6 +120,7 @@ export default function StatsChart(props: StatsChartProps) {
           },
           scales: {
             x: { grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12 } },
+            // Counts: whole-number ticks only (precision 0 keeps 0.5 steps off a small graph).
             y: { beginAtZero: true, ticks: { precision: 0, callback: (v) => formatCompact(Number(v), lang) } },
           },
         },

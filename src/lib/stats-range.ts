@@ -114,6 +114,15 @@ export function timeLabel(time: DateInput, interval: StatsInterval, lang: string
   }
 }
 
+/**
+ * Whether the graph's labels carry the year: the range starts and ends in different years, or lies in
+ * another year than today's ("Last year": "March 2025", not a "March" that reads as this one).
+ */
+export function rangeNeedsYear(startDate: string, endDate: string, now: DateInput = new Date()): boolean {
+  const year = (date: DateInput) => formatDateIso(date).slice(0, 4);
+  return year(startDate) !== year(endDate) || year(endDate) !== year(now);
+}
+
 /** Whether a series' first and last times fall in different years (then labels carry the year). */
 export function crossesYears(times: DateInput[]): boolean {
   if (times.length < 2) return false;

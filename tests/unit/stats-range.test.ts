@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../src/lib/i18n';
 import {
-  crossesYears, defaultInterval, normalizeRangeKey, parseInterval, rangeChoices, rangeLabel, spanDays,
+  crossesYears, defaultInterval, normalizeRangeKey, parseInterval, rangeChoices, rangeLabel, rangeNeedsYear, spanDays,
   statsRange, statsSearch, statsViewFromQuery, timeLabel,
 } from '../../src/lib/stats-range';
 
@@ -108,5 +108,17 @@ describe('labels', () => {
     expect(crossesYears([Date.UTC(2025, 11, 30), Date.UTC(2026, 0, 2)])).toBe(true);
     expect(crossesYears([Date.UTC(2026, 0, 1), Date.UTC(2026, 11, 31)])).toBe(false);
     expect(crossesYears([])).toBe(false);
+  });
+
+  // Issue 21: "Last year" drew "January" to "December" with no year, read as this year's months.
+  it('puts the year in the labels of a range that crosses years or lies in another year than today', () => {
+    const lastYear = statsRange('last_year', NOW);
+    expect(rangeNeedsYear(lastYear.startDate, lastYear.endDate, NOW)).toBe(true);
+    const thisYear = statsRange('this_year', NOW);
+    expect(rangeNeedsYear(thisYear.startDate, thisYear.endDate, NOW)).toBe(false);
+    const sixMonths = statsRange('6m', NOW);
+    expect(rangeNeedsYear(sixMonths.startDate, sixMonths.endDate, NOW)).toBe(true);
+    const month = statsRange('30', NOW);
+    expect(rangeNeedsYear(month.startDate, month.endDate, NOW)).toBe(false);
   });
 });

@@ -90,6 +90,7 @@ export const de: Partial<Messages> = {
   noCampaigns: 'Sie haben keinen Zugriff auf Kampagnen. Bitte wenden Sie sich an das Unternehmen, um Zugriff zu erhalten.',
   noCampaignsCompany: 'Sie haben keinen Zugriff auf Kampagnen. Bitte wenden Sie sich an {company}, um Zugriff zu erhalten.',
   inactiveCampaign: 'Diese Kampagne ist nicht mehr aktiv.',
+  inactiveCampaignNoLink: 'Diese Kampagne ist beendet und hat daher keinen Empfehlungslink zum Teilen. Wählen Sie oben eine aktive Kampagne.',
   noCampaignSelected: 'Keine Kampagne ausgewählt.',
   allCampaigns: 'Alle Kampagnen',
   selectCampaign: 'Kampagne auswählen',

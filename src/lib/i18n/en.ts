@@ -92,6 +92,7 @@ export const en = {
   noCampaigns: 'You do not have access to any campaigns. Please contact the company for access.',
   noCampaignsCompany: 'You do not have access to any campaigns. Please contact {company} for access.',
   inactiveCampaign: 'This campaign is no longer active.',
+  inactiveCampaignNoLink: 'This campaign has ended, so it has no referral link to share. Choose an active campaign above.',
   noCampaignSelected: 'No campaign selected.',
   allCampaigns: 'All campaigns',
   selectCampaign: 'Select a campaign',

@@ -85,6 +85,7 @@ export const es: Messages = {
   noCampaigns: 'No tienes acceso a ninguna campaña. Ponte en contacto con la empresa para obtener acceso.',
   noCampaignsCompany: 'No tienes acceso a ninguna campaña. Ponte en contacto con {company} para obtener acceso.',
   inactiveCampaign: 'Esta campaña ya no está activa.',
+  inactiveCampaignNoLink: 'Esta campaña ha terminado, así que no tiene enlace de referido para compartir. Elige arriba una campaña activa.',
   noCampaignSelected: 'No hay ninguna campaña seleccionada.',
   allCampaigns: 'Todas las campañas',
   selectCampaign: 'Selecciona una campaña',

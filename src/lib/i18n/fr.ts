@@ -91,6 +91,7 @@ export const fr: Partial<Messages> = {
   noCampaigns: 'Vous n’avez accès à aucune campagne. Veuillez contacter l’entreprise pour obtenir un accès.',
   noCampaignsCompany: 'Vous n’avez accès à aucune campagne. Veuillez contacter {company} pour obtenir un accès.',
   inactiveCampaign: 'Cette campagne n’est plus active.',
+  inactiveCampaignNoLink: 'Cette campagne est terminée : elle n’a donc pas de lien de parrainage à partager. Choisissez une campagne active ci-dessus.',
   noCampaignSelected: 'Aucune campagne sélectionnée.',
   allCampaigns: 'Toutes les campagnes',
   selectCampaign: 'Sélectionnez une campagne',

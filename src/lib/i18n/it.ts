@@ -90,6 +90,7 @@ export const it: Partial<Messages> = {
   noCampaigns: 'Non hai accesso a nessuna campagna. Contatta l’azienda per ottenere l’accesso.',
   noCampaignsCompany: 'Non hai accesso a nessuna campagna. Contatta {company} per ottenere l’accesso.',
   inactiveCampaign: 'Questa campagna non è più attiva.',
+  inactiveCampaignNoLink: 'Questa campagna è terminata, quindi non ha un link referral da condividere. Scegli una campagna attiva qui sopra.',
   noCampaignSelected: 'Nessuna campagna selezionata.',
   allCampaigns: 'Tutte le campagne',
   selectCampaign: 'Seleziona una campagna',

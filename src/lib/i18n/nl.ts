@@ -90,6 +90,7 @@ export const nl: Partial<Messages> = {
   noCampaigns: 'Je hebt geen toegang tot campagnes. Neem contact op met het bedrijf voor toegang.',
   noCampaignsCompany: 'Je hebt geen toegang tot campagnes. Neem contact op met {company} voor toegang.',
   inactiveCampaign: 'Deze campagne is niet meer actief.',
+  inactiveCampaignNoLink: 'Deze campagne is afgelopen en heeft dus geen verwijslink om te delen. Kies hierboven een actieve campagne.',
   noCampaignSelected: 'Geen campagne geselecteerd.',
   allCampaigns: 'Alle campagnes',
   selectCampaign: 'Kies een campagne',

@@ -89,6 +89,7 @@ export const pl: Partial<Messages> = {
   noCampaigns: 'Nie masz dostępu do żadnej kampanii. Skontaktuj się z firmą, aby uzyskać dostęp.',
   noCampaignsCompany: 'Nie masz dostępu do żadnej kampanii. Skontaktuj się z firmą {company}, aby uzyskać dostęp.',
   inactiveCampaign: 'Ta kampania nie jest już aktywna.',
+  inactiveCampaignNoLink: 'Ta kampania się zakończyła, więc nie ma linku polecającego do udostępnienia. Wybierz powyżej aktywną kampanię.',
   noCampaignSelected: 'Nie wybrano kampanii.',
   allCampaigns: 'Wszystkie kampanie',
   selectCampaign: 'Wybierz kampanię',

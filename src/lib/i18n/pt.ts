@@ -89,6 +89,7 @@ export const pt: Partial<Messages> = {
   noCampaigns: 'Você não tem acesso a nenhuma campanha. Entre em contato com a empresa para obter acesso.',
   noCampaignsCompany: 'Você não tem acesso a nenhuma campanha. Entre em contato com {company} para obter acesso.',
   inactiveCampaign: 'Esta campanha não está mais ativa.',
+  inactiveCampaignNoLink: 'Esta campanha terminou, por isso não tem link de indicação para compartilhar. Escolha acima uma campanha ativa.',
   noCampaignSelected: 'Nenhuma campanha selecionada.',
   allCampaigns: 'Todas as campanhas',
   selectCampaign: 'Selecione uma campanha',

@@ -1,0 +1,15 @@
+// Where a long address may wrap (issue 21: "links break mid-word"). A URL shown as text gets a line-break
+// opportunity (<wbr>) after "//" and before each "/", "?", "&", "=", "#" and ".", the points a reader
+// expects a link to continue at; its CSS is then `overflow-wrap: break-word`, so a box breaks inside a
+// segment only when that one segment is wider than the whole box (a 32-character code on a phone).
+
+const BREAK_BEFORE = /(?=[/?&=#.])/;
+
+/** A URL cut into the pieces to write with a <wbr> between them; joined, they are the URL again. */
+export function urlBreakParts(url: string): string[] {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(url)?.[0] ?? '';
+  const rest = url.slice(scheme.length);
+  // Before, not after: a line that starts with "/r/…" or ".localhost" reads as a continuation.
+  const parts = rest.split(BREAK_BEFORE).filter((part) => part !== '');
+  return scheme ? [scheme, ...parts] : parts;
+}
