@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { trackShare } from '../lib/share-tracking';
 
 // Downloads a share link's QR code as a PNG, drawn in the browser by the `qrcode` package (loaded on the
-// first click, so the table costs no QR code until someone asks for one).
+// first click, so the table costs no QR code until someone asks for one). The island wakes as its row
+// scrolls into view (client:visible); a click made before that is marked on the button by the sharing
+// page's capture script (`data-qr-pending`) and answered here as soon as the island runs.
 
 export interface QrDownloadProps {
   link: string;
@@ -17,7 +19,12 @@ export async function qrPngDataUrl(link: string): Promise<string> {
 
 export default function QrDownload({ link, shortCode, labels }: QrDownloadProps) {
   const [failed, setFailed] = useState(false);
-  async function onClick() {
+  const button = useRef<HTMLButtonElement>(null);
+  // One download at a time: a double click, or the kept early click and React's replay of it, gives one file.
+  const busy = useRef(false);
+  async function download() {
+    if (busy.current) return;
+    busy.current = true;
     try {
       const url = await qrPngDataUrl(link);
       const a = document.createElement('a');
@@ -31,11 +38,24 @@ export default function QrDownload({ link, shortCode, labels }: QrDownloadProps)
     } catch (err) {
       console.error('qr code: failed', err);
       setFailed(true);
+    } finally {
+      busy.current = false;
     }
   }
+  useEffect(() => {
+    const el = button.current;
+    if (!el) return;
+    el.dataset.qrReady = '';
+    if (el.hasAttribute('data-qr-pending')) {
+      el.removeAttribute('data-qr-pending');
+      void download();
+    }
+    // Once, on hydration: later clicks arrive through onClick.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <>
-      <button type="button" className="btn btn-secondary btn-small" onClick={onClick} title={labels.title} aria-label={labels.title} data-qr={shortCode}>
+      <button ref={button} type="button" className="btn btn-secondary btn-small" onClick={() => void download()} title={labels.title} aria-label={labels.title} data-qr={shortCode}>
         {labels.button}
       </button>
       {failed && <span className="error" role="alert">{labels.failed}</span>}
