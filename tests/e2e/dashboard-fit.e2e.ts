@@ -1,7 +1,7 @@
 // A focused dashboard and tables that fit (issue 21), on both demo tenants in a real Chromium: the
 // ambassador's personal discount code shows beside the share code with Copy; on a phone the dashboard's
-// first screen holds the key figures and the referral link and the whole page is about 2.5 screens (2.6
-// at most with a personal code); at 1280 px the commissions are a real table headed by column names (the
+// first screen holds the key figures and the referral link and the whole page is at most 2.5 screens, with
+// a personal code, in the tenant's longer language (acme in Spanish); at 1280 px the commissions are a real table headed by column names (the
 // company's event-data names, never "Event data N") with long names and e-mails cut but whole on focus;
 // on a phone it reads as cards.
 import type { Browser, Page } from 'playwright-core';
@@ -15,18 +15,18 @@ beforeAll(async () => {
 afterAll(stopAll);
 
 const TENANTS = [
-  { host: 'localhost', email: 'ava@demo.test', uid: 'amb-ava', campaign: 'cmp-demo-main', key: 'opk_demo_local_only_demo_7f3a9c2e51b84d06', activity: '/app/activity-portal' },
-  { host: 'acme.localhost', email: 'alex@acme.test', uid: 'amb-alex', campaign: 'cmp-acme-trail', key: 'opk_demo_local_only_acme_2b8e4f1a97c35d60', activity: '/app/transactions' },
+  { host: 'localhost', email: 'ava@demo.test', uid: 'amb-ava', campaign: 'cmp-demo-main', key: 'opk_demo_local_only_demo_7f3a9c2e51b84d06', activity: '/app/activity-portal', lang: 'en' },
+  { host: 'acme.localhost', email: 'alex@acme.test', uid: 'amb-alex', campaign: 'cmp-acme-trail', key: 'opk_demo_local_only_acme_2b8e4f1a97c35d60', activity: '/app/transactions', lang: 'es' },
 ] as const;
 type Tenant = (typeof TENANTS)[number];
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function withPage<T>(tenant: Tenant, viewport: { width: number; height: number }, work: (page: Page) => Promise<T>): Promise<T> {
+async function withPage<T>(tenant: Tenant, viewport: { width: number; height: number }, work: (page: Page) => Promise<T>, lang = 'en'): Promise<T> {
   const context = await browser.newContext(withContextDefaults({ viewport }));
-  // English whatever the profile's language: the labels below are the English ones.
-  await context.addCookies([{ name: 'language', value: 'en', domain: tenant.host, path: '/' }]);
+  // English whatever the profile's language unless asked: the labels below are the English ones.
+  await context.addCookies([{ name: 'language', value: lang, domain: tenant.host, path: '/' }]);
   try {
     const page = await context.newPage();
     await logIn(page, tenant.host, tenant.email);
@@ -36,13 +36,25 @@ async function withPage<T>(tenant: Tenant, viewport: { width: number; height: nu
   }
 }
 
-for (const tenant of TENANTS) {
-  describe(`dashboard on ${tenant.host}`, () => {
-    it('shows the ambassador\'s personal discount code beside the share code, with Copy', async () => {
+/** The tenant ambassador's personal discount code, given once per run by the company's operator key. */
+const personalCodes = new Map<string, Promise<string>>();
+function personalCode(tenant: Tenant): Promise<string> {
+  if (!personalCodes.has(tenant.host)) {
+    personalCodes.set(tenant.host, (async () => {
       const code = `FIT${Date.now().toString(36).toUpperCase()}`;
       const res = await operatorCall(tenant.host, tenant.key, '/personal-codes',
         { ambassador_uid: tenant.uid, campaign_uid: tenant.campaign, code }, { headers: { 'idempotency-key': code } });
       expect(res.status).toBe(201);
+      return code;
+    })());
+  }
+  return personalCodes.get(tenant.host)!;
+}
+
+for (const tenant of TENANTS) {
+  describe(`dashboard on ${tenant.host}`, () => {
+    it('shows the ambassador\'s personal discount code beside the share code, with Copy', async () => {
+      const code = await personalCode(tenant);
       await withPage(tenant, DESKTOP, async (page) => {
         await page.goto(`${baseUrl(tenant.host)}/app?campaign=${tenant.campaign}`);
         const block = page.locator(`[data-personal-code="${code}"]`);
@@ -55,9 +67,11 @@ for (const tenant of TENANTS) {
       });
     });
 
-    it('answers "how am I doing and what do I share" on the first phone screen, in at most about 2.5 screens', async () => {
+    it(`answers "how am I doing and what do I share" on the first phone screen, in at most 2.5 screens (${tenant.lang}, with a personal code)`, async () => {
+      const code = await personalCode(tenant);
       await withPage(tenant, PHONE, async (page) => {
         await page.goto(`${baseUrl(tenant.host)}/app`);
+        expect(await page.locator(`[data-personal-code="${code}"]`).count()).toBe(1);
         const figures = await page.locator('[data-key-figures] [data-tile]').count();
         expect(figures).toBeGreaterThan(0);
         expect(figures).toBeLessThanOrEqual(4);
@@ -65,12 +79,12 @@ for (const tenant of TENANTS) {
         expect(await bottomOf('[data-key-figures]')).toBeLessThanOrEqual(PHONE.height);
         expect(await bottomOf('[data-referral-link] input')).toBeLessThanOrEqual(PHONE.height);
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        // "About 2.5 screens" (issue 21): with a personal code, four tasks' worth of room to spare at most.
-        expect(height).toBeLessThanOrEqual(2.6 * PHONE.height);
+        // "At most about 2.5 screens" (issue 21), with the personal code and the longer language's texts.
+        expect(height).toBeLessThanOrEqual(2.5 * PHONE.height);
         // The rest is one tap away: every other figure in a closed disclosure, the activity on its page.
         expect(await page.locator('details[data-more-figures]').getAttribute('open')).toBeNull();
         expect(await page.locator('[data-activity-link]').getAttribute('href')).toBe(tenant.activity);
-      });
+      }, tenant.lang);
     });
   });
 
