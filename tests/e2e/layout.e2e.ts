@@ -162,24 +162,28 @@ describe('phone header and language button', () => {
   }
 });
 
-/** What chart.js drew on the stats canvas, read through the page's own chart.js module (null: not drawn yet). */
-function readChart(page: Page) {
-  return page.evaluate(async () => {
-    const url = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/line-chart\.[^/]*\.js$/.test(n));
-    if (!url) return null;
-    const { Chart } = await import(url) as typeof import('chart.js');
-    const chart = Chart.getChart(document.querySelector('canvas[data-stats-canvas]') as HTMLCanvasElement);
-    if (!chart) return null;
-    return {
-      labels: chart.data.labels as string[],
-      ticks: chart.scales.y!.ticks.map((t) => t.value),
-      lines: chart.data.datasets.map((_, i) => {
-        const options = chart.getDatasetMeta(i).dataset?.options as { tension?: number; cubicInterpolationMode?: string } | undefined;
-        return { tension: options?.tension, mode: options?.cubicInterpolationMode };
-      }),
-    };
-  });
-}
+interface DrawnChart { labels: string[]; ticks: number[]; lines: { tension?: number; mode?: string }[] }
+
+/**
+ * What chart.js drew on the stats canvas, read through the page's own chart.js module (null: not drawn
+ * yet). A string, not a function: vitest rewrites a function's `import()` into a helper the page lacks.
+ */
+const READ_CHART = `(async () => {
+  const url = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\\/line-chart\\.[^/]*\\.js$/.test(n));
+  if (!url) return null;
+  const { Chart } = await import(url);
+  const chart = Chart.getChart(document.querySelector('canvas[data-stats-canvas]'));
+  if (!chart) return null;
+  return {
+    labels: chart.data.labels,
+    ticks: chart.scales.y.ticks.map((t) => t.value),
+    lines: chart.data.datasets.map((_, i) => {
+      const options = chart.getDatasetMeta(i).dataset?.options;
+      return { tension: options?.tension, mode: options?.cubicInterpolationMode };
+    }),
+  };
+})()`;
+const readChart = (page: Page) => page.evaluate(READ_CHART) as Promise<DrawnChart | null>;
 
 describe('stats chart', () => {
   for (const tenant of TENANTS) for (const lang of ['en', 'es'] as const) {
