@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_LIMITS } from '../../src/api/core/rate-limit';
 import { forgetTenants } from '../../src/edge/tenant';
+import { redeemCode } from '../../src/api/auth/queries';
 import { call, codeFrom, freshIp, lastEmail, login, postJson } from './accounts-helpers';
 
 const NEW_PASSWORD = 'N3w-Password!';
@@ -110,6 +111,23 @@ describe('reset password', () => {
     const again = await reset('acme.localhost', { code, email: 'alex@acme.test' });
     expect(again.status).toBe(400);
     expect(((await again.json()) as any).detail).toBe('This link has already been used or has expired. Ask for a new one with "Forgot your password?".');
+  });
+
+  it('writes nothing for a code that is no longer live: no password, no ended session, no proven e-mail', async () => {
+    // The reset is one batch guarded by the code's own use (a failure part way writes nothing either).
+    const session = await login('acme.localhost', 'sam@acme.test', 'Password1!');
+    const { token } = (await session.json()) as { token: string };
+    const user = (await env.DB.prepare("SELECT id, password_hash FROM users WHERE company_id = 'acme' AND email = 'sam@acme.test'").first<{ id: number; password_hash: string }>())!;
+    const code = (await env.DB.prepare(
+      "INSERT INTO reset_codes (company_id, user_id, code_hash, purpose, expires_at, used_at) VALUES ('acme', ?, 'x', 'reset', '2999-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z') RETURNING id",
+    ).bind(user.id).first<{ id: number }>())!;
+    await env.DB.prepare("UPDATE users SET email_unconfirmed = 1 WHERE id = ?").bind(user.id).run();
+    const answer = await redeemCode(env.DB, 'acme', user.id, code.id, 'not-a-real-hash', new Date().toISOString());
+    expect(answer).toEqual({ consumed: false, cleared: null });
+    const after = await env.DB.prepare('SELECT password_hash, email_unconfirmed FROM users WHERE id = ?').bind(user.id).first();
+    expect(after).toEqual({ password_hash: user.password_hash, email_unconfirmed: 1 });
+    expect((await call(`http://acme.localhost/v1/users/${user.id}/`, { headers: { authorization: `Token ${token}` } })).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET email_unconfirmed = 0 WHERE id = ?").bind(user.id).run();
   });
 
   it('refuses an expired code', async () => {

@@ -4,10 +4,10 @@ import {
 } from '../../lib/schemas/passwords';
 import { codeHash, companyFor, sendCodeEmail } from './codes';
 import { isoNow } from '../core/crypto';
-import { confirmEmail, consumeCode, findCodeByHash, hasLiveCode, setPassword, type CodePurpose } from './queries';
+import { findCodeByHash, hasLiveCode, redeemCode, setPassword, type CodePurpose } from './queries';
 import { sendPayoutNotice } from '../profile/payout-notice';
 import { findAmbassadorByUser } from '../profile/ambassador-queries';
-import { findUserByEmail, revokeUserTokens } from './user-queries';
+import { findUserByEmail } from './user-queries';
 import { ApiError, fieldError } from '../core/errors';
 import { ensureOwn } from '../core/token-auth';
 import { hashPassword, verifyPassword } from './password-hash';
@@ -80,13 +80,11 @@ async function confirmCode(svc: ServiceContext, host: string | null, input: Rese
     throw fieldError('code', 'invalidCode');
   }
   const hash = await hashPassword(body.password);
-  if (!(await consumeCode(svc.db, company.id, row.id, isoNow()))) throw noCode;
-  await setPassword(svc.db, company.id, user.id, hash, isoNow());
-  await revokeUserTokens(svc.db, company.id, user.id, isoNow());
+  // The code came by e-mail: using it also proves the address (payout details set before are gone).
+  const { consumed, cleared } = await redeemCode(svc.db, company.id, user.id, row.id, hash, isoNow());
+  if (!consumed) throw noCode;
   const knownKey = await knownClientKey(svc, account);
   if (knownKey) await rememberClientStatement(svc.db, knownKey).run();
-  // The code came by e-mail: the address is proven now, and payout details set before it was are gone.
-  const cleared = await confirmEmail(svc.db, company.id, user.id);
   if (cleared) await sendPayoutNotice(svc, company, user, 'cleared', cleared);
   return { detail: en(purpose === 'reset' ? 'resetPasswordSuccess' : 'setPasswordSuccess') };
 }
@@ -116,8 +114,7 @@ export async function changePassword(svc: ServiceContext, caller: Caller, userId
       throw new ApiError('bad_request', 'currentPasswordWrong');
     }
   }
-  await setPassword(svc.db, p.companyId, p.userId, await hashPassword(body.password), isoNow());
-  await revokeUserTokens(svc.db, p.companyId, p.userId, isoNow(), p.tokenHash);
+  await setPassword(svc.db, p.companyId, p.userId, await hashPassword(body.password), isoNow(), p.tokenHash);
   await refund(svc.db, hits);
   return { detail: en('passwordChanged') };
 }

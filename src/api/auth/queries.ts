@@ -1,5 +1,5 @@
 import type { UserRow } from './user-queries';
-import { batch, row, rows, write } from '../core/named-batch';
+import { batch, row, rows, write, written } from '../core/named-batch';
 import { usernameBase } from '../../lib/memorable-name';
 
 /** Registration sessions, new accounts, e-mailed codes, single sign-on markers and company hosts. */
@@ -200,21 +200,50 @@ export async function hasLiveCode(db: D1Database, companyId: string, userId: num
   return !!row;
 }
 
-/** Uses a code once: true only for the one request that marks it used while still valid. */
-export async function consumeCode(db: D1Database, companyId: string, id: number, nowIso: string) {
-  const res = await db
-    .prepare('UPDATE reset_codes SET used_at = ?1 WHERE id = ?2 AND company_id = ?3 AND used_at IS NULL AND expires_at > ?1')
-    .bind(nowIso, id, companyId)
-    .run();
-  return res.meta.changes === 1;
+/**
+ * Sets the password, retires every unused code of the user (a reset link must not outlive it) and ends
+ * every session but `keepHash`'s, in one batch: a password never changes while an old session lives on.
+ */
+export async function setPassword(db: D1Database, companyId: string, userId: number, hash: string, nowIso: string, keepHash = '') {
+  await db.batch(newPasswordStatements(db, { companyId, userId, hash, nowIso, keepHash }));
 }
 
-/** Sets the password and retires every other unused code of the user (a reset link must not outlive it). */
-export async function setPassword(db: D1Database, companyId: string, userId: number, hash: string, nowIso: string) {
-  await db.batch([
-    db.prepare('UPDATE users SET password_hash = ? WHERE company_id = ? AND id = ?').bind(hash, companyId, userId),
-    db.prepare('UPDATE reset_codes SET used_at = ? WHERE company_id = ? AND user_id = ? AND used_at IS NULL').bind(nowIso, companyId, userId),
-  ]);
+/**
+ * Uses the e-mailed code `codeId` once and, in the same batch, does what the code is for: the password
+ * set, the user's other codes retired, every session ended, and the e-mail proven (payout details set
+ * while it was unproven cleared). Each write after the first is guarded by the code having been used by
+ * this very statement (its `used_at` is this request's time), so a code used twice, or expired, writes
+ * nothing, and a failure part way writes nothing either. `consumed` false: the code was not live.
+ */
+export async function redeemCode(db: D1Database, companyId: string, userId: number, codeId: number, hash: string, nowIso: string) {
+  const used = 'EXISTS (SELECT 1 FROM reset_codes WHERE id = ?1 AND company_id = ?2 AND used_at = ?3)';
+  const ids = [codeId, companyId, nowIso, userId] as const;
+  const { consumed, before } = await batch(db, {
+    consumed: written(db.prepare('UPDATE reset_codes SET used_at = ?3 WHERE id = ?1 AND company_id = ?2 AND used_at IS NULL AND expires_at > ?3 RETURNING 1')
+      .bind(codeId, companyId, nowIso)),
+    ...Object.fromEntries(newPasswordStatements(db, { companyId, userId, hash, nowIso }, used, ids).map((s, i) => [`password${i}`, write(s)])),
+    ...emailProvenSteps(db, used, ids),
+  });
+  return { consumed: consumed === 1, cleared: consumed === 1 ? payoutCleared(before) : null };
+}
+
+/**
+ * The writes of a new password: the hash, the user's unused codes retired, the sessions but `keepHash`'s
+ * ended. With `guard` (an SQL condition over `guardArgs` as ?1..?4), each write happens only when it holds.
+ */
+function newPasswordStatements(
+  db: D1Database, p: { companyId: string; userId: number; hash: string; nowIso: string; keepHash?: string },
+  guard = '1', guardArgs: readonly unknown[] = [],
+) {
+  const n = guardArgs.length;
+  const at = (i: number) => `?${n + i}`;
+  const args = [...guardArgs, p.companyId, p.userId, p.nowIso];
+  return [
+    db.prepare(`UPDATE users SET password_hash = ${at(4)} WHERE company_id = ${at(1)} AND id = ${at(2)} AND ${guard}`).bind(...args, p.hash),
+    db.prepare(`UPDATE reset_codes SET used_at = ${at(3)} WHERE company_id = ${at(1)} AND user_id = ${at(2)} AND used_at IS NULL AND ${guard}`).bind(...args),
+    db.prepare(`UPDATE api_tokens SET revoked_at = ${at(3)} WHERE company_id = ${at(1)} AND user_id = ${at(2)} AND revoked_at IS NULL AND token_hash <> ${at(4)} AND ${guard}`)
+      .bind(...args, p.keepHash ?? ''),
+  ];
 }
 
 /**
@@ -223,16 +252,25 @@ export async function setPassword(db: D1Database, companyId: string, userId: num
  * address, are cleared in the same batch. Returns the payout details that were cleared (none: null).
  */
 export async function confirmEmail(db: D1Database, companyId: string, userId: number): Promise<PayoutDetails | null> {
-  const unproven = 'EXISTS (SELECT 1 FROM users WHERE company_id = ?1 AND id = ?2 AND email_unconfirmed = 1)';
-  const { before } = await batch(db, {
-    before: row<PayoutDetails>(db.prepare(`SELECT payout_preference, paypal_email, dwolla_email FROM ambassadors WHERE company_id = ?1 AND user_id = ?2 AND ${unproven}`)
-      .bind(companyId, userId)),
-    cleared: write(db.prepare(`UPDATE ambassadors SET payout_preference = NULL, paypal_email = NULL, dwolla_email = NULL WHERE company_id = ?1 AND user_id = ?2 AND ${unproven}`)
-      .bind(companyId, userId)),
-    confirmed: write(db.prepare('UPDATE users SET email_unconfirmed = 0 WHERE company_id = ? AND id = ?').bind(companyId, userId)),
-  });
-  return before && (before.payout_preference || before.paypal_email || before.dwolla_email) ? before : null;
+  const { before } = await batch(db, emailProvenSteps(db, '1', [null, companyId, null, userId]));
+  return payoutCleared(before);
 }
+
+/**
+ * The e-mail proven, when `guard` (SQL over ?1..?4, with ?2 the company and ?4 the user) holds: `before`
+ * reads the payout details of a still unproven account, `cleared` clears them, `confirmed` marks it proven.
+ */
+function emailProvenSteps(db: D1Database, guard: string, args: readonly [unknown, string, unknown, number]) {
+  const unproven = 'EXISTS (SELECT 1 FROM users WHERE company_id = ?2 AND id = ?4 AND email_unconfirmed = 1)';
+  return {
+    before: row<PayoutDetails>(db.prepare(`SELECT payout_preference, paypal_email, dwolla_email FROM ambassadors WHERE company_id = ?2 AND user_id = ?4 AND ${unproven} AND ${guard}`).bind(...args)),
+    cleared: write(db.prepare(`UPDATE ambassadors SET payout_preference = NULL, paypal_email = NULL, dwolla_email = NULL WHERE company_id = ?2 AND user_id = ?4 AND ${unproven} AND ${guard}`).bind(...args)),
+    confirmed: write(db.prepare(`UPDATE users SET email_unconfirmed = 0 WHERE company_id = ?2 AND id = ?4 AND ${guard}`).bind(...args)),
+  };
+}
+
+const payoutCleared = (before: PayoutDetails | null) =>
+  before && (before.payout_preference || before.paypal_email || before.dwolla_email) ? before : null;
 
 export interface PayoutDetails { payout_preference: string | null; paypal_email: string | null; dwolla_email: string | null }
 
