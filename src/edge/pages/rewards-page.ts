@@ -1,4 +1,5 @@
-import { formatMoney, formatNumber, formatPoints } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { formatPoints } from '../../lib/points';
 import { t, type Language } from '../../lib/i18n';
 import { isTabVisible } from '../../lib/tabs';
 import { ClientError, type AmbassadorClient, type AmbassadorProfile } from '../client';

@@ -50,6 +50,7 @@ export const de: Partial<Messages> = {
   redeem: 'Einlösen',
   amount: 'Betrag',
   points: 'Punkte',
+  pointsCount: '{count, plural, one {# Punkt} other {# Punkte}}',
   customAmount: 'Eigener Betrag',
   disclaimer: 'Hinweis',
 

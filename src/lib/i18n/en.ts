@@ -52,6 +52,7 @@ export const en = {
   redeem: 'Redeem',
   amount: 'Amount',
   points: 'Points',
+  pointsCount: '{count, plural, one {# point} other {# points}}',
   customAmount: 'Custom amount',
   disclaimer: 'Disclaimer',
 

@@ -49,6 +49,7 @@ export const es: Messages = {
   redeem: 'Canjear',
   amount: 'Importe',
   points: 'Puntos',
+  pointsCount: '{count, plural, one {# punto} many {# de puntos} other {# puntos}}',
   customAmount: 'Importe personalizado',
   disclaimer: 'Aviso legal',
 

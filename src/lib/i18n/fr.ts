@@ -51,6 +51,7 @@ export const fr: Partial<Messages> = {
   redeem: 'Échanger',
   amount: 'Montant',
   points: 'Points',
+  pointsCount: '{count, plural, one {# point} many {# de points} other {# points}}',
   customAmount: 'Montant libre',
   disclaimer: 'Avertissement',
 

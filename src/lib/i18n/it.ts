@@ -50,6 +50,7 @@ export const it: Partial<Messages> = {
   redeem: 'Riscatta',
   amount: 'Importo',
   points: 'Punti',
+  pointsCount: '{count, plural, one {# punto} many {# di punti} other {# punti}}',
   customAmount: 'Importo personalizzato',
   disclaimer: 'Note legali',
 

@@ -50,6 +50,7 @@ export const nl: Partial<Messages> = {
   redeem: 'Inwisselen',
   amount: 'Bedrag',
   points: 'Punten',
+  pointsCount: '{count, plural, one {# punt} other {# punten}}',
   customAmount: 'Eigen bedrag',
   disclaimer: 'Disclaimer',
 

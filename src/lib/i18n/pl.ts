@@ -49,6 +49,7 @@ export const pl: Partial<Messages> = {
   redeem: 'Wymień',
   amount: 'Kwota',
   points: 'Punkty',
+  pointsCount: '{count, plural, one {# punkt} few {# punkty} many {# punktów} other {# punktu}}',
   customAmount: 'Własna kwota',
   disclaimer: 'Zastrzeżenie',
 

@@ -49,6 +49,7 @@ export const pt: Partial<Messages> = {
   redeem: 'Resgatar',
   amount: 'Valor',
   points: 'Pontos',
+  pointsCount: '{count, plural, one {# ponto} many {# de pontos} other {# pontos}}',
   customAmount: 'Outro valor',
   disclaimer: 'Aviso legal',
 
