@@ -19,8 +19,8 @@ describe('messageFromError (§8)', () => {
   });
 
   it('uses the detail field when there is one', () => {
-    expect(messageFromError({ status: 400, body: { detail: 'Unable to log in with provided credentials.' } }))
-      .toBe('Unable to log in with provided credentials.');
+    expect(messageFromError({ status: 400, body: { detail: 'The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".' } }))
+      .toBe('The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".');
   });
 
   it('joins other fields as "name: value", comma separated', () => {
@@ -52,10 +52,10 @@ describe('firstFieldMessage (§8 wrapped API errors)', () => {
   });
 
   it('says no API error was provided otherwise', () => {
-    expect(firstFieldMessage({})).toBe('No API error was provided.');
-    expect(firstFieldMessage(null)).toBe('No API error was provided.');
-    expect(firstFieldMessage({ count: 3 })).toBe('No API error was provided.');
-    expect(firstFieldMessage({ email: [] })).toBe('No API error was provided.');
+    expect(firstFieldMessage({})).toBe('The server gave no reason. Please try again in a few minutes.');
+    expect(firstFieldMessage(null)).toBe('The server gave no reason. Please try again in a few minutes.');
+    expect(firstFieldMessage({ count: 3 })).toBe('The server gave no reason. Please try again in a few minutes.');
+    expect(firstFieldMessage({ email: [] })).toBe('The server gave no reason. Please try again in a few minutes.');
   });
 });
 
@@ -75,7 +75,7 @@ describe('error bodies with message keys', () => {
 
   it('renders a detail by its code in the page language, and text-only bodies by their English text', () => {
     expect(messageFromError({ status: 401, body: { detail: 'Invalid token.', code: 'invalidToken' } }, 'es')).toBe(t('es', 'invalidToken'));
-    expect(messageFromError({ status: 400, body: { detail: 'Unable to log in with provided credentials.' } }, 'es')).toBe(t('es', 'loginFailed'));
+    expect(messageFromError({ status: 400, body: { detail: 'The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".' } }, 'es')).toBe(t('es', 'loginFailed'));
     expect(messageFromError({ status: 400, body: { detail: 'Something only the remote API says.' } }, 'es')).toBe('Something only the remote API says.');
   });
 });

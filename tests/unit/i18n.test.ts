@@ -42,12 +42,13 @@ const plurals = (message: string) =>
 
 describe('message catalogue', () => {
   it('keeps the exact wordings the spec quotes', () => {
-    expect(t('en', 'forgotPasswordFailed')).toBe('Something went wrong. Please try again later. - (API)');
-    expect(t('en', 'oops')).toBe('Oops! Something went wrong');
+    // Issue 21 gave §8's "Something went wrong" messages a cause or a next step; the source label stays.
+    expect(t('en', 'forgotPasswordFailed')).toBe('The e-mail could not be sent right now. Please try again in a few minutes. - (API)');
+    expect(t('en', 'oops')).toMatch(/^Oops! Something went wrong\. Please reload the page/);
     expect(t('en', 'copied')).toBe('Copied');
-    expect(t('en', 'noApiError')).toBe('No API error was provided.');
+    expect(t('en', 'noApiError')).toBe('The server gave no reason. Please try again in a few minutes.');
     expect(t('en', 'expectedAmbassador')).toBe('Expected result array containing ambassador user');
-    expect(t('en', 'noStats')).toBe('No stats found');
+    expect(t('en', 'noStats')).toBe('No stats found for this campaign. Choose one of your campaigns.');
     expect(t('en', 'noStatsMetrics')).toBe('No stats metrics found');
     // Issue 21 replaced §5's "minimum amount is {min}": the amount now comes with its unit (message-limits.test.ts).
     expect(t('en', 'minimumAmount', { min: '10 points' })).toBe('The minimum is 10 points. Enter a larger amount.');

@@ -107,7 +107,7 @@ describe('embedded and remote answer alike', () => {
   it('refuses the same way with keyed bodies', async () => {
     for (const client of [embeddedFor(ava), remoteFor(ava)]) {
       const stats = await failure(client.campaignStats({ campaign_uid: 'cmp-acme-trail' }));
-      expect([stats.status, stats.body]).toEqual([404, { detail: 'No stats found', code: 'noStats' }]);
+      expect([stats.status, stats.body]).toEqual([404, { detail: 'No stats found for this campaign. Choose one of your campaigns.', code: 'noStats' }]);
       const dates = await failure(client.statsGraph({ start_date: '2025-02-02', end_date: '2025-02-01' }));
       expect(dates.body).toMatchObject({ start_date: ['The start date must be before the end date.'], error_codes: { start_date: [{ code: 'startBeforeEnd' }] } });
       const host = await failure(client.createShareLink({ campaign: 102, redirectUrl: 'https://evil.test/x' }));

@@ -115,6 +115,15 @@ export function vaultTiles(p: AmbassadorProfile, balance: VaultBalance | null, c
 }
 
 /** A gift card's price in points (a range card: its lowest to highest amount). */
+/** The fewest points a gift card can be redeemed for: its price, or a range reward's minimum. */
+export const giftCardLeastCost = (r: RewardView): number => (r.value_kind === 'range' ? r.min_amount ?? 1 : r.points);
+
+/**
+ * Whether a points balance covers a gift card (issue 21: a card the balance can't cover offered a Redeem
+ * button, and only the refusal said so). Unknown balance: covered, the API decides.
+ */
+export const balanceCovers = (r: RewardView, balance: number | null): boolean => balance === null || giftCardLeastCost(r) <= balance;
+
 export function giftCardCost(r: RewardView, pointName: string | null, lang: Language): string {
   if (r.value_kind !== 'range') return formatPoints(r.points, pointName, lang);
   return `${formatNumber(r.min_amount ?? 1, lang)}–${formatPoints(r.max_amount ?? r.min_amount ?? 1, pointName, lang)}`;
