@@ -82,7 +82,7 @@ async function forward(c: EdgeContext, path: string, init: { auth?: boolean } = 
   }
   const hasBody = !['GET', 'HEAD'].includes(c.req.method);
   const body = hasBody ? await c.req.arrayBuffer() : null;
-  if (body && body.byteLength > MAX_BODY_BYTES) return c.json({ detail: 'The request is too large.', code: 'requestTooLarge' }, 413);
+  if (body && body.byteLength > MAX_BODY_BYTES) return c.json({ detail: en.requestTooLarge, code: 'requestTooLarge' }, 413);
   return c.var.upstream(path + url.search, { method: c.req.method, headers, body, auth: init.auth });
 }
 

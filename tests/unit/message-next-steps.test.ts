@@ -52,6 +52,7 @@ const REWRITTEN: MessageKey[] = [
   'noStats',
   'bodyUnreadable',
   'crossOrigin',
+  'requestTooLarge',
   'tables.columnUnknown',
   'tables.operatorUnknown',
   'tables.orderingInvalid',

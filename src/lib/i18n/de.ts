@@ -658,7 +658,7 @@ export const de: Partial<Messages> = {
   methodNotAllowed: 'Die Methode {method} ist hier nicht erlaubt.',
   jsonObjectRequired: 'Der Anfragetext muss ein JSON-Objekt sein.',
   bodyUnreadable: 'Der Anfragetext konnte nicht gelesen werden. Senden Sie die Anfrage erneut.',
-  requestTooLarge: 'Die Anfrage ist zu groß.',
+  requestTooLarge: 'Die Anfrage ist zu groß. Senden Sie weniger auf einmal, zum Beispiel eine kleinere Datei.',
   notAuthenticated: 'Es wurden keine Zugangsdaten übermittelt.',
   invalidToken: 'Ungültiges Token.',
   notFound: 'Nicht gefunden.',

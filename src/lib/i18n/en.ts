@@ -660,7 +660,7 @@ export const en = {
   methodNotAllowed: 'The method {method} is not allowed here.',
   jsonObjectRequired: 'The request body must be a JSON object.',
   bodyUnreadable: 'The request body could not be read. Send the request again.',
-  requestTooLarge: 'The request is too large.',
+  requestTooLarge: 'The request is too large. Send less at once, for example a smaller file.',
   notAuthenticated: 'Authentication credentials were not provided.',
   invalidToken: 'Invalid token.',
   notFound: 'Not found.',

@@ -645,7 +645,7 @@ export const es: Messages = {
   methodNotAllowed: 'El método {method} no está permitido aquí.',
   jsonObjectRequired: 'El cuerpo de la solicitud debe ser un objeto JSON.',
   bodyUnreadable: 'No se pudo leer el cuerpo de la solicitud. Vuelve a enviar la solicitud.',
-  requestTooLarge: 'La solicitud es demasiado grande.',
+  requestTooLarge: 'La solicitud es demasiado grande. Envía menos de una vez, por ejemplo un archivo más pequeño.',
   notAuthenticated: 'No se han proporcionado credenciales de autenticación.',
   invalidToken: 'La sesión no es válida.',
   notFound: 'No encontrado.',

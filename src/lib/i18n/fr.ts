@@ -659,7 +659,7 @@ export const fr: Partial<Messages> = {
   methodNotAllowed: 'La méthode {method} n’est pas autorisée ici.',
   jsonObjectRequired: 'Le corps de la requête doit être un objet JSON.',
   bodyUnreadable: 'Impossible de lire le corps de la requête. Renvoyez la requête.',
-  requestTooLarge: 'La requête est trop volumineuse.',
+  requestTooLarge: 'La requête est trop volumineuse. Envoyez moins à la fois, par exemple un fichier plus petit.',
   notAuthenticated: 'Les identifiants d’authentification n’ont pas été fournis.',
   invalidToken: 'Jeton non valide.',
   notFound: 'Introuvable.',

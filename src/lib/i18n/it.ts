@@ -658,7 +658,7 @@ export const it: Partial<Messages> = {
   methodNotAllowed: 'Il metodo {method} non è consentito qui.',
   jsonObjectRequired: 'Il corpo della richiesta deve essere un oggetto JSON.',
   bodyUnreadable: 'Impossibile leggere il corpo della richiesta. Invia di nuovo la richiesta.',
-  requestTooLarge: 'La richiesta è troppo grande.',
+  requestTooLarge: 'La richiesta è troppo grande. Invia meno dati alla volta, ad esempio un file più piccolo.',
   notAuthenticated: 'Credenziali di autenticazione non fornite.',
   invalidToken: 'Token non valido.',
   notFound: 'Non trovato.',

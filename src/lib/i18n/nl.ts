@@ -658,7 +658,7 @@ export const nl: Partial<Messages> = {
   methodNotAllowed: 'De methode {method} is hier niet toegestaan.',
   jsonObjectRequired: 'De body van het verzoek moet een JSON-object zijn.',
   bodyUnreadable: 'De body van het verzoek kon niet worden gelezen. Verstuur het verzoek opnieuw.',
-  requestTooLarge: 'Het verzoek is te groot.',
+  requestTooLarge: 'Het verzoek is te groot. Verstuur minder tegelijk, bijvoorbeeld een kleiner bestand.',
   notAuthenticated: 'Er zijn geen inloggegevens meegestuurd.',
   invalidToken: 'Ongeldig token.',
   notFound: 'Niet gevonden.',

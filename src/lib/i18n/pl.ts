@@ -657,7 +657,7 @@ export const pl: Partial<Messages> = {
   methodNotAllowed: 'Metoda {method} nie jest tu dozwolona.',
   jsonObjectRequired: 'Treść żądania musi być obiektem JSON.',
   bodyUnreadable: 'Nie udało się odczytać treści żądania. Wyślij żądanie ponownie.',
-  requestTooLarge: 'Żądanie jest za duże.',
+  requestTooLarge: 'Żądanie jest za duże. Wyślij mniej naraz, na przykład mniejszy plik.',
   notAuthenticated: 'Nie podano danych uwierzytelniających.',
   invalidToken: 'Nieprawidłowy token.',
   notFound: 'Nie znaleziono.',

@@ -657,7 +657,7 @@ export const pt: Partial<Messages> = {
   methodNotAllowed: 'O método {method} não é permitido aqui.',
   jsonObjectRequired: 'O corpo da solicitação deve ser um objeto JSON.',
   bodyUnreadable: 'Não foi possível ler o corpo da solicitação. Envie a solicitação novamente.',
-  requestTooLarge: 'A solicitação é grande demais.',
+  requestTooLarge: 'A solicitação é grande demais. Envie menos de uma vez, por exemplo um arquivo menor.',
   notAuthenticated: 'As credenciais de autenticação não foram fornecidas.',
   invalidToken: 'Token inválido.',
   notFound: 'Não encontrado.',
