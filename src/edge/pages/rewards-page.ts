@@ -126,7 +126,10 @@ export const balanceCovers = (r: RewardView, balance: number | null): boolean =>
 
 export function giftCardCost(r: RewardView, pointName: string | null, lang: Language): string {
   if (r.value_kind !== 'range') return formatPoints(r.points, pointName, lang);
-  return `${formatNumber(r.min_amount ?? 1, lang)}–${formatPoints(r.max_amount ?? r.min_amount ?? 1, pointName, lang)}`;
+  const min = r.min_amount ?? 1;
+  const max = r.max_amount ?? min;
+  // The unit once, after the range ("500–10,000 points"); a range of one amount is that amount.
+  return max === min ? formatPoints(min, pointName, lang) : `${formatNumber(min, lang)}–${formatPoints(max, pointName, lang)}`;
 }
 
 /** What a gift card is worth in money, when it says. */
