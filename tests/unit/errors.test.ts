@@ -40,7 +40,7 @@ describe('messageFromError (§8)', () => {
 
   it('translates message keys sent by our API', () => {
     expect(messageFromError({ status: 400, body: { password: ['passwordRequirements'] } }, 'es'))
-      .toBe('password: La contraseña debe cumplir todos los requisitos.');
+      .toBe('password: La contraseña aún no cumple todos los requisitos. Revisa la lista de requisitos y cámbiala.');
     expect(messageFromError({ requestMade: true }, 'es')).toBe(t('es', 'noResponse'));
   });
 });

@@ -17,7 +17,7 @@ import { createEdgeApp } from '../../src/edge/app';
 import { call, freshIp, postJson } from './accounts-helpers';
 import { stubPages } from './helpers';
 
-const SPANISH = 'No se puede iniciar sesión con las credenciales proporcionadas.';
+const SPANISH = 'El correo electrónico o la contraseña no son correctos. Revisa los dos y vuelve a intentarlo, o usa «¿Olvidaste tu contraseña?».';
 
 beforeEach(() => forgetTenants());
 
