@@ -5,6 +5,7 @@ import { bodyLimit } from './body-limit';
 import { canonicalPaths } from './canonical-path';
 import { pageGate } from './page-gate';
 import { requestContext } from './request-context';
+import { t } from '../lib/i18n';
 import { csrf } from './csrf';
 import { d1 } from './d1';
 import { media } from './media';
@@ -59,7 +60,8 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   for (const handler of pages) app.use(handler);
   app.onError((err, c) => {
     console.error('edge: unhandled error', err);
-    return c.text('Something went wrong. Please try again later.', 500);
+    // In the page language when the request got that far (issue 21: what to try, not only that it failed).
+    return c.text(t(c.get('requestContext')?.lang, 'generic'), 500);
   });
   return app;
 }

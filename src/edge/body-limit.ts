@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { en } from '../lib/i18n/en';
 
 /** Cloudflare's request-body limit on the Free and Pro plans: larger bodies never reach a Worker there. */
 export const DEFAULT_MAX_DRAIN_BYTES = 100 * 1024 * 1024;
@@ -15,7 +16,7 @@ export interface BodyLimitOptions {
   isApi?: (path: string) => boolean;
 }
 
-export const TOO_LARGE = { detail: 'The request is too large.', code: 'requestTooLarge' } as const;
+export const TOO_LARGE = { detail: en.requestTooLarge, code: 'requestTooLarge' } as const;
 
 const TOO_LARGE_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Request too large</title></head>' +

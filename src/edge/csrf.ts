@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { en } from '../lib/i18n/en';
 import type { EdgeEnv } from './types';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -11,7 +12,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function csrf(): MiddlewareHandler<EdgeEnv> {
   return async function csrf(c, next) {
     if (SAFE.has(c.req.method)) return next();
-    if (isForeignRequest(c.req.raw)) return c.json({ detail: 'Cross-origin request refused.', code: 'crossOrigin' }, 403);
+    if (isForeignRequest(c.req.raw)) return c.json({ detail: en.crossOrigin, code: 'crossOrigin' }, 403);
     await next();
   };
 }

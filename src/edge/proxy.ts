@@ -3,6 +3,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { api } from '../api/app';
 import { errorBody } from '../api/core/errors';
 import { isCrossSiteRequest } from './csrf';
+import { en } from '../lib/i18n/en';
 import { clearSession, writeSession } from './session';
 import type { EdgeContext, EdgeEnv, Session } from './types';
 
@@ -47,7 +48,7 @@ const startSession = (c: EdgeContext, session: Session) => {
 };
 /** Routes that start or end the session answer a cross-site request with 403 before doing anything. */
 const sameSiteOnly: MiddlewareHandler<EdgeEnv> = async (c, next) => {
-  if (!maySetSession(c)) return c.json({ detail: 'Cross-origin request refused.', code: 'crossOrigin' }, 403, { 'cache-control': 'no-store' });
+  if (!maySetSession(c)) return c.json({ detail: en.crossOrigin, code: 'crossOrigin' }, 403, { 'cache-control': 'no-store' });
   await next();
 };
 const endSession = (c: EdgeContext) => {
@@ -81,7 +82,7 @@ async function forward(c: EdgeContext, path: string, init: { auth?: boolean } = 
   }
   const hasBody = !['GET', 'HEAD'].includes(c.req.method);
   const body = hasBody ? await c.req.arrayBuffer() : null;
-  if (body && body.byteLength > MAX_BODY_BYTES) return c.json({ detail: 'The request is too large.', code: 'requestTooLarge' }, 413);
+  if (body && body.byteLength > MAX_BODY_BYTES) return c.json({ detail: en.requestTooLarge, code: 'requestTooLarge' }, 413);
   return c.var.upstream(path + url.search, { method: c.req.method, headers, body, auth: init.auth });
 }
 

@@ -1,5 +1,5 @@
 import { escapeHtml } from './escape-html.ts';
-import { formatMoney, formatPoints } from './format.ts';
+import { formatMoney, formatPointsIn, type PointWords } from './format.ts';
 import { dateTimeFormat } from './intl-cache.ts';
 import type { DetailLabels, TableLabels } from './table-markup.ts';
 
@@ -25,12 +25,12 @@ const SHORT_NAMES: ReadonlyArray<[RegExp, string]> = [
 ];
 const shortName = (name: string) => SHORT_NAMES.find(([re]) => re.test(name))?.[1] ?? name;
 
-function show(value: unknown, field: string, lang: string, labels: DetailLabels, pointName: string): string {
+function show(value: unknown, field: string, lang: string, labels: DetailLabels, pointWords: PointWords): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'object') {
     const v = value as { minor?: number; currency?: string; points?: number };
     if (typeof v.minor === 'number') return formatMoney(v.minor, v.currency, lang);
-    if (typeof v.points === 'number') return formatPoints(v.points, pointName, lang);
+    if (typeof v.points === 'number') return formatPointsIn(v.points, pointWords, lang);
     return '';
   }
   const text = String(value);
@@ -45,10 +45,10 @@ function show(value: unknown, field: string, lang: string, labels: DetailLabels,
 }
 
 /** A detail as "label: value" lines; links only to http(s) addresses. */
-export function detailHtml(detail: Detail, labels: Pick<TableLabels, 'lang' | 'pointName' | 'detail'>): string {
+export function detailHtml(detail: Detail, labels: Pick<TableLabels, 'lang' | 'pointWords' | 'detail'>): string {
   const words = labels.detail;
   const lines = FIELDS.map((field) => {
-    const text = show(detail[field], field, labels.lang, words, labels.pointName);
+    const text = show(detail[field], field, labels.lang, words, labels.pointWords);
     if (!text) return '';
     const label = field === 'card_number' ? words.cardNumber[detail.card_number_label_key ?? ''] ?? words.fields[field] : words.fields[field];
     const link = (field === 'security_url' || field === 'redemption_url') && /^https?:\/\//.test(text);

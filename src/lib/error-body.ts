@@ -1,5 +1,6 @@
 import { en, type MessageKey } from './i18n/en.ts';
-import { formatMoney, formatPoints } from './format.ts';
+import { formatMoney } from './format.ts';
+import { formatPoints } from './points.ts';
 import { isMessageKey, t, type MessageParams } from './i18n.ts';
 
 export type { MessageParams };

@@ -3,6 +3,7 @@
 // en-US, the locale spec §9 names. Dates and range presets live in dates.ts and are re-exported here.
 
 import { memoized, numberFormat } from './intl-cache.ts';
+import { fillPlural, type PluralTemplates } from './plural.ts';
 
 const LOCALE = 'en-US';
 
@@ -92,9 +93,20 @@ export function formatPercent(ratio: number, lang?: string | null): string {
   return numberFormat(numberLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(ratio) ? ratio : 0);
 }
 
-/** Points with the company's point name (§9): "1,250 point(s)", "40 stars". */
-export function formatPoints(points: number, pointName?: string | null, lang?: string | null): string {
-  return `${formatNumber(points, lang)} ${pointName?.trim() || DEFAULT_POINT_NAME}`;
+/**
+ * How a count of points reads in one page language (spec §9: the number, then the company's point name):
+ * one template per plural form, with {count} the formatted number and {unit} the company's own point name.
+ * Built on the server by `pointWords` (lib/points.ts), so the browser needs no catalogue to use it.
+ */
+export interface PointWords {
+  forms: PluralTemplates;
+  unit: string;
+}
+
+/** Points in the words of `pointWords`: "1 point", "1,250 points", "2 punkty", "Acme Coins: 1". */
+export function formatPointsIn(points: number, words: PointWords, lang?: string | null): string {
+  const n = Number.isFinite(points) ? points : 0;
+  return fillPlural(words.forms, lang ?? 'en', n, { count: formatNumber(n, lang), unit: words.unit });
 }
 
 /** Cuts text to at most `max` characters and marks the cut with "..." (whole characters, never half an emoji). */

@@ -1,5 +1,5 @@
 import { escapeHtml } from './escape-html.ts';
-import { formatMoney, formatNumber, formatPoints } from './format.ts';
+import { formatMoney, formatNumber, formatPointsIn, type PointWords } from './format.ts';
 import { dateTimeFormat } from './intl-cache.ts';
 import { fillPlural, fillTemplate, type PluralTemplates } from './plural.ts';
 import {
@@ -42,7 +42,9 @@ export interface TableLabels {
   rowsPerPage: string; apply: string; summary: string; total: PluralTemplates | string; selected: PluralTemplates | string; clearSelection: string;
   selectAll: string; selectRow: string; previous: string; next: string; pageOf: string; download: string;
   filters: string; column: string; operator: string; value: string; removeFilter: string; clearFilters: string;
-  yes: string; no: string; sortBy: string; sortLabel: string; pointName: string;
+  yes: string; no: string; sortBy: string; sortLabel: string;
+  /** Points in the page language with the company's point name (lib/points.ts). */
+  pointWords: PointWords;
   /** The texts the portal writes into stored data, in the page language, by stored value (src/lib/system-text.ts). */
   systemTexts: Record<string, string>;
   ops: Record<string, string>;
@@ -89,11 +91,11 @@ function isMoney(v: unknown): v is { minor: number; currency?: string | null } {
 
 /** A cell's text: money in the row's currency, dates in the page language, choices by label. */
 export function cellText(
-  column: TableColumn, value: unknown, lang: string, labels: Pick<TableLabels, 'yes' | 'no' | 'pointName' | 'systemTexts'>,
+  column: TableColumn, value: unknown, lang: string, labels: Pick<TableLabels, 'yes' | 'no' | 'pointWords' | 'systemTexts'>,
 ): string {
   if (isBlank(value)) return '';
   if (isMoney(value)) return formatMoney(value.minor, value.currency, lang);
-  if (typeof value === 'object' && typeof (value as { points?: unknown }).points === 'number') return formatPoints((value as { points: number }).points, labels.pointName, lang);
+  if (typeof value === 'object' && typeof (value as { points?: unknown }).points === 'number') return formatPointsIn((value as { points: number }).points, labels.pointWords, lang);
   switch (column.type) {
     case 'DATE': {
       const date = new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : String(value));

@@ -201,9 +201,9 @@ describe('with JavaScript off', () => {
       await page.goto(`${baseUrl('globex.localhost')}/app/account`);
       await page.locator('#avatar-file').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
       await page.locator('form[data-avatar-fallback] button[type="submit"]').click();
-      expect(await page.locator('#avatar-error').textContent()).toContain('The file type is invalid.');
+      expect(await page.locator('#avatar-error').textContent()).toContain('This file type cannot be used. Choose a PNG, JPEG or WebP image.');
       // Issue 21: the error was shown twice (the section's message and the field's).
-      expect((await page.locator('#avatar').textContent())!.split('The file type is invalid.').length - 1).toBe(1);
+      expect((await page.locator('#avatar').textContent())!.split('This file type cannot be used. Choose a PNG, JPEG or WebP image.').length - 1).toBe(1);
       await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: testPng(64, 64) });
       await page.locator('form[data-avatar-fallback] button[type="submit"]').click();
       await page.waitForURL(/#avatar$/);

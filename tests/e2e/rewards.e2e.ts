@@ -6,7 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format';
 import { t } from '../../src/lib/i18n';
-import { baseUrl, newBrowser, stopAll, logIn } from './harness';
+import { baseUrl, newBrowser, stopAll, logIn, operatorCall } from './harness';
+
+const DEMO_KEY = 'opk_demo_local_only_demo_7f3a9c2e51b84d06';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -114,6 +116,68 @@ describe('/app/rewards (legacy) on demo, without JavaScript', () => {
       expect(await bassPro.locator('a[data-redeem-link]').count()).toBe(0);
     } finally {
       await context.close();
+    }
+  });
+
+  it('a fixed-price card the balance cannot cover is marked, its Redeem button is disabled, the server still refuses it and nothing is spent', async () => {
+    // Issue 21: a gift card costing more than the balance offered Redeem, and only the refusal said why.
+    const created = await operatorCall('localhost', DEMO_KEY, '/rewards',
+      { name: 'Weekend cabin', type: 'custom', points: 900_000, config: { field_kind: 'quantity' } },
+      { headers: { 'idempotency-key': `cabin-${Date.now()}` } });
+    expect(created.status).toBe(201);
+    const uid = created.body.reward.uid as string;
+    const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
+    try {
+      const page = await context.newPage();
+      await logIn(page, 'localhost', 'ava@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/rewards`);
+      const before = await tileValue(page, 'points_available');
+      const card = page.locator(`[data-reward="${uid}"]`);
+      expect(await card.locator('[data-cost]').innerText()).toBe('900,000 points');
+      expect(await card.locator('[data-not-covered]').innerText()).toBe('Your balance does not cover this');
+      expect(await card.locator('a[data-redeem-link]').count()).toBe(0);
+      // A card the balance covers keeps its link.
+      expect(await page.locator('[data-reward="rwd-demo-voucher"] a[data-redeem-link]').count()).toBe(1);
+
+      // Opened by its address (an old link): it says what it costs against the balance, and Redeem is disabled.
+      await page.goto(`${baseUrl('localhost')}/app/rewards?redeem=${uid}#redeem`);
+      const view = page.locator(`[data-redeem-view="${uid}"]`);
+      expect(await view.locator('[data-not-covered]').innerText()).toBe(
+        `Not enough funds: this costs 900,000 points and your balance is ${before}. Choose something your balance covers.`,
+      );
+      const button = view.locator('button[data-redeem-submit]');
+      expect(await button.isDisabled()).toBe(true);
+      // Sent anyway (a crafted post): refused with both amounts, nothing spent.
+      await button.evaluate((b) => { (b as HTMLButtonElement).disabled = false; });
+      expect(await submit(page, button)).toBe(400);
+      expect(await page.locator('[data-redeem-error]').innerText()).toMatch(
+        /^Not enough funds: this costs 900,000 points and your balance is [\d,]+ points\. Choose something your balance covers\.$/,
+      );
+      expect(await tileValue(page, 'points_available')).toBe(before);
+    } finally {
+      await context.close();
+      await operatorCall('localhost', DEMO_KEY, `/rewards/${uid}`, {}, { method: 'DELETE' });
+    }
+  });
+
+  it('a range card whose minimum the balance cannot cover is marked in the page language', async () => {
+    const created = await operatorCall('localhost', DEMO_KEY, '/rewards',
+      { name: 'Travel credit', type: 'custom', value_kind: 'range', min_amount: 800_000, max_amount: 900_000, config: { field_kind: 'balance', points_per_unit: 100 } },
+      { headers: { 'idempotency-key': `travel-${Date.now()}` } });
+    expect(created.status).toBe(201);
+    const uid = created.body.reward.uid as string;
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+    try {
+      await context.addCookies([{ name: 'language', value: 'fr', domain: 'localhost', path: '/' }]);
+      const page = await context.newPage();
+      await logIn(page, 'localhost', 'ava@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/rewards`);
+      const card = page.locator(`[data-reward="${uid}"]`);
+      expect(await card.locator('[data-not-covered]').innerText()).toBe(t('fr', 'rewards.notEnoughBalance'));
+      expect(await card.locator('a[data-redeem-link]').count()).toBe(0);
+    } finally {
+      await context.close();
+      await operatorCall('localhost', DEMO_KEY, `/rewards/${uid}`, {}, { method: 'DELETE' });
     }
   });
 

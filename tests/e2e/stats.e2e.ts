@@ -152,7 +152,7 @@ describe('/app/stats error state', () => {
       await page.route('**/api/ambassadors/*/stats/graph/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }));
       await page.locator('select[data-stats-range]').selectOption('90');
       await expect.poll(() => page.locator('[data-stats-view]').getAttribute('data-status')).toBe('fetchError');
-      expect(await page.locator('[data-stats-graph] [data-stats-error]').innerText()).toBe('Internal error. Please try again later.');
+      expect(await page.locator('[data-stats-graph] [data-stats-error]').innerText()).toBe('Something went wrong on our side. Please try again in a few minutes.');
       expect(await page.locator('canvas[data-stats-canvas]').count()).toBe(0);
       expect(await page.locator('[data-stats-earnings] [data-tile="earned"]').count()).toBe(1);
     } finally {

@@ -30,7 +30,7 @@ describe('event-data headings', () => {
 });
 
 describe('desktop table cells', () => {
-  const labels = { lang: 'en', selectRow: 'Select row', yes: 'Yes', no: 'No', pointName: 'points', systemTexts: {} } as TableLabels;
+  const labels = { lang: 'en', selectRow: 'Select row', yes: 'Yes', no: 'No', pointWords: { forms: { other: '{count} points' }, unit: '' }, systemTexts: {} } as TableLabels;
   const columns: TableColumn[] = [
     { key: 'referred_name', label: 'Name', type: 'STRING', sortable: true },
     { key: 'referred_email', label: 'E-mail', type: 'EMAIL', sortable: true },

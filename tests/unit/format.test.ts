@@ -12,13 +12,13 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
-  formatPoints,
   presetFromKey,
   rangeForPreset,
   shiftDate,
   toDate,
   truncate,
 } from '../../src/lib/format.ts';
+import { formatPoints } from '../../src/lib/points.ts';
 
 describe('money (en-US, default USD, 0 to 2 fraction digits)', () => {
   it('formats minor units as dollars, without decimals for whole amounts', () => {
@@ -65,10 +65,10 @@ describe('numbers, compact numbers, percentages and points', () => {
     expect(formatPercent(1)).toBe('100%');
   });
 
-  it('follows points with the company point name, "point(s)" by default', () => {
-    expect(formatPoints(1250)).toBe('1,250 point(s)');
-    expect(formatPoints(40, 'stars')).toBe('40 stars');
-    expect(formatPoints(3, '  ')).toBe('3 point(s)');
+  it('follows points with the company point name, the page language\'s word for the default "point(s)"', () => {
+    expect(formatPoints(1250, 'point(s)', 'en')).toBe('1,250 points');
+    expect(formatPoints(40, 'stars', 'en')).toBe('40 stars');
+    expect(formatPoints(3, '  ', 'en')).toBe('3 points');
   });
 });
 

@@ -34,7 +34,7 @@ describe('share link form schema', () => {
   it('allows a blank redirect or an http(s) URL only', () => {
     expect(shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: '' }).success).toBe(true);
     expect(firstError(shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: 'javascript:alert(1)' }), 'redirectUrl')).toMatch(/http and https/);
-    expect(firstError(shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: 'example.com' }), 'redirectUrl')).toMatch(/Invalid URL format/);
+    expect(firstError(shareLinkCreateSchema.safeParse({ campaign: 1, redirectUrl: 'example.com' }), 'redirectUrl')).toMatch(/Enter a full web address/);
   });
 
   it('holds message keys that read the same in English and are Spanish on a Spanish page', () => {

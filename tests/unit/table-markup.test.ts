@@ -14,7 +14,7 @@ const labels: TableLabels = {
   selected: '{count} selected', clearSelection: 'Clear', selectAll: 'Select all', selectRow: 'Select row', previous: 'Previous', next: 'Next',
   pageOf: 'Page {page} of {pages}', download: 'Download CSV', filters: 'Filters', column: 'Column', operator: 'Operator', value: 'Value',
   removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortBy: 'Sort by {column}', sortLabel: 'Sort',
-  pointName: 'stars', systemTexts: { 'rewards.entry.referralReward': 'Recompensa por referido', 'Referral reward': 'Recompensa por referido' }, ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
+  pointWords: { forms: { other: '{count} {unit}', '=1': '{unit}: {count}' }, unit: 'stars' }, systemTexts: { 'rewards.entry.referralReward': 'Recompensa por referido', 'Referral reward': 'Recompensa por referido' }, ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
   detail: { show: 'Details', failed: 'Failed', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { 'activityDetail.cardNumber.amazon': 'Claim code' }, methods: {}, statuses: {} },
 };
 

@@ -149,7 +149,7 @@ describe('reset password', () => {
     const guesser = freshIp();
     for (let i = 0; i < 4; i++) {
       const wrong = await reset('localhost', { code: 'AAAAAAAAAA', email: 'ava@demo.test' }, 'reset_password', guesser);
-      expect(await wrong.json()).toEqual({ code: ['This verification code is not valid.'], error_codes: { code: [{ code: 'invalidCode' }] } });
+      expect(await wrong.json()).toEqual({ code: ['This verification code is not valid. Check the code in the e-mail, or request a new one.'], error_codes: { code: [{ code: 'invalidCode' }] } });
     }
     const fifth = await reset('localhost', { code: 'AAAAAAAAAA', email: 'ava@demo.test' }, 'reset_password', guesser);
     expect(fifth.status).toBe(429);

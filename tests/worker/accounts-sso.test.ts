@@ -37,24 +37,24 @@ describe('single sign-on API', () => {
 
   it('refuses an expired token and one that lives too long', async () => {
     expect((await exchange(await token({ exp: now() - 1 }))).body.detail).toMatch(/expired/);
-    expect((await exchange(await token({ exp: now() + 3600 }))).body.detail).toBe('This sign-in link is not valid.');
+    expect((await exchange(await token({ exp: now() + 3600 }))).body.detail).toBe('This sign-in link is not valid. Sign in again from the site that sent you here.');
   });
 
   it('refuses a bad signature and a tampered payload', async () => {
-    expect((await exchange(await token({}, 'wrong-secret'))).body.detail).toBe('This sign-in link is not valid.');
+    expect((await exchange(await token({}, 'wrong-secret'))).body.detail).toBe('This sign-in link is not valid. Sign in again from the site that sent you here.');
     const [, sig] = (await token()).split('.');
     const forged = btoa(JSON.stringify({ email: 'sam@acme.test', exp: now() + 60, jti: 'forged-jti-1', company: 'acme' })).replace(/=+$/, '');
     expect((await exchange(`${forged}.${sig}`)).res.status).toBe(400);
-    expect((await exchange('garbage')).body.detail).toBe('This sign-in link is not valid.');
+    expect((await exchange('garbage')).body.detail).toBe('This sign-in link is not valid. Sign in again from the site that sent you here.');
   });
 
   it('refuses a token of another company, and a company without single sign-on', async () => {
     const foreign = await exchange(await token({ company: 'demo' }));
-    expect(foreign.body.detail).toBe('This sign-in link belongs to another company.');
+    expect(foreign.body.detail).toBe('This sign-in link belongs to another company. Sign in again from the site that sent you here.');
     const acmeTokenOnDemo = await exchange(await token(), 'localhost');
-    expect(acmeTokenOnDemo.body.detail).toBe('This sign-in link belongs to another company.');
+    expect(acmeTokenOnDemo.body.detail).toBe('This sign-in link belongs to another company. Sign in again from the site that sent you here.');
     const demo = await exchange(await token({ company: 'demo', email: 'ava@demo.test' }), 'localhost');
-    expect(demo.body.detail).toBe('Single sign-on is not enabled for this portal.');
+    expect(demo.body.detail).toBe('Single sign-on is not enabled for this portal. Log in with your e-mail and password.');
   });
 
   it('refuses an e-mail without an account in the company', async () => {

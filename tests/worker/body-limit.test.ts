@@ -61,7 +61,7 @@ describe('a body with a Content-Length over the limit', () => {
     expect(res.status).toBe(413);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ detail: 'The request is too large.', code: 'requestTooLarge' });
+    expect(await res.json()).toEqual({ detail: 'The request is too large. Send less at once, for example a smaller file.', code: 'requestTooLarge' });
     expect(calls).toEqual([]);
   });
 

@@ -27,7 +27,7 @@ describe('campaigns', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.name).toEqual(['This field is required.']);
-    expect(res.body.url).toEqual(['Invalid URL format.']);
+    expect(res.body.url).toEqual(['Enter a full web address, for example https://example.com.']);
     expect(res.body['allowed_hosts.0']).toHaveLength(1);
     expect(res.body['commission.rate_bps']).toEqual(['At most 10000 (100 %).']);
     expect(res.body['commission.fixed_minor']).toEqual(['Must be 0 or more.']);

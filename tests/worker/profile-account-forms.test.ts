@@ -75,15 +75,15 @@ describe('a profile section', () => {
     const state = asState(await handleAccountPost(locals, post({ _action: 'additional', username: '', facebook_url: 'javascript:alert(1)' })));
     expect(state.failed).toEqual({
       section: 'additional',
-      formError: 'No se pudieron guardar los cambios de la cuenta.',
-      fieldErrors: { facebook_url: 'Formato de URL no válido.' },
+      formError: 'No se pudieron guardar tus cambios. Vuelve a intentarlo dentro de unos minutos.',
+      fieldErrors: { facebook_url: 'Escribe una dirección web completa, por ejemplo https://example.com.' },
       submitted: { username: '', facebook_url: 'javascript:alert(1)' },
     });
   });
 
   it('shows a field the API refuses in the page language too', async () => {
     const spanish = asState(await handleAccountPost(localsFor(sam).locals, post({ _action: 'additional', username: 'Alex' })));
-    expect(spanish.failed?.fieldErrors).toEqual({ username: 'Este nombre de usuario ya está en uso.' });
+    expect(spanish.failed?.fieldErrors).toEqual({ username: 'Este nombre de usuario ya está en uso. Elige otro.' });
     const english = asState(await handleAccountPost(localsFor(sam, 'en').locals, post({ _action: 'payment', payout_preference: 'nope-99' })));
     expect(english.failed?.fieldErrors).toEqual({ payout_preference: 'This field is invalid.' });
   });
@@ -114,7 +114,7 @@ describe('the other sections', () => {
 
   it('refuses an avatar that is not an image in Spanish, and asks for a file when none was chosen', async () => {
     const fake = asState(await handleAccountPost(localsFor(sam).locals, post({ _action: 'avatar', avatar: new File(['<svg/>'], 'a.png', { type: 'image/png' }) })));
-    expect(fake.failed).toMatchObject({ section: 'avatar', formError: 'El tipo de archivo no es válido.', fieldErrors: { avatar: 'El tipo de archivo no es válido.' } });
+    expect(fake.failed).toMatchObject({ section: 'avatar', formError: 'Este tipo de archivo no se puede usar. Elige una imagen PNG, JPEG o WebP.', fieldErrors: { avatar: 'Este tipo de archivo no se puede usar. Elige una imagen PNG, JPEG o WebP.' } });
     const none = asState(await handleAccountPost(localsFor(sam).locals, post({ _action: 'avatar' })));
     expect(none.failed?.fieldErrors.avatar).toBe('Elige una imagen para recortar.');
     const ok = asResponse(await handleAccountPost(localsFor(sam).locals, post({ _action: 'avatar', avatar: new File([pngBytes(64, 64)], 'me.png', { type: 'image/png' }) })));
@@ -141,6 +141,6 @@ describe('the other sections', () => {
 
   it('shows an unknown action as a failed personal section', async () => {
     const state = asState(await handleAccountPost(localsFor(sam).locals, post({ _action: 'explode' })));
-    expect(state.failed).toMatchObject({ section: 'personal', formError: 'No se pudieron guardar los cambios de la cuenta.' });
+    expect(state.failed).toMatchObject({ section: 'personal', formError: 'No se pudieron guardar tus cambios. Vuelve a intentarlo dentro de unos minutos.' });
   });
 });

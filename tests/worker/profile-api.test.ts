@@ -57,9 +57,9 @@ describe('editing the profile', () => {
   it.each([
     ['paypal_email', 'not-an-email', 'Enter a valid e-mail address.', 'invalidEmail'],
     ['dwolla_email', 'a@b', 'Enter a valid e-mail address.', 'invalidEmail'],
-    ['facebook_url', 'javascript:alert(1)', 'Invalid URL format.', 'invalidUrl'],
-    ['linkedin_url', 'ftp://example.com/x', 'Invalid URL format.', 'invalidUrl'],
-    ['pinterest_url', '/relative/path', 'Invalid URL format.', 'invalidUrl'],
+    ['facebook_url', 'javascript:alert(1)', 'Enter a full web address, for example https://example.com.', 'invalidUrl'],
+    ['linkedin_url', 'ftp://example.com/x', 'Enter a full web address, for example https://example.com.', 'invalidUrl'],
+    ['pinterest_url', '/relative/path', 'Enter a full web address, for example https://example.com.', 'invalidUrl'],
     ['date_of_birth', '1990-02-30', 'Enter a valid date (YYYY-MM-DD).', 'invalidDate'],
     ['date_of_birth', '2999-01-01', 'Enter a valid date (YYYY-MM-DD).', 'invalidDate'],
     ['phone', 'call me maybe', 'Enter a valid phone number.', 'invalidPhone'],
@@ -88,7 +88,7 @@ describe('editing the profile', () => {
     for (const username of ['ben', 'BEN', 'Ben']) {
       const res = await call(ava, 'PATCH', profilePath(ava), { username });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ username: ['This username is already taken.'], error_codes: { username: [{ code: 'usernameTaken' }] } });
+      expect(res.body).toEqual({ username: ['This username is already taken. Please choose another.'], error_codes: { username: [{ code: 'usernameTaken' }] } });
     }
   });
 
@@ -185,15 +185,15 @@ describe('the avatar upload', () => {
   const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" width="100" height="100"></svg>');
   it.each([
     ['an oversize file', () => avatarForm(pngBytes(250, 250, 2 * 1024 * 1024)), 'The image is too large (2 MB at most).', 'imageTooLarge'],
-    ['a fake PNG (text with a .png name and type)', () => avatarForm(new TextEncoder().encode('hello, I am not a picture at all')), 'The file type is invalid.', 'invalidFileType'],
-    ['an SVG', () => avatarForm(svg, 'avatar.svg', 'image/svg+xml'), 'The file type is invalid.', 'invalidFileType'],
-    ['an SVG named avatar.png', () => avatarForm(svg), 'The file type is invalid.', 'invalidFileType'],
-    ['a GIF', () => avatarForm(new TextEncoder().encode('GIF89a\x10\x00\x10\x00'), 'a.gif', 'image/gif'), 'The file type is invalid.', 'invalidFileType'],
+    ['a fake PNG (text with a .png name and type)', () => avatarForm(new TextEncoder().encode('hello, I am not a picture at all')), 'This file type cannot be used. Choose a PNG, JPEG or WebP image.', 'invalidFileType'],
+    ['an SVG', () => avatarForm(svg, 'avatar.svg', 'image/svg+xml'), 'This file type cannot be used. Choose a PNG, JPEG or WebP image.', 'invalidFileType'],
+    ['an SVG named avatar.png', () => avatarForm(svg), 'This file type cannot be used. Choose a PNG, JPEG or WebP image.', 'invalidFileType'],
+    ['a GIF', () => avatarForm(new TextEncoder().encode('GIF89a\x10\x00\x10\x00'), 'a.gif', 'image/gif'), 'This file type cannot be used. Choose a PNG, JPEG or WebP image.', 'invalidFileType'],
     ['a PNG over 4096 pixels wide', () => avatarForm(pngBytes(5000, 100)), 'The image is too large (4096 × 4096 pixels at most).', 'imageDimensionsTooLarge'],
     ['a JPEG over 4096 pixels high', () => avatarForm(jpegBytes(100, 4097), 'a.jpg', 'image/jpeg'), 'The image is too large (4096 × 4096 pixels at most).', 'imageDimensionsTooLarge'],
     ['a tiny image', () => avatarForm(pngBytes(8, 8)), 'The image is too small (16 × 16 pixels at least).', 'imageDimensionsTooSmall'],
-    ['a truncated PNG', () => avatarForm(pngBytes(1, 1).slice(0, 12)), 'The image could not be read.', 'imageUnreadable'],
-    ['a text value in the file field', () => { const f = new FormData(); f.append('avatar', 'data:image/png;base64,AAAA'); return f; }, 'The file type is invalid.', 'invalidFileType'],
+    ['a truncated PNG', () => avatarForm(pngBytes(1, 1).slice(0, 12)), 'The image could not be read. Choose another PNG, JPEG or WebP file.', 'imageUnreadable'],
+    ['a text value in the file field', () => { const f = new FormData(); f.append('avatar', 'data:image/png;base64,AAAA'); return f; }, 'This file type cannot be used. Choose a PNG, JPEG or WebP image.', 'invalidFileType'],
   ])('refuses %s with a clear 400 and stores nothing', async (_name, make, message, code) => {
     const before = (await env.FILES.list({ prefix: 'avatars/demo/amb-ava/' })).objects.length;
     const keyBefore = await env.DB.prepare("SELECT avatar_key FROM ambassadors WHERE uid = 'amb-ava'").first();

@@ -76,9 +76,9 @@ describe.each([
   it('refuses bad fields with a ClientError whose body carries the message keys', async () => {
     const err = await failure(clientFor(sam).updateProfile({ facebook_url: 'javascript:alert(1)', username: 'alex' }));
     expect(err.status).toBe(400);
-    expect(err.body).toMatchObject({ error_codes: { facebook_url: [{ code: 'invalidUrl' }] }, facebook_url: ['Invalid URL format.'] });
+    expect(err.body).toMatchObject({ error_codes: { facebook_url: [{ code: 'invalidUrl' }] }, facebook_url: ['Enter a full web address, for example https://example.com.'] });
     const taken = await failure(clientFor(sam).updateProfile({ username: 'ALEX' }));
-    expect(taken.body).toEqual({ username: ['This username is already taken.'], error_codes: { username: [{ code: 'usernameTaken' }] } });
+    expect(taken.body).toEqual({ username: ['This username is already taken. Please choose another.'], error_codes: { username: [{ code: 'usernameTaken' }] } });
   });
 
   it('uploads an avatar from a Blob and refuses a file that is not an image', async () => {
@@ -91,7 +91,7 @@ describe.each([
     await stored?.arrayBuffer();
     const bad = await failure(client.uploadAvatar(new File(['<svg/>'], 'x.png', { type: 'image/png' })));
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ avatar: ['The file type is invalid.'], error_codes: { avatar: [{ code: 'invalidFileType' }] } });
+    expect(bad.body).toEqual({ avatar: ['This file type cannot be used. Choose a PNG, JPEG or WebP image.'], error_codes: { avatar: [{ code: 'invalidFileType' }] } });
   });
 
   it('lists the caller as the company\'s ambassador', async () => {

@@ -138,7 +138,7 @@ describe('Spanish messages on acme', () => {
     expect(failed.failure).toEqual({
       title: 'Algo salió mal',
       detail: 'Tu canje no se pudo realizar. Escribe a crew@acme.test para obtener ayuda.',
-      reason: 'No hemos podido emitir esta recompensa ahora mismo. No se ha descontado nada de tu saldo.',
+      reason: 'No hemos podido emitir esta recompensa ahora mismo. No se ha descontado nada de tu saldo. Vuelve a intentarlo más tarde o elige otra recompensa.',
     });
     expect(await balance(alex.uid)).toEqual(before);
   });

@@ -271,7 +271,7 @@ describe('share-link form errors in the page language', () => {
         [{ campaign: '201', shortCode: 'ALEX-TRAIL' }, 'shortCode', 'Este código corto ya está en uso. Elige otro.'],
         [{ campaign: '201', description: 'd'.repeat(256) }, 'description', 'Como máximo 255 caracteres.'],
         [{ campaign: '201', redirectUrl: 'javascript:alert(1)' }, 'redirectUrl', 'Solo se pueden usar direcciones http y https.'],
-        [{ campaign: '201', redirectUrl: 'not a url' }, 'redirectUrl', 'Formato de URL no válido.'],
+        [{ campaign: '201', redirectUrl: 'not a url' }, 'redirectUrl', 'Escribe una dirección web completa, por ejemplo https://example.com.'],
         [{ campaign: '201', redirectUrl: 'https://evil.test/x' }, 'redirectUrl', 'Esta campaña no permite enlaces a evil.test.'],
       ];
       for (const [fields, field, message] of cases) {

@@ -100,7 +100,7 @@ describe('creating a share link', () => {
     ['a campaign of another company', { campaign: 201, shortCode: 'x2' }, 'campaign', /one of your campaigns/],
     ['a campaign the ambassador is not in', { campaign: 'cmp-demo-summer-nope', shortCode: 'x3' }, 'campaign', /one of your campaigns/],
     ['an inactive campaign', { campaign: 104, shortCode: 'x4' }, 'campaign', /no longer active/],
-    ['a redirect that is not a URL', { campaign: 101, redirectUrl: 'not a url' }, 'redirectUrl', /Invalid URL format/],
+    ['a redirect that is not a URL', { campaign: 101, redirectUrl: 'not a url' }, 'redirectUrl', /Enter a full web address/],
     ['a javascript: redirect', { campaign: 101, redirectUrl: 'javascript:alert(1)' }, 'redirectUrl', /http and https/],
     ['an ftp redirect', { campaign: 101, redirectUrl: 'ftp://shop.demo.test/x' }, 'redirectUrl', /http and https/],
     ['a redirect to a host the campaign does not allow', { campaign: 102, redirectUrl: 'https://blog.demo.test/x' }, 'redirectUrl', /does not allow links to blog\.demo\.test/],

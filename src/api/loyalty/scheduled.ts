@@ -1,5 +1,6 @@
 import { formatLongDate } from '../../lib/dates';
-import { formatMoney, formatPoints } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { formatPoints } from '../../lib/points';
 import { t } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
 import { batch, write } from '../core/named-batch';

@@ -1,4 +1,5 @@
-import { formatMoney, formatNumber, formatPoints } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { formatPoints } from '../../lib/points';
 import { t, type Language } from '../../lib/i18n';
 import { isTabVisible } from '../../lib/tabs';
 import { ClientError, type AmbassadorClient, type AmbassadorProfile } from '../client';
@@ -114,9 +115,21 @@ export function vaultTiles(p: AmbassadorProfile, balance: VaultBalance | null, c
 }
 
 /** A gift card's price in points (a range card: its lowest to highest amount). */
+/** The fewest points a gift card can be redeemed for: its price, or a range reward's minimum. */
+export const giftCardLeastCost = (r: RewardView): number => (r.value_kind === 'range' ? r.min_amount ?? 1 : r.points);
+
+/**
+ * Whether a points balance covers a gift card (issue 21: a card the balance can't cover offered a Redeem
+ * button, and only the refusal said so). Unknown balance: covered, the API decides.
+ */
+export const balanceCovers = (r: RewardView, balance: number | null): boolean => balance === null || giftCardLeastCost(r) <= balance;
+
 export function giftCardCost(r: RewardView, pointName: string | null, lang: Language): string {
   if (r.value_kind !== 'range') return formatPoints(r.points, pointName, lang);
-  return `${formatNumber(r.min_amount ?? 1, lang)}–${formatPoints(r.max_amount ?? r.min_amount ?? 1, pointName, lang)}`;
+  const min = r.min_amount ?? 1;
+  const max = r.max_amount ?? min;
+  // The unit once, after the range ("500–10,000 points"); a range of one amount is that amount.
+  return max === min ? formatPoints(min, pointName, lang) : `${formatNumber(min, lang)}–${formatPoints(max, pointName, lang)}`;
 }
 
 /** What a gift card is worth in money, when it says. */

@@ -2,6 +2,7 @@ import { BRAND_KINDS } from '../client/tables';
 import { DETAIL_FIELDS } from '../../lib/activity-detail';
 import { isMessageKey, pluralTemplates, t, type Language, type MessageKey } from '../../lib/i18n';
 import { memoized } from '../../lib/intl-cache';
+import { pointWords } from '../../lib/points';
 import { PAYMENT_METHOD_CODES, paymentMethodLabel } from '../../lib/payment-methods';
 import { PAYOUT_STATUSES, REDEMPTION_STATUSES, statusLabel } from '../../lib/statuses';
 import { systemTexts } from '../../lib/system-text';
@@ -36,7 +37,7 @@ function build(lang: Language, pointName: string): TableLabels {
     previous: tr('tablePrevious'), next: tr('tableNext'), pageOf: tr('tablePageOf'), download: tr('tableDownloadCsv'),
     filters: tr('tableFilters'), column: tr('tableColumn'), operator: tr('tableOperator'), value: tr('tableValue'),
     removeFilter: tr('tableRemoveFilter'), clearFilters: tr('tableClearFilters'), yes: tr('yes'), no: tr('no'),
-    sortBy: tr('tableSortBy'), sortLabel: tr('tableSortLabel'), pointName, ops: operatorWords(lang),
+    sortBy: tr('tableSortBy'), sortLabel: tr('tableSortLabel'), pointWords: pointWords(lang, pointName), ops: operatorWords(lang),
     systemTexts: systemTexts(lang),
     // Activity rows of payout or redemption type open their detail (spec §3).
     detail: {

@@ -5,6 +5,12 @@ import type { Messages } from './en.ts';
 // says "no pudimos" rather than "no hemos podido"; tuteo, as in es.
 export const es419 = {
   contactCompany: 'Comunícate con {company} para obtener ayuda.',
+  generic: 'Algo falló de nuestra parte. Vuelve a intentarlo en unos minutos.',
+  requiredFieldMissing: 'Hay un campo obligatorio vacío. Completa todos los campos marcados con un asterisco (*).',
+  ssoNoAccount: 'No se encontró ninguna cuenta de embajador para este enlace de inicio de sesión. Regístrate o pide a la empresa que te agregue.',
+  tabNotAvailable: 'Esta sección no está disponible para ti. Comunícate con la empresa si la necesitas.',
+  loyaltyAccessRequired: 'Las recompensas no están disponibles en tu cuenta. Comunícate con la empresa si crees que deberían estarlo.',
+  holdTimedOut: 'La recompensa no se emitió a tiempo. No se descontó nada de tu saldo. Vuelve a intentarlo.',
   statusChangeFailed: 'No se pudo cambiar el estado de la cuenta. Comunícate con soporte.',
   registerAccountError: 'No se pudo crear tu cuenta. Vuelve a intentarlo más tarde o comunícate con soporte.',
   forgotPasswordSuccess: 'Te enviamos un correo electrónico con un enlace para restablecer tu contraseña. Si no lo ves, revisa la carpeta de spam o de promociones.',
@@ -48,7 +54,7 @@ export const es419 = {
   emailWelcomeBody: 'Creamos tu cuenta de embajador de {company}.\n\nElige tu contraseña para iniciar sesión:\n{link}\n\nTu código: {code}\nEl enlace funciona una sola vez y es válido durante {valid}. Si ya venció, usa "¿Olvidaste tu contraseña?" en {login}.',
   revenueInvalid: 'Indica un monto con {digits, plural, one {# decimal} other {# decimales}} como máximo, por ejemplo 49.99.',
   payoutBelowMinimum: 'El monto a pagar ({amount}) es inferior al pago mínimo ({minimum}).',
-  rewardUnavailable: 'No pudimos emitir esta recompensa en este momento. No se descontó nada de tu saldo.',
+  rewardUnavailable: 'No pudimos emitir esta recompensa en este momento. No se descontó nada de tu saldo. Vuelve a intentarlo más tarde o elige otra recompensa.',
   emailPointsExpiringSubject: 'Tus puntos de {company} vencen pronto',
   emailPointsExpiringBody: '{amount} vencerán el {date}. Canjéalos antes: {link}',
   expiringSoon: 'Vencen pronto',

@@ -12,7 +12,7 @@ export const $avatarSave = atom<SaveStatus>({ state: 'idle' });
  * one shown when the answer has nothing usable. The island hands them over (islands carry no catalogue).
  */
 let messages: Record<string, string> = {};
-let fallbackError = 'Failed to save account changes.';
+let fallbackError = 'Your changes could not be saved. Please try again in a few minutes.';
 export function setAvatarMessages(byKey: Record<string, string>, fallback: string) {
   messages = byKey;
   fallbackError = fallback;
