@@ -3,9 +3,9 @@ import { formatMoney, formatPoints } from './format.ts';
 import { dateTimeFormat } from './intl-cache.ts';
 import type { DetailLabels, TableLabels } from './table-markup.ts';
 
-// Activity detail (spec §3) of a payout (issue 21) or an activity row of payout or redemption type, in the
-// browser: the row's cell names the detail (`data-detail`, `data-id`) and links to its page (a payout's
-// own page, the rewards page's redemption view), which is what a reader without JavaScript follows. The
+// Activity detail (spec §3) of an activity row of payout or redemption type, in the browser: the row's
+// cell names the detail (`data-detail`, `data-id`) and links to its page (a payout's own page, issue 21,
+// the rewards page's redemption view), which is what a reader without JavaScript follows. The
 // browser script puts a disclosure there instead that fetches the detail from the browser API when opened
 // (GET /api/payouts/{id}/, /api/loyalty/gift-card-redemption/{id}/) and shows it as "label: value" lines,
 // a payout's with the link to its page (the commissions it paid are listed there); the card number's label

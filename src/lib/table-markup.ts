@@ -232,13 +232,18 @@ export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonl
   }).join('');
 }
 
-/** A row's detail cell: a link to the detail's page (no JavaScript needed), which the browser script opens in place. */
+/**
+ * A row's detail cell: a link to the detail's page (no JavaScript needed). The browser script opens an
+ * activity row's detail in place instead (`data-detail`); a payout of the payouts table, a real table on a
+ * desktop window with no room in its row for the detail, keeps the link to its own page.
+ */
 function detailCell(config: TableConfig, labels: TableLabels, row: Row): string {
   const [kind, id]: [DetailKind, unknown] | [null, null] = config.table === 'payouts' ? ['payout', row.id]
     : !isBlank(row.payout_id) ? ['payout', row.payout_id] : !isBlank(row.redemption_id) ? ['redemption', row.redemption_id] : [null, null];
   if (!kind) return '<td class="dt-detail" data-empty></td>';
   const path = config.detailPaths?.[kind];
   const link = path ? `<a href="${escapeHtml(path.replace('{id}', encodeURIComponent(String(id))))}" data-detail-page>${escapeHtml(labels.detail.show)}</a>` : '';
+  if (config.table === 'payouts') return `<td class="dt-detail">${link}</td>`;
   return `<td class="dt-detail" data-detail="${kind}" data-id="${escapeHtml(String(id))}">${link}</td>`;
 }
 
