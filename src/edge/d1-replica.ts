@@ -14,7 +14,7 @@ export const BOOKMARK_COOKIE = '__Host-d1b';
 const BOOKMARK = /^[0-9a-f]{1,40}(?:-[0-9a-f]{1,80}){0,7}$/i;
 // Pages and calls about money (rewards, balances, payouts, commissions) read the primary: a balance
 // must not lag behind an operator's approval, even on the first page of a new browser.
-const MONEY = /^\/(?:app\/(?:rewards|transactions)\b|api\/.*\b(?:loyalty|payouts?|redemptions?|rewards|gift[_-]card|commissions)\b)/;
+const MONEY = /^\/(?:app\/(?:rewards|transactions|payouts)\b|api\/.*\b(?:loyalty|payouts?|redemptions?|rewards|gift[_-]card|commissions)\b)/;
 
 /** Where a request's replica view starts: the primary for money and for a write without a bookmark, else the bookmark, else anywhere. */
 export function replicaStart(method: string, path: string, bookmark: string | null): D1SessionConstraint | D1SessionBookmark {

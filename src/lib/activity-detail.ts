@@ -4,10 +4,12 @@ import { dateTimeFormat } from './intl-cache.ts';
 import type { DetailLabels, TableLabels } from './table-markup.ts';
 
 // Activity detail (spec §3) of an activity row of payout or redemption type, in the browser: the row's
-// cell names the detail (`data-detail`, `data-id`); the browser script puts a disclosure there that
-// fetches it from the browser API when opened (GET /api/payouts/{id}/, /api/loyalty/gift-card-redemption/{id}/)
-// and shows it as "label: value" lines; the card number's label depends on the gift card's brand.
-// Without JavaScript there is nothing to fetch it with, so the cell stays empty.
+// cell names the detail (`data-detail`, `data-id`) and links to its page (a payout's own page, issue 21,
+// the rewards page's redemption view), which is what a reader without JavaScript follows. The
+// browser script puts a disclosure there instead that fetches the detail from the browser API when opened
+// (GET /api/payouts/{id}/, /api/loyalty/gift-card-redemption/{id}/) and shows it as "label: value" lines,
+// a payout's with the link to its page (the commissions it paid are listed there); the card number's label
+// depends on the gift card's brand.
 
 type Detail = Record<string, unknown> & { card_number_label_key?: string };
 
@@ -63,6 +65,7 @@ export function enhanceDetails(root: HTMLElement, labels: TableLabels): void {
   for (const cell of root.querySelectorAll<HTMLElement>('td[data-detail]')) {
     const kind = cell.dataset.detail === 'payout' ? 'payout' : 'redemption';
     const id = cell.dataset.id ?? '';
+    const page = kind === 'payout' ? cell.querySelector<HTMLAnchorElement>('a[data-detail-page]')?.getAttribute('href') : null;
     const details = document.createElement('details');
     details.className = 'activity-detail';
     details.dataset.activityDetail = kind;
@@ -71,7 +74,7 @@ export function enhanceDetails(root: HTMLElement, labels: TableLabels): void {
     details.addEventListener('toggle', () => {
       if (!details.open || loaded) return;
       loaded = true;
-      void load(kind, id).then((detail) => detailHtml(detail, labels), (err: unknown) => {
+      void load(kind, id).then((detail) => detailHtml(detail, labels) + (page ? `<p><a href="${escapeHtml(page)}" data-detail-page>${escapeHtml(labels.detail.openPayout)}</a></p>` : ''), (err: unknown) => {
         console.error('activity detail:', err);
         loaded = false;
         return `<p class="form-error" role="alert">${escapeHtml(labels.detail.failed)}</p>`;

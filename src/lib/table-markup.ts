@@ -26,6 +26,8 @@ export interface TableColumn {
 export interface DetailLabels {
   show: string;
   failed: string;
+  /** The link from a payout's disclosure to its own page (issue 21). */
+  openPayout: string;
   /** Field labels by detail field name. */
   fields: Record<string, string>;
   /** Card number labels by message key (activityDetail.cardNumber.<brand>). */
@@ -67,9 +69,13 @@ export interface TableConfig {
   pageSizes: number[];
   /** Badge tones per column and value (statuses). */
   tones?: Record<string, Record<string, string>>;
-  /** Activity: rows of payout or redemption type open their detail (spec §3). */
+  /** Rows open their detail (spec §3, issue 21): the activity's payout and redemption rows, every payout. */
   detail: boolean;
+  /** Where a detail opens without JavaScript, by kind; `{id}` is the row's payout or redemption id. */
+  detailPaths?: Partial<Record<DetailKind, string>>;
 }
+
+export type DetailKind = 'payout' | 'redemption';
 
 /** The view a table paints: its state, the page URL's query, its page of rows or its error. */
 export interface TableView {
@@ -224,14 +230,23 @@ export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonl
         : CLIPPED.has(col.type) && text.length > CLIP_AT ? `<span class="dt-clip" tabindex="0" title="${escapeHtml(text)}">${escapeHtml(text)}</span>` : plain;
       return `<td data-col="${key}">${inner}</td>`;
     }).join('');
-    return `<tr data-row>${select}${cells}${config.detail ? detailCell(row) : ''}</tr>`;
+    return `<tr data-row>${select}${cells}${config.detail ? detailCell(config, labels, row) : ''}</tr>`;
   }).join('');
 }
 
-function detailCell(row: Row): string {
-  const kind = !isBlank(row.payout_id) ? 'payout' : !isBlank(row.redemption_id) ? 'redemption' : null;
+/**
+ * A row's detail cell: a link to the detail's page (no JavaScript needed). The browser script opens an
+ * activity row's detail in place instead (`data-detail`); a payout of the payouts table, a real table on a
+ * desktop window with no room in its row for the detail, keeps the link to its own page.
+ */
+function detailCell(config: TableConfig, labels: TableLabels, row: Row): string {
+  const [kind, id]: [DetailKind, unknown] | [null, null] = config.table === 'payouts' ? ['payout', row.id]
+    : !isBlank(row.payout_id) ? ['payout', row.payout_id] : !isBlank(row.redemption_id) ? ['redemption', row.redemption_id] : [null, null];
   if (!kind) return '<td class="dt-detail" data-empty></td>';
-  return `<td class="dt-detail" data-detail="${kind}" data-id="${escapeHtml(String(kind === 'payout' ? row.payout_id : row.redemption_id))}"></td>`;
+  const path = config.detailPaths?.[kind];
+  const link = path ? `<a href="${escapeHtml(path.replace('{id}', encodeURIComponent(String(id))))}" data-detail-page>${escapeHtml(labels.detail.show)}</a>` : '';
+  if (config.table === 'payouts') return `<td class="dt-detail">${link}</td>`;
+  return `<td class="dt-detail" data-detail="${kind}" data-id="${escapeHtml(String(id))}">${link}</td>`;
 }
 
 function pagerHtml(config: TableConfig, labels: TableLabels, view: TableView): string {

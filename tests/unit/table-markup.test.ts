@@ -15,7 +15,7 @@ const labels: TableLabels = {
   pageOf: 'Page {page} of {pages}', download: 'Download CSV', filters: 'Filters', column: 'Column', operator: 'Operator', value: 'Value',
   removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortBy: 'Sort by {column}', sortLabel: 'Sort',
   pointWords: { forms: { other: '{count} {unit}', '=1': '{unit}: {count}' }, unit: 'stars' }, systemTexts: { 'rewards.entry.referralReward': 'Recompensa por referido', 'Referral reward': 'Recompensa por referido' }, ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
-  detail: { show: 'Details', failed: 'Failed', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { 'activityDetail.cardNumber.amazon': 'Claim code' }, methods: {}, statuses: {} },
+  detail: { show: 'Details', failed: 'Failed', openPayout: 'All details', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { 'activityDetail.cardNumber.amazon': 'Claim code' }, methods: {}, statuses: {} },
 };
 
 const config: TableConfig = {
@@ -77,6 +77,24 @@ describe('data table markup', () => {
     expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"></td>');
     expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"></td>');
     expect(html.match(/<td class="dt-detail" data-empty><\/td>/g)).toHaveLength(1);
+  });
+
+  it('links each detail to its page, so it opens without JavaScript (issue 21)', () => {
+    const detailPaths = { payout: '/app/payouts/{id}', redemption: '/app/rewards?redemption={id}#redemption' };
+    const html = viewHtml({ ...config, detailPaths }, labels, view());
+    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><a href="/app/payouts/po-7" data-detail-page>Details</a></td>');
+    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"><a href="/app/rewards?redemption=12#redemption" data-detail-page>Details</a></td>');
+    // Every payout of the payouts table links to its own page, by the row's id (encoded into the path); the
+    // browser script leaves that link as it is (no data-detail: no room in a desktop table's row for the detail).
+    const payouts: TableConfig = {
+      ...config, table: 'payouts', prefix: 'payouts.', detailPaths,
+      columns: [{ key: 'amount', label: 'Amount', type: 'MONEY', sortable: true }], visible: ['amount'],
+    };
+    const results = [{ id: 'po-1', amount: { minor: 100, currency: 'USD' } }, { id: 'a/b"c', amount: { minor: 200, currency: 'USD' } }];
+    const page = viewHtml(payouts, labels, view({ content: { count: 2, page: 1, page_size: 15, results } }));
+    expect(page).toContain('<td class="dt-detail"><a href="/app/payouts/po-1" data-detail-page>Details</a></td>');
+    expect(page).toContain('<td class="dt-detail"><a href="/app/payouts/a%2Fb%22c" data-detail-page>Details</a></td>');
+    expect(page).not.toContain('data-detail=');
   });
 
   it('links sorting and paging with the other tables\' parameters kept', () => {

@@ -53,7 +53,7 @@ describe('where a request reads', () => {
     expect(replicaStart('POST', '/api/track/share/', null)).toBe('first-primary');
     expect(replicaStart('GET', '/app/stats', '0000000a-0000000b')).toBe('0000000a-0000000b');
     expect(replicaStart('POST', '/app/account', '0000000a-0000000b')).toBe('0000000a-0000000b');
-    for (const path of ['/app/rewards', '/app/rewards/v3', '/app/transactions', '/api/ambassadors/amb-ava/loyalty/ledger/', '/api/payouts/7/',
+    for (const path of ['/app/rewards', '/app/rewards/v3', '/app/transactions', '/app/payouts/po-7', '/api/ambassadors/amb-ava/loyalty/ledger/', '/api/payouts/7/',
       '/api/rewards/portals/demo/vault-items/', '/api/tables/content/commissions/']) {
       expect(replicaStart('GET', path, '0000000a-0000000b'), path).toBe('first-primary');
     }

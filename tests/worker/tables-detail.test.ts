@@ -35,8 +35,29 @@ describe('payout detail', () => {
     expect(pending.body).toMatchObject({ status: 'pending', payment_on: null, transaction_id: null });
   });
 
+  it('lists the commissions the payout paid, which add up to its amount (issue 21)', async () => {
+    const res = await call(ava, 'GET', '/payouts/po-501/');
+    const paid = res.body.commissions as { uid: string; amount: { minor: number; currency: string }; status: string; campaign_name: string; transaction_id: string }[];
+    expect(paid.map((c) => c.uid)).toEqual(['com-1001', 'com-1002', 'com-1003']);
+    expect(paid.reduce((sum, c) => sum + c.amount.minor, 0)).toBe(2608);
+    for (const c of paid) expect(c).toMatchObject({ amount: { currency: 'USD' }, status: 'paid', campaign_name: expect.any(String), transaction_id: expect.stringMatching(/^DC-/) });
+    expect((await call(alex, 'GET', '/payouts/601/')).body.commissions.map((c: { uid: string }) => c.uid)).toEqual(['com-2001', 'com-2002', 'com-2003']);
+  });
+
+  it('lists only the caller\'s own commissions, even one of another person that names the payout', async () => {
+    await env.DB.prepare(`INSERT INTO commissions (id, uid, company_id, ambassador_uid, campaign_id, transaction_id, revenue_minor, amount_minor, currency, is_monetary, event, status, payout_id, created_at)
+      VALUES (9901, 'com-nick-501', 'demo', 'amb-newbie', 101, 'NICK-501', 1000, 100, 'USD', 1, 'first', 'approved', 501, '2025-01-01T00:00:00.000Z')`).run();
+    try {
+      const uids = (await call(ava, 'GET', '/payouts/501/')).body.commissions.map((c: { uid: string }) => c.uid);
+      expect(uids).not.toContain('com-nick-501');
+      expect((await call(nick, 'GET', '/payouts/501/')).status).toBe(404);
+    } finally {
+      await env.DB.prepare('DELETE FROM commissions WHERE id = 9901').run();
+    }
+  });
+
   it('is a 404 for another ambassador\'s, another company\'s or an unknown payout', async () => {
-    for (const [who, id] of [[nick, '501'], [ava, '601'], [alex, '501'], [ava, 'po-601'], [ava, '999999'], [ava, "1' OR '1'='1"]] as const) {
+    for (const [who, id] of [[nick, '501'], [ava, '601'], [alex, '501'], [ava, 'po-601'], [alex, 'po-501'], [ava, '999999'], [ava, "1' OR '1'='1"]] as const) {
       const res = await call(who, 'GET', `/payouts/${encodeURIComponent(id)}/`);
       expect(res.status, `${who.uid} ${id}`).toBe(404);
       expect(res.body.code).toBe('notFound');

@@ -1,3 +1,5 @@
+import { commissionStatusSql } from '../stats/activity-queries';
+
 /** D1 reads of the activity detail (detail.ts): one payout or one redemption of the ambassador. */
 
 export interface PayoutDetailRow {
@@ -34,3 +36,27 @@ export const redemptionDetailRow = (db: D1Database, companyId: string, ambassado
   )
     .bind(companyId, ambassadorUid, id)
     .first<RedemptionDetailRow>();
+
+export interface PayoutCommissionRow {
+  uid: string; created_at: string; campaign_name: string | null; transaction_id: string | null; customer_name: string | null;
+  amount_minor: number; currency: string; status: string; kind: string;
+}
+
+/**
+ * The commissions a payout of the ambassador paid (clawbacks included), oldest first. The payout is named
+ * as payoutDetailRow names it; each row is the ambassador's own in the company, as is the payout.
+ */
+export const payoutCommissionRows = (db: D1Database, companyId: string, ambassadorUid: string, key: number | string) =>
+  db.prepare(
+    `SELECT c.uid, c.created_at, cp.name AS campaign_name, c.transaction_id, r.name AS customer_name, c.amount_minor, c.currency,
+            ${commissionStatusSql('c')} AS status, c.kind
+       FROM payouts p
+       JOIN commissions c ON c.company_id = p.company_id AND c.ambassador_uid = p.ambassador_uid AND c.payout_id = p.id
+       LEFT JOIN campaigns cp ON cp.id = c.campaign_id AND cp.company_id = c.company_id
+       LEFT JOIN referrals r ON r.id = c.referral_id AND r.company_id = c.company_id
+      WHERE p.company_id = ? AND p.ambassador_uid = ? AND ${typeof key === 'number' ? 'p.id = ?' : 'p.uid = ?'}
+      ORDER BY c.created_at, c.id`,
+  )
+    .bind(companyId, ambassadorUid, key)
+    .all<PayoutCommissionRow>()
+    .then((r) => r.results);

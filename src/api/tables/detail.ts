@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../lib/i18n/en';
 import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
-import { payoutDetailRow, redemptionDetailRow } from './detail-queries';
+import { payoutCommissionRows, payoutDetailRow, redemptionDetailRow } from './detail-queries';
 
 // Activity detail (spec §3 "Activity detail", §7 GET /payouts/{id}/ and /loyalty/gift-card-redemption/{id}/):
 // one payout or one redemption of the caller, with every detail field (null where it does not apply)
@@ -43,11 +43,17 @@ function emptyDetail() {
   };
 }
 
-/** GET /payouts/{id}/ - by the payout's number or its uid. */
+/**
+ * GET /payouts/{id}/ - by the payout's number or its uid, with the commissions it paid (issue 21: the
+ * payout's own page lists them). Both reads leave together (one D1 batch).
+ */
 export async function payoutDetail(svc: ServiceContext, caller: Caller, id: string | number) {
   const key = String(id);
-  const byNumber = /^\d{1,15}$/.test(key);
-  const row = await payoutDetailRow(svc.db, caller.company.id, caller.ambassador.uid, byNumber ? Number(key) : key);
+  const named = /^\d{1,15}$/.test(key) ? Number(key) : key;
+  const [row, paid] = await Promise.all([
+    payoutDetailRow(svc.db, caller.company.id, caller.ambassador.uid, named),
+    payoutCommissionRows(svc.db, caller.company.id, caller.ambassador.uid, named),
+  ]);
   if (!row) throw notFound();
   const a = caller.ambassador;
   return {
@@ -63,6 +69,16 @@ export async function payoutDetail(svc: ServiceContext, caller: Caller, id: stri
     payment_on: row.paid_at,
     transaction_id: row.transaction_id,
     status: row.status,
+    commissions: paid.map((c) => ({
+      uid: c.uid,
+      kind: c.kind,
+      created_at: c.created_at,
+      campaign_name: c.campaign_name,
+      customer_name: c.customer_name,
+      transaction_id: c.transaction_id,
+      amount: { minor: c.amount_minor, currency: c.currency },
+      status: c.status,
+    })),
   };
 }
 

@@ -39,9 +39,9 @@ function build(lang: Language, pointName: string): TableLabels {
     removeFilter: tr('tableRemoveFilter'), clearFilters: tr('tableClearFilters'), yes: tr('yes'), no: tr('no'),
     sortBy: tr('tableSortBy'), sortLabel: tr('tableSortLabel'), pointWords: pointWords(lang, pointName), ops: operatorWords(lang),
     systemTexts: systemTexts(lang),
-    // Activity rows of payout or redemption type open their detail (spec §3).
+    // Payouts, and activity rows of payout or redemption type, open their detail (spec §3, issue 21).
     detail: {
-      show: tr('activityDetail.show'), failed: tr('activityDetail.failed'),
+      show: tr('activityDetail.show'), failed: tr('activityDetail.failed'), openPayout: tr('payoutDetail.openPage'),
       fields: Object.fromEntries(DETAIL_FIELDS.map((f) => [f, labelText(lang, `activityDetail.field.${f}`, f)])),
       cardNumber: Object.fromEntries(BRAND_KINDS.map((b) => [`activityDetail.cardNumber.${b}`, labelText(lang, `activityDetail.cardNumber.${b}`, b)])),
       methods: Object.fromEntries(PAYMENT_METHOD_CODES.map((code) => [String(code), paymentMethodLabel(code, lang)])),

@@ -1,0 +1,15 @@
+import type { DetailKind } from './table-markup.ts';
+
+// Where a table row's detail opens as a page of its own (issue 21): a payout at /app/payouts/<id>, a
+// redemption in the rewards page's redemption view (/app/rewards/v3 for companies with admin3_access).
+// The tables link there, so a detail opens without JavaScript; with it, the row opens it in place.
+
+export function detailPaths(admin3Access: boolean): Record<DetailKind, string> {
+  return {
+    payout: '/app/payouts/{id}',
+    redemption: `${admin3Access ? '/app/rewards/v3' : '/app/rewards'}?redemption={id}#redemption`,
+  };
+}
+
+/** A payout's own page. */
+export const payoutPath = (id: string | number) => `/app/payouts/${encodeURIComponent(String(id))}`;
