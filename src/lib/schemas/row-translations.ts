@@ -11,8 +11,12 @@ const LANGUAGE_LIST = SUPPORTED_LANGUAGES.join(', ');
 /** `translations` of a row whose translatable texts are `texts` (a strict object of optional fields). */
 export function rowTranslations<T extends z.ZodType<Record<string, string | undefined>>>(texts: T) {
   return z.partialRecord(z.enum(SUPPORTED_LANGUAGES), texts, {
-    error: (issue) => issue.code === 'unrecognized_keys'
-      ? `Unknown language ${issue.keys.map((k) => `"${k}"`).join(', ')}: one of ${LANGUAGE_LIST}.`
-      : `An object by language code (${LANGUAGE_LIST}), e.g. {"es": {"name": "..."}}.`,
+    // Keys outside the enum arrive as one `unrecognized_keys` issue naming them (its type is not in the record's own).
+    error: (issue) => {
+      const keys = (issue as { keys?: unknown }).keys;
+      return Array.isArray(keys)
+        ? `Unknown language ${keys.map((k) => `"${String(k)}"`).join(', ')}: one of ${LANGUAGE_LIST}.`
+        : `An object by language code (${LANGUAGE_LIST}), e.g. {"es": {"name": "..."}}.`;
+    },
   });
 }
