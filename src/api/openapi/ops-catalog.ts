@@ -135,6 +135,10 @@ const CAMPAIGNS: Operation[] = [
 ];
 
 const look = { color: '#2e7d32', image: '/brand/acme/tier-ridge.svg' };
+/** The texts per language of tasks and rewards (issue 21). */
+const TRANSLATIONS_NOTE = '`translations`: the texts in other portal languages, by language code (e.g. `{"es": {"name": "..."}}`); ' +
+  'a page in that language shows them, and the row\'s own texts (written in the company\'s default language) wherever a language leaves one out.';
+
 const PROGRAMS: Operation[] = [
   list('Programs', '/tiers', 'listTiers', 'tiers', tierListAnswer),
   create('Programs', '/tiers', 'createTier', 'Create a tier',
@@ -157,10 +161,6 @@ const PROGRAMS: Operation[] = [
     { points: 75, position: 1 }, taskAnswer),
   remove('Programs', '/tasks/:uid', 'deleteTask', 'a task', 'A task someone completed is deactivated (points and completion stay); otherwise deleted.'),
 ];
-
-/** The texts per language of tasks and rewards (issue 21). */
-const TRANSLATIONS_NOTE = '`translations`: the texts in other portal languages, by language code (e.g. `{"es": {"name": "..."}}`); ' +
-  'a page in that language shows them, and the row\'s own texts (written in the company\'s default language) wherever a language leaves one out.';
 
 const codesExample = { codes: [{ card_code: 'ACME-7Q2K-91XZ', card_pin: '4821' }, { card_code: 'ACME-3JD8-55LM' }] };
 const REWARDS: Operation[] = [
