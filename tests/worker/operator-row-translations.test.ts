@@ -94,7 +94,7 @@ describe('task and reward names per language: the operator API', () => {
     expect(shape.body.translations[0]).toMatch(/An object by language code/);
     const blank = await op(KEYS.acme, 'PATCH', '/vault-items/vlt-acme-giftcard/variants/vv-acme-giftcard-10', { translations: { en: { name: ' ' } } });
     expect(blank.status).toBe(400);
-    expect(blank.body['translations.en.name']).toEqual(['required']);
+    expect(blank.body['translations.en.name']).toEqual(['This field is required.']);
   });
 
   it('never reads or writes another company\'s rows: their uids answer 404 and nothing changes', async () => {
