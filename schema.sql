@@ -655,7 +655,8 @@ CREATE TABLE rewards (
   config TEXT NOT NULL DEFAULT '{}',
   stock INTEGER CHECK (stock IS NULL OR stock >= 0),    -- NULL = unlimited
   is_active INTEGER NOT NULL DEFAULT 1,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), translations TEXT NOT NULL DEFAULT '{}'
+  CHECK (json_valid(translations) AND json_type(translations) = 'object'),
   -- 0002_tenant_safe
   UNIQUE (company_id, uid),
   CHECK (brand_kind IN ('amazon', 'bass_pro', 'default', 'promo', 'tango', 'target')),
@@ -756,7 +757,8 @@ CREATE TABLE tasks (
   points INTEGER NOT NULL DEFAULT 0,
   url TEXT,
   position INTEGER NOT NULL DEFAULT 0,
-  is_active INTEGER NOT NULL DEFAULT 1,
+  is_active INTEGER NOT NULL DEFAULT 1, translations TEXT NOT NULL DEFAULT '{}'
+  CHECK (json_valid(translations) AND json_type(translations) = 'object'),
   -- 0002_tenant_safe
   UNIQUE (company_id, id),
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id),
@@ -815,7 +817,8 @@ CREATE TABLE vault_item_variants (
   cost INTEGER NOT NULL CHECK (cost > 0),               -- in the vault's spend unit (cash minor units)
   value_minor INTEGER NOT NULL,
   stock INTEGER CHECK (stock IS NULL OR stock >= 0),
-  is_active INTEGER NOT NULL DEFAULT 1,
+  is_active INTEGER NOT NULL DEFAULT 1, translations TEXT NOT NULL DEFAULT '{}'
+  CHECK (json_valid(translations) AND json_type(translations) = 'object'),
   -- 0002_tenant_safe
   UNIQUE (company_id, uid),
   FOREIGN KEY (company_id, vault_item_uid) REFERENCES vault_items(company_id, uid),
@@ -832,7 +835,8 @@ CREATE TABLE vault_items (
   payment_type TEXT NOT NULL DEFAULT 'gift-card' CHECK (payment_type IN ('cash', 'prepaid', 'gift-card')),
   currency TEXT NOT NULL DEFAULT 'USD',
   is_active INTEGER NOT NULL DEFAULT 1,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), translations TEXT NOT NULL DEFAULT '{}'
+  CHECK (json_valid(translations) AND json_type(translations) = 'object'),
   -- 0002_tenant_safe
   UNIQUE (company_id, uid),
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id),

@@ -1322,9 +1322,95 @@ section('Commissions', insert('commissions', commissions.map((c) => ({
   revenue_minor: c.revenue, amount_minor: c.amount, currency: CURRENCY[c.company], is_monetary: c.monetary ? 1 : 0, event: c.event,
   status: c.status, payout_id: c.payout, created_at: ago(c.days, c.minutes),
 }))));
+// Task and reward texts per language (issue 21, migration 0023): each row is written in its company's default
+// language (demo: English, acme: Spanish); `translations` holds the other languages it serves (demo: Spanish and
+// French, acme: English and French). A row or a text left out shows the row's own.
+const rowTexts: Record<string, Record<string, Record<string, string>>> = {
+  'task-demo-profile': {
+    es: { name: 'Completa tu perfil', description: 'Añade tu teléfono, tu dirección y tu talla de camiseta.' },
+    fr: { name: 'Complétez votre profil', description: 'Ajoutez votre téléphone, votre adresse et votre taille de T-shirt.' },
+  },
+  'task-demo-instagram': {
+    es: { name: 'Sigue a Demo Co en Instagram', description: 'Entérate de las novedades.' },
+    fr: { name: 'Suivez Demo Co sur Instagram', description: 'Soyez au courant des nouveautés.' },
+  },
+  'task-demo-facebook': {
+    es: { name: 'Comparte tu enlace en Facebook', description: 'Publica tu enlace de referido en tu muro.' },
+    fr: { name: 'Partagez votre lien sur Facebook', description: 'Publiez votre lien de parrainage sur votre journal.' },
+  },
+  'task-demo-review': {
+    es: { name: 'Reseña un producto de verano', description: 'Escribe una reseña corta de un producto que te encante.' },
+    fr: { name: 'Donnez votre avis sur un produit d’été', description: 'Écrivez un court avis sur un produit que vous aimez.' },
+  },
+  'task-acme-profile': {
+    en: { name: 'Complete your crew profile', description: 'Tell us where you go exploring.' },
+    fr: { name: 'Complétez votre profil d’équipe', description: 'Dites-nous où vous partez explorer.' },
+  },
+  'task-acme-strava': {
+    en: { name: 'Join our Strava club', description: 'Log your mountain runs with the crew.' },
+    fr: { name: 'Rejoignez notre club Strava', description: 'Enregistrez vos courses en montagne avec l’équipe.' },
+  },
+  'task-acme-photo': {
+    en: { name: 'Post a photo on the mountain', description: 'Tag @acmeoutdoor in a photo of your route.' },
+    fr: { name: 'Publiez une photo en montagne', description: 'Identifiez @acmeoutdoor sur une photo de votre itinéraire.' },
+  },
+  'rwd-demo-amazon': { es: { name: 'Tarjeta regalo de Amazon.com' }, fr: { name: 'Carte cadeau Amazon.com' } },
+  'rwd-demo-hoodie': {
+    es: { name: 'Sudadera de Demo Co', brand_description: 'Nuestra sudadera de algodón orgánico para embajadores, enviada a la dirección de tu perfil.' },
+    fr: { name: 'Sweat à capuche Demo Co', brand_description: 'Notre sweat en coton bio pour les ambassadeurs, envoyé à l’adresse de votre profil.' },
+  },
+  'rwd-demo-voucher': {
+    es: { name: '20 % de descuento en tu próximo pedido', brand_description: 'Un código de un solo uso con un 20 % de descuento en shop.demo.test.', disclaimer: 'Válido durante 90 días.' },
+    fr: { name: '20 % de réduction sur votre prochaine commande', brand_description: 'Un code à usage unique pour 20 % de réduction sur shop.demo.test.', disclaimer: 'Valable 90 jours.' },
+  },
+  'rwd-acme-store-credit': {
+    en: { name: 'Acme store credit', brand_description: 'Credit for any purchase at acme-outdoor.test.' },
+    fr: { name: 'Avoir en boutique Acme', brand_description: 'Un avoir pour tout achat sur acme-outdoor.test.' },
+  },
+  'rwd-acme-sport-card': {
+    en: { name: 'Sports store gift card', brand_description: 'Valid at sports stores across Europe.', disclaimer: 'Issued by our gift card partner.' },
+    fr: { name: 'Carte cadeau magasins de sport', brand_description: 'Valable dans les magasins de sport de toute l’Europe.', disclaimer: 'Émise par notre partenaire de cartes cadeaux.' },
+  },
+  'rwd-acme-trail-map': {
+    en: { name: 'Free trail map', brand_description: 'A voucher for a printed trail map of your choice.' },
+    fr: { name: 'Carte de randonnée offerte', brand_description: 'Un bon pour une carte de randonnée imprimée au choix.' },
+  },
+  'rwd-acme-tent': {
+    en: { name: 'Summit 2 tent', brand_description: 'Our lightest two-person tent.' },
+    fr: { name: 'Tente Summit 2', brand_description: 'Notre tente deux places la plus légère.' },
+  },
+  'vlt-demo-prepaid': {
+    es: { name: 'Visa prepago virtual', description: 'Una tarjeta Visa prepago virtual, enviada por correo electrónico.' },
+    fr: { name: 'Carte Visa prépayée virtuelle', description: 'Une carte Visa prépayée virtuelle, envoyée par e-mail.' },
+  },
+  'vlt-demo-paypal': {
+    es: { name: 'Cobro por PayPal', description: 'Dinero enviado a tu correo de PayPal.' },
+    fr: { name: 'Retrait PayPal', description: 'De l’argent envoyé à votre adresse PayPal.' },
+  },
+  'vlt-demo-vip': {
+    es: { name: 'Visita VIP al estudio', description: 'Visita el estudio de Demo Co (solo VIP Insiders).' },
+    fr: { name: 'Visite VIP du studio', description: 'Visitez le studio Demo Co (VIP Insiders uniquement).' },
+  },
+  'vlt-acme-giftcard': {
+    en: { name: 'Acme Outdoor gift card', description: 'Use it on all the gear at acme-outdoor.test.' },
+    fr: { name: 'Carte cadeau Acme Outdoor', description: 'Utilisez-la sur tout le matériel d’acme-outdoor.test.' },
+  },
+  'vlt-acme-prepaid': {
+    en: { description: 'A virtual prepaid MasterCard, by e-mail.' },
+    fr: { name: 'MasterCard prépayée virtuelle', description: 'Une MasterCard prépayée virtuelle, par e-mail.' },
+  },
+  'vv-demo-prepaid-10': { es: { name: 'Tarjeta de 10 $' }, fr: { name: 'Carte de 10 $' } },
+  'vv-demo-prepaid-25': { es: { name: 'Tarjeta de 25 $' }, fr: { name: 'Carte de 25 $' } },
+  'vv-demo-prepaid-50': { es: { name: 'Tarjeta de 50 $' }, fr: { name: 'Carte de 50 $' } },
+  'vv-demo-vip-visit': { es: { name: 'Visita al estudio para dos' }, fr: { name: 'Visite du studio pour deux' } },
+  'vv-acme-prepaid-20': { en: { name: '€20 card' }, fr: { name: 'Carte de 20 €' } },
+};
+const withTexts = (rows: Row[]) => rows.map((row) => ({ ...row, translations: json(rowTexts[row.uid as string] ?? {}) }));
+
 section('Tiers, badges, tasks', insert('tiers', tiers) + insert('badges', badges) + insert('ambassador_badges', ambassadorBadges)
-  + insert('tasks', tasks) + insert('task_completions', taskCompletions));
-section('Rewards (gift cards), vault items and variants', insert('rewards', rewards, 1) + insert('vault_items', vaultItems, 1) + insert('vault_item_variants', variants));
+  + insert('tasks', withTexts(tasks)) + insert('task_completions', taskCompletions));
+section('Rewards (gift cards), vault items and variants', insert('rewards', withTexts(rewards), 1) + insert('vault_items', withTexts(vaultItems), 1)
+  + insert('vault_item_variants', withTexts(variants)));
 // The local fulfilment provider's pools: codes for every reward that hands out a code or a balance, and
 // for every vault variant (src/api/rewards/providers.ts takes one per redemption).
 const codeChars = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

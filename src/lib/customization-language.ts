@@ -1,10 +1,14 @@
 import type { Language } from './languages';
+import { languageChain } from './row-language.ts';
 import type { Customization, LanguageTexts } from './schemas/customization';
 
 // A company's texts in the page language (issue 21): the document's `translations[lang]` laid over its own
 // texts, which are written in the default language. A text a language leaves out or blank shows the
 // document's own. Computed once per settings object and language: the settings objects are kept per tenant
 // and campaign (src/edge/request-context.ts), so a page pays for a Map lookup.
+//
+// A translation translates one text: where a campaign layer writes its own text, the company's translation
+// of the company's text no longer applies (`withCampaignTranslations`, called by resolveCustomization).
 
 const kept = new WeakMap<Customization, Map<Language, Customization>>();
 
@@ -34,13 +38,56 @@ function overlay(s: Customization, v: LanguageTexts): Customization {
   };
 }
 
+const REGISTER_TEXTS = ['message', 'right_column', 'terms_text', 'form_header', 'button_text', 'form_state_label'] as const;
+
+/** Every text a company can translate: its value in the settings and where its variant sits in a language's texts. */
+function translatableTexts(s: Customization): { text: string | null | undefined; path: string[] }[] {
+  return [
+    ...REGISTER_TEXTS.map((key) => ({ text: s.register[key], path: ['register', key] })),
+    ...Object.entries(s.tabs.items).map(([key, item]) => ({ text: item.label, path: ['tabs', 'labels', key] })),
+    { text: s.tabs.logout_label, path: ['tabs', 'logout_label'] },
+    ...s.tabs.custom.flatMap((tab) => [
+      { text: tab.name, path: ['tabs', 'custom', tab.slug, 'name'] },
+      { text: tab.html, path: ['tabs', 'custom', tab.slug, 'html'] },
+    ]),
+    ...Object.entries(s.dashboard.section_descriptions).map(([key, text]) => ({ text, path: ['dashboard', 'section_descriptions', key] })),
+  ];
+}
+
+const child = (node: unknown, key: string): unknown =>
+  typeof node === 'object' && node !== null && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+const at = (node: unknown, path: readonly string[]) => path.reduce(child, node);
+
+/**
+ * The campaign's settings with the precedence campaign > company kept in every language: where the campaign
+ * layer writes its own text (one that differs from the company's), the company's translations of that text
+ * are dropped, so every language shows the campaign's text, unless the layer's own `translations` give that
+ * language a text of its own (they are already merged in `merged`). `merged` is a fresh parse and is changed
+ * in place.
+ */
+export function withCampaignTranslations(merged: Customization, company: Customization, layer: unknown): Customization {
+  const companyTexts = new Map(translatableTexts(company).map(({ text, path }) => [path.join('\u0000'), text ?? '']));
+  const changed = translatableTexts(merged).filter(({ text, path }) => (text ?? '') !== (companyTexts.get(path.join('\u0000')) ?? ''));
+  if (!changed.length) return merged;
+  for (const [lang, texts] of Object.entries(merged.translations)) {
+    for (const { path } of changed) {
+      const own = at(layer, ['translations', lang, ...path]);
+      if (typeof own === 'string' && own.trim()) continue;
+      const parent = at(texts, path.slice(0, -1));
+      if (typeof parent === 'object' && parent !== null) delete (parent as Record<string, unknown>)[path.at(-1)!];
+    }
+  }
+  return merged;
+}
+
 /** The settings with the company's texts in `lang` where it wrote them. */
 export function inLanguage(settings: Customization, lang: Language): Customization {
-  const texts = settings.translations[lang];
-  if (!texts) return settings;
+  // A regional language reads its family's texts under its own (es-MX: es, then es-MX over it).
+  const layers = languageChain(lang).reverse().map((code) => settings.translations[code as Language]).filter((t): t is LanguageTexts => !!t);
+  if (!layers.length) return settings;
   let byLanguage = kept.get(settings);
   if (!byLanguage) kept.set(settings, (byLanguage = new Map()));
   let localized = byLanguage.get(lang);
-  if (!localized) byLanguage.set(lang, (localized = overlay(settings, texts)));
+  if (!localized) byLanguage.set(lang, (localized = layers.reduce(overlay, settings)));
   return localized;
 }

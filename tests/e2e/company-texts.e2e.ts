@@ -93,4 +93,30 @@ describe('company texts per language', () => {
       }
     }
   });
+
+  it('a task and a reward in two languages: demo\'s in English and French, acme\'s in Spanish and English', async () => {
+    const cases = [
+      { host: 'localhost', email: 'ava@demo.test', lang: 'en', task: 'Share your link on Facebook', rewards: '/app/rewards', reward: '20% off your next order', variant: null },
+      { host: 'localhost', email: 'ava@demo.test', lang: 'fr', task: 'Partagez votre lien sur Facebook', rewards: '/app/rewards', reward: '20 % de réduction sur votre prochaine commande', variant: null },
+      { host: 'acme.localhost', email: 'alex@acme.test', lang: 'es', task: 'Únete a nuestro club de Strava', rewards: '/app/rewards/v3', reward: 'Tarjeta regalo Acme Outdoor', variant: 'Tarjeta de 20 €' },
+      { host: 'acme.localhost', email: 'alex@acme.test', lang: 'en', task: 'Join our Strava club', rewards: '/app/rewards/v3', reward: 'Acme Outdoor gift card', variant: '€20 card' },
+    ];
+    for (const c of cases) {
+      const context = await browser.newContext({ locale: c.lang, timezoneId: 'UTC', extraHTTPHeaders: { 'accept-language': c.lang } });
+      try {
+        await context.addCookies([{ name: 'language', value: c.lang, domain: c.host, path: '/' }]);
+        const page = await context.newPage();
+        await logIn(page, c.host, c.email);
+        await page.goto(`${baseUrl(c.host)}/app`);
+        const tasks = (await page.locator('[data-tasks] .task-name').allInnerTexts()).map((n) => n.trim());
+        expect(tasks, `${c.host} ${c.lang}`).toContain(c.task);
+        await page.goto(`${baseUrl(c.host)}${c.rewards}`);
+        const names = (await page.locator('main h3').allInnerTexts()).map((n) => n.trim());
+        expect(names, `${c.host} ${c.lang}`).toContain(c.reward);
+        if (c.variant) expect((await page.locator('.variant-choice .name').allInnerTexts()).map((n) => n.trim()).join('|')).toContain(c.variant);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

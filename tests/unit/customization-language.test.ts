@@ -47,3 +47,42 @@ describe('company texts per language', () => {
     expect(customizationSchema.safeParse({ translations: { 'es-419': { tabs: { labels: { stats: 'Estadísticas' } } } } }).success).toBe(true);
   });
 });
+
+// Regression (issue 21): a campaign layer's own label showed the company's Spanish translation of the
+// company's label on Spanish pages; a campaign's own value beats the company's translation of another text.
+describe('company texts per language under a campaign layer', () => {
+  const campaign = {
+    register: { form_header: 'Join Summit' },
+    tabs: { items: { rewards: { label: 'Summit rewards' } } },
+  };
+
+  it('shows the campaign\'s own text in every language the campaign did not translate', () => {
+    const es = inLanguage(resolveCustomization(company, campaign), 'es');
+    expect(es.tabs.items.rewards.label).toBe('Summit rewards');
+    expect(es.register.form_header).toBe('Join Summit');
+    // Texts the campaign leaves alone keep the company's translation.
+    expect(es.register.message).toBe('<p>Gana un 10 %</p>');
+    expect(es.tabs.logout_label).toBe('Salir');
+  });
+
+  it('shows the campaign\'s own translation where it has one', () => {
+    const layer = { ...campaign, translations: { es: { tabs: { labels: { rewards: 'Premios Summit' } } } } };
+    const es = inLanguage(resolveCustomization(company, layer), 'es');
+    expect(es.tabs.items.rewards.label).toBe('Premios Summit');
+    expect(es.register.form_header).toBe('Join Summit');
+  });
+
+  it('a campaign that repeats the company\'s text keeps the company\'s translation', () => {
+    const es = inLanguage(resolveCustomization(company, { tabs: { items: { rewards: { label: 'Rewards shop' } } } }), 'es');
+    expect(es.tabs.items.rewards.label).toBe('Tienda');
+  });
+
+  it('leaves the company\'s own settings untouched', () => {
+    resolveCustomization(company, campaign);
+    expect(inLanguage(resolveCustomization(company), 'es').tabs.items.rewards.label).toBe('Tienda');
+  });
+
+  it('a regional language reads its family\'s texts (es-MX: the Spanish ones)', () => {
+    expect(inLanguage(resolveCustomization(company), 'es-MX').tabs.items.rewards.label).toBe('Tienda');
+  });
+});

@@ -1,5 +1,7 @@
 import { loadCustomization } from '../portal/customization';
 import { t } from '../../lib/i18n';
+import { inLanguage } from '../../lib/customization-language';
+import { browserLanguage } from '../../lib/languages';
 import { checkRedirect } from '../../lib/safe-redirect';
 import { FORM_NAMES, registrationConfig, registrationSchema, type RegistrationInput } from '../../lib/schemas/registration';
 import { companyFor, newCode, newShortCode, sendCodeEmail } from './codes';
@@ -69,7 +71,9 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
   await enforce(svc.db, await clientLimit(svc, 'register', REGISTER_LIMITS.client));
   const checkedSession = await checkSession(svc, company, sessionUid);
 
-  const [settings, groups] = await Promise.all([loadCustomization(svc.db, company.id).then((c) => c.company), listGroups(svc.db, company.id)]);
+  const [customization, groups] = await Promise.all([loadCustomization(svc.db, company.id).then((c) => c.company), listGroups(svc.db, company.id)]);
+  // The form of the page's language (issue 21): terms a language has must be accepted in it, as the page asks.
+  const settings = inLanguage(customization, browserLanguage(svc.acceptLanguage) ?? customization.default_language);
   const schema = registrationSchema(registrationConfig(settings, {
     groups: groups.map((g) => ({ uid: g.uid, name: g.name })),
     ambassador_state_type: company.ambassador_state_type,

@@ -11,6 +11,8 @@ export interface TaskRow {
   url: string | null;
   position: number;
   completed_at: string | null;
+  /** The name and description per language (migration 0023), JSON. */
+  translations: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export function listTasksStatement(db: D1Database, companyId: string, ambassador
   return db
     .prepare(
       `SELECT t.id, t.uid, t.campaign_id, c.uid AS campaign_uid, t.name, t.description, t.points, t.url, t.position,
-              tc.completed_at
+              tc.completed_at, t.translations
          FROM tasks t
          LEFT JOIN campaigns c ON c.id = t.campaign_id AND c.company_id = t.company_id
          LEFT JOIN task_completions tc ON tc.task_id = t.id AND tc.ambassador_uid = ? AND tc.company_id = t.company_id

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { browserLanguage, type Language } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 import { ApiError, fieldError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
@@ -19,10 +21,10 @@ export function ensureLoyalty(caller: Caller) {
 export const tasksQuery = z.object({ campaign_uid: z.string().trim().max(64, 'invalidField').optional() });
 export type TasksQuery = z.input<typeof tasksQuery>;
 
-/** A task as the dashboard lists it, with the caller's completed state. */
-export function taskView(t: TaskRow) {
+/** A task as the dashboard lists it, with the caller's completed state; name and description in `lang` where written. */
+export function taskView(t: TaskRow, lang: Language | null = null) {
   return {
-    id: t.id, uid: t.uid, name: t.name, description: t.description, points: t.points, url: t.url, position: t.position,
+    id: t.id, uid: t.uid, ...textsIn(t, lang, ['name', 'description']), points: t.points, url: t.url, position: t.position,
     campaign_id: t.campaign_id, campaign_uid: t.campaign_uid, completed: !!t.completed_at, completed_at: t.completed_at,
   };
 }
@@ -37,7 +39,8 @@ export async function listTasks(svc: ServiceContext, caller: Caller, query: Task
   const q = parseWith(tasksQuery, query);
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { results: rows } = await listTasksStatement(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null).all<TaskRow>();
-  const results = rows.map(taskView);
+  const lang = browserLanguage(svc.acceptLanguage);
+  const results = rows.map((t) => taskView(t, lang));
   return { count: results.length, next: null, previous: null, results };
 }
 
@@ -136,8 +139,9 @@ export async function clickTasks(svc: ServiceContext, caller: Caller, input: Loy
   }
   const ambassador = clickedList === null ? caller.ambassador : { ...caller.ambassador, loyalty_clickable_tasks: clickedList };
   const profile = await ambassadorProfile(svc.db, caller.company, caller.user, ambassador, svc.origin);
+  const lang = browserLanguage(svc.acceptLanguage);
   const clicked_tasks: ClickedTask[] = tasks.map((t) => ({
-    id: t.id, uid: t.uid, name: t.name, points: t.points, url: t.url,
+    id: t.id, uid: t.uid, name: textsIn(t, lang, ['name']).name, points: t.points, url: t.url,
     completed: !!t.completed_at || newly.has(t.id), newly_completed: newly.has(t.id),
   }));
   return { ...profile, clicked_tasks };

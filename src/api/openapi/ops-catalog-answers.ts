@@ -74,6 +74,10 @@ const group = z
 export const groupAnswer = z.object({ group }).strict().register(components, { id: 'GroupAnswer' });
 export const groupListAnswer = list(group).register(components, { id: 'GroupList' });
 
+/** A row's texts in other languages (issue 21): by language code, the texts written for it. */
+const translations = z.record(z.string(), z.record(z.string(), z.string()))
+  .describe('Texts in other languages, by language code, e.g. {"es": {"name": "..."}}; a text left out shows the row\'s own');
+
 const look = { image: z.string().nullable(), description: z.string(), is_active: z.boolean() };
 const tier = z
   .object({ uid: z.string(), name: z.string(), color: z.string(), threshold: z.number().int(), ...look })
@@ -92,7 +96,7 @@ export const badgeListAnswer = list(badge).register(components, { id: 'BadgeList
 const task = z
   .object({
     uid: z.string(), name: z.string(), description: z.string(), points: z.number().int(), url: z.string().nullable(), position: z.number().int(),
-    campaign_uid: z.string().nullable(), is_active: z.boolean(), completions: z.number().int(),
+    campaign_uid: z.string().nullable(), is_active: z.boolean(), completions: z.number().int(), translations,
   })
   .strict()
   .register(components, { id: 'Task' });
@@ -123,6 +127,7 @@ const reward = z
     is_active: z.boolean(),
     codes_available: z.number().int().describe('Unused codes in the local pool'),
     created_at: isoTime,
+    translations,
   })
   .strict()
   .register(components, { id: 'CatalogReward' });
@@ -132,14 +137,14 @@ export const rewardListAnswer = list(reward).register(components, { id: 'RewardL
 const variant = z
   .object({
     uid: z.string(), name: z.string(), cost: z.number().int(), value_minor: z.number().int(), stock: z.number().int().nullable(),
-    is_active: z.boolean(), codes_available: z.number().int(),
+    is_active: z.boolean(), codes_available: z.number().int(), translations,
   })
   .strict()
   .register(components, { id: 'VaultVariant' });
 const vaultItem = z
   .object({
     uid: z.string(), name: z.string(), description: z.string(), image: z.string().nullable(), payment_type: z.enum(['cash', 'prepaid', 'gift-card']),
-    currency: z.string(), campaign_uid: z.string().nullable(), is_active: z.boolean(), created_at: isoTime, variants: z.array(variant),
+    currency: z.string(), campaign_uid: z.string().nullable(), is_active: z.boolean(), created_at: isoTime, translations, variants: z.array(variant),
   })
   .strict()
   .register(components, { id: 'VaultItem' });

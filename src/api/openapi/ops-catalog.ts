@@ -135,6 +135,10 @@ const CAMPAIGNS: Operation[] = [
 ];
 
 const look = { color: '#2e7d32', image: '/brand/acme/tier-ridge.svg' };
+/** The texts per language of tasks and rewards (issue 21). */
+const TRANSLATIONS_NOTE = '`translations`: the texts in other portal languages, by language code (e.g. `{"es": {"name": "..."}}`); ' +
+  'a page in that language shows them, and the row\'s own texts (written in the company\'s default language) wherever a language leaves one out.';
+
 const PROGRAMS: Operation[] = [
   list('Programs', '/tiers', 'listTiers', 'tiers', tierListAnswer),
   create('Programs', '/tiers', 'createTier', 'Create a tier',
@@ -149,9 +153,12 @@ const PROGRAMS: Operation[] = [
   remove('Programs', '/badges/:uid', 'deleteBadge', 'a badge', 'A badge someone earned is deactivated (they keep it); otherwise deleted.'),
   list('Programs', '/tasks', 'listTasks', 'tasks', taskListAnswer),
   create('Programs', '/tasks', 'createTask', 'Create a task',
-    'A task worth `points`, for every ambassador or, with `campaign_uid`, for that campaign\'s members.',
-    taskCreateSchema, { name: 'Join our Strava club', points: 50, url: 'https://www.strava.com/clubs/acme', position: 2 }, taskAnswer),
-  edit('Programs', '/tasks/:uid', 'editTask', 'a task', 'Edit, reorder or deactivate a task.', taskPatchSchema, { points: 75, position: 1 }, taskAnswer),
+    'A task worth `points`, for every ambassador or, with `campaign_uid`, for that campaign\'s members. ' + TRANSLATIONS_NOTE,
+    taskCreateSchema,
+    { name: 'Join our Strava club', points: 50, url: 'https://www.strava.com/clubs/acme', position: 2, translations: { es: { name: 'Únete a nuestro club de Strava' } } },
+    taskAnswer),
+  edit('Programs', '/tasks/:uid', 'editTask', 'a task', 'Edit, reorder or deactivate a task; `translations` is replaced whole.', taskPatchSchema,
+    { points: 75, position: 1 }, taskAnswer),
   remove('Programs', '/tasks/:uid', 'deleteTask', 'a task', 'A task someone completed is deactivated (points and completion stay); otherwise deleted.'),
 ];
 
@@ -161,12 +168,17 @@ const REWARDS: Operation[] = [
   create('Programs', '/rewards', 'createReward', 'Create a reward (gift card)',
     'Spent in points: `fixed` costs `points`, `range` lets the ambassador choose `min_amount`..`max_amount` points ' +
     '(`config.points_per_unit` sets the value). `stock` null is unlimited. `config.field_kind`: `code` (from the code pool, see the codes ' +
-    'call, or a real provider with `config.utid`), `balance`, or `quantity` (e.g. a shipped item). `currency` defaults to the company\'s.',
+    'call, or a real provider with `config.utid`), `balance`, or `quantity` (e.g. a shipped item). `currency` defaults to the company\'s. ' +
+    TRANSLATIONS_NOTE + ' A reward translates `name`, `brand_description` and `disclaimer`.',
     rewardCreateSchema,
-    { name: 'Trail map voucher', type: 'voucher', brand_kind: 'promo', points: 150, value_minor: 1200, stock: 100, config: { field_kind: 'code' } },
+    {
+      name: 'Trail map voucher', type: 'voucher', brand_kind: 'promo', points: 150, value_minor: 1200, stock: 100, config: { field_kind: 'code' },
+      translations: { es: { name: 'Vale para un mapa de senderos' }, fr: { name: 'Bon pour une carte de randonnée' } },
+    },
     rewardAnswer),
   edit('Programs', '/rewards/:uid', 'editReward', 'a reward',
-    'Price, stock, texts, activation. The price rules hold for the reward as edited. Redemptions already made keep their value.',
+    'Price, stock, texts, activation. The price rules hold for the reward as edited. Redemptions already made keep their value. ' +
+    '`translations` is replaced whole.',
     rewardPatchSchema, { points: 175, stock: 40 }, rewardAnswer),
   remove('Programs', '/rewards/:uid', 'deleteReward', 'a reward',
     'A reward someone redeemed is deactivated (its redemptions stay intact); otherwise it is deleted with its unused codes.'),
@@ -175,11 +187,16 @@ const REWARDS: Operation[] = [
     rewardCodesSchema, codesExample, codesAnswer, unknown('reward')),
   list('Programs', '/vault-items', 'listVaultItems', 'vault items', vaultItemListAnswer),
   create('Programs', '/vault-items', 'createVaultItem', 'Create a vault item',
-    'An item spent in cash (minor units of its currency), with its first variants. `campaign_uid`: only that campaign\'s members see it.',
+    'An item spent in cash (minor units of its currency), with its first variants. `campaign_uid`: only that campaign\'s members see it. ' +
+    TRANSLATIONS_NOTE + ' An item translates `name` and `description`, a variant its `name`.',
     vaultItemCreateSchema,
-    { name: 'Acme gift card', payment_type: 'gift-card', variants: [{ name: '€10', cost: 1000 }, { name: '€25', cost: 2500, stock: 20 }] },
+    {
+      name: 'Acme gift card', payment_type: 'gift-card', translations: { es: { name: 'Tarjeta regalo Acme' } },
+      variants: [{ name: '€10', cost: 1000 }, { name: '€25', cost: 2500, stock: 20 }],
+    },
     vaultItemAnswer),
-  edit('Programs', '/vault-items/:uid', 'editVaultItem', 'a vault item', 'The item\'s own fields (variants have their own calls).',
+  edit('Programs', '/vault-items/:uid', 'editVaultItem', 'a vault item',
+    'The item\'s own fields (variants have their own calls); `translations` is replaced whole.',
     vaultItemPatchSchema, { description: 'Use it on all Acme gear.' }, vaultItemAnswer),
   remove('Programs', '/vault-items/:uid', 'deleteVaultItem', 'a vault item',
     'An item with redemptions is deactivated; otherwise it is deleted with its variants and their unused codes.'),

@@ -4,7 +4,7 @@ export interface TierRow { uid: string; name: string; color: string; threshold: 
 export interface BadgeRow { uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number; awarded?: number }
 export interface TaskRow {
   uid: string; name: string; description: string; points: number; url: string | null; position: number; is_active: number;
-  campaign_uid?: string | null; completions?: number;
+  campaign_uid?: string | null; completions?: number; translations: string;
 }
 
 export const tierRows = (db: D1Database, companyId: string) =>

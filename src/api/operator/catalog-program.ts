@@ -1,6 +1,7 @@
 import type { BadgeCreate, BadgePatch, TaskCreate, TaskPatch, TierCreate, TierPatch } from '../../lib/schemas/operator-catalog';
+import { parseTranslations } from '../../lib/row-language';
 import { newUid } from '../core/crypto';
-import { bit, campaignIdOf, insertStatement, patchRow, removeOrDeactivate } from './catalog-queries';
+import { bit, campaignIdOf, storedTranslations, insertStatement, patchRow, removeOrDeactivate } from './catalog-queries';
 import { badgeRow, badgeRows, taskRow, taskRows, tierRows, type BadgeRow, type TaskRow, type TierRow } from './catalog-program-queries';
 
 /**
@@ -70,7 +71,7 @@ export const deleteBadge = (db: D1Database, companyId: string, uid: string) =>
 
 const taskView = (t: TaskRow) => ({
   uid: t.uid, name: t.name, description: t.description, points: t.points, url: t.url, position: t.position,
-  campaign_uid: t.campaign_uid ?? null, is_active: !!t.is_active, completions: t.completions ?? 0,
+  campaign_uid: t.campaign_uid ?? null, is_active: !!t.is_active, completions: t.completions ?? 0, translations: parseTranslations(t.translations),
 });
 export type TaskView = ReturnType<typeof taskView>;
 
@@ -88,6 +89,7 @@ export async function createTask(db: D1Database, companyId: string, input: TaskC
   const campaignId = await campaignIdOf(db, companyId, campaign_uid);
   const row = await insertStatement(db, 'tasks', {
     uid: newUid('task'), company_id: companyId, ...fields, campaign_id: campaignId, is_active: bit(input.is_active),
+    translations: JSON.stringify(fields.translations),
   }).first<TaskRow>();
   return taskOf(db, companyId, row!.uid);
 }
@@ -95,7 +97,9 @@ export async function createTask(db: D1Database, companyId: string, input: TaskC
 export async function patchTask(db: D1Database, companyId: string, uid: string, input: TaskPatch) {
   const { campaign_uid, ...fields } = input;
   const campaignId = campaign_uid === undefined ? undefined : await campaignIdOf(db, companyId, campaign_uid);
-  await patchRow(db, 'tasks', companyId, uid, { ...fields, campaign_id: campaignId, is_active: bit(input.is_active) });
+  await patchRow(db, 'tasks', companyId, uid, {
+    ...fields, campaign_id: campaignId, is_active: bit(input.is_active), translations: storedTranslations(fields.translations),
+  });
   return taskOf(db, companyId, uid);
 }
 

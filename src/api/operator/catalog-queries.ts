@@ -79,3 +79,6 @@ export async function campaignIdOf(db: D1Database, companyId: string, uid: strin
 
 /** Booleans as the tables store them. */
 export const bit = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
+/** A row's `translations` (migration 0023) as the column stores them; undefined (a PATCH without them) leaves them as they are. */
+export const storedTranslations = (translations: object | undefined) => (translations === undefined ? undefined : JSON.stringify(translations));

@@ -6,14 +6,15 @@ import { batch, row, rows, write } from '../core/named-batch';
 export interface RewardRow {
   uid: string; name: string; type: number; brand_kind: string; image: string | null; brand_description: string; disclaimer: string;
   value_kind: 'fixed' | 'range'; points: number; min_amount: number | null; max_amount: number | null; value_minor: number | null;
-  currency: string; config: string; stock: number | null; is_active: number; created_at: string; codes_available?: number;
+  currency: string; config: string; stock: number | null; is_active: number; created_at: string; codes_available?: number; translations: string;
 }
 export interface VaultItemRow {
   uid: string; name: string; description: string; image: string | null; payment_type: 'cash' | 'prepaid' | 'gift-card'; currency: string;
-  is_active: number; created_at: string; campaign_uid?: string | null;
+  is_active: number; created_at: string; campaign_uid?: string | null; translations: string;
 }
 export interface VariantRow {
   uid: string; vault_item_uid: string; name: string; cost: number; value_minor: number; stock: number | null; is_active: number; codes_available?: number;
+  translations: string;
 }
 
 const FREE_CODES = (column: 'reward_uid' | 'variant_uid', table: string) =>

@@ -3,12 +3,13 @@ import {
   type VaultItemPatch,
 } from '../../lib/schemas/operator-catalog-rewards';
 import { REWARD_TYPES, parseRewardConfig, rewardTypeName } from '../../lib/schemas/rewards';
+import { parseTranslations } from '../../lib/row-language';
 import { newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import {
   insertRewardCodes, rewardRow, rewardRows, variantRow, vaultItemRow, vaultItemRows, type RewardRow, type VariantRow, type VaultItemRow,
 } from './catalog-reward-queries';
-import { bit, campaignIdOf, insertStatement, notFound, patchRow, removeOrDeactivate, rowOf } from './catalog-queries';
+import { bit, campaignIdOf, storedTranslations, insertStatement, notFound, patchRow, removeOrDeactivate, rowOf } from './catalog-queries';
 import type { Operator } from './keys';
 
 /**
@@ -29,6 +30,7 @@ function rewardView(r: RewardRow) {
     value_minor: r.value_minor, currency: r.currency,
     config: { field_kind, ...(points_per_unit !== undefined && { points_per_unit }), ...(utid !== undefined && { utid }) },
     stock: r.stock, is_active: !!r.is_active, codes_available: r.codes_available ?? 0, created_at: r.created_at,
+    translations: parseTranslations(r.translations),
   };
 }
 export type RewardCatalogView = ReturnType<typeof rewardView>;
@@ -47,7 +49,7 @@ async function rewardOf(db: D1Database, companyId: string, uid: string) {
 export async function createReward(db: D1Database, operator: Operator, input: RewardCreate) {
   const row = await insertStatement(db, 'rewards', {
     uid: newUid('rwd'), company_id: operator.companyId, ...input, type: REWARD_TYPES[input.type], currency: input.currency ?? operator.currency,
-    config: JSON.stringify(input.config), is_active: bit(input.is_active),
+    config: JSON.stringify(input.config), is_active: bit(input.is_active), translations: JSON.stringify(input.translations),
   }).first<RewardRow>();
   return rewardOf(db, operator.companyId, row!.uid);
 }
@@ -59,6 +61,7 @@ export async function patchReward(db: D1Database, companyId: string, uid: string
   if (Object.keys(errors).length) throw new ApiError('validation', 'invalidInput', errors);
   await patchRow(db, 'rewards', companyId, uid, {
     ...input, type: input.type && REWARD_TYPES[input.type], config: input.config && JSON.stringify(input.config), is_active: bit(input.is_active),
+    translations: storedTranslations(input.translations),
   });
   return rewardOf(db, companyId, uid);
 }
@@ -72,10 +75,11 @@ export const deleteReward = (db: D1Database, companyId: string, uid: string) =>
 
 const variantView = (v: VariantRow) => ({
   uid: v.uid, name: v.name, cost: v.cost, value_minor: v.value_minor, stock: v.stock, is_active: !!v.is_active, codes_available: v.codes_available ?? 0,
+  translations: parseTranslations(v.translations),
 });
 const vaultItemView = (v: VaultItemRow, variants: VariantRow[]) => ({
   uid: v.uid, name: v.name, description: v.description, image: v.image, payment_type: v.payment_type, currency: v.currency,
-  campaign_uid: v.campaign_uid ?? null, is_active: !!v.is_active, created_at: v.created_at,
+  campaign_uid: v.campaign_uid ?? null, is_active: !!v.is_active, created_at: v.created_at, translations: parseTranslations(v.translations),
   variants: variants.filter((x) => x.vault_item_uid === v.uid).map(variantView),
 });
 export type VaultItemView = ReturnType<typeof vaultItemView>;
@@ -94,7 +98,7 @@ async function vaultItemOf(db: D1Database, companyId: string, uid: string) {
 
 const variantValues = (companyId: string, itemUid: string, v: VariantCreate) => ({
   uid: newUid('vv'), company_id: companyId, vault_item_uid: itemUid, name: v.name, cost: v.cost, value_minor: v.value_minor,
-  stock: v.stock, is_active: bit(v.is_active),
+  stock: v.stock, is_active: bit(v.is_active), translations: JSON.stringify(v.translations),
 });
 
 /** POST /v1/operator/vault-items - the item and its first variants in one batch. */
@@ -105,7 +109,7 @@ export async function createVaultItem(db: D1Database, operator: Operator, input:
   await db.batch([
     insertStatement(db, 'vault_items', {
       uid, company_id: operator.companyId, ...fields, currency: fields.currency ?? operator.currency, campaign_id: campaignId,
-      is_active: bit(fields.is_active),
+      is_active: bit(fields.is_active), translations: JSON.stringify(fields.translations),
     }),
     ...variants.map((v) => insertStatement(db, 'vault_item_variants', variantValues(operator.companyId, uid, v))),
   ]);
@@ -115,7 +119,9 @@ export async function createVaultItem(db: D1Database, operator: Operator, input:
 export async function patchVaultItem(db: D1Database, companyId: string, uid: string, input: VaultItemPatch) {
   const { campaign_uid, ...fields } = input;
   const campaignId = campaign_uid === undefined ? undefined : await campaignIdOf(db, companyId, campaign_uid);
-  await patchRow(db, 'vault_items', companyId, uid, { ...fields, campaign_id: campaignId, is_active: bit(fields.is_active) });
+  await patchRow(db, 'vault_items', companyId, uid, {
+    ...fields, campaign_id: campaignId, is_active: bit(fields.is_active), translations: storedTranslations(fields.translations),
+  });
   return vaultItemOf(db, companyId, uid);
 }
 
@@ -145,7 +151,7 @@ export async function createVariant(db: D1Database, companyId: string, itemUid: 
 
 export async function patchVariant(db: D1Database, companyId: string, itemUid: string, variantUid: string, input: VariantPatch) {
   await variantOf(db, companyId, itemUid, variantUid);
-  await patchRow(db, 'vault_item_variants', companyId, variantUid, { ...input, is_active: bit(input.is_active) });
+  await patchRow(db, 'vault_item_variants', companyId, variantUid, { ...input, is_active: bit(input.is_active), translations: storedTranslations(input.translations) });
   return variantOf(db, companyId, itemUid, variantUid);
 }
 

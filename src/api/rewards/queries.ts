@@ -4,15 +4,21 @@ export interface RewardRow {
   uid: string; name: string; type: number; brand_kind: string; image: string | null; brand_description: string; disclaimer: string;
   value_kind: 'fixed' | 'range'; points: number; min_amount: number | null; max_amount: number | null; value_minor: number | null;
   currency: string; config: string; stock: number | null; is_active: number;
+  /** Texts per language (migration 0023), JSON: name, brand_description, disclaimer. */
+  translations: string;
 }
 
 export interface VaultItemRow {
   uid: string; campaign_id: number | null; name: string; description: string; image: string | null; payment_type: 'cash' | 'prepaid' | 'gift-card';
   currency: string; is_active: number;
+  /** Texts per language (migration 0023), JSON: name, description. */
+  translations: string;
 }
 
 export interface VariantRow {
   uid: string; vault_item_uid: string; name: string; cost: number; value_minor: number; stock: number | null; is_active: number;
+  /** The name per language (migration 0023), JSON. */
+  translations: string;
 }
 
 export interface RedemptionRow {
@@ -22,10 +28,12 @@ export interface RedemptionRow {
   currency: string | null; updated_at: string | null;
   reward_name: string | null; reward_type: number | null; brand_kind: string | null; vault_item_name: string | null; variant_name: string | null;
   payment_type: string | null;
+  reward_translations: string | null; vault_item_translations: string | null; variant_translations: string | null;
 }
 
 export const REDEMPTION_SQL = `SELECT d.*, r.name AS reward_name, r.type AS reward_type, r.brand_kind, v.name AS vault_item_name,
-    vv.name AS variant_name, v.payment_type
+    vv.name AS variant_name, v.payment_type,
+    r.translations AS reward_translations, v.translations AS vault_item_translations, vv.translations AS variant_translations
   FROM redemptions d
   LEFT JOIN rewards r ON r.company_id = d.company_id AND r.uid = d.reward_uid
   LEFT JOIN vault_items v ON v.company_id = d.company_id AND v.uid = d.vault_item_uid

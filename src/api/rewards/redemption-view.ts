@@ -1,11 +1,18 @@
+import type { Language } from '../../lib/languages';
 import { ledgerStatus } from '../../lib/ledger-status';
+import { textsIn } from '../../lib/row-language';
 import { rewardTypeName } from '../../lib/schemas/rewards';
 import type { IssuedDetails } from './providers';
 import type { RedemptionItemRow, RedemptionRow } from './queries';
 
-/** A redemption as the API answers it: spec §3 "Redemption" and its gift card details once issued. */
-export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = []) {
+/**
+ * A redemption as the API answers it: spec §3 "Redemption" and its gift card details once issued. The names
+ * of what was redeemed are in `lang` where the company wrote them (issue 21).
+ */
+export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = [], lang: Language | null = null) {
   const details = safeDetails(r.details);
+  const name = (own: string | null, translations: string | null) => (own === null ? null : textsIn({ name: own, translations }, lang, ['name']).name);
+  const variantName = name(r.variant_name, r.variant_translations);
   return {
     id: r.id,
     created_at: r.created_at,
@@ -17,13 +24,13 @@ export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = []
     value_minor: r.value_minor,
     currency: r.currency,
     reward_uid: r.reward_uid,
-    reward_name: r.reward_name,
+    reward_name: name(r.reward_name, r.reward_translations),
     reward_type: r.reward_type === null ? null : rewardTypeName(r.reward_type),
     brand_kind: r.brand_kind,
     vault_item_uid: r.vault_item_uid,
-    payment_vault_name: r.vault_item_name,
-    vault_item_variant_name: r.variant_name,
-    variant_name: r.variant_name,
+    payment_vault_name: name(r.vault_item_name, r.vault_item_translations),
+    vault_item_variant_name: variantName,
+    variant_name: variantName,
     failure_reason: r.failure_reason,
     gift_card: details && r.status === 'completed' ? { ...details, created_at: r.updated_at ?? r.created_at } : null,
     items: items.map((i) => ({

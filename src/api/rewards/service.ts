@@ -1,4 +1,6 @@
 import { readForTab } from '../core/tab-access';
+import { browserLanguage, type Language } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 import { ledgerStatus } from '../../lib/ledger-status';
 import {
   pageQuerySchema, parseRewardConfig, rewardTypeName, vaultItemsQuerySchema, type PageQuery, type VaultItemsQuery,
@@ -31,13 +33,17 @@ function ensurePortal(caller: Caller, portal: string) {
   if (portal !== caller.company.portal_uid) throw notFound();
 }
 
-/** A reward as the catalogue lists it (spec §3 "Reward": config parsed, the reward type named). */
-export function rewardView(r: RewardRow) {
+/**
+ * A reward as the catalogue lists it (spec §3 "Reward": config parsed, the reward type named), its name, brand
+ * description and disclaimer in `lang` where the company wrote them (issue 21).
+ */
+export function rewardView(r: RewardRow, lang: Language | null = null) {
   const config = parseRewardConfig(r.config);
+  const { name, brand_description, disclaimer } = textsIn(r, lang, ['name', 'brand_description', 'disclaimer']);
   return {
-    uid: r.uid, name: r.name, type: r.type, reward_type: rewardTypeName(r.type), brand_kind: r.brand_kind, image: r.image,
+    uid: r.uid, name, type: r.type, reward_type: rewardTypeName(r.type), brand_kind: r.brand_kind, image: r.image,
     points: r.points, value_kind: r.value_kind, min_amount: r.min_amount, max_amount: r.max_amount, value_minor: r.value_minor,
-    currency: r.currency, config, brand_description: r.brand_description, disclaimer: r.disclaimer,
+    currency: r.currency, config, brand_description, disclaimer,
     stock: r.stock, in_stock: r.stock === null || r.stock > 0,
   };
 }
@@ -60,7 +66,7 @@ async function listGiftCardsUnchecked(svc: ServiceContext, caller: Caller, query
     count: total,
     next: offset + REWARDS_PAGE_SIZE < total ? page + 1 : null,
     previous: page > 1 ? page - 1 : null,
-    results: rewards.map(rewardView),
+    results: rewards.map((r) => rewardView(r, browserLanguage(svc.acceptLanguage))),
   };
 }
 export type GiftCardList = Awaited<ReturnType<typeof listGiftCards>>;
@@ -72,8 +78,8 @@ const vaultBalanceStatement = (db: D1Database, caller: Caller) =>
     .bind(caller.company.id, caller.ambassador.uid);
 
 /** A variant as the vault lists it. */
-const variantView = (v: VariantRow) => ({
-  uid: v.uid, name: v.name, cost: v.cost, value_minor: v.value_minor, stock: v.stock, in_stock: v.stock === null || v.stock > 0,
+const variantView = (v: VariantRow, lang: Language | null) => ({
+  uid: v.uid, ...textsIn(v, lang, ['name']), cost: v.cost, value_minor: v.value_minor, stock: v.stock, in_stock: v.stock === null || v.stock > 0,
 });
 
 /** GET rewards/portals/{portal}/vault-items/?campaign_id= - active items (company-wide or of the caller's campaigns) with variants. */
@@ -96,9 +102,10 @@ async function listVaultItemsUnchecked(svc: ServiceContext, caller: Caller, port
   const b = balance ?? NO_BALANCE;
   const byItem = new Map<string, VariantRow[]>();
   for (const v of variants) (byItem.get(v.vault_item_uid) ?? byItem.set(v.vault_item_uid, []).get(v.vault_item_uid)!).push(v);
+  const lang = browserLanguage(svc.acceptLanguage);
   const results = items.map((i) => ({
-    uid: i.uid, name: i.name, description: i.description, image: i.image, payment_type: i.payment_type, currency: i.currency,
-    campaign_id: i.campaign_id, variants: (byItem.get(i.uid) ?? []).map(variantView),
+    uid: i.uid, ...textsIn(i, lang, ['name', 'description']), image: i.image, payment_type: i.payment_type, currency: i.currency,
+    campaign_id: i.campaign_id, variants: (byItem.get(i.uid) ?? []).map((v) => variantView(v, lang)),
   }));
   // The balance the vault spends comes along, so a page needs no second round trip for it.
   return {
@@ -135,7 +142,7 @@ async function redemptionDetailUnchecked(svc: ServiceContext, caller: Caller, po
     items: rows<RedemptionItemRow>(redemptionItemsStatement(svc.db, caller.company.id, n)),
   });
   if (!r) throw notFound();
-  return redemptionView(r, items);
+  return redemptionView(r, items, browserLanguage(svc.acceptLanguage));
 }
 
 /** The caller's redemptions, newest first (the "redemptions" half of the v3 ledger). */
@@ -154,7 +161,7 @@ async function listRedemptionsUnchecked(svc: ServiceContext, caller: Caller, por
   const total = count!.n;
   return {
     count: total, next: offset + LEDGER_PAGE_SIZE < total ? page + 1 : null, previous: page > 1 ? page - 1 : null,
-    results: redemptions.map((r) => redemptionView(r)),
+    results: redemptions.map((r) => redemptionView(r, [], browserLanguage(svc.acceptLanguage))),
   };
 }
 export type RedemptionList = Awaited<ReturnType<typeof listRedemptions>>;

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, normalizeLanguage } from '../lan
 import { DEFAULT_WINDOW_DAYS } from '../../store-script/store-script.ts';
 import { hexColor, safeUrl } from './common.ts';
 import { deepMerge, dropInvalid, dropInvalidParsed } from './lenient.ts';
+import { withCampaignTranslations } from '../customization-language.ts';
 
 // Company customization settings (spec §3 "Customization" and "Portal customization defaults",
 // colours of §9). Stored as one JSON object per company, optionally overridden per campaign.
@@ -406,5 +407,7 @@ export function resolveCustomization(company: unknown, campaign?: unknown): Cust
   // Most pages have no campaign settings: the company layer's own parse is the answer.
   if (campaignLayer === undefined || campaignLayer === null) return companyLayer.data ?? customizationSchema.parse({});
   const result = customizationSchema.safeParse(deepMerge(companyLayer.input, dropInvalid(customizationSchema, campaignLayer)));
-  return result.success ? result.data : customizationSchema.parse({});
+  if (!result.success) return customizationSchema.parse({});
+  // A company's translation of its own text gives way to the campaign's text (src/lib/customization-language.ts).
+  return withCampaignTranslations(result.data, companyLayer.data ?? customizationSchema.parse({}), campaignLayer);
 }

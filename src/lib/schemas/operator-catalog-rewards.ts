@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeUrl } from './common.ts';
 import { amount, flag, imageUrl, longText, name, positiveAmount, uidRef } from './operator-catalog.ts';
+import { rowTranslations } from './row-translations.ts';
 import { REWARD_FIELD_KINDS, REWARD_TYPES, type RewardTypeName } from './rewards.ts';
 
 // Operator API (issue 12): the rewards catalogue. Gift cards ("rewards": spent in points) and vault items
@@ -43,6 +44,8 @@ const rewardFields = {
   /** null: unlimited. */
   stock: amount.nullable(),
   is_active: flag,
+  /** The name, brand description and disclaimer in other languages, by language code (PATCH replaces the whole object). */
+  translations: rowTranslations(z.strictObject({ name: name.optional(), brand_description: longText.optional(), disclaimer: longText.optional() })),
 };
 
 /** The price rules of a reward, on a whole reward (a create, or a row with an edit applied): field -> messages. */
@@ -75,6 +78,7 @@ export const rewardCreateSchema = z
     config: rewardConfig.prefault({}),
     stock: rewardFields.stock.default(null),
     is_active: rewardFields.is_active.default(true),
+    translations: rewardFields.translations.default({}),
   })
   .superRefine((r, ctx) => {
     for (const [field, messages] of Object.entries(rewardPriceErrors(r))) {
@@ -97,6 +101,8 @@ const variantFields = {
   value_minor: amount,
   stock: amount.nullable(),
   is_active: flag,
+  /** The name in other languages, by language code (PATCH replaces the whole object). */
+  translations: rowTranslations(z.strictObject({ name: name.optional() })),
 };
 export const variantCreateSchema = z
   .strictObject({
@@ -104,6 +110,7 @@ export const variantCreateSchema = z
     value_minor: variantFields.value_minor.optional(),
     stock: variantFields.stock.default(null),
     is_active: variantFields.is_active.default(true),
+    translations: variantFields.translations.default({}),
   })
   .transform((v) => ({ ...v, value_minor: v.value_minor ?? v.cost }));
 export const variantPatchSchema = z.strictObject(variantFields).partial();
@@ -119,6 +126,8 @@ const vaultItemFields = {
   /** A campaign's item shows to its members only; null: to every ambassador. */
   campaign_uid: uidRef.nullable(),
   is_active: flag,
+  /** The name and description in other languages, by language code (PATCH replaces the whole object). */
+  translations: rowTranslations(z.strictObject({ name: name.optional(), description: longText.optional() })),
 };
 export const vaultItemCreateSchema = z.strictObject({
   ...vaultItemFields,
@@ -128,6 +137,7 @@ export const vaultItemCreateSchema = z.strictObject({
   currency: vaultItemFields.currency.optional(),
   campaign_uid: vaultItemFields.campaign_uid.default(null),
   is_active: vaultItemFields.is_active.default(true),
+  translations: vaultItemFields.translations.default({}),
   variants: z.array(variantCreateSchema, { error: 'A list of variants.' }).max(50, 'At most 50 variants.').default([]),
 });
 /** PATCH: the item's own fields; variants have their own calls. */

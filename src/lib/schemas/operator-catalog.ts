@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hexColor, isSafeUrl, safeUrl } from './common.ts';
+import { rowTranslations } from './row-translations.ts';
 
 // Operator API (issue 12): what a company sends to define its program: campaigns and their commission rule,
 // groups, tab access, tiers, badges and tasks (the rewards catalogue is in ./operator-catalog-rewards.ts).
@@ -165,6 +166,8 @@ const taskFields = {
   /** A campaign's task shows to its members only; null: to every ambassador. */
   campaign_uid: uidRef.nullable(),
   is_active: flag,
+  /** The name and description in other languages, by language code (PATCH replaces the whole object). */
+  translations: rowTranslations(z.strictObject({ name: name.optional(), description: longText.optional() })),
 };
 export const taskCreateSchema = z.strictObject({
   ...taskFields,
@@ -174,6 +177,7 @@ export const taskCreateSchema = z.strictObject({
   position: taskFields.position.default(0),
   campaign_uid: taskFields.campaign_uid.default(null),
   is_active: taskFields.is_active.default(true),
+  translations: taskFields.translations.default({}),
 });
 export const taskPatchSchema = z.strictObject(taskFields).partial();
 export type TaskCreate = z.infer<typeof taskCreateSchema>;

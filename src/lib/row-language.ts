@@ -1,0 +1,42 @@
+import type { Language } from './languages';
+
+// A task's or a reward's texts in the page language (issue 21): the row's `translations` (migration 0023,
+// JSON by language) over its own texts, which are written in the company's default language. A regional
+// language falls back to its family (es-MX -> es), then to the row's own text; a blank text is "not
+// translated". Pure and cheap: the JSON travels with the row, so no page pays a round trip for it.
+
+/** A row's texts by language code, then by field (the operator API writes only strings; see ./schemas/row-translations.ts). */
+export type RowTranslations = Record<string, Record<string, string>>;
+type Texts = Record<string, unknown>;
+
+/** The stored `translations` of a row (D1 text, or an object already), as an object; bad JSON reads as none. */
+export function parseTranslations(stored: unknown): RowTranslations {
+  let value = stored;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as RowTranslations : {};
+}
+
+/** The languages whose texts apply to a page in `lang`, closest first: es-MX -> [es-MX, es]. */
+export function languageChain(lang: Language | null): string[] {
+  if (!lang) return [];
+  const family = lang.split('-')[0]!;
+  return family === lang ? [lang] : [lang, family];
+}
+
+/** `row` with `fields` in `lang` where the company wrote them, else as the row has them. */
+export function textsIn<R extends { translations?: unknown }, K extends keyof R & string>(row: R, lang: Language | null, fields: readonly K[]): Pick<R, K> {
+  const out = {} as Pick<R, K>;
+  const byLanguage = lang ? parseTranslations(row.translations) : {};
+  const chain = languageChain(lang).map((code): Texts | undefined => byLanguage[code]).filter((texts): texts is Texts => !!texts);
+  for (const field of fields) {
+    const written = chain.map((texts) => texts[field]).find((v): v is string => typeof v === 'string' && !!v.trim());
+    out[field] = (written ?? row[field]) as R[K];
+  }
+  return out;
+}

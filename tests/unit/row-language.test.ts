@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { languageChain, textsIn } from '../../src/lib/row-language';
+import { taskCreateSchema } from '../../src/lib/schemas/operator-catalog';
+
+// Task and reward texts per language (issue 21): a row's own texts are the company's default language;
+// `translations` (JSON by language) lay the texts a language has over them, text by text.
+
+const task = {
+  name: 'Complete your profile',
+  description: 'Add your phone.',
+  translations: JSON.stringify({ es: { name: 'Completa tu perfil', description: '  ' }, 'es-MX': { description: 'Agrega tu celular.' }, fr: { name: 'Complétez votre profil' } }),
+};
+
+describe('task and reward texts in the page language', () => {
+  it('shows the language\'s text where written and the row\'s own text for the rest (a blank one too)', () => {
+    expect(textsIn(task, 'es', ['name', 'description'])).toEqual({ name: 'Completa tu perfil', description: 'Add your phone.' });
+    expect(textsIn(task, 'fr', ['name', 'description'])).toEqual({ name: 'Complétez votre profil', description: 'Add your phone.' });
+  });
+
+  it('reads a regional language\'s own texts first, then its family\'s', () => {
+    expect(languageChain('es-MX')).toEqual(['es-MX', 'es']);
+    expect(languageChain('fr')).toEqual(['fr']);
+    expect(textsIn(task, 'es-MX', ['name', 'description'])).toEqual({ name: 'Completa tu perfil', description: 'Agrega tu celular.' });
+    expect(textsIn(task, 'fr-CA', ['name'])).toEqual({ name: 'Complétez votre profil' });
+  });
+
+  it('falls back to the row\'s own texts for another language, no language, or unreadable translations', () => {
+    expect(textsIn(task, 'pl', ['name'])).toEqual({ name: 'Complete your profile' });
+    expect(textsIn(task, null, ['name'])).toEqual({ name: 'Complete your profile' });
+    expect(textsIn({ ...task, translations: '{oops' }, 'es', ['name'])).toEqual({ name: 'Complete your profile' });
+    expect(textsIn({ ...task, translations: '[]' }, 'es', ['name'])).toEqual({ name: 'Complete your profile' });
+  });
+
+  it('the operator API takes known languages and the base field\'s limits only', () => {
+    const parse = (translations: unknown) => taskCreateSchema.safeParse({ name: 'Task', translations });
+    expect(parse({ es: { name: 'Tarea' }, 'fr-CA': { description: 'Une tâche' } }).success).toBe(true);
+    expect(parse({ xx: { name: 'Tarea' } }).error?.issues[0]?.message).toMatch(/^Unknown language "xx": one of en, es,/);
+    expect(parse({ es: { title: 'Tarea' } }).success).toBe(false);
+    expect(parse({ es: { name: 'x'.repeat(121) } }).error?.issues[0]?.message).toBe('At most 120 characters.');
+    expect(taskCreateSchema.parse({ name: 'Task' }).translations).toEqual({});
+  });
+});
