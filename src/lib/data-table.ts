@@ -170,7 +170,8 @@ function enhanceRows(region: HTMLElement, labels: TableLabels): void {
  */
 function wholeOnFocus(region: HTMLElement): void {
   for (const cell of region.querySelectorAll<HTMLElement>('tbody td[data-col]:not(.dt-clip)')) {
-    if (cell.scrollWidth <= cell.clientWidth || cell.querySelector('.status-badge')) continue;
+    const text = cell.querySelector<HTMLElement>('.status-badge') ?? cell;
+    if (text.scrollWidth <= text.clientWidth) continue;
     cell.classList.add('dt-clip');
     cell.tabIndex = 0;
     cell.title = cell.textContent ?? '';

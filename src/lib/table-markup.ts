@@ -125,10 +125,18 @@ const TYPE_STYLE: Partial<Record<string, string>> = {
 /** A CSS string of any text: every character but ASCII letters, digits and spaces as a hex escape. */
 export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9 ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
 
-/** The cell rules of one table: `.data-table[data-table=payouts] [data-col=amount]{--label:"Amount";…}`. */
+/**
+ * The cell rules of one table: each column's label, `.data-table[data-table=payouts] [data-col=amount]{--label:"Amount"}`
+ * (its heading, its cells and its lines in a row's Details), and the look of its cells by type, one rule per type.
+ */
 export function cellStyles(table: string, columns: readonly TableColumn[]): string {
-  return columns.map((c) => `.data-table[data-table=${table}] td[data-col=${c.key}]{--label:${cssString(c.label)};${TYPE_STYLE[c.type] ?? ''}}`
-    + `.data-table[data-table=${table}] .row-more [data-col=${c.key}]{--label:${cssString(c.label)}}`).join('');
+  const scope = `.data-table[data-table=${table}]`;
+  const labels = columns.map((c) => `${scope} [data-col=${c.key}]{--label:${cssString(c.label)}}`).join('');
+  const types = [...new Set(columns.map((c) => c.type))].filter((type) => TYPE_STYLE[type]).map((type) => {
+    const cells = columns.filter((c) => c.type === type).map((c) => `td[data-col=${c.key}]`).join();
+    return `${scope} :is(${cells}){${TYPE_STYLE[type]}}`;
+  }).join('');
+  return labels + types;
 }
 
 /** The columns a page of rows shows: the visible ones with a value on some row (all of them when there is none). */
