@@ -228,7 +228,7 @@ function headHtml(config: TableConfig, labels: TableLabels, view: TableView, sho
 const hasDetailCell = (config: TableConfig) => config.detail || (config.more?.length ?? 0) > 0;
 
 /** A cell's text as markup: a status as its badge, a long text with its whole value on hover and focus. */
-function cellHtml(config: TableConfig, labels: TableLabels, col: TableColumn, value: unknown, text: string, tag: 'td' | 'div'): string {
+function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: string, tag: 'td' | 'div'): string {
   const key = escapeHtml(col.key);
   const tone = config.tones?.[col.key]?.[String(value)];
   if (tone) return `<${tag} data-col="${key}"><span class="status-badge tone-${escapeHtml(tone)}">${escapeHtml(text)}</span></${tag}>`;
@@ -247,11 +247,11 @@ export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonl
   return rows.map((row) => {
     const tds = cells.map((col) => {
       const text = cellText(col, row[col.key], labels.lang, labels);
-      return text ? cellHtml(config, labels, col, row[col.key], text, 'td') : `<td data-col="${escapeHtml(col.key)}" data-empty></td>`;
+      return text ? cellHtml(config, col, row[col.key], text, 'td') : `<td data-col="${escapeHtml(col.key)}" data-empty></td>`;
     }).join('');
     const lines = more.map((col) => {
       const text = cellText(col, row[col.key], labels.lang, labels);
-      return text ? cellHtml(config, labels, col, row[col.key], text, 'div') : '';
+      return text ? cellHtml(config, col, row[col.key], text, 'div') : '';
     }).join('');
     return `<tr data-row><td class="dt-select"></td>${tds}${withDetail ? detailCell(config, labels, row, lines) : ''}</tr>`;
   }).join('');
