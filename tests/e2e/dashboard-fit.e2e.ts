@@ -56,19 +56,25 @@ function measureCells(table: Element) {
     const tops: number[] = [];
     let brokenWords = 0;
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    let prev: { top: number; ch: string } | null = null;
+    // The last character laid out with a box, and the character just before this one (a space a line
+    // ends on has no box of its own).
+    let lastTop: number | null = null;
+    let before = '';
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
       for (let i = 0; i < text.length; i++) {
+        const ch = text[i]!;
         range.setStart(node, i);
         range.setEnd(node, i + 1);
         const rect = range.getClientRects()[0];
-        if (!rect || rect.width === 0) continue;
-        const top = Math.round(rect.top);
-        if (!tops.some((t) => Math.abs(t - top) < 4)) tops.push(top);
-        // A new line that starts inside a word: the character before and this one both letters or digits.
-        if (prev && top > prev.top + 3 && /[\p{L}\p{N}]/u.test(prev.ch) && /[\p{L}\p{N}]/u.test(text[i]!)) brokenWords += 1;
-        prev = { top, ch: text[i]! };
+        if (rect && rect.width > 0) {
+          const top = Math.round(rect.top);
+          if (!tops.some((t) => Math.abs(t - top) < 4)) tops.push(top);
+          // A new line that starts inside a word: the character before and this one both letters or digits.
+          if (lastTop !== null && top > lastTop + 3 && /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(ch)) brokenWords += 1;
+          lastTop = top;
+        }
+        before = ch;
       }
     }
     const style = getComputedStyle(cell);
