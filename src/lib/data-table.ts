@@ -143,7 +143,9 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
   const heading = root.closest('section')?.querySelector('h2');
   if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   enhanceRows(region, labels);
-  window.addEventListener('resize', () => wholeOnFocus(region));
+  // The widths that cut a cell change when the tables' stylesheet arrives (it may come after this script
+  // ran) and with the window: measured again each time the table's box changes.
+  new ResizeObserver(() => wholeOnFocus(region)).observe(region);
   root.dataset.enhanced = '';
   // A rows-per-page or sort choice made before this script ran (the page was still loading) had no one to
   // follow it (issue 21): it is followed now, so the first choice counts.

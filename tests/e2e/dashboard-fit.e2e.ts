@@ -40,10 +40,15 @@ async function withPage<T>(tenant: Tenant, viewport: { width: number; height: nu
 /** The unnamed event data's heading per language (tables.col.details). */
 const DETAILS: Record<string, string> = { en: 'Details', fr: 'Détails', es: 'Detalles' };
 
-/** Waits until the browser script took the table over (row selection boxes, whole values of cut cells). */
+/**
+ * Waits until the browser script took the table over (row selection boxes, whole values of cut cells) and
+ * the page's stylesheets are in, and a frame has passed for the script to measure the cells they cut.
+ */
 async function enhanced(page: Page, table: string) {
   await page.locator(`[data-table="${table}"]`).scrollIntoViewIfNeeded();
   await expect.poll(() => page.locator(`[data-table="${table}"][data-enhanced]`).count(), { timeout: 15_000 }).toBe(1);
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /**
