@@ -2,8 +2,11 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import { api } from '../api/app';
 import { errorBody } from '../api/core/errors';
+import { normalizeLanguage } from '../lib/languages';
+import { requestCookie } from './cookies';
 import { isCrossSiteRequest } from './csrf';
 import { en } from '../lib/i18n/en';
+import { LANGUAGE_COOKIE } from './request-context';
 import { clearSession, writeSession } from './session';
 import type { EdgeContext, EdgeEnv, Session } from './types';
 
@@ -80,6 +83,9 @@ async function forward(c: EdgeContext, path: string, init: { auth?: boolean } = 
     const value = c.req.header(name);
     if (value) headers[name] = value;
   }
+  // The language the person chose in the menu is the page's: the API answers in it too (a CSV's headings).
+  const chosen = normalizeLanguage(requestCookie(c, LANGUAGE_COOKIE));
+  if (chosen) headers['accept-language'] = chosen;
   const hasBody = !['GET', 'HEAD'].includes(c.req.method);
   const body = hasBody ? await c.req.arrayBuffer() : null;
   if (body && body.byteLength > MAX_BODY_BYTES) return c.json({ detail: en.requestTooLarge, code: 'requestTooLarge' }, 413);

@@ -57,34 +57,41 @@ export function detailHtml(detail: Detail, labels: Pick<TableLabels, 'lang' | 'p
     const value = link ? `<a href="${escapeHtml(text)}" target="_blank" rel="noopener noreferrer">${escapeHtml(text)}</a>` : escapeHtml(text);
     return `<div data-detail-field="${field}"><dt>${escapeHtml(label ?? field)}</dt><dd>${value}</dd></div>`;
   }).join('');
-  return `<dl>${lines}</dl>`;
+  return `<dl data-detail-body>${lines}</dl>`;
 }
 
-/** Puts the disclosure in every detail cell of `root` (the server's first page and each page fetched). */
+/**
+ * Puts the disclosure in every detail cell of `root` (the server's first page and each page fetched), or
+ * the fetched detail under the row's own "Details" disclosure when the server wrote one (its `more` fields).
+ */
 export function enhanceDetails(root: HTMLElement, labels: TableLabels): void {
   for (const cell of root.querySelectorAll<HTMLElement>('td[data-detail]')) {
     const kind = cell.dataset.detail === 'payout' ? 'payout' : 'redemption';
     const id = cell.dataset.id ?? '';
-    const page = kind === 'payout' ? cell.querySelector<HTMLAnchorElement>('a[data-detail-page]')?.getAttribute('href') : null;
-    const details = document.createElement('details');
-    details.className = 'activity-detail';
+    const details = cell.querySelector('details') ?? document.createElement('details');
+    details.classList.add('activity-detail');
     details.dataset.activityDetail = kind;
-    details.innerHTML = `<summary>${escapeHtml(labels.detail.show)}</summary><p class="muted">${escapeHtml(labels.loading)}</p>`;
+    if (!details.isConnected) details.innerHTML = `<summary>${escapeHtml(labels.detail.show)}</summary>`;
+    // The fetched detail goes above the link to the detail's own page, when the server wrote one.
+    const loading = `<p class="muted" data-detail-body>${escapeHtml(labels.loading)}</p>`;
+    const page = details.querySelector('.detail-page');
+    if (page) page.insertAdjacentHTML('beforebegin', loading);
+    else details.insertAdjacentHTML('beforeend', loading);
     let loaded = false;
     details.addEventListener('toggle', () => {
       if (!details.open || loaded) return;
       loaded = true;
-      void load(kind, id).then((detail) => detailHtml(detail, labels) + (page ? `<p><a href="${escapeHtml(page)}" data-detail-page>${escapeHtml(labels.detail.openPayout)}</a></p>` : ''), (err: unknown) => {
+      void load(kind, id).then((detail) => detailHtml(detail, labels), (err: unknown) => {
         console.error('activity detail:', err);
         loaded = false;
-        return `<p class="form-error" role="alert">${escapeHtml(labels.detail.failed)}</p>`;
+        return `<p class="form-error" role="alert" data-detail-body>${escapeHtml(labels.detail.failed)}</p>`;
       }).then((html) => {
         // The loading line, or the failure of an earlier opening, gives way to the answer.
-        const body = details.querySelector('summary')!.nextElementSibling;
+        const body = details.querySelector('[data-detail-body]');
         if (body) body.outerHTML = html;
       });
     });
-    cell.replaceChildren(details);
+    if (!details.isConnected) cell.replaceChildren(details);
   }
 }
 

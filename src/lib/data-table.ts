@@ -1,4 +1,5 @@
 import { enhanceDetails } from './activity-detail.ts';
+import { escapeHtml } from './escape-html.ts';
 import { filterableColumns, operatorOptionsHtml, operatorsOf, valueInputHtml } from './table-filter-markup.ts';
 import {
   summaryHtml, viewHtml, type TableConfig, type TableLabels, type TableView,
@@ -71,7 +72,7 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
     // A control followed in place keeps the focus: the same control of the new markup takes it.
     const focused = region.contains(document.activeElement) ? focusKey(document.activeElement as HTMLElement) : null;
     region.innerHTML = viewHtml(config, labels, view);
-    enhanceDetails(region, labels);
+    enhanceRows(region, labels);
     const n = view.state.filters.length;
     if (filters && n !== filterCount) {
       // Open while filters apply, closed when the last one goes; left as the user set it otherwise.
@@ -141,8 +142,42 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
 
   const heading = root.closest('section')?.querySelector('h2');
   if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  enhanceDetails(region, labels);
+  enhanceRows(region, labels);
+  // The widths that cut a cell change when the tables' stylesheet arrives (it may come after this script
+  // ran) and with the window: measured again each time the table's box changes.
+  new ResizeObserver(() => wholeOnFocus(region)).observe(region);
   root.dataset.enhanced = '';
+  // A rows-per-page or sort choice made before this script ran (the page was still loading) had no one to
+  // follow it (issue 21): it is followed now, so the first choice counts.
+  const size = region.querySelector<HTMLElement & { value: string }>('[data-page-size]');
+  const sort = region.querySelector<HTMLElement & { value: string }>('[data-sort-select]');
+  if (size && Number(size.value) !== state.pageSize) void go(withChange(view.state, { pageSize: Number(size.value) }));
+  else if (sort && !(sort.querySelector<HTMLOptionElement>('option[selected]') ?? sort.querySelector<HTMLOptionElement>('option'))?.selected) {
+    void go(withChange(view.state, { ordering: sort.value || null }));
+  }
+}
+
+/** What the script adds to a page of rows: each row's selection box, the detail disclosures, whole values. */
+function enhanceRows(region: HTMLElement, labels: TableLabels): void {
+  const box = `<input type="checkbox" aria-label="${escapeHtml(labels.selectRow)}" data-select-row>`;
+  for (const cell of region.querySelectorAll<HTMLElement>('tbody td.dt-select')) if (!cell.firstChild) cell.innerHTML = box;
+  enhanceDetails(region, labels);
+  wholeOnFocus(region);
+}
+
+/**
+ * A cell the table cut to one line (its text wider than its column) shows its whole value on hover (title)
+ * and on focus (a tab stop; TableView.astro lets a focused .dt-clip wrap). The server's markup does this for
+ * long values already; here it is done for the ones this window's widths cut too.
+ */
+function wholeOnFocus(region: HTMLElement): void {
+  for (const cell of region.querySelectorAll<HTMLElement>('tbody td[data-col]:not(.dt-clip)')) {
+    const text = cell.querySelector<HTMLElement>('.status-badge') ?? cell;
+    if (text.scrollWidth <= text.clientWidth) continue;
+    cell.classList.add('dt-clip');
+    cell.tabIndex = 0;
+    cell.title = cell.textContent ?? '';
+  }
 }
 
 /** A selector for the same control in new markup: its first data attribute (data-sort="amount", data-page-next). */

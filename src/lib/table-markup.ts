@@ -64,6 +64,11 @@ export interface TableConfig {
   columns: TableColumn[];
   /** The keys of the columns shown (the others can still be filtered on). */
   visible: string[];
+  /**
+   * Of those, the ones a row shows in its "Details" disclosure rather than as a column (issue 21: the
+   * activity's payment method, expiry and event data), so its table fits a desktop window.
+   */
+  more?: string[];
   defaultOrdering: string | null;
   defaultPageSize: number;
   pageSizes: number[];
@@ -116,23 +121,31 @@ export function cellText(
   }
 }
 
-// A cell's look by column type; with its card label (--label, read by the narrow layout) it is written
-// once per table in a <style>, not as attributes on every cell.
+// A cell's look by column type; with its card label (--label, read by the narrow layout and the row's
+// disclosure) it is written once per table in a <style>, not as attributes on every cell. In the table
+// every cell keeps to one line: names, e-mails and other text are cut with an ellipsis (the card layout
+// and the disclosure wrap them, TableView.astro).
 const TYPE_STYLE: Partial<Record<string, string>> = {
   MONEY: 'text-align:right;white-space:nowrap', DATE: 'white-space:nowrap',
-  EMAIL: 'overflow-wrap:break-word;min-width:7ch', STRING: 'overflow-wrap:break-word;min-width:7ch',
+  EMAIL: 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis', STRING: 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis',
 };
 
 /** A CSS string of any text: every character but ASCII letters, digits and spaces as a hex escape. */
 export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9 ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
 
-/** The cell rules of one table: `.data-table[data-table=payouts] td[data-col=amount]{--label:"Amount";…}`. */
+/**
+ * The cell rules of one table: each column's label, `.data-table[data-table=payouts] [data-col=amount]{--label:"Amount"}`
+ * (its heading, its cells and its lines in a row's Details), and the look of its cells by type, one rule per type.
+ */
 export function cellStyles(table: string, columns: readonly TableColumn[]): string {
-  return columns.map((c) => `.data-table[data-table=${table}] td[data-col=${c.key}]{--label:${cssString(c.label)};${TYPE_STYLE[c.type] ?? ''}}`).join('');
+  const scope = `.data-table[data-table=${table}]`;
+  const labels = columns.map((c) => `${scope} [data-col=${c.key}]{--label:${cssString(c.label)}}`).join('');
+  const types = [...new Set(columns.map((c) => c.type))].filter((type) => TYPE_STYLE[type]).map((type) => {
+    const cells = columns.filter((c) => c.type === type).map((c) => `td[data-col=${c.key}]`).join();
+    return `${scope} :is(${cells}){${TYPE_STYLE[type]}}`;
+  }).join('');
+  return labels + types;
 }
-
-/** A table of this many shown columns or more (the activity) reads as cards on a desktop window too (issue 21). */
-export const WIDE_TABLE = 9;
 
 /** The columns a page of rows shows: the visible ones with a value on some row (all of them when there is none). */
 export function shownColumns(config: TableConfig, rows: readonly Row[]): TableColumn[] {
@@ -141,9 +154,16 @@ export function shownColumns(config: TableConfig, rows: readonly Row[]): TableCo
     .filter((c) => rows.length === 0 || rows.some((r) => !isBlank(r[c.key])));
 }
 
+/** The shown columns split into the table's own and those of each row's disclosure (`more`). */
+export function splitColumns(config: TableConfig, shown: readonly TableColumn[]): { cells: TableColumn[]; more: TableColumn[] } {
+  const more = new Set(config.more ?? []);
+  return { cells: shown.filter((c) => !more.has(c.key)), more: shown.filter((c) => more.has(c.key)) };
+}
+
 /**
- * Names, e-mails and other text longer than this are cut in the desktop table (issue 21): the cell's text is
- * wrapped in a focusable .dt-clip whose title holds the whole value; the card layout shows it whole.
+ * Names, e-mails and other text longer than this get their whole value as a title and a focus stop in
+ * the server's markup (issue 21): the table cuts every text cell to one line, and the browser script
+ * (data-table.ts) does the same for any shorter value the column's width cut as well.
  */
 export const CLIP_AT = 22;
 const CLIPPED = new Set(['STRING', 'EMAIL']);
@@ -209,44 +229,61 @@ function headHtml(config: TableConfig, labels: TableLabels, view: TableView, sho
       : label;
     return `<th scope="col"${aria} data-col="${escapeHtml(col.key)}" class="t-${escapeHtml(col.type.toLowerCase())}">${inner}</th>`;
   }).join('');
-  const detail = config.detail ? `<th scope="col" class="dt-detail"><span class="visually-hidden">${escapeHtml(labels.detail.show)}</span></th>` : '';
+  const detail = hasDetailCell(config) ? `<th scope="col" class="dt-detail"><span class="visually-hidden">${escapeHtml(labels.detail.show)}</span></th>` : '';
   return `<thead><tr><th scope="col" class="dt-select" data-label="${escapeHtml(labels.selectAll)}"><input type="checkbox" aria-label="${escapeHtml(labels.selectAll)}" data-select-all></th>${cells}${detail}</tr></thead>`;
 }
 
-/** The rows of a page. A payout or redemption row of activity names its detail for the browser script. */
+const hasDetailCell = (config: TableConfig) => config.detail || (config.more?.length ?? 0) > 0;
+
+/** A cell's text as markup: a status as its badge, a long text with its whole value on hover and focus. */
+function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: string, tag: 'td' | 'div'): string {
+  const key = escapeHtml(col.key);
+  const tone = config.tones?.[col.key]?.[String(value)];
+  if (tone) return `<${tag} data-col="${key}"><span class="status-badge tone-${escapeHtml(tone)}">${escapeHtml(text)}</span></${tag}>`;
+  const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class="dt-clip" tabindex="0" title="${escapeHtml(text)}"` : '';
+  return `<${tag} data-col="${key}"${whole}>${escapeHtml(text)}</${tag}>`;
+}
+
+/**
+ * The rows of a page. Each starts with the cell of its selection box (written by the browser script: a
+ * selection needs it). A row's `more` fields go into its "Details" disclosure, and a payout or redemption
+ * row of activity names its detail for the browser script to fetch into the same disclosure.
+ */
 export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonly Row[], shown: TableColumn[]): string {
-  const select = `<td class="dt-select"><input type="checkbox" aria-label="${escapeHtml(labels.selectRow)}" data-select-row></td>`;
+  const { cells, more } = splitColumns(config, shown);
+  const withDetail = hasDetailCell(config);
   return rows.map((row) => {
-    const cells = shown.map((col) => {
-      const value = row[col.key];
-      const text = cellText(col, value, labels.lang, labels);
-      const key = escapeHtml(col.key);
-      if (!text) return `<td data-col="${key}" data-empty></td>`;
-      const tone = config.tones?.[col.key]?.[String(value)];
-      const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
-      const plain = at > 0 ? `${escapeHtml(text.slice(0, at))}<wbr>${escapeHtml(text.slice(at))}` : escapeHtml(text);
-      const inner = tone ? `<span class="status-badge tone-${escapeHtml(tone)}">${escapeHtml(text)}</span>`
-        // No <wbr> in a cut value: Chromium would break there despite nowrap (the card layout wraps anywhere).
-        : CLIPPED.has(col.type) && text.length > CLIP_AT ? `<span class="dt-clip" tabindex="0" title="${escapeHtml(text)}">${escapeHtml(text)}</span>` : plain;
-      return `<td data-col="${key}">${inner}</td>`;
+    const tds = cells.map((col) => {
+      const text = cellText(col, row[col.key], labels.lang, labels);
+      return text ? cellHtml(config, col, row[col.key], text, 'td') : `<td data-col="${escapeHtml(col.key)}" data-empty></td>`;
     }).join('');
-    return `<tr data-row>${select}${cells}${config.detail ? detailCell(config, labels, row) : ''}</tr>`;
+    const lines = more.map((col) => {
+      const text = cellText(col, row[col.key], labels.lang, labels);
+      return text ? cellHtml(config, col, row[col.key], text, 'div') : '';
+    }).join('');
+    return `<tr data-row><td class="dt-select"></td>${tds}${withDetail ? detailCell(config, labels, row, lines) : ''}</tr>`;
   }).join('');
 }
 
 /**
- * A row's detail cell: a link to the detail's page (no JavaScript needed). The browser script opens an
- * activity row's detail in place instead (`data-detail`); a payout of the payouts table, a real table on a
- * desktop window with no room in its row for the detail, keeps the link to its own page.
+ * A row's detail cell. A payout of the payouts table links to its page (no room in a desktop row for
+ * more). An activity row has a "Details" disclosure holding its `more` fields and, for a payout or a
+ * redemption, the link to the detail's page (what a reader without JavaScript follows); the browser
+ * script fetches the detail into the same disclosure (`data-detail`).
  */
-function detailCell(config: TableConfig, labels: TableLabels, row: Row): string {
+function detailCell(config: TableConfig, labels: TableLabels, row: Row, lines: string): string {
   const [kind, id]: [DetailKind, unknown] | [null, null] = config.table === 'payouts' ? ['payout', row.id]
-    : !isBlank(row.payout_id) ? ['payout', row.payout_id] : !isBlank(row.redemption_id) ? ['redemption', row.redemption_id] : [null, null];
-  if (!kind) return '<td class="dt-detail" data-empty></td>';
-  const path = config.detailPaths?.[kind];
-  const link = path ? `<a href="${escapeHtml(path.replace('{id}', encodeURIComponent(String(id))))}" data-detail-page>${escapeHtml(labels.detail.show)}</a>` : '';
-  if (config.table === 'payouts') return `<td class="dt-detail">${link}</td>`;
-  return `<td class="dt-detail" data-detail="${kind}" data-id="${escapeHtml(String(id))}">${link}</td>`;
+    : !config.detail ? [null, null]
+      : !isBlank(row.payout_id) ? ['payout', row.payout_id] : !isBlank(row.redemption_id) ? ['redemption', row.redemption_id] : [null, null];
+  const path = kind ? config.detailPaths?.[kind] : undefined;
+  const href = path ? escapeHtml(path.replace('{id}', encodeURIComponent(String(id)))) : '';
+  if (config.table === 'payouts') {
+    return href ? `<td class="dt-detail"><a href="${href}" data-detail-page>${escapeHtml(labels.detail.show)}</a></td>` : '<td class="dt-detail" data-empty></td>';
+  }
+  const page = href ? `<p class="detail-page"><a href="${href}" data-detail-page>${escapeHtml(kind === 'payout' ? labels.detail.openPayout : labels.detail.show)}</a></p>` : '';
+  const fetched = kind ? ` data-detail="${kind}" data-id="${escapeHtml(String(id))}"` : '';
+  const disclosure = lines || page ? `<details class="row-more"><summary>${escapeHtml(labels.detail.show)}</summary>${lines}${page}</details>` : '';
+  return disclosure || fetched ? `<td class="dt-detail"${fetched}>${disclosure}</td>` : '<td class="dt-detail" data-empty></td>';
 }
 
 function pagerHtml(config: TableConfig, labels: TableLabels, view: TableView): string {
@@ -274,6 +311,7 @@ export function viewHtml(config: TableConfig, labels: TableLabels, view: TableVi
   const { state } = view;
   const rows = view.content?.results ?? [];
   const shown = shownColumns(config, rows);
+  const { cells } = splitColumns(config, shown);
   const toolbar = `<div class="table-toolbar"><p class="table-summary" data-table-summary aria-live="polite">${summaryHtml(labels, view, rows.length, 0)}</p>`
     + `<a class="btn btn-secondary" href="${escapeHtml(csvHref(config.table, state))}" download data-table-csv>${escapeHtml(labels.download)}</a></div>`;
   let body: string;
@@ -285,7 +323,7 @@ export function viewHtml(config: TableConfig, labels: TableLabels, view: TableVi
     body = `<p class="empty" data-table-empty>${text}</p>`;
   } else {
     body = `<div class="table-scroll"><table class="dt"><caption class="visually-hidden">${escapeHtml(config.caption)}</caption>`
-      + `${headHtml(config, labels, view, shown)}<tbody>${rowsHtml(config, labels, rows, shown)}</tbody></table></div>`;
+      + `${headHtml(config, labels, view, cells)}<tbody>${rowsHtml(config, labels, rows, shown)}</tbody></table></div>`;
   }
   return chipsHtml(config, labels, view) + toolbar + (rows.length > 1 ? sortSelectHtml(config, labels, view, shown) : '') + body + pagerHtml(config, labels, view);
 }

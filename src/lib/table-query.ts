@@ -230,6 +230,12 @@ export function activityColumns(flags: Partial<Record<
 }
 
 /**
+ * The activity's fields each row shows in its "Details" disclosure, not as columns (issue 21): with them
+ * its table fits a desktop window (date, type, name, e-mail, amount, status).
+ */
+export const ACTIVITY_MORE = ['payment_method', 'expire_at', 'event_data1', 'event_data2', 'event_data3'];
+
+/**
  * The headings of the activity's event-data columns (issue 21): the company's own name for each, else
  * "Details" for the first unnamed one and "Details (2)", "Details (3)" after it, never "Event data N".
  */

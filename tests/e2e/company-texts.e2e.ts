@@ -84,7 +84,8 @@ describe('company texts per language', () => {
         // The points a referral earned (acme's activity table is on its transactions tab): the portal's own
         // text, stored as a message key, in the page language.
         await page.goto(`${baseUrl('acme.localhost')}/app/transactions?campaign=all&activity.type__in=points&activity.page_size=50`);
-        const notes = await page.locator('[data-table-section="activity"] tbody tr[data-row] td[data-col="event_data1"]').allInnerTexts();
+        // In each row's "Details" (issue 21).
+        const notes = await page.locator('[data-table-section="activity"] tbody tr[data-row] [data-col="event_data1"]').allTextContents();
         expect(notes.length).toBeGreaterThan(0);
         expect(notes.map((n) => n.trim())).toContain(referralReward);
         expect(notes.join(' ')).not.toContain('rewards.entry');

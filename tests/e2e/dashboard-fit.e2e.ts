@@ -1,9 +1,10 @@
 // A focused dashboard and tables that fit (issue 21), on both demo tenants in a real Chromium: the
 // ambassador's personal discount code shows beside the share code with Copy; on a phone the dashboard's
 // first screen holds the key figures and the referral link and the whole page is at most 2.5 screens, with
-// a personal code, in the tenant's longer language (acme in Spanish); at 1280 px the commissions are a real table headed by column names (the
-// company's event-data names, never "Event data N") with long names and e-mails cut but whole on focus;
-// on a phone it reads as cards.
+// a personal code, in the tenant's longer language (acme in Spanish); at 1280 px the activity, commissions and payouts are real tables, in two
+// languages, every cell on one line or cut with its whole value on hover and focus, no word broken, the
+// activity's secondary fields in each row's "Details" (the company's event-data names, never "Event data
+// N"); on a phone they read as cards.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, hydrated, logIn, newBrowser, operatorCall, stopAll, withContextDefaults } from './harness';
@@ -15,8 +16,8 @@ beforeAll(async () => {
 afterAll(stopAll);
 
 const TENANTS = [
-  { host: 'localhost', email: 'ava@demo.test', uid: 'amb-ava', campaign: 'cmp-demo-main', key: 'opk_demo_local_only_demo_7f3a9c2e51b84d06', activity: '/app/activity-portal', lang: 'en' },
-  { host: 'acme.localhost', email: 'alex@acme.test', uid: 'amb-alex', campaign: 'cmp-acme-trail', key: 'opk_demo_local_only_acme_2b8e4f1a97c35d60', activity: '/app/transactions', lang: 'es' },
+  { host: 'localhost', email: 'ava@demo.test', uid: 'amb-ava', campaign: 'cmp-demo-main', key: 'opk_demo_local_only_demo_7f3a9c2e51b84d06', activity: '/app/activity-portal', lang: 'en', other: 'fr' },
+  { host: 'acme.localhost', email: 'alex@acme.test', uid: 'amb-alex', campaign: 'cmp-acme-trail', key: 'opk_demo_local_only_acme_2b8e4f1a97c35d60', activity: '/app/transactions', lang: 'es', other: 'es' },
 ] as const;
 type Tenant = (typeof TENANTS)[number];
 
@@ -34,6 +35,59 @@ async function withPage<T>(tenant: Tenant, viewport: { width: number; height: nu
   } finally {
     await context.close();
   }
+}
+
+/** The unnamed event data's heading per language (tables.col.details). */
+const DETAILS: Record<string, string> = { en: 'Details', fr: 'Détails', es: 'Detalles' };
+
+/**
+ * Waits until the browser script took the table over (row selection boxes, whole values of cut cells) and
+ * the page's stylesheets are in, and a frame has passed for the script to measure the cells they cut.
+ */
+async function enhanced(page: Page, table: string) {
+  await page.locator(`[data-table="${table}"]`).scrollIntoViewIfNeeded();
+  await expect.poll(() => page.locator(`[data-table="${table}"][data-enhanced]`).count(), { timeout: 15_000 }).toBe(1);
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Every heading and cell of a table as the window lays it out: its lines (the distinct tops of its text's
+ * boxes), whether its column cut it and how it says so, and the words broken across two lines.
+ */
+function measureCells(table: Element) {
+  return [...table.querySelectorAll<HTMLElement>('thead th[data-col], tbody td[data-col]')].filter((cell) => cell.getClientRects().length > 0).map((cell) => {
+    const range = document.createRange();
+    const tops: number[] = [];
+    let brokenWords = 0;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    // The last character laid out with a box, and the character just before this one (a space a line
+    // ends on has no box of its own).
+    let lastTop: number | null = null;
+    let before = '';
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        const ch = text[i]!;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (rect && rect.width > 0) {
+          const top = Math.round(rect.top);
+          if (!tops.some((t) => Math.abs(t - top) < 4)) tops.push(top);
+          // A new line that starts inside a word: the character before and this one both letters or digits.
+          if (lastTop !== null && top > lastTop + 3 && /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(ch)) brokenWords += 1;
+          lastTop = top;
+        }
+        before = ch;
+      }
+    }
+    const style = getComputedStyle(cell);
+    return {
+      col: cell.dataset.col, text: cell.textContent?.trim() ?? '', lines: cell.tagName === 'TH' ? 1 : tops.length, brokenWords,
+      cut: cell.scrollWidth > cell.clientWidth + 1, ellipsis: style.textOverflow === 'ellipsis', title: cell.title, focusable: cell.tabIndex >= 0,
+    };
+  });
 }
 
 /** The tenant ambassador's personal discount code, given once per run by the company's operator key. */
@@ -89,32 +143,46 @@ for (const tenant of TENANTS) {
   });
 
   describe(`activity table on ${tenant.host}`, () => {
-    it('at 1280 px: the commissions a real table, the many-columned activity cards, never "Event data N"', async () => {
-      await withPage(tenant, DESKTOP, async (page) => {
-        await page.goto(`${baseUrl(tenant.host)}${tenant.activity}`);
-        const commissions = page.locator('[data-table="commissions"] table.dt');
-        expect(await commissions.evaluate((el) => getComputedStyle(el).display)).toBe('table');
-        const headers = await commissions.locator('thead th[data-col]').evaluateAll((ths) => ths
-          .filter((th) => getComputedStyle(th).display !== 'none')
-          .map((th) => th.textContent?.trim() ?? ''));
-        expect(headers.length).toBeGreaterThan(4);
-        // The activity's 11 or 12 columns would leave its text columns a few pixels each: cards, labelled
-        // by the company's names for its event data, else "Details".
-        const activity = page.locator('[data-table="activity"] table.dt');
-        expect(await activity.locator('tbody tr').first().evaluate((el) => getComputedStyle(el).display)).toBe('block');
-        const labels = await activity.locator('tbody td[data-col^="event_data"]').evaluateAll((tds) => tds
-          .filter((td) => getComputedStyle(td).display !== 'none')
-          .map((td) => getComputedStyle(td, '::before').content));
-        expect(labels.length).toBeGreaterThan(0);
-        expect(labels.filter((l) => /event data/i.test(l))).toEqual([]);
-        expect(labels).toContain('"Details"');
-        // The filter's column choice names them alike.
-        const options = await page.locator('[data-table="activity"] .table-filter-form option').allTextContents();
-        expect(options.filter((o) => /event data/i.test(o))).toEqual([]);
-        // Every table fits its card: the page itself never scrolls sideways.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
+    for (const lang of ['en', tenant.other]) {
+      it(`the desktop activity table (${lang}): real rows at 1280 px, each cell on one line or cut, no word broken, never "Event data N"`, async () => {
+        await withPage(tenant, DESKTOP, async (page) => {
+          await page.goto(`${baseUrl(tenant.host)}${tenant.activity}`);
+          await enhanced(page, 'activity');
+          for (const table of ['activity', 'commissions', 'payouts']) {
+            const dt = page.locator(`[data-table="${table}"] table.dt`);
+            expect(await dt.evaluate((el) => getComputedStyle(el).display), table).toBe('table');
+            expect(await dt.locator('tbody tr').first().evaluate((el) => getComputedStyle(el).display), table).toBe('table-row');
+            const cells = await dt.evaluate(measureCells);
+            expect(cells.length, table).toBeGreaterThan(0);
+            // One line each; a cell cut to its column says so (ellipsis) and shows its whole value on hover and focus.
+            expect(cells.filter((c) => c.lines > 1), table).toEqual([]);
+            expect(cells.filter((c) => c.cut && !(c.ellipsis && c.title === c.text && c.focusable)), table).toEqual([]);
+            // Headings may wrap between words, never inside one.
+            expect(cells.filter((c) => c.brokenWords > 0), table).toEqual([]);
+          }
+          // The activity's headings: a handful of columns, its other fields in each row's "Details".
+          const activity = page.locator('[data-table="activity"] table.dt');
+          const headers = await activity.locator('thead th[data-col]').allInnerTexts();
+          expect(headers.length).toBeGreaterThanOrEqual(4);
+          expect(headers.length).toBeLessThanOrEqual(7);
+          // The event data, headed by the company's names for it, else "Details", never "Event data N".
+          const details = activity.locator('details.row-more:has([data-col^="event_data"])').first();
+          await details.locator('summary').click();
+          const labels = await details.locator('[data-col^="event_data"]').evaluateAll((lines) => lines.map((line) => getComputedStyle(line, '::before').content));
+          expect(labels.length).toBeGreaterThan(0);
+          expect(labels.filter((l) => /event data|datos del evento|donn/i.test(l))).toEqual([]);
+          expect(labels).toContain(`"${DETAILS[lang]}"`);
+          // Open, it reads as "label: value" lines on their own, the row's other cells still on one line.
+          expect(await details.locator('[data-col]').first().evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(300);
+          expect((await activity.evaluate(measureCells)).filter((c) => c.lines > 1)).toEqual([]);
+          // The filter's column choice names them alike.
+          const options = await page.locator('[data-table="activity"] .table-filter-form option').allTextContents();
+          expect(options.filter((o) => /event data/i.test(o))).toEqual([]);
+          // Every table fits its card: the page itself never scrolls sideways.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
+        }, lang);
       });
-    });
+    }
 
     it('cuts a long name or e-mail with its whole value on hover and focus', async () => {
       await withPage(tenant, DESKTOP, async (page) => {

@@ -194,6 +194,34 @@ for (const tenant of TENANTS) {
       }
     });
 
+    it('follows the first rows-per-page choice, made before the page\'s script ran (issue 21)', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await logIn(context, tenant.host, tenant.email);
+        // The page's scripts are held back until the choice is made: the race a quick first click on a
+        // slow connection loses, made certain.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => { release = resolve; });
+        await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${baseUrl(tenant.host)}${tenant.path}`, { waitUntil: 'commit' });
+        const size = page.locator(`${COMMISSIONS} select[data-page-size]`);
+        await size.waitFor();
+        const count = total(await summary(page));
+        expect(await rows(page).count()).toBe(Math.min(25, count));
+        await size.selectOption('50');
+        expect(await page.locator(`${COMMISSIONS} [data-table][data-enhanced]`).count()).toBe(0);
+        release();
+        await page.waitForURL(/commissions\.page_size=50/);
+        await expect.poll(() => rows(page).count()).toBe(Math.min(50, count));
+        expect(await size.inputValue()).toBe('50');
+      } finally {
+        await context.close();
+      }
+    });
+
     it('reads as stacked cards on a phone, with no column cut off', async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       try {

@@ -37,15 +37,17 @@ describe('desktop table cells', () => {
   ];
   const config = { table: 'activity', columns, visible: ['referred_name', 'referred_email'], detail: false } as unknown as TableConfig;
 
-  it('cuts a long name or e-mail in a focusable span whose title holds the whole value, escaped', () => {
+  it('gives a long name or e-mail cell its whole value as a title and a focus stop, escaped', () => {
     const html = rowsHtml(config, labels, [{ referred_name: 'Maximiliana "Max" <Wojciechowska>', referred_email: 'maximiliana.wojciechowska@example.com' }], columns);
-    expect(html).toContain('<span class="dt-clip" tabindex="0" title="Maximiliana &quot;Max&quot; &lt;Wojciechowska&gt;">Maximiliana &quot;Max&quot; &lt;Wojciechowska&gt;</span>');
-    expect(html).toContain('title="maximiliana.wojciechowska@example.com">maximiliana.wojciechowska@example.com</span>');
+    expect(html).toContain('<td data-col="referred_name" class="dt-clip" tabindex="0" title="Maximiliana &quot;Max&quot; &lt;Wojciechowska&gt;">Maximiliana &quot;Max&quot; &lt;Wojciechowska&gt;</td>');
+    expect(html).toContain('title="maximiliana.wojciechowska@example.com">maximiliana.wojciechowska@example.com</td>');
   });
 
-  it('leaves short text as it is', () => {
+  it('writes a short e-mail whole, with no break opportunity: the table keeps it on one line (issue 21)', () => {
     const html = rowsHtml(config, labels, [{ referred_name: 'Kim Lee', referred_email: 'kim@example.test' }], columns);
     expect(html).not.toContain('dt-clip');
+    expect(html).not.toContain('<wbr>');
     expect(html).toContain('<td data-col="referred_name">Kim Lee</td>');
+    expect(html).toContain('<td data-col="referred_email">kim@example.test</td>');
   });
 });

@@ -52,14 +52,14 @@ describe('data table markup', () => {
     expect(html).toContain('a &quot;quoted&quot; &amp; &#39;single&#39;');
   });
 
-  it('formats cells in the page language, badges statuses and breaks e-mails at the @', () => {
+  it('formats cells in the page language and badges statuses', () => {
     const html = viewHtml(config, labels, view());
     expect(html).toContain('<td data-col="created_at">May 19, 2026</td>');
     expect(html).toContain('<td data-col="amount">$12.50</td>');
     expect(html).toContain('<td data-col="amount">40 stars</td>');
     expect(html).toContain('<span class="status-badge tone-success">Paid</span>');
     expect(html).toContain('<span class="status-badge tone-danger">Denied &quot;&lt;b&gt;&quot;</span>');
-    expect(html).toContain('kim<wbr>@example.test');
+    expect(html).toContain('<td data-col="referred_email">kim@example.test</td>');
     // An empty cell is marked for the CSS dash (and hidden on cards).
     expect(html).toContain('<td data-col="referred_email" data-empty></td>');
   });
@@ -82,8 +82,11 @@ describe('data table markup', () => {
   it('links each detail to its page, so it opens without JavaScript (issue 21)', () => {
     const detailPaths = { payout: '/app/payouts/{id}', redemption: '/app/rewards?redemption={id}#redemption' };
     const html = viewHtml({ ...config, detailPaths }, labels, view());
-    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><a href="/app/payouts/po-7" data-detail-page>Details</a></td>');
-    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"><a href="/app/rewards?redemption=12#redemption" data-detail-page>Details</a></td>');
+    // In the activity the link sits in the row's Details disclosure (the script fetches the detail above it).
+    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details class="row-more"><summary>Details</summary>'
+      + '<p class="detail-page"><a href="/app/payouts/po-7" data-detail-page>All details</a></p></details></td>');
+    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"><details class="row-more"><summary>Details</summary>'
+      + '<p class="detail-page"><a href="/app/rewards?redemption=12#redemption" data-detail-page>Details</a></p></details></td>');
     // Every payout of the payouts table links to its own page, by the row's id (encoded into the path); the
     // browser script leaves that link as it is (no data-detail: no room in a desktop table's row for the detail).
     const payouts: TableConfig = {
@@ -95,6 +98,18 @@ describe('data table markup', () => {
     expect(page).toContain('<td class="dt-detail"><a href="/app/payouts/po-1" data-detail-page>Details</a></td>');
     expect(page).toContain('<td class="dt-detail"><a href="/app/payouts/a%2Fb%22c" data-detail-page>Details</a></td>');
     expect(page).not.toContain('data-detail=');
+  });
+
+  it('puts a row\'s `more` fields in its Details disclosure, not in the table\'s columns (issue 21)', () => {
+    const html = viewHtml({ ...config, more: ['event_data1'] }, labels, view());
+    expect(html).not.toContain('<th scope="col" data-col="event_data1"');
+    expect(html).not.toContain('<td data-col="event_data1"');
+    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details class="row-more"><summary>Details</summary>'
+      + '<div data-col="event_data1">&lt;img src=x onerror=alert(1)&gt;</div></details></td>');
+    // A row with none of them and nothing to fetch has an empty cell, no disclosure opening on nothing.
+    expect(html.match(/<td class="dt-detail" data-empty><\/td>/g)).toHaveLength(1);
+    // Every row's selection box is the script's (a selection needs it): an empty first cell.
+    expect(html.match(/<tr data-row><td class="dt-select"><\/td>/g)).toHaveLength(3);
   });
 
   it('links sorting and paging with the other tables\' parameters kept', () => {

@@ -115,9 +115,9 @@ describe('reset password', () => {
 
   it('writes nothing for a code that is no longer live: no password, no ended session, no proven e-mail', async () => {
     // The reset is one batch guarded by the code's own use (a failure part way writes nothing either).
-    const session = await login('acme.localhost', 'sam@acme.test', 'Password1!');
+    const session = await login('acme.localhost', 'crew@acme.test', 'Password1!');
     const { token } = (await session.json()) as { token: string };
-    const user = (await env.DB.prepare("SELECT id, password_hash FROM users WHERE company_id = 'acme' AND email = 'sam@acme.test'").first<{ id: number; password_hash: string }>())!;
+    const user = (await env.DB.prepare("SELECT id, password_hash FROM users WHERE company_id = 'acme' AND email = 'crew@acme.test'").first<{ id: number; password_hash: string }>())!;
     const code = (await env.DB.prepare(
       "INSERT INTO reset_codes (company_id, user_id, code_hash, purpose, expires_at, used_at) VALUES ('acme', ?, 'x', 'reset', '2999-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z') RETURNING id",
     ).bind(user.id).first<{ id: number }>())!;

@@ -12,6 +12,7 @@ import { remoteDeps } from '../../src/edge/client/core';
 import { remoteTables } from '../../src/edge/client/tables';
 import { en } from '../../src/lib/i18n/en';
 import { es } from '../../src/lib/i18n/es';
+import { statusLabel } from '../../src/lib/statuses';
 import { edge } from './helpers';
 import { call, token, type Who } from './profile-fixtures';
 import { get, ids, seedNewbie } from './tables-fixtures';
@@ -20,9 +21,10 @@ let nick: Who;
 let ava: Who;
 let alex: Who;
 
-async function csv(who: Who, table: string, params: Record<string, string> = {}) {
+async function csv(who: Who, table: string, params: Record<string, string> = {}, language?: string) {
   const qs = new URLSearchParams({ format: 'csv', ...params }).toString();
-  const res = await edge().fetch(`http://${who.host}/v1/tables/content/${table}/?${qs}`, { headers: { authorization: `Token ${who.token}` } });
+  const headers: Record<string, string> = { authorization: `Token ${who.token}`, ...(language ? { 'accept-language': language } : {}) };
+  const res = await edge().fetch(`http://${who.host}/v1/tables/content/${table}/?${qs}`, { headers });
   return { res, text: await res.text() };
 }
 
@@ -122,6 +124,25 @@ describe('CSV export', () => {
     expect(api).toEqual(['c3', 'c5']);
   });
 
+  it('heads the activity\'s event data as the company names them, else "Details", in the language asked for (never "Event data N")', async () => {
+    const settings = JSON.stringify({ activity: { event_data_2_label: 'Order number' } });
+    const layer = await env.DB.prepare('SELECT id FROM customizations WHERE company_id = ? AND campaign_id IS NULL').bind('acme').first<{ id: string }>();
+    if (layer) await env.DB.prepare('UPDATE customizations SET settings = json_patch(settings, ?) WHERE id = ?').bind(settings, layer.id).run();
+    else await env.DB.prepare("INSERT INTO customizations (id, company_id, campaign_id, settings) VALUES ('cust-acme-csv', 'acme', NULL, ?)").bind(settings).run();
+    const heads = async (language: string) => parseCsv((await csv(alex, 'activity', {}, language)).text)[0]!;
+    const spanish = await heads('es');
+    expect(spanish).toContain('Fecha');
+    expect(spanish.filter((h) => /event data|datos del evento/i.test(h))).toEqual([]);
+    expect(spanish.filter((h) => /^Detalles|^Order number$/.test(h))).toEqual(['Detalles', 'Order number', 'Detalles (2)']);
+    const french = await heads('fr');
+    expect(french.filter((h) => /^Détails|^Order number$/.test(h))).toEqual(['Détails', 'Order number', 'Détails (2)']);
+    // The other tables' headings and choice words follow the language too.
+    const commissions = parseCsv((await csv(nick, 'commissions', { ordering: 'created_at', created_at__lt: '2024-12-31' }, 'es')).text);
+    expect(commissions[0]![0]).toBe('Fecha');
+    expect(commissions[1]![7]).toBe(statusLabel('commission', 'pending', 'es'));
+    expect(commissions[1]![7]).not.toBe(statusLabel('commission', 'pending', 'en'));
+  });
+
   it('answers 400 JSON for a bad filter before streaming anything', async () => {
     const { res, text } = await csv(nick, 'commissions', { revenue__gt: 'x' });
     expect(res.status).toBe(400);
@@ -151,18 +172,19 @@ describe('CSV export', () => {
     let text = '';
     const header = await reader.read();
     text += decoder.decode(header.value, { stream: true });
-    expect(queries).toBe(0);
+    // The headings need the company's settings only (their names for columns, its language).
+    expect(queries).toBe(1);
     const first = await reader.read();
     text += decoder.decode(first.value, { stream: true });
     // one page read so far, not the whole table
-    expect(queries).toBe(1);
+    expect(queries).toBe(2);
     expect(parseCsv(text)).toHaveLength(1 + CSV_PAGE);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
     }
-    expect(queries).toBe(6); // five full pages and the empty one that ends the stream
+    expect(queries).toBe(7); // the settings, five full pages and the empty one that ends the stream
     const rows = parseCsv(text).slice(1);
     expect(rows).toHaveLength(5000);
     const expected = (await env.DB.prepare(`SELECT transaction_id FROM commissions WHERE ambassador_uid = 'amb-newbie' AND transaction_id LIKE 'BULK-%' ORDER BY created_at DESC, id DESC`).all<{ transaction_id: string }>()).results.map((r) => r.transaction_id);
