@@ -1,12 +1,12 @@
 // The dashboard's copy fields, campaign selector and sidebar avatar, written as text on the server
 // (issue 19): every value a company or ambassador chose is escaped, and what the browser scripts read is
 // there without JavaScript too.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { campaignSelectorHtml } from '../../src/lib/campaign-selector-markup';
 import { copyShareHtml } from '../../src/lib/copy-share-markup';
 import { sidebarAvatarHtml } from '../../src/lib/sidebar-avatar-markup';
+import { catalogueFiles, importedFiles } from './import-walk';
 
 const HOSTILE = `"><script>alert(1)</script>&'`;
 const ESCAPED = '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;&#39;';
@@ -101,21 +101,8 @@ describe('sidebar avatar markup', () => {
 
 describe('their page scripts', () => {
   // They get their words from the markup: importing lib/i18n, even through another module, would put
-  // every catalogue into the browser bundle. (Type-only imports are erased.)
-  const valueImports = (text: string) =>
-    [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  // every catalogue into the browser bundle.
   it.each(['copy-share.ts', 'campaign-selector.ts', 'sidebar-avatar.ts'])('%s imports no message catalogue, directly or through another module', (script) => {
-    const seen = new Set<string>();
-    const walk = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const spec of valueImports(readFileSync(file, 'utf8'))) {
-        if (!spec.startsWith('.')) continue;
-        const target = path.resolve(path.dirname(file), spec);
-        walk(existsSync(target) ? target : [`${target}.ts`, `${target}.tsx`].find(existsSync)!);
-      }
-    };
-    walk(path.resolve(__dirname, '../../src/lib', script));
-    expect([...seen].filter((file) => /\/lib\/i18n(\.ts|\/)/.test(file))).toEqual([]);
+    expect(catalogueFiles(importedFiles(path.resolve(__dirname, '../../src/lib', script)))).toEqual([]);
   });
 });
