@@ -8,7 +8,8 @@ export function openAvatarCropper(uid: string, labels: Labels, onClosed: () => v
   const host = document.createElement('div');
   host.dataset.avatarCropperHost = '';
   document.body.append(host);
-  const root = createRoot(host);
+  // The project's types are the Worker's, whose Element is HTMLRewriter's: this one is the DOM's.
+  const root = createRoot(host as unknown as Parameters<typeof createRoot>[0]);
   root.render(<AvatarCropper uid={uid} labels={labels} standalone={{
     onClosed: () => {
       root.unmount();

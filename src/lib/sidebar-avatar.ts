@@ -14,7 +14,7 @@ export function enhanceSidebarAvatar(link: HTMLAnchorElement): void {
   button.setAttribute('aria-haspopup', 'dialog');
   button.setAttribute('aria-expanded', 'false');
   button.dataset.sidebarAvatarButton = '';
-  button.append(...link.childNodes);
+  button.append(...Array.from(link.childNodes));
   link.replaceWith(button);
   button.addEventListener('click', async () => {
     if (button.getAttribute('aria-expanded') === 'true') return;
