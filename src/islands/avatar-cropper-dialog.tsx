@@ -7,9 +7,9 @@ import AvatarCropper, { type Labels } from './AvatarCropper';
 export function openAvatarCropper(uid: string, labels: Labels, onClosed: () => void): void {
   const host = document.createElement('div');
   host.dataset.avatarCropperHost = '';
-  document.body.append(host);
-  // The project's types are the Worker's, whose Element is HTMLRewriter's: this one is the DOM's.
-  const root = createRoot(host as unknown as Parameters<typeof createRoot>[0]);
+  // appendChild, not append: the project's types give Element the Worker's HTMLRewriter `append`.
+  document.body.appendChild(host);
+  const root = createRoot(host);
   root.render(<AvatarCropper uid={uid} labels={labels} standalone={{
     onClosed: () => {
       root.unmount();

@@ -14,7 +14,8 @@ export function enhanceSidebarAvatar(link: HTMLAnchorElement): void {
   button.setAttribute('aria-haspopup', 'dialog');
   button.setAttribute('aria-expanded', 'false');
   button.dataset.sidebarAvatarButton = '';
-  button.append(...Array.from(link.childNodes));
+  // appendChild, not append: the project's types give Element the Worker's HTMLRewriter `append`.
+  while (link.firstChild) button.appendChild(link.firstChild);
   link.replaceWith(button);
   button.addEventListener('click', async () => {
     if (button.getAttribute('aria-expanded') === 'true') return;
