@@ -422,9 +422,12 @@ export async function operatorCall(host: string, key: string, path: string, body
 /** Cookies as a `Cookie` request header. */
 export const cookieHeader = (cookies: { name: string; value: string }[]) => cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-/** Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
+/**
+ * Waits until the control at `selector` works: the island holding it has hydrated (Astro drops its `ssr`
+ * attribute) or the script of the markup holding it has wired it (it drops `data-enhance`).
+ */
 export async function hydrated(page: Page, selector: string) {
   const el = page.locator(selector).first();
   await el.scrollIntoViewIfNeeded();
-  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island')?.hasAttribute('ssr')), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => el.evaluate((node) => !node.closest('astro-island[ssr], [data-enhance]')), { timeout: 15_000 }).toBe(true);
 }

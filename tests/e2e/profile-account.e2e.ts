@@ -97,7 +97,7 @@ describe('the avatar crop dialog', () => {
   it('opens from the sidebar avatar on another page, in place', async () => {
     await withContext(true, async (page) => {
       await logIn(page, 'acme.localhost', 'alex@acme.test');
-      await hydrated(page, 'SidebarAvatar');
+      await page.locator('button[data-sidebar-avatar-button]').waitFor({ timeout: 30_000 });
       await page.locator('img[data-sidebar-avatar]').click();
       await page.locator('[data-avatar-dialog]').waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe('/app');
