@@ -241,7 +241,11 @@ function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: s
   const tone = config.tones?.[col.key]?.[String(value)];
   if (tone) return `<${tag} data-col="${key}"><span class="status-badge tone-${escapeHtml(tone)}">${escapeHtml(text)}</span></${tag}>`;
   const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class="dt-clip" tabindex="0" title="${escapeHtml(text)}"` : '';
-  return `<${tag} data-col="${key}"${whole}>${escapeHtml(text)}</${tag}>`;
+  // An e-mail that must wrap (a phone's card) wraps before its "@", not inside a word; a desktop cell
+  // (nowrap) is not broken by it.
+  const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
+  const inner = at > 0 ? `${escapeHtml(text.slice(0, at))}<wbr>${escapeHtml(text.slice(at))}` : escapeHtml(text);
+  return `<${tag} data-col="${key}"${whole}>${inner}</${tag}>`;
 }
 
 /**
