@@ -46,7 +46,7 @@ describe('a portal fronting a remote ambassador API', () => {
     await page.locator('input[name="email"]').fill('alex@acme.test');
     await page.locator('input[name="password"]').fill('Wrong-password1!');
     await Promise.all([page.waitForLoadState('load'), page.locator('form[data-login-form] button[type="submit"]').click()]);
-    expect(await page.locator('main').innerText()).toMatch(/El correo electrónico o la contraseña no son correctos/);
+    expect(await page.locator('main').innerText()).toMatch(/No se puede iniciar sesión con las credenciales proporcionadas/);
     await context.close();
   });
 

@@ -33,8 +33,8 @@ describe('the request context', () => {
 
   it('shows a wrong password in Spanish on the Spanish tenant and in English on the English one', async () => {
     for (const [host, email, expected] of [
-      ['acme.localhost', 'alex@acme.test', /El correo electrónico o la contraseña no son correctos/],
-      ['localhost', 'ava@demo.test', /The e-mail or the password is not right/],
+      ['acme.localhost', 'alex@acme.test', /No se puede iniciar sesión con las credenciales proporcionadas/],
+      ['localhost', 'ava@demo.test', /Unable to log in with provided credentials/],
     ] as const) {
       // A browser whose language the portal does not have, so the tenant's default decides (spec §9); the
       // test pins it rather than depending on the machine's locale (issue 17: Debian's Chromium sent en-US).

@@ -19,8 +19,8 @@ describe('messageFromError (§8)', () => {
   });
 
   it('uses the detail field when there is one', () => {
-    expect(messageFromError({ status: 400, body: { detail: 'The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".' } }))
-      .toBe('The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".');
+    expect(messageFromError({ status: 400, body: { detail: 'Unable to log in with provided credentials.' } }))
+      .toBe('Unable to log in with provided credentials.');
   });
 
   it('joins other fields as "name: value", comma separated', () => {
@@ -75,7 +75,7 @@ describe('error bodies with message keys', () => {
 
   it('renders a detail by its code in the page language, and text-only bodies by their English text', () => {
     expect(messageFromError({ status: 401, body: { detail: 'Invalid token.', code: 'invalidToken' } }, 'es')).toBe(t('es', 'invalidToken'));
-    expect(messageFromError({ status: 400, body: { detail: 'The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".' } }, 'es')).toBe(t('es', 'loginFailed'));
+    expect(messageFromError({ status: 400, body: { detail: 'Unable to log in with provided credentials.' } }, 'es')).toBe(t('es', 'loginFailed'));
     expect(messageFromError({ status: 400, body: { detail: 'Something only the remote API says.' } }, 'es')).toBe('Something only the remote API says.');
   });
 });

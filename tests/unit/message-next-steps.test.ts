@@ -30,7 +30,6 @@ const REWRITTEN: MessageKey[] = [
   'imageUnreadable',
   'inactiveCampaign',
   'noCampaignSelected',
-  'loginFailed',
   'invalidCode',
   'ssoInvalid',
   'ssoForeign',
@@ -81,8 +80,8 @@ describe('rewritten error messages', () => {
   });
 
   it('keep Quebec typography and Latin American wording in the regional variants', () => {
-    expect(rawMessage('fr-CA', 'loginFailed')).toContain('« Mot de passe oublié? »');
-    expect(rawMessage('fr-CA', 'loginFailed')).toContain('courriel');
+    expect(rawMessage('fr-CA', 'resetPasswordError')).toContain('« Mot de passe oublié? »');
+    expect(rawMessage('fr-CA', 'invalidCode')).toContain('courriel');
     expect(rawMessage('es-419', 'tabNotAvailable')).toContain('Comunícate');
     expect(rawMessage('es-MX', 'tabNotAvailable')).toContain('Comunícate');
   });

@@ -17,7 +17,7 @@ import { createEdgeApp } from '../../src/edge/app';
 import { call, freshIp, postJson } from './accounts-helpers';
 import { stubPages } from './helpers';
 
-const SPANISH = 'El correo electrónico o la contraseña no son correctos. Revisa los dos y vuelve a intentarlo, o usa «¿Olvidaste tu contraseña?».';
+const SPANISH = 'No se puede iniciar sesión con las credenciales proporcionadas.';
 
 beforeEach(() => forgetTenants());
 
@@ -54,7 +54,7 @@ describe('a wrong password', () => {
     const res = await call('http://acme.localhost/v1/auth/ambassador/?host=acme.localhost', postJson({ email: 'alex@acme.test', password: 'Wrong-password1!' }, {}, { ip: freshIp() }));
     expect(res.status).toBe(400);
     const body = (await res.json()) as { non_field_errors: string[]; error_codes: { non_field_errors: { code: string }[] } };
-    expect(body.non_field_errors).toEqual(['The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".']);
+    expect(body.non_field_errors).toEqual(['Unable to log in with provided credentials.']);
     expect(body.error_codes.non_field_errors[0]!.code).toBe('loginFailed');
 
     // acme's default language is Spanish: formErrors renders the key in it.
@@ -66,11 +66,11 @@ describe('a wrong password', () => {
     expect(fieldErrors.non_field_errors).toBe(SPANISH);
     expect(formError).not.toMatch(/non_field_errors|Unable/);
     // The English tenant reads the same body in English.
-    expect(formErrors(res.status, body, 'en', 'generic').formError).toBe('The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".');
+    expect(formErrors(res.status, body, 'en', 'generic').formError).toBe('Unable to log in with provided credentials.');
   });
 
   it('still renders in Spanish from a remote API that sends only the English text (spec §8)', () => {
-    const textOnly = { non_field_errors: ['The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".'] };
+    const textOnly = { non_field_errors: ['Unable to log in with provided credentials.'] };
     expect(formErrors(400, textOnly, 'es', 'generic').formError).toBe(SPANISH);
   });
 

@@ -75,7 +75,7 @@ describe('login', () => {
     for (const { res, body } of [wrong, unknown, foreign]) {
       expect(res.status).toBe(400);
       expect(body).toEqual({
-        non_field_errors: ['The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".'],
+        non_field_errors: ['Unable to log in with provided credentials.'],
         error_codes: { non_field_errors: [{ code: 'loginFailed' }] },
       });
     }

@@ -676,7 +676,7 @@ export const de: Partial<Messages> = {
   invalidToken: 'Ungültiges Token.',
   notFound: 'Nicht gefunden.',
   tabNotAvailable: 'Dieser Bereich steht Ihnen nicht zur Verfügung. Wenden Sie sich an das Unternehmen, wenn Sie ihn brauchen.',
-  loginFailed: 'Die E-Mail-Adresse oder das Passwort stimmt nicht. Prüfen Sie beides und versuchen Sie es erneut, oder nutzen Sie „Passwort vergessen?“.',
+  loginFailed: 'Mit den angegebenen Zugangsdaten ist keine Anmeldung möglich.',
   loginChallengeRequired: 'Für dieses Konto gab es viele fehlgeschlagene Anmeldeversuche, daher müssen wir prüfen, dass Sie kein Roboter sind. Bitte versuchen Sie es erneut. Bleibt diese Meldung, erlauben Sie die Sicherheitsprüfung in Ihrem Browser oder nutzen Sie „Passwort vergessen?“: Mit dem neuen Passwort können Sie sich von hier aus ohne die Prüfung anmelden.',
   sessionEnded: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',
   crossOrigin: 'Eine Anfrage von einer anderen Website wurde abgelehnt. Öffnen Sie das Portal selbst und versuchen Sie es erneut.',

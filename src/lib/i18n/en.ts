@@ -678,7 +678,7 @@ export const en = {
   invalidToken: 'Invalid token.',
   notFound: 'Not found.',
   tabNotAvailable: 'This section is not available to you. Contact the company if you need it.',
-  loginFailed: 'The e-mail or the password is not right. Check both and try again, or use "Forgot your password?".',
+  loginFailed: 'Unable to log in with provided credentials.',
   loginChallengeRequired: 'There were many failed attempts to log in to this account, so we need to check that you are not a robot. Please try again. If this message stays, allow the security check in your browser, or use "Forgot your password?": once you have set a new password, you can log in from here without the check.',
   sessionEnded: 'Your session has ended. Please log in again.',
   crossOrigin: 'A request from another site was refused. Open the portal itself and try again.',

@@ -663,7 +663,7 @@ export const es: Messages = {
   invalidToken: 'La sesión no es válida.',
   notFound: 'No encontrado.',
   tabNotAvailable: 'Esta sección no está disponible para ti. Contacta con la empresa si la necesitas.',
-  loginFailed: 'El correo electrónico o la contraseña no son correctos. Revisa los dos y vuelve a intentarlo, o usa «¿Olvidaste tu contraseña?».',
+  loginFailed: 'No se puede iniciar sesión con las credenciales proporcionadas.',
   loginChallengeRequired: 'Ha habido muchos intentos fallidos de iniciar sesión en esta cuenta, así que debemos comprobar que no eres un robot. Vuelve a intentarlo. Si el mensaje continúa, permite la comprobación de seguridad en tu navegador o usa «¿Olvidaste tu contraseña?»: con la nueva contraseña podrás iniciar sesión desde aquí sin la comprobación.',
   sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
   crossOrigin: 'Se ha rechazado una solicitud de otro sitio. Abre el propio portal y vuelve a intentarlo.',

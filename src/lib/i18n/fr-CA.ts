@@ -5,7 +5,6 @@ import type { Messages } from './en.ts';
 export const frCA = {
   oops: 'Oups! Une erreur est survenue',
   resetPasswordError: 'Votre mot de passe n’a pas pu être réinitialisé. Demandez un nouveau lien avec « Mot de passe oublié? » et réessayez.',
-  loginFailed: 'L’adresse courriel ou le mot de passe est incorrect. Vérifiez les deux et réessayez, ou utilisez « Mot de passe oublié? ».',
   invalidCode: 'Ce code de vérification n’est pas valide. Vérifiez le code dans le courriel ou demandez-en un nouveau.',
   ssoDisabled: 'L’authentification unique n’est pas activée sur ce portail. Connectez-vous avec votre adresse courriel et votre mot de passe.',
   registerAccount: 'Votre compte a été créé. Veuillez consulter vos courriels.',

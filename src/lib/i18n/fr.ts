@@ -677,7 +677,7 @@ export const fr: Partial<Messages> = {
   invalidToken: 'Jeton non valide.',
   notFound: 'Introuvable.',
   tabNotAvailable: 'Cette section ne vous est pas accessible. Contactez l’entreprise si vous en avez besoin.',
-  loginFailed: 'L’e-mail ou le mot de passe est incorrect. Vérifiez les deux et réessayez, ou utilisez « Mot de passe oublié ? ».',
+  loginFailed: 'Impossible de se connecter avec les identifiants fournis.',
   loginChallengeRequired: 'Il y a eu de nombreuses tentatives de connexion échouées sur ce compte : nous devons vérifier que vous n’êtes pas un robot. Réessayez. Si ce message persiste, autorisez la vérification de sécurité dans votre navigateur ou utilisez « Mot de passe oublié ? » : avec le nouveau mot de passe, vous pourrez vous connecter d’ici sans la vérification.',
   sessionEnded: 'Votre session a pris fin. Veuillez vous reconnecter.',
   crossOrigin: 'Une requête venant d’un autre site a été refusée. Ouvrez directement le portail et réessayez.',

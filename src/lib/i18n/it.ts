@@ -676,7 +676,7 @@ export const it: Partial<Messages> = {
   invalidToken: 'Token non valido.',
   notFound: 'Non trovato.',
   tabNotAvailable: 'Questa sezione non è disponibile per te. Contatta l’azienda se ti serve.',
-  loginFailed: 'L’e-mail o la password non sono corrette. Controllale e riprova, oppure usa «Password dimenticata?».',
+  loginFailed: 'Impossibile accedere con le credenziali fornite.',
   loginChallengeRequired: 'Ci sono stati molti tentativi di accesso non riusciti a questo account, quindi dobbiamo verificare che tu non sia un robot. Riprova. Se il messaggio rimane, consenti il controllo di sicurezza nel browser oppure usa «Password dimenticata?»: con la nuova password potrai accedere da qui senza il controllo.',
   sessionEnded: 'La tua sessione è terminata. Accedi di nuovo.',
   crossOrigin: 'Una richiesta da un altro sito è stata rifiutata. Apri direttamente il portale e riprova.',

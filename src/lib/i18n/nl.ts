@@ -676,7 +676,7 @@ export const nl: Partial<Messages> = {
   invalidToken: 'Ongeldig token.',
   notFound: 'Niet gevonden.',
   tabNotAvailable: 'Dit onderdeel is niet voor jou beschikbaar. Neem contact op met het bedrijf als je het nodig hebt.',
-  loginFailed: 'Het e-mailadres of het wachtwoord klopt niet. Controleer beide en probeer het opnieuw, of gebruik ‘Wachtwoord vergeten?’.',
+  loginFailed: 'Inloggen met de opgegeven gegevens is niet gelukt.',
   loginChallengeRequired: 'Er waren veel mislukte inlogpogingen voor dit account, dus we moeten controleren dat je geen robot bent. Probeer het opnieuw. Blijft deze melding staan, sta dan de beveiligingscontrole toe in je browser of gebruik "Wachtwoord vergeten?": met het nieuwe wachtwoord kun je hier zonder controle inloggen.',
   sessionEnded: 'Je sessie is beëindigd. Log opnieuw in.',
   crossOrigin: 'Een verzoek van een andere site is geweigerd. Open het portaal zelf en probeer het opnieuw.',

@@ -675,7 +675,7 @@ export const pl: Partial<Messages> = {
   invalidToken: 'Nieprawidłowy token.',
   notFound: 'Nie znaleziono.',
   tabNotAvailable: 'Ta sekcja nie jest dla Ciebie dostępna. Skontaktuj się z firmą, jeśli jej potrzebujesz.',
-  loginFailed: 'Adres e-mail lub hasło są nieprawidłowe. Sprawdź oba i spróbuj ponownie albo użyj opcji „Nie pamiętasz hasła?”.',
+  loginFailed: 'Nie można się zalogować przy użyciu podanych danych.',
   loginChallengeRequired: 'Było wiele nieudanych prób logowania na to konto, więc musimy sprawdzić, czy nie jesteś robotem. Spróbuj ponownie. Jeśli komunikat się powtarza, zezwól przeglądarce na kontrolę bezpieczeństwa albo użyj opcji „Nie pamiętasz hasła?”: z nowym hasłem zalogujesz się stąd bez kontroli.',
   sessionEnded: 'Twoja sesja wygasła. Zaloguj się ponownie.',
   crossOrigin: 'Odrzucono żądanie z innej strony. Otwórz bezpośrednio portal i spróbuj ponownie.',

@@ -675,7 +675,7 @@ export const pt: Partial<Messages> = {
   invalidToken: 'Token inválido.',
   notFound: 'Não encontrado.',
   tabNotAvailable: 'Esta seção não está disponível para você. Fale com a empresa se precisar dela.',
-  loginFailed: 'O e-mail ou a senha não estão corretos. Confira os dois e tente novamente, ou use “Esqueceu sua senha?”.',
+  loginFailed: 'Não foi possível entrar com as credenciais informadas.',
   loginChallengeRequired: 'Houve muitas tentativas de login sem sucesso nesta conta, por isso precisamos confirmar que você não é um robô. Tente novamente. Se a mensagem continuar, permita a verificação de segurança no navegador ou use "Esqueceu sua senha?": com a nova senha, você poderá entrar daqui sem a verificação.',
   sessionEnded: 'Sua sessão foi encerrada. Entre novamente.',
   crossOrigin: 'Uma solicitação de outro site foi recusada. Abra o próprio portal e tente novamente.',
