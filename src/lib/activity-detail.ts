@@ -2,6 +2,7 @@ import { escapeHtml } from './escape-html.ts';
 import { formatMoney, formatPointsIn, type PointWords } from './format.ts';
 import { dateTimeFormat } from './intl-cache.ts';
 import type { DetailLabels, TableLabels } from './table-markup.ts';
+import { emailBreakHtml } from './url-breaks.ts';
 
 // Activity detail (spec §3) of an activity row of payout or redemption type, in the browser: the row's
 // cell names the detail (`data-detail`, `data-id`) and links to its page (a payout's own page, issue 21,
@@ -54,7 +55,8 @@ export function detailHtml(detail: Detail, labels: Pick<TableLabels, 'lang' | 'p
     if (!text) return '';
     const label = field === 'card_number' ? words.cardNumber[detail.card_number_label_key ?? ''] ?? words.fields[field] : words.fields[field];
     const link = (field === 'security_url' || field === 'redemption_url') && /^https?:\/\//.test(text);
-    const value = link ? `<a href="${escapeHtml(text)}" target="_blank" rel="noopener noreferrer">${escapeHtml(text)}</a>` : escapeHtml(text);
+    const value = link ? `<a href="${escapeHtml(text)}" target="_blank" rel="noopener noreferrer">${escapeHtml(text)}</a>`
+      : field === 'email' ? emailBreakHtml(text) : escapeHtml(text);
     return `<div data-detail-field="${field}"><dt>${escapeHtml(label ?? field)}</dt><dd>${value}</dd></div>`;
   }).join('');
   return `<dl data-detail-body>${lines}</dl>`;

@@ -6,6 +6,7 @@ import {
   csvHref, nextOrdering, pageRange, parseOrdering, searchString, toPageParams, withChange, withoutFilter, type TableQueryState, type TableRowsPage,
 } from './table-query.ts';
 import { filterText } from './table-filter-markup.ts';
+import { emailBreakHtml } from './url-breaks.ts';
 
 // The markup of a data table (issue 9, issue 19): one set of pure functions that write the table's HTML
 // as text, every value escaped. The server writes the first page with them (TableView.astro) and the
@@ -243,8 +244,7 @@ function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: s
   const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class="dt-clip" tabindex="0" title="${escapeHtml(text)}"` : '';
   // An e-mail that must wrap (a phone's card) wraps before its "@", not inside a word; a desktop cell
   // (nowrap) is not broken by it.
-  const at = col.type === 'EMAIL' ? text.indexOf('@') : -1;
-  const inner = at > 0 ? `${escapeHtml(text.slice(0, at))}<wbr>${escapeHtml(text.slice(at))}` : escapeHtml(text);
+  const inner = col.type === 'EMAIL' ? emailBreakHtml(text) : escapeHtml(text);
   return `<${tag} data-col="${key}"${whole}>${inner}</${tag}>`;
 }
 

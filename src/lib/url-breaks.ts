@@ -3,6 +3,8 @@
 // expects a link to continue at; its CSS is then `overflow-wrap: break-word`, so a box breaks inside a
 // segment only when that one segment is wider than the whole box (a 32-character code on a phone).
 
+import { escapeHtml } from './escape-html.ts';
+
 const BREAK_BEFORE = /(?=[/?&=#.])/;
 
 /** A URL cut into the pieces to write with a <wbr> between them; joined, they are the URL again. */
@@ -12,4 +14,14 @@ export function urlBreakParts(url: string): string[] {
   // Before, not after: a line that starts with "/r/…" or ".localhost" reads as a continuation.
   const parts = rest.split(BREAK_BEFORE).filter((part) => part !== '');
   return scheme ? [scheme, ...parts] : parts;
+}
+
+/**
+ * An e-mail address as escaped markup that may wrap before its "@" (a <wbr>), and otherwise only where
+ * its box's `overflow-wrap` must: "theo.dubois / @example.com", never "theo.dubois@exam / ple.com".
+ * A box with `white-space: nowrap` keeps it on one line.
+ */
+export function emailBreakHtml(text: string): string {
+  const at = text.indexOf('@');
+  return at > 0 ? `${escapeHtml(text.slice(0, at))}<wbr>${escapeHtml(text.slice(at))}` : escapeHtml(text);
 }
