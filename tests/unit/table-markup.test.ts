@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { catalogueFiles, importedFiles } from './import-walk';
 import { detailHtml } from '../../src/lib/activity-detail';
 import { filterFormHtml, valueInputHtml } from '../../src/lib/table-filter-markup';
 import { cellText, keptParams, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
@@ -166,21 +166,9 @@ describe('activity detail markup', () => {
 describe('the tables\' browser script', () => {
   // It gets its words from the page (TableLabels.astro): importing lib/i18n, even through another
   // module, would put every catalogue into the browser bundle. (Type-only imports are erased.)
-  const valueImports = (text: string) =>
-    [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
   it('imports no message catalogue, directly or through another module', () => {
-    const seen = new Set<string>();
-    const walk = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const spec of valueImports(readFileSync(file, 'utf8'))) {
-        if (!spec.startsWith('.')) continue;
-        const target = path.resolve(path.dirname(file), spec);
-        walk(existsSync(target) ? target : `${target}.ts`);
-      }
-    };
-    walk(path.resolve(__dirname, '../../src/lib/data-table.ts'));
+    const seen = importedFiles(path.resolve(__dirname, '../../src/lib/data-table.ts'));
     expect(seen.size).toBeGreaterThan(5);
-    expect([...seen].filter((file) => /\/lib\/i18n(\.ts|\/)/.test(file))).toEqual([]);
+    expect(catalogueFiles(seen)).toEqual([]);
   });
 });
