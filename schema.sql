@@ -18,7 +18,7 @@ CREATE TABLE activities (
   event_data1 TEXT, event_data2 TEXT, event_data3 TEXT,
   payout_id INTEGER REFERENCES payouts(id),
   redemption_id INTEGER REFERENCES redemptions(id),
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), commission_uid TEXT,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), commission_uid TEXT, task_id INTEGER,
   -- 0002_tenant_safe
   FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid),
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id),
@@ -444,7 +444,7 @@ CREATE TABLE "loyalty_ledger" (
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
   uid TEXT,                                             -- stable id (idempotent writes, batch references)
   lot_id INTEGER REFERENCES "loyalty_ledger"(id),    -- expire / reverse of one lot
-  settles_id INTEGER REFERENCES "loyalty_ledger"(id),-- post / release of one hold
+  settles_id INTEGER REFERENCES "loyalty_ledger"(id), task_id INTEGER,-- post / release of one hold
   UNIQUE (company_id, id),
   FOREIGN KEY (company_id, lot_id) REFERENCES "loyalty_ledger"(company_id, id),
   FOREIGN KEY (company_id, settles_id) REFERENCES "loyalty_ledger"(company_id, id),

@@ -96,4 +96,9 @@ export async function emailLanguage(db: D1Database, companyId: string, userId: n
   return normalizeLanguage(own) ?? normalizeLanguage(customization.company.default_language) ?? 'en';
 }
 
+/** The same rule when the person's own choice is already known (`own`, null: none): the company's default is read only when needed. */
+export async function emailLanguageOf(db: D1Database, companyId: string, own: string | null): Promise<Language> {
+  return normalizeLanguage(own) ?? normalizeLanguage((await loadCustomization(db, companyId)).company.default_language) ?? 'en';
+}
+
 export const newShortCode = (length = 8) => randomToken(8).slice(0, length);

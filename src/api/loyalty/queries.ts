@@ -76,13 +76,14 @@ export function completeTaskStatement(db: D1Database, companyId: string, ambassa
 
 /**
  * The activity row of a task's points, copied from its ledger entry (found by the entry's uid): it exists
- * exactly when the entry of the same batch was written.
+ * exactly when the entry of the same batch was written. It names its task (migration 0025), so readers
+ * show the task's name in their language; event_data1 keeps the name as written, for when the task is gone.
  */
 export function taskActivityStatement(db: D1Database, companyId: string, entryUid: string, taskName: string) {
   return db
     .prepare(
-      `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, points, status, event_data1, expire_at, created_at)
-       SELECT company_id, ambassador_uid, campaign_id, 'task', amount, 'earn', ?3, expire_at, created_at
+      `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, points, status, event_data1, expire_at, created_at, task_id)
+       SELECT company_id, ambassador_uid, campaign_id, 'task', amount, 'earn', ?3, expire_at, created_at, task_id
          FROM loyalty_ledger WHERE company_id = ?1 AND uid = ?2`,
     )
     .bind(companyId, entryUid, taskName);

@@ -122,7 +122,7 @@ export async function clickTasks(svc: ServiceContext, caller: Caller, input: Loy
       const uid = taskEntryUid(t.id, ambassadorUid);
       return {
         before: [completeTaskStatement(svc.db, companyId, ambassadorUid, t.id)],
-        entry: { companyId, ambassadorUid, kind: 'points' as const, amount: t.points, description: `Task completed: ${t.name}`, expireAt, uid, campaignId: t.campaign_id },
+        entry: { companyId, ambassadorUid, kind: 'points' as const, amount: t.points, description: `Task completed: ${t.name}`, expireAt, uid, campaignId: t.campaign_id, taskId: t.id },
         after: [taskActivityStatement(svc.db, companyId, uid, t.name)],
       };
     });

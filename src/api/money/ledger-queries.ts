@@ -21,6 +21,8 @@ export interface EarnEntry {
   uid?: string | null;
   campaignId?: number | null;
   referralId?: number | null;
+  /** The task whose points these are (migration 0025): readers show the task's name in their language. */
+  taskId?: number | null;
   entryType?: 'earn' | 'adjust';
 }
 
@@ -28,11 +30,11 @@ export interface EarnEntry {
 export function earnStatement(db: D1Database, e: EarnEntry) {
   return db
     .prepare(
-      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, description, expire_at, uid, campaign_id, referral_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO loyalty_ledger (company_id, ambassador_uid, kind, entry_type, amount, description, expire_at, uid, campaign_id, referral_id, task_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(e.companyId, e.ambassadorUid, e.kind, e.entryType ?? 'earn', e.amount, e.description, e.expireAt, e.uid ?? null,
-      e.campaignId ?? null, e.referralId ?? null);
+      e.campaignId ?? null, e.referralId ?? null, e.taskId ?? null);
 }
 
 export interface DebitEntry {

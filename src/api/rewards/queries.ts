@@ -26,6 +26,8 @@ export interface RedemptionRow {
   variant_uid: string | null; requested_amount: number; spend_kind: 'points' | 'cash'; status: string; idempotency_key: string; details: string;
   created_at: string; failure_reason: string | null; provider: string | null; external_ref: string | null; value_minor: number | null;
   currency: string | null; updated_at: string | null;
+  /** The name of what was redeemed as it was at redeem time (migration 0017), in the company's default language. */
+  item_name: string | null;
   reward_name: string | null; reward_type: number | null; brand_kind: string | null; vault_item_name: string | null; variant_name: string | null;
   payment_type: string | null;
   reward_translations: string | null; vault_item_translations: string | null; variant_translations: string | null;
@@ -68,17 +70,24 @@ export function redemptionItemsStatement(db: D1Database, companyId: string, rede
 
 export interface RewardLedgerRow extends Omit<RedemptionItemRow, 'used'> {
   expire_at: string | null; description: string; campaign_name: string | null; referred_name: string | null; referred_email: string | null;
+  /** The task of a task's points (migration 0025), as it is now: null for other entries, older ones and a task that is gone. */
+  task_name: string | null; task_translations: string | null;
 }
 
-/** The ambassador's lots (earnings) with their uses, newest first: the rewards ledger of spec §3. */
+/**
+ * The ambassador's lots (earnings) with their uses, newest first: the rewards ledger of spec §3. A task's
+ * entry brings its task's names (issue 21: the description keeps the name in the language it was written in).
+ */
 export function rewardLedgerStatement(db: D1Database, companyId: string, ambassadorUid: string, limit: number, offset: number) {
   return db
     .prepare(
-      `SELECT ${LOT_FIGURES}, l.expire_at, e.description, c.name AS campaign_name, r.name AS referred_name, r.email AS referred_email
+      `SELECT ${LOT_FIGURES}, l.expire_at, e.description, c.name AS campaign_name, r.name AS referred_name, r.email AS referred_email,
+              tk.name AS task_name, tk.translations AS task_translations
          FROM loyalty_lots l
          JOIN loyalty_ledger e ON e.id = l.entry_id
          LEFT JOIN campaigns c ON c.company_id = e.company_id AND c.id = e.campaign_id
          LEFT JOIN referrals r ON r.company_id = e.company_id AND r.id = e.referral_id
+         LEFT JOIN tasks tk ON tk.company_id = e.company_id AND tk.id = e.task_id
         WHERE l.company_id = ? AND l.ambassador_uid = ?
         ORDER BY l.created_at DESC, l.entry_id DESC
         LIMIT ? OFFSET ?`,

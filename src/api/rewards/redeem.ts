@@ -1,4 +1,5 @@
 import { actForTab } from '../core/tab-access';
+import { browserLanguage } from '../../lib/languages';
 import {
   giftCardRedeemSchema, parseRewardConfig, vaultRedeemSchema, type GiftCardRedeemInput, type VaultRedeemInput,
 } from '../../lib/schemas/rewards';
@@ -148,7 +149,7 @@ async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan, scop
     throw err instanceof ApiError && err.messageKey === 'notEnoughFunds' ? await shortOfFunds(db, caller, p) : err;
   });
   // The same keyed request placed its redemption before: answer that one, spend nothing.
-  if (replayed) return answerOf(caller, placed);
+  if (replayed) return answerOf(svc, caller, placed);
 
   // From here on the hold exists: whatever fails, the answer is the redemption as it stands (stored under
   // the Idempotency-Key like any answer), never an error that would let a retry spend again.
@@ -179,7 +180,7 @@ async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan, scop
     console.error('rewards: after the hold', placed.id, err);
   }
   const row = await redemptionByKey(db, company, rkey).catch(() => null);
-  return answerOf(caller, row ?? placed);
+  return answerOf(svc, caller, row ?? placed);
 }
 
 /**
@@ -194,9 +195,12 @@ async function shortOfFunds(db: D1Database, caller: Caller, p: Plan): Promise<Ap
   return new ApiError('validation', 'notEnoughFundsFor', undefined, undefined, { cost: p.amount, available, ...unit });
 }
 
-/** The answer of a redeem call for the redemption as it stands: 201, or 502 when fulfilment refused it. */
-function answerOf(caller: Caller, row: RedemptionRow): StoredAnswer {
-  const view = redemptionView(row);
+/**
+ * The answer of a redeem call for the redemption as it stands: 201, or 502 when fulfilment refused it. What was
+ * redeemed is named in the caller's language (issue 21), like the redemption's page names it later.
+ */
+function answerOf(svc: ServiceContext, caller: Caller, row: RedemptionRow): StoredAnswer {
+  const view = redemptionView(row, [], browserLanguage(svc.acceptLanguage));
   if (row.status === 'failed') {
     const reason = (row.failure_reason ?? 'rewardUnavailable') as MessageKey;
     throw new AnswerError({
@@ -218,7 +222,7 @@ export async function settle(svc: ServiceContext, who: Recipient | null, company
     : { status: 'failed', reason: outcome.reason, provider: providerName });
   await redemptionSettled(svc, company, rkey);
   if (outcome.status === 'issued' && who) {
-    await confirmationEmail(svc, who, company, outcome.details).catch((err) => console.error('rewards: confirmation e-mail', err));
+    await confirmationEmail(svc, who, company, rkey, outcome.details).catch((err) => console.error('rewards: confirmation e-mail', err));
   }
 }
 

@@ -1,20 +1,29 @@
 import { t } from '../../lib/i18n';
-import { normalizeLanguage } from '../../lib/languages';
+import { emailLanguageOf } from '../auth/codes';
 import { outboxSender } from '../core/email';
 import type { ServiceContext } from '../core/types';
+import { redemptionByKey } from '../money/redemptions';
 import type { IssuedDetails } from './providers';
+import { redemptionView } from './redemption-view';
 
 /** Who gets the confirmation e-mail (none when the scheduled run settles a redemption). */
 export interface Recipient {
   email: string;
   firstName: string;
+  /** Their saved language (null: none saved, the company's default is used). */
   language: string | null;
   companyName: string;
 }
 
-/** "Redemption submitted" (spec §8) by e-mail, with the code, in the person's language. */
-export async function confirmationEmail(svc: ServiceContext, who: Recipient, company: string, d: IssuedDetails) {
-  const lang = normalizeLanguage(who.language) ?? 'en';
+/**
+ * "Redemption submitted" (spec §8) by e-mail, with the code, in the recipient's language as every e-mail picks
+ * it (their saved language, else the company's default: ../auth/codes.ts), decided when it is sent; the reward
+ * is named in that language too (issue 21), read from the redemption `rkey` now rather than as the provider
+ * was told it, which is the company's default language.
+ */
+export async function confirmationEmail(svc: ServiceContext, who: Recipient, company: string, rkey: string, d: IssuedDetails) {
+  const [lang, row] = await Promise.all([emailLanguageOf(svc.db, company, who.language), redemptionByKey(svc.db, company, rkey)]);
+  const cardName = row ? redemptionView(row, [], lang).gift_card?.card_name ?? d.card_name : d.card_name;
   const field = (k: 'card_number' | 'card_code' | 'card_pin' | 'redemption_url' | 'transaction_id', v: string | null) =>
     v ? [`${t(lang, `activityDetail.field.${k}`)}: ${v}`] : [];
   const lines = [
@@ -22,7 +31,7 @@ export async function confirmationEmail(svc: ServiceContext, who: Recipient, com
     '',
     t(lang, 'redeemSuccess'),
     '',
-    d.card_name,
+    cardName,
     ...field('card_number', d.card_number),
     ...field('card_code', d.card_code),
     ...field('card_pin', d.card_pin),

@@ -7,12 +7,18 @@ import type { RedemptionItemRow, RedemptionRow } from './queries';
 
 /**
  * A redemption as the API answers it: spec §3 "Redemption" and its gift card details once issued. The names
- * of what was redeemed are in `lang` where the company wrote them (issue 21).
+ * of what was redeemed are read now, in `lang` where the company wrote them (issue 21), not as they were
+ * stored at redeem time; a reward or item that is gone shows the name the redemption kept (`item_name`).
  */
 export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = [], lang: Language | null = null) {
   const details = safeDetails(r.details);
   const name = (own: string | null, translations: string | null) => (own === null ? null : textsIn({ name: own, translations }, lang, ['name']).name);
+  const rewardName = name(r.reward_name, r.reward_translations);
+  const itemName = name(r.vault_item_name, r.vault_item_translations);
   const variantName = name(r.variant_name, r.variant_translations);
+  const kept = r.item_name || null;
+  // What the card was issued as: the same words the redeem wrote (./redeem.ts), in `lang`.
+  const product = r.kind === 'gift_card' ? rewardName : itemName === null ? null : `${itemName} ${variantName ?? ''}`.trim();
   return {
     id: r.id,
     created_at: r.created_at,
@@ -24,15 +30,15 @@ export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = []
     value_minor: r.value_minor,
     currency: r.currency,
     reward_uid: r.reward_uid,
-    reward_name: name(r.reward_name, r.reward_translations),
+    reward_name: rewardName ?? (r.kind === 'gift_card' ? kept : null),
     reward_type: r.reward_type === null ? null : rewardTypeName(r.reward_type),
     brand_kind: r.brand_kind,
     vault_item_uid: r.vault_item_uid,
-    payment_vault_name: name(r.vault_item_name, r.vault_item_translations),
+    payment_vault_name: itemName ?? (r.kind === 'vault' ? kept : null),
     vault_item_variant_name: variantName,
     variant_name: variantName,
     failure_reason: r.failure_reason,
-    gift_card: details && r.status === 'completed' ? { ...details, created_at: r.updated_at ?? r.created_at } : null,
+    gift_card: details && r.status === 'completed' ? { ...details, card_name: product ?? details.card_name, created_at: r.updated_at ?? r.created_at } : null,
     items: items.map((i) => ({
       id: i.lot_id, created_at: i.lot_created_at, used_amount: i.used,
       ledger_status: ledgerStatus({ amount: i.amount, remaining: i.remaining, spent: i.spent, expired: i.expired, revoked: i.revoked, released: i.released > 0 }),

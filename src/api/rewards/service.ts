@@ -178,6 +178,7 @@ export async function rewardLedger(svc: ServiceContext, caller: Caller, query: P
       expiringLotsStatement(svc.db, caller.company.id, caller.ambassador.uid)),
   });
   const total = count!.n;
+  const lang = browserLanguage(svc.acceptLanguage);
   return {
     count: total, next: offset + LEDGER_PAGE_SIZE < total ? page + 1 : null, previous: page > 1 ? page - 1 : null,
     results: lots.map((l) => ({
@@ -185,6 +186,8 @@ export async function rewardLedger(svc: ServiceContext, caller: Caller, query: P
       status: ledgerStatus({ amount: l.amount, remaining: l.remaining, spent: l.spent, expired: l.expired, revoked: l.revoked, released: l.released > 0 }),
       redeemed_amount: Math.max(0, l.spent), expired_amount: l.expired, expire_at: l.expire_at, description: l.description,
       campaign_name: l.campaign_name, referred_full_name: l.referred_name, referred_email: l.referred_email,
+      /** A task's points: the task's name in the reader's language (issue 21); null when the entry names no task that exists. */
+      task_name: l.task_name === null ? null : textsIn({ name: l.task_name, translations: l.task_translations }, lang, ['name']).name,
     })),
     /** Open lots that lapse, soonest first: which points (or cash) expire when. */
     expiring: expiring.map(expiringView),
