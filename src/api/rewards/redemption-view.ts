@@ -17,8 +17,7 @@ export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = []
   const itemName = name(r.vault_item_name, r.vault_item_translations);
   const variantName = name(r.variant_name, r.variant_translations);
   const kept = r.item_name || null;
-  // What the card was issued as: the same words the redeem wrote (./redeem.ts), in `lang`.
-  const product = r.kind === 'gift_card' ? rewardName : itemName === null ? null : `${itemName} ${variantName ?? ''}`.trim();
+  const product = redeemedName(r, lang);
   return {
     id: r.id,
     created_at: r.created_at,
@@ -47,6 +46,26 @@ export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = []
   };
 }
 export type RedemptionView = ReturnType<typeof redemptionView>;
+
+/** The names of what a redemption redeemed, as the redemption's queries join them (current rows, null when gone). */
+export interface RedeemedTexts {
+  kind: string;
+  reward_name: string | null; reward_translations: string | null;
+  vault_item_name: string | null; vault_item_translations: string | null;
+  variant_name: string | null; variant_translations: string | null;
+}
+
+/**
+ * What was redeemed, named as the redeem names it (./redeem.ts: the reward, or the vault item and its variant)
+ * but in `lang` where the company wrote it (issue 21); null when the reward or item is gone (the caller then
+ * shows the name stored at redeem time).
+ */
+export function redeemedName(r: RedeemedTexts, lang: Language | null): string | null {
+  const name = (own: string | null, translations: string | null) => (own === null ? null : textsIn({ name: own, translations }, lang, ['name']).name);
+  if (r.kind === 'gift_card') return name(r.reward_name, r.reward_translations);
+  const item = name(r.vault_item_name, r.vault_item_translations);
+  return item === null ? null : `${item} ${name(r.variant_name, r.variant_translations) ?? ''}`.trim();
+}
 
 function safeDetails(raw: string): IssuedDetails | null {
   try {

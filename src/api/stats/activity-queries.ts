@@ -1,8 +1,9 @@
 import { batch, row, rows } from '../core/named-batch';
+import { activityNameSql, type ActivityNameColumns } from './activity-names';
 
 /** The activity feed (referrals, commissions, payouts, redemptions, points) of one ambassador. */
 
-export interface ActivityRow {
+export interface ActivityRow extends ActivityNameColumns {
   id: number;
   campaign_id: number | null;
   campaign_uid: string | null;
@@ -55,7 +56,7 @@ export async function recentActivity(db: D1Database, companyId: string, ambassad
     rows: rows<ActivityRow>(db.prepare(
       `SELECT a.id, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.type, a.referred_name, a.referred_email,
               a.amount_minor, a.currency, a.points, ${ACTIVITY_STATUS} AS status, a.payment_method, a.expire_at, a.event_data1, a.event_data2,
-              a.event_data3, a.payout_id, a.redemption_id, a.created_at
+              a.event_data3, a.payout_id, a.redemption_id, a.created_at, ${activityNameSql('a').join(', ')}
          FROM activities a LEFT JOIN campaigns c ON c.id = a.campaign_id AND c.company_id = a.company_id
         WHERE a.company_id = ? AND a.ambassador_uid = ?${campaignSql}
         ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,

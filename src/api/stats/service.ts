@@ -3,6 +3,8 @@ import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import { ownCampaign } from '../sharing/membership';
 import { shareUrl } from '../sharing/view';
+import { browserLanguage, type Language } from '../../lib/languages';
+import { activityName } from './activity-names';
 import { recentActivity as recentActivityRows, type ActivityRow } from './activity-queries';
 import {
   linkTotalsStatement, NO_TOTALS, seriesCounts, statsRows, type CommissionSumRow, type Interval, type LinkTotals, type StatsScope,
@@ -150,8 +152,11 @@ export async function statsGraph(svc: ServiceContext, caller: Caller, query: Gra
 
 export type StatsGraph = Awaited<ReturnType<typeof statsGraph>>;
 
-/** An activity as spec §3 names it; `amount` is in minor units of `currency`. */
-export function activityView(a: ActivityRow) {
+/**
+ * An activity as spec §3 names it; `amount` is in minor units of `currency`. A task's or a redemption's
+ * event_data1 names its task or what was redeemed in `lang` (issue 21: ./activity-names.ts).
+ */
+export function activityView(a: ActivityRow, lang: Language | null = null) {
   return {
     id: a.id,
     created_at: a.created_at,
@@ -164,7 +169,7 @@ export function activityView(a: ActivityRow) {
     status: a.status,
     payment_method: a.payment_method,
     expire_at: a.expire_at,
-    event_data1: a.event_data1,
+    event_data1: activityName(a.type, a.event_data1, a, lang),
     event_data2: a.event_data2,
     event_data3: a.event_data3,
     campaign_uid: a.campaign_uid,
@@ -182,7 +187,8 @@ export async function recentActivity(svc: ServiceContext, caller: Caller, query:
   if (q.affiliate_uid !== caller.ambassador.uid) throw new ApiError('not_found', 'notFound');
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { rows, count } = await recentActivityRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.page_size);
-  return { count, next: null, previous: null, results: rows.map(activityView) };
+  const lang = browserLanguage(svc.acceptLanguage);
+  return { count, next: null, previous: null, results: rows.map((a) => activityView(a, lang)) };
 }
 
 export type RecentActivity = Awaited<ReturnType<typeof recentActivity>>;

@@ -1,3 +1,4 @@
+import { activityNameSql } from '../stats/activity-names';
 import { activityStatusSql, commissionStatusSql } from '../stats/activity-queries';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import { PAYMENT_METHODS } from '../../lib/payment-methods';
@@ -135,7 +136,8 @@ const activity: Table = {
   owner: 't.company_id = ? AND t.ambassador_uid = ?',
   idSql: 't.id',
   idOut: 't.id',
-  extras: ['t.points AS points', 't.payout_id AS payout_id', 't.redemption_id AS redemption_id', 'cp.name AS campaign_name'],
+  // `_task`, `_redeemed`: the names event_data1 shows in the page language (issue 21; not sent as columns).
+  extras: ['t.points AS points', 't.payout_id AS payout_id', 't.redemption_id AS redemption_id', 'cp.name AS campaign_name', ...activityNameSql('t')],
   default_ordering: '-created_at',
   default_page_size: 15,
   columns: [

@@ -4,6 +4,7 @@ import { browserLanguage, normalizeLanguage, t, type Language } from '../../lib/
 import { systemText } from '../../lib/system-text';
 import { eventDataLabels } from '../../lib/table-query';
 import { loadCustomization } from '../portal/customization';
+import { activityName } from '../stats/activity-names';
 import type { Caller, ServiceContext } from '../core/types';
 import { choicesFor, type Column } from './columns';
 import { keysetStatement, type Cursor } from './queries';
@@ -31,7 +32,8 @@ export function csvCell(value: unknown, numeric = false): string {
 export const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 
 function cellOf(column: Column, raw: RawRow, labels: Map<string, Map<string, string>>, lang: Language): string {
-  const v = raw[column.key];
+  // An activity's task or redeemed item by its name now, in the file's language (issue 21), as the page shows it.
+  const v = column.key === 'event_data1' && raw.type !== undefined ? activityName(String(raw.type), raw[column.key] as string | null, raw, lang) : raw[column.key];
   if (v === null || v === undefined) return '';
   switch (column.type) {
     case 'MONEY': {

@@ -20,6 +20,8 @@ export interface RedemptionDetailRow {
   id: number; kind: string; requested_amount: number; spend_kind: 'points' | 'cash'; status: string; details: string; created_at: string;
   reward_name: string | null; brand_kind: string | null; reward_value: number | null; reward_currency: string | null;
   item_name: string | null; variant_name: string | null; variant_value: number | null; item_currency: string | null;
+  /** Names per language (migration 0023), JSON; and the name the redemption kept at redeem time (migration 0017). */
+  reward_translations: string | null; item_translations: string | null; variant_translations: string | null; kept_name: string | null;
 }
 
 /** The ambassador's redemption `id` with what it redeemed (a gift card, or a vault item's variant). */
@@ -27,7 +29,9 @@ export const redemptionDetailRow = (db: D1Database, companyId: string, ambassado
   db.prepare(
     `SELECT d.id, d.kind, d.requested_amount, d.spend_kind, d.status, d.details, d.created_at,
             r.name AS reward_name, r.brand_kind, r.value_minor AS reward_value, r.currency AS reward_currency,
-            v.name AS item_name, vv.name AS variant_name, vv.value_minor AS variant_value, v.currency AS item_currency
+            v.name AS item_name, vv.name AS variant_name, vv.value_minor AS variant_value, v.currency AS item_currency,
+            r.translations AS reward_translations, v.translations AS item_translations, vv.translations AS variant_translations,
+            d.item_name AS kept_name
        FROM redemptions d
        LEFT JOIN rewards r ON r.uid = d.reward_uid AND r.company_id = d.company_id
        LEFT JOIN vault_items v ON v.uid = d.vault_item_uid AND v.company_id = d.company_id

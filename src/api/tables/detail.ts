@@ -1,5 +1,8 @@
 import type { MessageKey } from '../../lib/i18n/en';
+import { browserLanguage } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 import { ApiError } from '../core/errors';
+import { redeemedName } from '../rewards/redemption-view';
 import type { Caller, ServiceContext } from '../core/types';
 import { payoutCommissionRows, payoutDetailRow, redemptionDetailRow } from './detail-queries';
 
@@ -98,7 +101,11 @@ export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: 
     /* no details */
   }
   const brand = row.brand_kind ?? 'default';
-  const product = row.reward_name ?? ([row.item_name, row.variant_name].filter(Boolean).join(' - ') || null);
+  // Named now, in the page language (issue 21); a reward or item that is gone by the name the redemption kept.
+  const lang = browserLanguage(svc.acceptLanguage);
+  const name = (own: string | null, translations: string | null) => (own === null ? null : textsIn({ name: own, translations }, lang, ['name']).name);
+  const product = name(row.reward_name, row.reward_translations)
+    ?? ([name(row.item_name, row.item_translations), name(row.variant_name, row.variant_translations)].filter(Boolean).join(' - ') || row.kept_name || null);
   const value = row.reward_value ?? row.variant_value;
   return {
     ...emptyDetail(),
@@ -115,7 +122,10 @@ export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: 
       ? { points: row.requested_amount }
       : { minor: row.requested_amount, currency: caller.company.currency }) as Amount,
     email: caller.user.email,
-    gift_card_name: text(details.card_name) ?? product,
+    gift_card_name: redeemedName({
+      kind: row.kind, reward_name: row.reward_name, reward_translations: row.reward_translations, vault_item_name: row.item_name,
+      vault_item_translations: row.item_translations, variant_name: row.variant_name, variant_translations: row.variant_translations,
+    }, lang) ?? text(details.card_name) ?? product,
     payment_method: row.kind === 'gift_card' ? '4' : null,
     payment_on: text(details.created_at),
     product_name: product,

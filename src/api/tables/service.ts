@@ -1,4 +1,6 @@
+import { browserLanguage, type Language } from '../../lib/languages';
 import { ApiError, fieldError } from '../core/errors';
+import { activityName } from '../stats/activity-names';
 import { parseWith } from '../core/validate';
 import type { Caller, ServiceContext } from '../core/types';
 import { tableQuery, TABLE_QUERY_FIELDS, type TableQuery } from '../../lib/schemas/tables';
@@ -83,8 +85,11 @@ export function prepareQuery(caller: Caller, key: string, input: TableQuery | Re
 
 export type RawRow = Record<string, unknown> & { id: string | number; _sort: string | number; _rid: number };
 
-/** A row of the answer: keyed by column, MONEY as `{ minor, currency }` (activity points as `{ points }`). */
-export function rowView(table: Table, raw: RawRow) {
+/**
+ * A row of the answer: keyed by column, MONEY as `{ minor, currency }` (activity points as `{ points }`); an
+ * activity's event_data1 names its task or what was redeemed in `lang` (issue 21).
+ */
+export function rowView(table: Table, raw: RawRow, lang: Language | null = null) {
   const row: Record<string, unknown> = { id: raw.id };
   for (const c of table.columns) {
     if (c.type === 'MONEY') {
@@ -94,12 +99,15 @@ export function rowView(table: Table, raw: RawRow) {
       row[c.key] = raw[c.key] === null ? null : raw[c.key] === 1;
     } else if (c.type === 'CHOICE' && c.integerChoices) {
       row[c.key] = raw[c.key] === null ? null : String(raw[c.key]);
+    } else if (c.key === 'event_data1' && table.key === 'activity') {
+      row[c.key] = activityName(String(raw.type), raw[c.key] as string | null, raw, lang);
     } else {
       row[c.key] = raw[c.key];
     }
   }
   for (const extra of table.extras) {
     const name = extra.slice(extra.lastIndexOf(' AS ') + 4);
+    if (name.startsWith('_')) continue;
     if (name !== 'points' || table.key !== 'activity') row[name] = raw[name];
   }
   return row;
@@ -118,7 +126,7 @@ export async function tableContent(svc: ServiceContext, caller: Caller, key: str
     page_size: p.pageSize,
     next: p.page * p.pageSize < total,
     previous: p.page > 1,
-    results: rows.map((r) => rowView(p.table, r)),
+    results: rows.map((r) => rowView(p.table, r, browserLanguage(svc.acceptLanguage))),
   };
 }
 
