@@ -913,11 +913,11 @@ const taskCompletions: Row[] = [
 // Ava clicked the Facebook task but has not completed it.
 ambassadors.find((a) => a.uid === 'amb-ava')!.loyalty_clickable_tasks = json([3]);
 
-interface Entry { company: CompanyId; amb: string; kind: 'points' | 'cash'; type: string; amount: number; status: string; campaign: number | null; referral: number | null; redemption: number | null; description: string; expireDays: number | null; days: number; minutes: number }
+interface Entry { company: CompanyId; amb: string; kind: 'points' | 'cash'; type: string; amount: number; status: string; campaign: number | null; referral: number | null; redemption: number | null; task: number | null; description: string; expireDays: number | null; days: number; minutes: number }
 const ledger: Entry[] = [];
 const entry = (e: Partial<Entry> & Pick<Entry, 'amb' | 'kind' | 'type' | 'amount' | 'description' | 'days'>) =>
   ledger.push({
-    company: person(e.amb).company, status: 'posted', campaign: null, referral: null, redemption: null, expireDays: null,
+    company: person(e.amb).company, status: 'posted', campaign: null, referral: null, redemption: null, task: null, expireDays: null,
     minutes: rnd.int(0, 1439), ...e,
   });
 
@@ -1033,7 +1033,8 @@ function loyaltyFor(amb: string, perReferral: number, welcome: number, tasksDone
   entry({ amb, kind: 'points', type: 'earn', amount: welcome, description: 'Welcome bonus', days: p.created - 1, expireDays: yearAfter(p.created - 1) });
   for (const t of tasksDone) {
     const task = tasks.find((x) => x.id === t.task)!;
-    entry({ amb, kind: 'points', type: 'earn', amount: task.points as number, description: `Task completed: ${task.name}`, days: t.days, expireDays: yearAfter(t.days) });
+    // The entry names its task (migration 0025): readers show the task's name in their language.
+    entry({ amb, kind: 'points', type: 'earn', amount: task.points as number, description: `Task completed: ${task.name}`, task: t.task, days: t.days, expireDays: yearAfter(t.days) });
   }
   for (const c of commissions.filter((x) => x.amb === amb && x.event === 'first' && x.status !== 'denied')) {
     entry({
@@ -1084,7 +1085,7 @@ function replay(amb: string) {
   const expireUntil = (ago: number) => {
     const due = lots.filter((l) => l.left > 0 && l.expires !== null && l.expires >= ago).sort((a, b) => b.expires! - a.expires!);
     for (const l of due) {
-      push({ ...l.row, type: 'expire', amount: -l.left, description: 'Expired: not redeemed in time', campaign: null, referral: null, redemption: null, expireDays: null, days: l.expires! / 1440, minutes: 0 }, { lot: l.row.id });
+      push({ ...l.row, type: 'expire', amount: -l.left, description: 'Expired: not redeemed in time', campaign: null, referral: null, redemption: null, task: null, expireDays: null, days: l.expires! / 1440, minutes: 0 }, { lot: l.row.id });
       l.left = 0;
     }
   };
@@ -1118,13 +1119,13 @@ const ledgerRows = people.map((p) => replay(p.uid)).flat();
 // Activities (the recent-activity feed): commissions, points, cash, tasks, payouts, redemptions
 // ---------------------------------------------------------------------------------------------------
 
-interface Activity { company: CompanyId; amb: string; campaign: number | null; type: string; name: string | null; email: string | null; amount: number | null; currency: string | null; points: number | null; status: string; method: number | null; expireDays: number | null; data: [string | null, string | null, string | null]; payout: number | null; redemption: number | null; days: number; minutes: number }
+interface Activity { company: CompanyId; amb: string; campaign: number | null; type: string; name: string | null; email: string | null; amount: number | null; currency: string | null; points: number | null; status: string; method: number | null; expireDays: number | null; data: [string | null, string | null, string | null]; payout: number | null; redemption: number | null; task: number | null; days: number; minutes: number }
 const activities: Activity[] = [];
 const act = (a: Partial<Activity> & Pick<Activity, 'amb' | 'type' | 'status' | 'days'>) => {
   const company = person(a.amb).company;
   activities.push({
     company, campaign: null, name: null, email: null, amount: null, currency: null, points: null, method: null, expireDays: null,
-    data: [null, null, null], payout: null, redemption: null, minutes: rnd.int(0, 1439), ...a,
+    data: [null, null, null], payout: null, redemption: null, task: null, minutes: rnd.int(0, 1439), ...a,
   });
 };
 const money = (company: CompanyId, minor: number) => (CURRENCY[company] === 'EUR' ? `€${(minor / 100).toFixed(2)}` : `$${(minor / 100).toFixed(2)}`);
@@ -1155,7 +1156,7 @@ function activitiesFor(amb: string) {
     act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['Not redeemed in time', null, null] });
   }
   for (const e of ledger.filter((x) => x.amb === amb && x.kind === 'points' && x.type === 'earn' && x.description.startsWith('Task'))) {
-    act({ amb, type: 'task', points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: [e.description.replace('Task completed: ', ''), null, null] });
+    act({ amb, type: 'task', points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, task: e.task, data: [e.description.replace('Task completed: ', ''), null, null] });
   }
   for (const e of ledger.filter((x) => x.amb === amb && x.kind === 'cash' && x.type === 'earn').sort((a, b) => a.days - b.days).slice(0, 2)) {
     act({ amb, type: 'cash', amount: e.amount, currency: CURRENCY[company], status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: [e.description, null, null] });
@@ -1451,12 +1452,13 @@ section('Loyalty: a zero balance per ambassador, then the ledger in the order it
     id: e.id, company_id: e.company, ambassador_uid: e.amb, kind: e.kind, entry_type: e.type,
     amount: e.amount, status: e.status, campaign_id: e.campaign, referral_id: e.referral, redemption_id: e.redemption, description: e.description,
     expire_at: e.expireDays === null ? null : ago(e.expireDays), created_at: ago(e.days, e.minutes), lot_id: e.lot, settles_id: e.settles,
+    task_id: e.task,
   }))));
 section('Activities', insert('activities', activities.map((a) => ({
   id: activityId(a.company), company_id: a.company, ambassador_uid: a.amb, campaign_id: a.campaign, type: a.type,
   referred_name: a.name, referred_email: a.email, amount_minor: a.amount, currency: a.currency, points: a.points, status: a.status,
   payment_method: a.method, expire_at: a.expireDays === null ? null : ago(a.expireDays), event_data1: a.data[0], event_data2: a.data[1],
-  event_data3: a.data[2], payout_id: a.payout, redemption_id: a.redemption, created_at: ago(a.days, a.minutes),
+  event_data3: a.data[2], payout_id: a.payout, redemption_id: a.redemption, task_id: a.task, created_at: ago(a.days, a.minutes),
 }))));
 section('Operator API keys (local demo keys, plain text in seed/README.md; the table keeps their SHA-256)', insert('operator_api_keys',
   Object.entries(OPERATOR_KEYS).map(([company, key], i) => ({

@@ -157,8 +157,11 @@ async function warnCompany(svc: ServiceContext, company: string, from: string, u
     .bind(company, from, until)
     .all<DueRow>();
   let warned = 0;
+  // Like every e-mail (src/api/auth/codes.ts emailLanguage): the person's language, else the company's default.
+  const companyDefault = results.some((r) => !normalizeLanguage(r.language))
+    ? normalizeLanguage((await loadCustomization(db, company)).company.default_language) : null;
   for (const r of results) {
-    const lang = normalizeLanguage(r.language) ?? 'en';
+    const lang = normalizeLanguage(r.language) ?? companyDefault ?? 'en';
     const amount = r.kind === 'points' ? formatPoints(r.amount, r.point_name, lang) : formatMoney(r.amount, r.currency, lang);
     const origin = r.host ? `${/^(localhost|[^.]+\.localhost)(:\d+)?$/.test(r.host) ? 'http' : 'https'}://${r.host}` : svc.origin;
     const params = { company: r.company_name, amount, date: formatLongDate(r.first_expiry, { lang }), link: `${origin}/app/rewards` };
