@@ -1,0 +1,37 @@
+// Texts frozen in the language they were written in (issue 21): acme writes its tasks in Spanish, and the
+// seed's ledger entry for alex's completed task says "Task completed: Completa tu perfil del equipo". Read in
+// French or English, the rewards ledger names the task in that language (migration 0025), without JavaScript.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t } from '../../src/lib/i18n';
+import { baseUrl, logIn, newBrowser, stopAll } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await newBrowser();
+});
+afterAll(stopAll);
+
+/** The descriptions of the rewards ledger on acme's second ledger page, in `lang` (the language menu's cookie). */
+async function ledgerDescriptions(lang: string) {
+  const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-US', timezoneId: 'UTC', javaScriptEnabled: false });
+  try {
+    await context.addCookies([{ name: 'language', value: lang, domain: 'acme.localhost', path: '/' }]);
+    const page = await context.newPage();
+    await logIn(page, 'acme.localhost', 'alex@acme.test');
+    await page.goto(`${baseUrl('acme.localhost')}/app/rewards/v3?ledger_page=2`);
+    return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+  } finally {
+    await context.close();
+  }
+}
+
+describe('the rewards ledger in the reader\'s language', () => {
+  it('names acme\'s Spanish task in French and in English', async () => {
+    const fr = await ledgerDescriptions('fr');
+    expect(fr).toContain(t('fr', 'rewards.entry.task', { task: 'Complétez votre profil d’équipe' }).replace(/\s+/g, ' '));
+    expect(fr).not.toContain('Completa tu perfil del equipo');
+    const en = await ledgerDescriptions('en');
+    expect(en).toContain('Task completed: Complete your crew profile');
+  });
+});
