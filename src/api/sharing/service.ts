@@ -9,6 +9,8 @@ import { isoNow, newUid, randomToken } from '../core/crypto';
 import { ApiError, fieldError, zodFields } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { browserLanguage } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 import { safeJson } from '../profile/view';
 import { listAssets as listAssetRows } from './asset-queries';
 import { insertShare } from './click-queries';
@@ -170,10 +172,11 @@ export async function listPersonalCodes(svc: ServiceContext, caller: Caller, que
   const q = parseWith(personalCodesQuery, query);
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { results } = await ownPersonalCodesStatement(svc.db, caller.company.id, caller.ambassador.uid).all<OwnPersonalCodeRow>();
+  const lang = browserLanguage(svc.acceptLanguage);
   const codes = results.flatMap((r) => {
     const member = caller.memberships.find((m) => m.campaign_id === r.campaign_id);
     if (!member || (campaign && member.campaign_id !== campaign.campaign_id)) return [];
-    return [{ code: r.code, campaign_uid: member.campaign_uid, campaign_name: member.name }];
+    return [{ code: r.code, campaign_uid: member.campaign_uid, campaign_name: textsIn(member, lang, ['name']).name }];
   });
   return { count: codes.length, results: codes };
 }

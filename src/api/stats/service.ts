@@ -1,6 +1,8 @@
 import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { browserLanguage } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 import { ownCampaign } from '../sharing/membership';
 import { shareUrl } from '../sharing/view';
 import { recentActivity as recentActivityRows, type ActivityRow } from './activity-queries';
@@ -73,7 +75,7 @@ export async function campaignStats(svc: ServiceContext, caller: Caller, query: 
     campaign_links: [{
       campaign_uid: campaign?.campaign_uid ?? null,
       campaign_id: campaign?.campaign_id ?? null,
-      campaign_name: campaign?.name ?? null,
+      campaign_name: campaign ? textsIn(campaign, browserLanguage(svc.acceptLanguage), ['name']).name : null,
       short_code: campaign?.short_code ?? null,
       share_link: campaign?.short_code ? shareUrl(svc.origin, campaign.short_code) : null,
       clicks: totals.clicks,
