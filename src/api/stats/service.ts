@@ -183,7 +183,8 @@ export async function recentActivity(svc: ServiceContext, caller: Caller, query:
   const q = parseWith(recentActivityQuery, query);
   if (q.affiliate_uid !== caller.ambassador.uid) throw new ApiError('not_found', 'notFound');
   const campaign = ownCampaign(caller, q.campaign_uid);
-  const { rows, count } = await recentActivityRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.page_size);
+  const { rows, count } = await recentActivityRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.page_size,
+    browserLanguage(svc.acceptLanguage));
   return { count, next: null, previous: null, results: rows.map(activityView) };
 }
 

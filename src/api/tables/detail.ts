@@ -1,6 +1,7 @@
 import type { MessageKey } from '../../lib/i18n/en';
 import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
+import { browserLanguage } from '../../lib/languages';
 import { payoutCommissionRows, payoutDetailRow, redemptionDetailRow } from './detail-queries';
 
 // Activity detail (spec §3 "Activity detail", §7 GET /payouts/{id}/ and /loyalty/gift-card-redemption/{id}/):
@@ -52,7 +53,7 @@ export async function payoutDetail(svc: ServiceContext, caller: Caller, id: stri
   const named = /^\d{1,15}$/.test(key) ? Number(key) : key;
   const [row, paid] = await Promise.all([
     payoutDetailRow(svc.db, caller.company.id, caller.ambassador.uid, named),
-    payoutCommissionRows(svc.db, caller.company.id, caller.ambassador.uid, named),
+    payoutCommissionRows(svc.db, caller.company.id, caller.ambassador.uid, named, browserLanguage(svc.acceptLanguage)),
   ]);
   if (!row) throw notFound();
   const a = caller.ambassador;
