@@ -50,7 +50,7 @@ const ACTIVITY_STATUS = activityStatusSql('a');
 
 /** Newest first. With a campaign, that campaign's rows plus the account-wide ones (payouts, redemptions). */
 export async function recentActivity(
-  db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, limit: number, lang: Language | null,
+  db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, limit: number, lang: Language | null = null,
 ) {
   const campaignSql = campaignId === null ? '' : ' AND (a.campaign_id = ? OR a.campaign_id IS NULL)';
   const args: (string | number)[] = [companyId, ambassadorUid];
