@@ -6,12 +6,11 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { badgeAnswer, campaignAnswer, campaignListAnswer, tierAnswer, tierListAnswer } from '../../src/api/openapi/ops-catalog-answers';
-import { edge } from './helpers';
 import { KEYS, op } from './operator-fixtures';
 import { textInSql } from '../../src/api/core/row-language-sql';
 import { textsIn } from '../../src/lib/row-language';
 import type { Language } from '../../src/lib/languages';
-import { token, type Who } from './profile-fixtures';
+import { getInLanguage as inLanguage, token, type Who } from './profile-fixtures';
 
 let ava: Who;
 let alex: Who;
@@ -20,14 +19,6 @@ beforeAll(async () => {
   alex = await token('acme.localhost', 'alex@acme.test');
 });
 
-/** An ambassador API GET in a language, as the portal's pages make it (Accept-Language: the page language). */
-async function inLanguage(who: Who, path: string, lang: string | null) {
-  const headers: Record<string, string> = { authorization: `Token ${who.token}` };
-  if (lang) headers['accept-language'] = lang;
-  const res = await edge().fetch(`http://${who.host}/v1${path}`, { headers });
-  expect(res.status).toBe(200);
-  return (await res.json()) as any;
-}
 const profileIn = (who: Who, lang: string | null) => inLanguage(who, `/portal/ambassadors/${who.uid}/`, lang);
 const campaignIn = async (who: Who, uid: string, lang: string | null) =>
   ((await profileIn(who, lang)).urls as any[]).find((c) => c.campaign_uid === uid)!;
