@@ -6,6 +6,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { badgeAnswer, campaignAnswer, campaignListAnswer, tierAnswer, tierListAnswer } from '../../src/api/openapi/ops-catalog-answers';
+import type { MiddlewareHandler } from 'hono';
+import type { EdgeEnv } from '../../src/edge/types';
+import { edge } from './helpers';
 import { KEYS, op } from './operator-fixtures';
 import { textInSql } from '../../src/api/core/row-language-sql';
 import { textsIn } from '../../src/lib/row-language';
@@ -170,5 +173,32 @@ describe('a campaign name picked in SQL', () => {
         .all<any>();
       expect(picked, String(lang)).toEqual(results.map((c) => ({ id: c.id, ...textsIn(c, lang, ['name', 'native_message']) })));
     }
+  });
+});
+
+describe('a page\'s campaigns in the page language', () => {
+  // The stand-in page answers what it was given: the page language and the campaigns' names.
+  const echo: MiddlewareHandler<EdgeEnv> = async (c) => {
+    const { lang, me } = c.get('requestContext');
+    return c.json({ lang, names: me?.urls.map((u) => u.campaign_name) ?? [] });
+  };
+  const open = async (who: Who, headers: Record<string, string>) => {
+    const cookie = `__Host-portal_session=${who.userId}.${who.uid}.${who.token}${headers.cookie ? `; ${headers.cookie}` : ''}`;
+    const res = await edge({}, [echo as MiddlewareHandler]).fetch(`http://${who.host}/app`, { headers: { ...headers, cookie } });
+    return (await res.json()) as { lang: string; names: string[] };
+  };
+
+  it('follows the language menu\'s choice', async () => {
+    const page = await open(ava, { cookie: 'language=fr', 'accept-language': 'en' });
+    expect(page.lang).toBe('fr');
+    expect(page.names).toContain('Parrainez un ami');
+  });
+
+  it('follows the profile\'s language when it decides the page\'s, though the first call carried the browser\'s', async () => {
+    // Ava's profile says English; her browser asks for French and no language was chosen on the menu.
+    const page = await open(ava, { 'accept-language': 'fr' });
+    expect(page.lang).toBe('en');
+    expect(page.names).toContain('Refer a Friend');
+    expect(page.names).not.toContain('Parrainez un ami');
   });
 });
