@@ -430,11 +430,8 @@ const acmeSettings = {
     earned_first_event_label: 'Ganado - Primer pedido',
     show_earned_second_event: true,
     earned_second_event_label: 'Ganado - Pedido repetido',
-    section_descriptions: {
-      activity_overview_section: 'Tus clics, compartidos y referidos de los últimos meses.',
-      tasks_section: 'Completa retos y gana Acme Coins extra.',
-      badges_section: 'Las insignias que has ganado en el equipo.',
-    },
+    // No text under the overview or the tasks: acme's phone dashboard stays within 2.5 screens (issue 21).
+    section_descriptions: { badges_section: 'Las insignias que has ganado en el equipo.' },
   },
   tabs: {
     theme: 'dark',
@@ -487,11 +484,7 @@ const acmeSettings = {
       dashboard: {
         earned_first_event_label: 'Earned - First order',
         earned_second_event_label: 'Earned - Repeat order',
-        section_descriptions: {
-          activity_overview_section: 'Your clicks, shares and referrals over the last months.',
-          tasks_section: 'Complete challenges and earn extra Acme Coins.',
-          badges_section: 'The badges you have earned with the crew.',
-        },
+        section_descriptions: { badges_section: 'The badges you have earned with the crew.' },
       },
     },
     fr: {
@@ -508,11 +501,7 @@ const acmeSettings = {
       dashboard: {
         earned_first_event_label: 'Gagné - Première commande',
         earned_second_event_label: 'Gagné - Commande répétée',
-        section_descriptions: {
-          activity_overview_section: 'Vos clics, partages et parrainages des derniers mois.',
-          tasks_section: 'Relevez des défis et gagnez des Acme Coins en plus.',
-          badges_section: 'Les badges que vous avez gagnés avec l’équipe.',
-        },
+        section_descriptions: { badges_section: 'Les badges que vous avez gagnés avec l’équipe.' },
       },
     },
   },
