@@ -164,7 +164,8 @@ CREATE TABLE badges (
   points INTEGER NOT NULL DEFAULT 0,                    -- threshold that earns the badge
   image TEXT,
   description TEXT NOT NULL DEFAULT '',
-  is_active INTEGER NOT NULL DEFAULT 1,
+  is_active INTEGER NOT NULL DEFAULT 1, translations TEXT NOT NULL DEFAULT '{}'
+  CHECK (json_valid(translations) AND json_type(translations) = 'object'),
   -- 0002_tenant_safe
   UNIQUE (company_id, id),
   CHECK (is_active IN (0, 1))
@@ -184,7 +185,8 @@ CREATE TABLE campaigns (
   portal_logo TEXT,
   commission_rate_bps INTEGER NOT NULL DEFAULT 1000,    -- commission in basis points of revenue
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), commission_type TEXT NOT NULL DEFAULT 'percentage' CHECK (commission_type IN ('percentage', 'fixed')), commission_fixed_minor INTEGER NOT NULL DEFAULT 0 CHECK (commission_fixed_minor >= 0), commission_is_monetary INTEGER NOT NULL DEFAULT 1 CHECK (commission_is_monetary IN (0, 1)), loyalty_points INTEGER NOT NULL DEFAULT 0 CHECK (loyalty_points >= 0), commission_recurring INTEGER NOT NULL DEFAULT 0 CHECK (commission_recurring IN (0, 1)), commission_recurring_months INTEGER
-  CHECK (commission_recurring_months IS NULL OR commission_recurring_months BETWEEN 1 AND 120),
+  CHECK (commission_recurring_months IS NULL OR commission_recurring_months BETWEEN 1 AND 120), translations TEXT NOT NULL DEFAULT '{}'
+  CHECK (json_valid(translations) AND json_type(translations) = 'object'),
   -- 0002_tenant_safe
   UNIQUE (company_id, id),
   CHECK (is_active IN (0, 1)),
@@ -774,7 +776,8 @@ CREATE TABLE tiers (
   threshold INTEGER NOT NULL,
   image TEXT,
   description TEXT NOT NULL DEFAULT '',
-  is_active INTEGER NOT NULL DEFAULT 1,
+  is_active INTEGER NOT NULL DEFAULT 1, translations TEXT NOT NULL DEFAULT '{}'
+  CHECK (json_valid(translations) AND json_type(translations) = 'object'),
   -- 0002_tenant_safe
   CHECK (is_active IN (0, 1))
 );

@@ -150,6 +150,8 @@ interface Campaign {
   logo: string | null; bps: number; created: number;
   /** Commission rule (0003_operator): percentage of revenue (bps) or a fixed amount; monetary or store credit; points. */
   rule?: { type: 'percentage' | 'fixed'; fixed?: number; monetary?: boolean; points?: number };
+  /** Name, description and share message in the company's other languages (issue 21, migration 0024). */
+  translations?: Record<string, { name?: string; description?: string; native_message?: string }>;
 }
 const campaigns: Campaign[] = [
   {
@@ -158,6 +160,18 @@ const campaigns: Campaign[] = [
     active: true, hidden: false, url: 'https://shop.demo.test/summer', allowed_hosts: ['shop.demo.test', 'blog.demo.test'],
     native_message: 'Summer is here! Get 20% off your first Demo Co order with my link.',
     logo: null, bps: 1000, created: 470, rule: { type: 'percentage', points: 100 },
+    translations: {
+      es: {
+        name: 'Programa de referidos de verano',
+        description: 'Regala a tus amigos un 20 % de descuento en su primer pedido de verano y gana un 10 % de cada pedido que hagan.',
+        native_message: '¡Llegó el verano! Consigue un 20 % de descuento en tu primer pedido de Demo Co con mi enlace.',
+      },
+      fr: {
+        name: 'Programme de parrainage d’été',
+        description: 'Offrez à vos amis 20 % de réduction sur leur première commande d’été et gagnez 10 % de chacune de leurs commandes.',
+        native_message: 'L’été est là ! Profitez de 20 % de réduction sur votre première commande Demo Co avec mon lien.',
+      },
+    },
   },
   {
     id: 102, uid: 'cmp-demo-main', company: 'demo', slug: 'main', name: 'Refer a Friend',
@@ -165,6 +179,18 @@ const campaigns: Campaign[] = [
     active: true, hidden: false, url: 'https://shop.demo.test/welcome', allowed_hosts: ['shop.demo.test'],
     native_message: 'I love Demo Co - here is a discount for your first order.',
     logo: null, bps: 1000, created: 500, rule: { type: 'percentage', points: 50 },
+    translations: {
+      es: {
+        name: 'Recomienda a un amigo',
+        description: 'Nuestro programa de todo el año: tus amigos ahorran y tú ganas una comisión por cada pedido.',
+        native_message: 'Me encanta Demo Co: aquí tienes un descuento para tu primer pedido.',
+      },
+      fr: {
+        name: 'Parrainez un ami',
+        description: 'Notre programme toute l’année : vos amis économisent, vous gagnez une commission sur chaque commande.',
+        native_message: 'J’adore Demo Co : voici une réduction pour votre première commande.',
+      },
+    },
   },
   {
     id: 103, uid: 'cmp-demo-vip', company: 'demo', slug: 'vip', name: 'VIP Insiders',
@@ -172,6 +198,16 @@ const campaigns: Campaign[] = [
     active: true, hidden: true, url: 'https://shop.demo.test/vip', allowed_hosts: ['shop.demo.test'],
     native_message: 'Join me in the Demo Co VIP Insiders club.',
     logo: null, bps: 1500, created: 430, rule: { type: 'fixed', fixed: 1500, monetary: false },
+    translations: {
+      es: {
+        description: 'Ventajas solo por invitación para nuestros mejores creadores. Las recompensas son crédito en tienda, no dinero.',
+        native_message: 'Únete conmigo al club VIP Insiders de Demo Co.',
+      },
+      fr: {
+        description: 'Des avantages sur invitation pour nos meilleurs créateurs. Les récompenses sont des avoirs, pas de l’argent.',
+        native_message: 'Rejoignez-moi dans le club VIP Insiders de Demo Co.',
+      },
+    },
   },
   {
     id: 104, uid: 'cmp-demo-winter', company: 'demo', slug: 'winter', name: 'Winter Launch',
@@ -179,6 +215,10 @@ const campaigns: Campaign[] = [
     active: false, hidden: false, url: 'https://shop.demo.test/winter', allowed_hosts: [],
     native_message: 'Demo Co winter collection: 15% off with my link.',
     logo: null, bps: 800, created: 480,
+    translations: {
+      es: { name: 'Lanzamiento de invierno', description: 'La campaña de lanzamiento del invierno pasado. Ya terminó.' },
+      fr: { name: 'Lancement d’hiver', description: 'La campagne de lancement de l’hiver dernier. Elle est terminée.' },
+    },
   },
   {
     id: 201, uid: 'cmp-acme-trail', company: 'acme', slug: 'trail', name: 'Trail Crew',
@@ -186,6 +226,17 @@ const campaigns: Campaign[] = [
     active: true, hidden: false, url: 'https://www.acme-outdoor.test/trail', allowed_hosts: ['www.acme-outdoor.test', 'blog.acme-outdoor.test'],
     native_message: '¿Sales a la montaña? Consigue un 10 % de descuento en material de Acme Outdoor con mi enlace.',
     logo: brand.acme.logo, bps: 800, created: 450, rule: { type: 'percentage', points: 100 },
+    translations: {
+      en: {
+        description: 'Share your favourite Acme gear. Your friends get 10% off, you earn 8% and Acme Coins.',
+        native_message: 'Heading for the mountains? Get 10% off Acme Outdoor gear with my link.',
+      },
+      fr: {
+        name: 'Équipe Trail',
+        description: 'Partagez votre matériel Acme préféré. Vos amis ont 10 % de réduction, vous gagnez 8 % et des Acme Coins.',
+        native_message: 'Vous partez en montagne ? 10 % de réduction sur le matériel Acme Outdoor avec mon lien.',
+      },
+    },
   },
   {
     id: 202, uid: 'cmp-acme-summit', company: 'acme', slug: 'summit', name: 'Summit Club',
@@ -193,6 +244,17 @@ const campaigns: Campaign[] = [
     active: true, hidden: false, url: 'https://www.acme-outdoor.test/summit', allowed_hosts: ['www.acme-outdoor.test'],
     native_message: 'Apunta más alto con Acme Outdoor: un 10 % de descuento en material de escalada con mi enlace.',
     logo: null, bps: 800, created: 420, rule: { type: 'fixed', fixed: 2500 },
+    translations: {
+      en: {
+        description: 'For mountaineers: recommend climbing gear and rise through the Summit Club levels.',
+        native_message: 'Aim higher with Acme Outdoor: 10% off climbing gear with my link.',
+      },
+      fr: {
+        name: 'Club Sommet',
+        description: 'Pour les alpinistes : recommandez du matériel d’escalade et gravissez les niveaux du Club Sommet.',
+        native_message: 'Visez plus haut avec Acme Outdoor : 10 % de réduction sur le matériel d’escalade avec mon lien.',
+      },
+    },
   },
   {
     id: 301, uid: 'cmp-globex-main', company: 'globex', slug: 'main', name: 'Globex Partners',
@@ -245,6 +307,7 @@ const demoSettings = {
   },
   dashboard: {
     section_descriptions: {
+      activity_overview_section: 'Your clicks, shares and referrals over the last months.',
       tasks_section: 'Complete tasks to earn bonus points.',
       badges_section: 'Badges you have earned so far.',
     },
@@ -287,7 +350,11 @@ const demoSettings = {
         },
       },
       dashboard: {
-        section_descriptions: { tasks_section: 'Completa tareas para ganar puntos extra.', badges_section: 'Las insignias que has ganado.' },
+        section_descriptions: {
+          activity_overview_section: 'Tus clics, compartidos y referidos de los últimos meses.',
+          tasks_section: 'Completa tareas para ganar puntos extra.',
+          badges_section: 'Las insignias que has ganado.',
+        },
       },
     },
     fr: {
@@ -300,6 +367,13 @@ const demoSettings = {
         terms_text: 'J\'accepte les <a href="https://www.demo.test/ambassadors/terms">conditions du programme ambassadeurs</a>.',
       },
       tabs: { custom: { 'creator-corner': { name: 'Coin des créateurs' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Vos clics, partages et parrainages des derniers mois.',
+          tasks_section: 'Accomplissez des tâches pour gagner des points bonus.',
+          badges_section: 'Les badges que vous avez gagnés.',
+        },
+      },
     },
   },
 };
@@ -356,6 +430,8 @@ const acmeSettings = {
     earned_first_event_label: 'Ganado - Primer pedido',
     show_earned_second_event: true,
     earned_second_event_label: 'Ganado - Pedido repetido',
+    // No text under the overview or the tasks: acme's phone dashboard stays within 2.5 screens (issue 21).
+    section_descriptions: { badges_section: 'Las insignias que has ganado en el equipo.' },
   },
   tabs: {
     theme: 'dark',
@@ -405,6 +481,11 @@ const acmeSettings = {
           'crew-shop': { name: 'Crew shop' },
         },
       },
+      dashboard: {
+        earned_first_event_label: 'Earned - First order',
+        earned_second_event_label: 'Earned - Repeat order',
+        section_descriptions: { badges_section: 'The badges you have earned with the crew.' },
+      },
     },
     fr: {
       register: {
@@ -416,6 +497,11 @@ const acmeSettings = {
       tabs: {
         labels: { rewards: 'Boutique de récompenses' },
         custom: { 'gear-guide': { name: 'Guide du matériel' }, 'summit-perks': { name: 'Avantages Summit' }, 'crew-shop': { name: 'Boutique de l\'équipe' } },
+      },
+      dashboard: {
+        earned_first_event_label: 'Gagné - Première commande',
+        earned_second_event_label: 'Gagné - Commande répétée',
+        section_descriptions: { badges_section: 'Les badges que vous avez gagnés avec l’équipe.' },
       },
     },
   },
@@ -1294,7 +1380,7 @@ section('Companies and the hosts that serve them', insert('companies', companies
 section('Campaigns', insert('campaigns', campaigns.map((c) => ({
   id: c.id, uid: c.uid, company_id: c.company, name: c.name, description: c.description, is_active: c.active ? 1 : 0,
   is_hidden_dashboard: c.hidden ? 1 : 0, url: c.url, allowed_hosts: json(c.allowed_hosts), native_message: c.native_message,
-  portal_logo: c.logo, commission_rate_bps: c.bps, created_at: ago(c.created),
+  portal_logo: c.logo, commission_rate_bps: c.bps, created_at: ago(c.created), translations: json(c.translations ?? {}),
   commission_type: c.rule?.type ?? 'percentage', commission_fixed_minor: c.rule?.fixed ?? 0,
   commission_is_monetary: c.rule?.monetary === false ? 0 : 1, loyalty_points: c.rule?.points ?? 0,
 })), 1));
@@ -1323,9 +1409,10 @@ section('Commissions', insert('commissions', commissions.map((c) => ({
   revenue_minor: c.revenue, amount_minor: c.amount, currency: CURRENCY[c.company], is_monetary: c.monetary ? 1 : 0, event: c.event,
   status: c.status, payout_id: c.payout, created_at: ago(c.days, c.minutes),
 }))));
-// Task and reward texts per language (issue 21, migration 0023): each row is written in its company's default
-// language (demo: English, acme: Spanish); `translations` holds the other languages it serves (demo: Spanish and
-// French, acme: English and French). A row or a text left out shows the row's own.
+// Task, reward, tier and badge texts per language (issue 21, migrations 0023 and 0024; campaigns carry theirs
+// above): each row is written in its company's default language (demo: English, acme: Spanish); `translations`
+// holds the other languages it serves (demo: Spanish and French, acme: English and French). A row or a text left
+// out shows the row's own.
 const rowTexts: Record<string, Record<string, Record<string, string>>> = {
   'task-demo-profile': {
     es: { name: 'Completa tu perfil', description: 'Añade tu teléfono, tu dirección y tu talla de camiseta.' },
@@ -1405,10 +1492,71 @@ const rowTexts: Record<string, Record<string, Record<string, string>>> = {
   'vv-demo-prepaid-50': { es: { name: 'Tarjeta de 50 $' }, fr: { name: 'Carte de 50 $' } },
   'vv-demo-vip-visit': { es: { name: 'Visita al estudio para dos' }, fr: { name: 'Visite du studio pour deux' } },
   'vv-acme-prepaid-20': { en: { name: '€20 card' }, fr: { name: 'Carte de 20 €' } },
+  // Tiers and badges (migration 0024).
+  'tier-demo-bronze': {
+    es: { name: 'Bronce', description: '¡Bienvenido! Todo embajador nuevo empieza aquí.' },
+    fr: { name: 'Bronze', description: 'Bienvenue ! Chaque nouvel ambassadeur commence ici.' },
+  },
+  'tier-demo-silver': {
+    es: { name: 'Plata', description: 'Gana 1000 puntos: un 5 % de puntos extra por cada referido.' },
+    fr: { name: 'Argent', description: 'Gagnez 1 000 points : 5 % de points bonus sur chaque parrainage.' },
+  },
+  'tier-demo-gold': {
+    es: { name: 'Oro', description: 'Gana 5000 puntos: un 10 % de puntos extra y acceso anticipado.' },
+    fr: { name: 'Or', description: 'Gagnez 5 000 points : 10 % de points bonus et un accès anticipé.' },
+  },
+  'tier-acme-trailhead': {
+    en: { description: 'Your first steps with the crew.' },
+    fr: { name: 'Départ du sentier', description: 'Vos premiers pas avec l’équipe.' },
+  },
+  'tier-acme-ridge': {
+    en: { description: '10 referrals: free shipping on your own orders.' },
+    fr: { name: 'Crête', description: '10 parrainages : livraison offerte sur vos propres commandes.' },
+  },
+  'tier-acme-summit': {
+    en: { description: '25 referrals: a guided climb with the Acme crew.' },
+    fr: { name: 'Sommet', description: '25 parrainages : une ascension guidée avec l’équipe Acme.' },
+  },
+  'badge-demo-first-share': {
+    es: { name: 'Primer enlace compartido', description: 'Compartiste tu enlace por primera vez.' },
+    fr: { name: 'Premier partage', description: 'Vous avez partagé votre lien pour la première fois.' },
+  },
+  'badge-demo-first-referral': {
+    es: { name: 'Primer referido', description: 'Tu primer amigo hizo un pedido.' },
+    fr: { name: 'Premier parrainage', description: 'Votre premier ami a passé commande.' },
+  },
+  'badge-demo-rising-star': {
+    es: { name: 'Estrella en ascenso', description: 'Ganaste 1000 puntos.' },
+    fr: { name: 'Étoile montante', description: 'Vous avez gagné 1 000 points.' },
+  },
+  'badge-demo-superstar': {
+    es: { name: 'Superestrella', description: 'Ganaste 5000 puntos.' },
+    fr: { name: 'Superstar', description: 'Vous avez gagné 5 000 points.' },
+  },
+  'badge-demo-beta-tester': {
+    es: { name: 'Probador beta', description: 'Te uniste durante la beta (insignia retirada).' },
+    fr: { name: 'Bêta-testeur', description: 'Vous nous avez rejoints pendant la bêta (badge retiré).' },
+  },
+  'badge-acme-trail-starter': {
+    en: { name: 'First steps', description: 'You joined the crew.' },
+    fr: { name: 'Premiers pas', description: 'Vous avez rejoint l’équipe.' },
+  },
+  'badge-acme-crew-regular': {
+    en: { name: 'Crew regular', description: 'You earned 500 Acme Coins.' },
+    fr: { name: 'Habitué de l’équipe', description: 'Vous avez gagné 500 Acme Coins.' },
+  },
+  'badge-acme-peak-performer': {
+    en: { name: 'Peak performer', description: 'You earned 3000 Acme Coins.' },
+    fr: { name: 'Performance au sommet', description: 'Vous avez gagné 3 000 Acme Coins.' },
+  },
+  'badge-acme-founding-member': {
+    en: { name: 'Founding member', description: 'Crew of the first season (retired badge).' },
+    fr: { name: 'Membre fondateur', description: 'Équipe de la première saison (badge retiré).' },
+  },
 };
 const withTexts = (rows: Row[]) => rows.map((row) => ({ ...row, translations: json(rowTexts[row.uid as string] ?? {}) }));
 
-section('Tiers, badges, tasks', insert('tiers', tiers) + insert('badges', badges) + insert('ambassador_badges', ambassadorBadges)
+section('Tiers, badges, tasks', insert('tiers', withTexts(tiers)) + insert('badges', withTexts(badges)) + insert('ambassador_badges', ambassadorBadges)
   + insert('tasks', withTexts(tasks)) + insert('task_completions', taskCompletions));
 section('Rewards (gift cards), vault items and variants', insert('rewards', withTexts(rewards), 1) + insert('vault_items', withTexts(vaultItems), 1)
   + insert('vault_item_variants', withTexts(variants)));

@@ -113,10 +113,17 @@ export function requestContext(): MiddlewareHandler<EdgeEnv> {
         invalid = true;
       }
     }
-    const context = buildContext(c, me, invalid);
-    c.set('requestContext', context);
+    let context = buildContext(c, me, invalid);
     // Every API call after this one carries the page language (spec §7: the language header).
     setClientLanguage(c.get('client'), context.lang);
+    // The first call carried the language known before it (cookie, browser, company default); when the
+    // profile's own language decides the page's, the campaigns' texts are asked again in it (issue 21).
+    // Embedded, that is no D1 statement: the token check's campaigns are kept for the request.
+    if (me && context.lang !== requestLanguage(context.portal, requestCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'))) {
+      me = await c.get('client').me();
+      context = buildContext(c, me, invalid);
+    }
+    c.set('requestContext', context);
     await next();
   };
 }

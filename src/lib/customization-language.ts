@@ -34,10 +34,15 @@ function overlay(s: Customization, v: LanguageTexts): Customization {
     ...s,
     register: { ...s.register, ...written(v.register) },
     tabs: { ...s.tabs, ...written({ logout_label: v.tabs?.logout_label }), items, custom },
-    dashboard: { ...s.dashboard, section_descriptions: { ...s.dashboard.section_descriptions, ...written(v.dashboard?.section_descriptions) as Record<string, string> } },
+    dashboard: {
+      ...s.dashboard,
+      ...written({ earned_first_event_label: v.dashboard?.earned_first_event_label, earned_second_event_label: v.dashboard?.earned_second_event_label }),
+      section_descriptions: { ...s.dashboard.section_descriptions, ...written(v.dashboard?.section_descriptions) as Record<string, string> },
+    },
   };
 }
 
+const DASHBOARD_LABELS = ['earned_first_event_label', 'earned_second_event_label'] as const;
 const REGISTER_TEXTS = ['message', 'right_column', 'terms_text', 'form_header', 'button_text', 'form_state_label'] as const;
 
 /** Every text a company can translate: its value in the settings and where its variant sits in a language's texts. */
@@ -51,6 +56,7 @@ function translatableTexts(s: Customization): { text: string | null | undefined;
       { text: tab.html, path: ['tabs', 'custom', tab.slug, 'html'] },
     ]),
     ...Object.entries(s.dashboard.section_descriptions).map(([key, text]) => ({ text, path: ['dashboard', 'section_descriptions', key] })),
+    ...DASHBOARD_LABELS.map((key) => ({ text: s.dashboard[key], path: ['dashboard', key] })),
   ];
 }
 

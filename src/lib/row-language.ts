@@ -1,9 +1,10 @@
 import type { Language } from './languages';
 
-// A task's or a reward's texts in the page language (issue 21): the row's `translations` (migration 0023,
-// JSON by language) over its own texts, which are written in the company's default language. A regional
-// language falls back to its family (es-MX -> es), then to the row's own text; a blank text is "not
-// translated". Pure and cheap: the JSON travels with the row, so no page pays a round trip for it.
+// A campaign's, tier's, badge's, task's or reward's texts in the page language (issue 21): the row's
+// `translations` (migrations 0023 and 0024, JSON by language) over its own texts, which are written in the
+// company's default language. A regional language falls back to its family (es-MX -> es), then to the row's
+// own text; a blank text is "not translated". Pure and cheap: the JSON travels with the row, so no page pays
+// a round trip for it (src/api/core/row-language-sql.ts applies the same rule inside a query).
 
 /** A row's texts by language code, then by field (the operator API writes only strings; see ./schemas/row-translations.ts). */
 export type RowTranslations = Record<string, Record<string, string>>;

@@ -1,6 +1,7 @@
 // Per-language company texts (issue 21): the same page shows the company's own texts in the page language
 // where it wrote them, and its default language's where it did not. The seed writes acme's in Spanish (its
-// default) with English and French variants, and demo's in English with Spanish and French ones.
+// default) with English and French variants, and demo's in English with Spanish and French ones; their
+// campaigns, tiers and badges too.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, logIn, newBrowser, stopAll } from './harness';
@@ -115,6 +116,65 @@ describe('company texts per language', () => {
         const names = (await page.locator('main h3').allInnerTexts()).map((n) => n.trim());
         expect(names, `${c.host} ${c.lang}`).toContain(c.reward);
         if (c.variant) expect((await page.locator('.variant-choice .name').allInnerTexts()).map((n) => n.trim()).join('|')).toContain(c.variant);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('a campaign\'s description and share message, a dashboard text, a tier and a badge in two languages on each tenant', async () => {
+    const cases = [
+      {
+        host: 'localhost', email: 'ava@demo.test', lang: 'en', campaign: '102',
+        description: 'Our year-round program: your friends save, you earn a commission on every order.',
+        share: 'I love Demo Co - here is a discount for your first order.',
+        section: 'Your clicks, shares and referrals over the last months.', label: null, badge: 'Rising star', tiers: ['Bronze', 'Silver', 'Gold'],
+      },
+      {
+        host: 'localhost', email: 'ava@demo.test', lang: 'fr', campaign: '102',
+        description: 'Notre programme toute l’année : vos amis économisent, vous gagnez une commission sur chaque commande.',
+        share: 'J’adore Demo Co : voici une réduction pour votre première commande.',
+        section: 'Vos clics, partages et parrainages des derniers mois.', label: null, badge: 'Étoile montante', tiers: ['Bronze', 'Argent', 'Or'],
+      },
+      {
+        host: 'acme.localhost', email: 'alex@acme.test', lang: 'es', campaign: '201',
+        description: 'Comparte tu material favorito de Acme. Tus amigos tienen un 10 % de descuento y tú ganas un 8 % y Acme Coins.',
+        share: '¿Sales a la montaña? Consigue un 10 % de descuento en material de Acme Outdoor con mi enlace.',
+        section: null, label: 'Ganado - Primer pedido', badge: 'Habitual del equipo', tiers: null,
+      },
+      {
+        host: 'acme.localhost', email: 'alex@acme.test', lang: 'en', campaign: '201',
+        description: 'Share your favourite Acme gear. Your friends get 10% off, you earn 8% and Acme Coins.',
+        share: 'Heading for the mountains? Get 10% off Acme Outdoor gear with my link.',
+        section: null, label: 'Earned - First order', badge: 'Crew regular', tiers: null,
+      },
+    ];
+    for (const c of cases) {
+      const where = `${c.host} ${c.lang}`;
+      const context = await browser.newContext({ locale: c.lang, timezoneId: 'UTC', extraHTTPHeaders: { 'accept-language': c.lang } });
+      try {
+        await context.addCookies([
+          { name: 'language', value: c.lang, domain: c.host, path: '/' },
+          { name: 'campaignId', value: c.campaign, domain: c.host, path: '/' },
+        ]);
+        const page = await context.newPage();
+        await logIn(page, c.host, c.email);
+        await page.goto(`${baseUrl(c.host)}/app`);
+        expect((await page.locator('.campaign-description').innerText()).trim(), where).toBe(c.description);
+        // The share message pre-fills the share texts.
+        expect(await page.locator('[data-share-text]').first().getAttribute('data-share-text'), where).toBe(c.share);
+        if (c.section) expect(await page.locator('[data-activity-overview] .section-description').innerText(), where).toBe(c.section);
+        // acme's first-order figure, among the numbers behind the overview's disclosure.
+        if (c.label) expect(await page.locator('[data-activity-overview]').textContent(), where).toContain(c.label);
+        const badges = (await page.locator('[data-badges] .badge').allInnerTexts()).join('|');
+        expect(badges, where).toContain(c.badge);
+        if (c.tiers) {
+          const tier = (await page.locator('[data-tier-progress] > div').first().innerText()).trim();
+          expect(c.tiers, where).toContain(tier);
+        }
+        // The campaign selector names the campaigns in the page language too.
+        const options = (await page.locator('select option').allInnerTexts()).join('|');
+        if (c.lang === 'fr') expect(options, where).toContain('Parrainez un ami');
       } finally {
         await context.close();
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageChain, textsIn } from '../../src/lib/row-language';
-import { taskCreateSchema } from '../../src/lib/schemas/operator-catalog';
+import { badgeCreateSchema, campaignCreateSchema, campaignPatchSchema, taskCreateSchema, tierPatchSchema } from '../../src/lib/schemas/operator-catalog';
 
 // Task and reward texts per language (issue 21): a row's own texts are the company's default language;
 // `translations` (JSON by language) lay the texts a language has over them, text by text.
@@ -38,5 +38,31 @@ describe('task and reward texts in the page language', () => {
     expect(parse({ es: { title: 'Tarea' } }).success).toBe(false);
     expect(parse({ es: { name: 'x'.repeat(121) } }).error?.issues[0]?.message).toBe('At most 120 characters.');
     expect(taskCreateSchema.parse({ name: 'Task' }).translations).toEqual({});
+  });
+});
+
+describe('campaign, tier and badge texts in the page language (migration 0024)', () => {
+  const campaign = {
+    name: 'Refer a Friend',
+    description: 'Your friends save, you earn.',
+    native_message: 'I love Demo Co.',
+    translations: { fr: { name: 'Parrainez un ami', native_message: 'J’adore Demo Co.' }, 'fr-CA': { native_message: 'J’aime Demo Co.' } },
+  };
+
+  it('the share message, the name and the description each fall back on their own', () => {
+    expect(textsIn(campaign, 'fr', ['name', 'description', 'native_message'])).toEqual({
+      name: 'Parrainez un ami', description: 'Your friends save, you earn.', native_message: 'J’adore Demo Co.',
+    });
+    expect(textsIn(campaign, 'fr-CA', ['name', 'native_message'])).toEqual({ name: 'Parrainez un ami', native_message: 'J’aime Demo Co.' });
+    expect(textsIn(campaign, 'de', ['name', 'native_message'])).toEqual({ name: 'Refer a Friend', native_message: 'I love Demo Co.' });
+  });
+
+  it('the operator API takes a campaign\'s three texts and a tier\'s or a badge\'s two, with the base fields\' limits', () => {
+    expect(campaignCreateSchema.parse({ name: 'C', url: 'https://shop.test/' }).translations).toEqual({});
+    expect(campaignPatchSchema.safeParse({ translations: { es: { native_message: 'Hola' } } }).success).toBe(true);
+    expect(campaignPatchSchema.safeParse({ translations: { es: { native_message: 'x'.repeat(5001) } } }).error?.issues[0]?.message).toBe('At most 5000 characters.');
+    expect(tierPatchSchema.safeParse({ translations: { es: { native_message: 'Hola' } } }).success).toBe(false);
+    expect(tierPatchSchema.safeParse({ translations: { zz: { name: 'Oro' } } }).error?.issues[0]?.message).toMatch(/^Unknown language "zz"/);
+    expect(badgeCreateSchema.parse({ name: 'B', translations: { pl: { description: 'Odznaka' } } }).translations).toEqual({ pl: { description: 'Odznaka' } });
   });
 });

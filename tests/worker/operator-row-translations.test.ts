@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rewardAnswer, taskAnswer, taskListAnswer, vaultItemAnswer } from '../../src/api/openapi/ops-catalog-answers';
 import { edge } from './helpers';
 import { KEYS, op } from './operator-fixtures';
-import { token, type Who } from './profile-fixtures';
+import { getInLanguage as inLanguage, token, type Who } from './profile-fixtures';
 
 let ava: Who;
 let alex: Who;
@@ -17,14 +17,6 @@ beforeAll(async () => {
   alex = await token('acme.localhost', 'alex@acme.test');
 });
 
-/** An ambassador API call in a language, as the portal's pages make it (Accept-Language: the page language). */
-async function inLanguage(who: Who, path: string, lang: string | null) {
-  const headers: Record<string, string> = { authorization: `Token ${who.token}` };
-  if (lang) headers['accept-language'] = lang;
-  const res = await edge().fetch(`http://${who.host}/v1${path}`, { headers });
-  expect(res.status).toBe(200);
-  return (await res.json()) as any;
-}
 const tasksIn = async (who: Who, company: string, lang: string | null) =>
   (await inLanguage(who, `/companies/${company}/loyalty_program/tasks/`, lang)).results as { uid: string; name: string; description: string }[];
 async function giftCardsIn(who: Who, lang: string | null) {

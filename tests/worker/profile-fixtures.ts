@@ -50,6 +50,15 @@ export async function call(who: Who, method: string, path: string, body?: unknow
   return { status: res.status, body: json };
 }
 
+/** A GET of the embedded API as `who` in a language, as the portal's pages make it (Accept-Language: the page language); must answer 200. */
+export async function getInLanguage(who: Who, path: string, lang: string | null) {
+  const headers: Record<string, string> = { authorization: `Token ${who.token}` };
+  if (lang) headers['accept-language'] = lang;
+  const res = await edge().fetch(`http://${who.host}/v1${path}`, { headers });
+  expect(res.status).toBe(200);
+  return (await res.json()) as any;
+}
+
 const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 
 /** A PNG signature and IHDR chunk of the given size, plus filler bytes. */

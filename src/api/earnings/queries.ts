@@ -1,6 +1,8 @@
 // The reads of "When will I get paid" (issue 9): the company's payout settings, the caller's approved
 // unpaid monetary commissions and clawbacks, and the caller's last payout. Built as statements so the
 // service sends them as ONE D1 batch (and a page's embedded client coalesces them with its other reads).
+import type { Language } from '../../lib/languages';
+import { textInSql } from '../core/row-language-sql';
 
 /** The company layer of the customization (holding period and minimum live in `payouts`). */
 export function companyCustomizationStatement(db: D1Database, companyId: string) {
@@ -22,10 +24,10 @@ export interface UnpaidRow {
  * What the next payout of src/api/operator/payouts.ts can take: approved, monetary, in no payout.
  * Clawbacks first (a payout deducts them whatever their age), then commissions oldest first.
  */
-export function unpaidStatement(db: D1Database, companyId: string, ambassadorUid: string) {
+export function unpaidStatement(db: D1Database, companyId: string, ambassadorUid: string, lang: Language | null) {
   return db
     .prepare(
-      `SELECT m.uid, m.kind, m.amount_minor, m.currency, m.transaction_id, cp.uid AS campaign_uid, cp.name AS campaign_name, m.created_at
+      `SELECT m.uid, m.kind, m.amount_minor, m.currency, m.transaction_id, cp.uid AS campaign_uid, ${textInSql('cp', 'name', lang)} AS campaign_name, m.created_at
          FROM commissions m JOIN campaigns cp ON cp.id = m.campaign_id
         WHERE m.company_id = ? AND m.ambassador_uid = ? AND m.status = 'approved' AND m.payout_id IS NULL AND m.is_monetary = 1
         ORDER BY m.kind = 'clawback' DESC, m.created_at, m.id`,

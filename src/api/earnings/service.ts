@@ -2,6 +2,7 @@ import { batch, row, rows as allRows } from '../core/named-batch';
 import { resolveCustomization } from '../../lib/schemas/customization';
 import { memoized } from '../../lib/intl-cache';
 import type { Caller, ServiceContext } from '../core/types';
+import { browserLanguage } from '../../lib/languages';
 import {
   companyCustomizationStatement, lastPayoutStatement, unpaidStatement,
   type LastPayoutRow, type UnpaidRow,
@@ -46,7 +47,7 @@ export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date 
   const uid = caller.ambassador.uid;
   const { custom, unpaid, lastRow } = await batch(db, {
     custom: row<{ settings: string }>(companyCustomizationStatement(db, companyId)),
-    unpaid: allRows<UnpaidRow>(unpaidStatement(db, companyId, uid)),
+    unpaid: allRows<UnpaidRow>(unpaidStatement(db, companyId, uid, browserLanguage(svc.acceptLanguage))),
     lastRow: row<LastPayoutRow>(lastPayoutStatement(db, companyId, uid)),
   });
   const { holding_days: holdingDays, minimum_minor: minimum } = payoutRules(custom?.settings ?? '');

@@ -138,8 +138,8 @@ export async function clickTasks(svc: ServiceContext, caller: Caller, input: Loy
     }
   }
   const ambassador = clickedList === null ? caller.ambassador : { ...caller.ambassador, loyalty_clickable_tasks: clickedList };
-  const profile = await ambassadorProfile(svc.db, caller.company, caller.user, ambassador, svc.origin);
   const lang = browserLanguage(svc.acceptLanguage);
+  const profile = await ambassadorProfile(svc.db, caller.company, caller.user, ambassador, svc.origin, lang);
   const clicked_tasks: ClickedTask[] = tasks.map((t) => ({
     id: t.id, uid: t.uid, name: textsIn(t, lang, ['name']).name, points: t.points, url: t.url,
     completed: !!t.completed_at || newly.has(t.id), newly_completed: newly.has(t.id),

@@ -36,6 +36,10 @@ export const tabAccessAnswer = z
   .strict()
   .register(components, { id: 'TabAccess' });
 
+/** A row's texts in other languages (issue 21): by language code, the texts written for it. */
+const translations = z.record(z.string(), z.record(z.string(), z.string()))
+  .describe('Texts in other languages, by language code, e.g. {"es": {"name": "..."}}; a text left out shows the row\'s own');
+
 const catalogCampaign = z
   .object({
     uid: z.string(),
@@ -48,6 +52,7 @@ const catalogCampaign = z
     portal_logo: z.string().nullable(),
     is_active: z.boolean(),
     is_hidden_dashboard: z.boolean(),
+    translations,
     commission: z.object({
       type: z.enum(['percentage', 'fixed']),
       rate_bps: z.number().int().describe('percentage: basis points of revenue (1000 = 10 %)'),
@@ -74,11 +79,7 @@ const group = z
 export const groupAnswer = z.object({ group }).strict().register(components, { id: 'GroupAnswer' });
 export const groupListAnswer = list(group).register(components, { id: 'GroupList' });
 
-/** A row's texts in other languages (issue 21): by language code, the texts written for it. */
-const translations = z.record(z.string(), z.record(z.string(), z.string()))
-  .describe('Texts in other languages, by language code, e.g. {"es": {"name": "..."}}; a text left out shows the row\'s own');
-
-const look = { image: z.string().nullable(), description: z.string(), is_active: z.boolean() };
+const look = { image: z.string().nullable(), description: z.string(), is_active: z.boolean(), translations };
 const tier = z
   .object({ uid: z.string(), name: z.string(), color: z.string(), threshold: z.number().int(), ...look })
   .strict()

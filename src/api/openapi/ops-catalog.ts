@@ -97,19 +97,28 @@ const CUSTOMIZATION: Operation[] = [
   },
 ];
 
+/** The texts per language of campaigns, tiers, badges, tasks and rewards (issue 21). */
+const TRANSLATIONS_NOTE = '`translations`: the texts in other portal languages, by language code (e.g. `{"es": {"name": "..."}}`); ' +
+  'a page in that language shows them, and the row\'s own texts (written in the company\'s default language) wherever a language leaves one out.';
+
 const campaignExample = {
   name: 'Spring trail run',
   description: 'Invite your running friends.',
   url: 'https://acme-outdoor.test/spring',
   allowed_hosts: ['shop.acme-outdoor.test'],
   commission: { type: 'percentage', rate_bps: 1200, loyalty_points: 50 },
+  translations: {
+    es: { name: 'Carrera de primavera', description: 'Invita a tus amigos corredores.' },
+    fr: { name: 'Course de printemps', native_message: 'Courez avec moi : -10 % sur l\'équipement Acme Outdoor avec mon lien.' },
+  },
 };
 
 const CAMPAIGNS: Operation[] = [
   list('Campaigns', '/campaigns', 'listCampaigns', 'campaigns', campaignListAnswer),
   create('Campaigns', '/campaigns', 'createCampaign', 'Create a campaign',
     'A campaign with its landing page and commission rule (percentage of revenue in basis points, or a fixed amount in minor units; ' +
-    '`is_monetary: false` for store credit; loyalty points per conversion). Ambassadors join it through the ambassador calls.',
+    '`is_monetary: false` for store credit; loyalty points per conversion). Ambassadors join it through the ambassador calls. ' +
+    TRANSLATIONS_NOTE + ' A campaign translates `name`, `description` and `native_message` (the share message that pre-fills share texts).',
     campaignCreateSchema, campaignExample, campaignAnswer),
   {
     method: 'get', path: `${P}/campaigns/:uid`, tag: 'Campaigns', operationId: 'getCampaign', summary: 'Read a campaign',
@@ -118,7 +127,7 @@ const CAMPAIGNS: Operation[] = [
   },
   edit('Campaigns', '/campaigns/:uid', 'editCampaign', 'a campaign',
     'Edit, activate or deactivate (`is_active`), hide from the dashboard (`is_hidden_dashboard`), change the commission rule (any of ' +
-    '`commission`\'s fields; conversions recorded afterwards use it, existing commissions keep their amounts).',
+    '`commission`\'s fields; conversions recorded afterwards use it, existing commissions keep their amounts); `translations` is replaced whole.',
     campaignPatchSchema, { is_hidden_dashboard: true, commission: { type: 'fixed', fixed_minor: 1500 } }, campaignAnswer),
   list('Campaigns', '/groups', 'listGroups', 'groups', groupListAnswer),
   create('Campaigns', '/groups', 'createGroup', 'Create a group', 'A group of ambassadors (its name is unique in the company).',
@@ -135,21 +144,27 @@ const CAMPAIGNS: Operation[] = [
 ];
 
 const look = { color: '#2e7d32', image: '/brand/acme/tier-ridge.svg' };
-/** The texts per language of tasks and rewards (issue 21). */
-const TRANSLATIONS_NOTE = '`translations`: the texts in other portal languages, by language code (e.g. `{"es": {"name": "..."}}`); ' +
-  'a page in that language shows them, and the row\'s own texts (written in the company\'s default language) wherever a language leaves one out.';
 
 const PROGRAMS: Operation[] = [
   list('Programs', '/tiers', 'listTiers', 'tiers', tierListAnswer),
   create('Programs', '/tiers', 'createTier', 'Create a tier',
-    'A tier starts at `threshold`, counted in the company\'s tier metric (points, referrals, or revenue in minor units).',
-    tierCreateSchema, { name: 'Ridge', threshold: 10, description: 'Free shipping on your own orders.', ...look }, tierAnswer),
-  edit('Programs', '/tiers/:uid', 'editTier', 'a tier', 'Rename, recolour, move the threshold or deactivate.', tierPatchSchema, { threshold: 12 }, tierAnswer),
+    'A tier starts at `threshold`, counted in the company\'s tier metric (points, referrals, or revenue in minor units). ' +
+    TRANSLATIONS_NOTE + ' A tier translates `name` and `description`.',
+    tierCreateSchema,
+    {
+      name: 'Ridge', threshold: 10, description: 'Free shipping on your own orders.', ...look,
+      translations: { es: { name: 'Cresta', description: 'Envío gratis en tus propios pedidos.' } },
+    },
+    tierAnswer),
+  edit('Programs', '/tiers/:uid', 'editTier', 'a tier', 'Rename, recolour, move the threshold or deactivate; `translations` is replaced whole.',
+    tierPatchSchema, { threshold: 12 }, tierAnswer),
   remove('Programs', '/tiers/:uid', 'deleteTier', 'a tier', 'Nothing refers to a tier (it is computed), so it is deleted.'),
   list('Programs', '/badges', 'listBadges', 'badges', badgeListAnswer),
-  create('Programs', '/badges', 'createBadge', 'Create a badge', 'A badge earned at `points` points.',
-    badgeCreateSchema, { name: 'Peak performer', points: 3000, ...look }, badgeAnswer),
-  edit('Programs', '/badges/:uid', 'editBadge', 'a badge', 'Edit or deactivate a badge.', badgePatchSchema, { is_active: false }, badgeAnswer),
+  create('Programs', '/badges', 'createBadge', 'Create a badge',
+    'A badge earned at `points` points. ' + TRANSLATIONS_NOTE + ' A badge translates `name` and `description`.',
+    badgeCreateSchema, { name: 'Peak performer', points: 3000, ...look, translations: { fr: { name: 'Performance au sommet' } } }, badgeAnswer),
+  edit('Programs', '/badges/:uid', 'editBadge', 'a badge', 'Edit or deactivate a badge; `translations` is replaced whole.',
+    badgePatchSchema, { is_active: false }, badgeAnswer),
   remove('Programs', '/badges/:uid', 'deleteBadge', 'a badge', 'A badge someone earned is deactivated (they keep it); otherwise deleted.'),
   list('Programs', '/tasks', 'listTasks', 'tasks', taskListAnswer),
   create('Programs', '/tasks', 'createTask', 'Create a task',

@@ -7,6 +7,8 @@ export interface CampaignRow {
   allowed_hosts: string; native_message: string; portal_logo: string | null; commission_rate_bps: number;
   commission_type: 'percentage' | 'fixed'; commission_fixed_minor: number; commission_is_monetary: number; loyalty_points: number;
   commission_recurring: number; commission_recurring_months: number | null; created_at: string; members?: number;
+  /** The name, description and share message per language (migration 0024), JSON. */
+  translations: string;
 }
 
 const CAMPAIGN_SQL = `SELECT c.*, (SELECT COUNT(*) FROM ambassador_campaigns m WHERE m.company_id = c.company_id AND m.campaign_id = c.id) AS members

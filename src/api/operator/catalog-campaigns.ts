@@ -1,5 +1,6 @@
 import { TAB_KEYS, type Customization } from '../../lib/schemas/customization';
 import type { CampaignCreate, CampaignPatch, GroupInput } from '../../lib/schemas/operator-catalog';
+import { parseTranslations } from '../../lib/row-language';
 import { isTabVisible } from '../../lib/tabs';
 import { newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
@@ -10,7 +11,7 @@ import { tabRulesNamingGroup } from './catalog-customization';
 import {
   campaignRow, campaignRows, deleteUnusedGroup, groupNameTaken, groupRow, groupRows, type CampaignRow, type GroupRow,
 } from './catalog-campaign-queries';
-import { bit, insertStatement, notFound, patchRow, rowOf } from './catalog-queries';
+import { bit, insertStatement, notFound, patchRow, rowOf, storedTranslations } from './catalog-queries';
 import type { Operator } from './keys';
 
 /**
@@ -40,6 +41,7 @@ function campaignView(row: CampaignRow, currency: string, settings: Customizatio
     portal_logo: row.portal_logo,
     is_active: !!row.is_active,
     is_hidden_dashboard: !!row.is_hidden_dashboard,
+    translations: parseTranslations(row.translations),
     commission: {
       type: row.commission_type,
       rate_bps: row.commission_rate_bps,
@@ -87,6 +89,7 @@ export async function createCampaign(db: D1Database, operator: Operator, input: 
     portal_logo: input.portal_logo,
     is_active: bit(input.is_active),
     is_hidden_dashboard: bit(input.is_hidden_dashboard),
+    translations: JSON.stringify(input.translations),
     commission_type: input.commission.type,
     commission_rate_bps: input.commission.rate_bps,
     commission_fixed_minor: input.commission.fixed_minor,
@@ -110,6 +113,7 @@ export async function patchCampaign(db: D1Database, operator: Operator, uid: str
     portal_logo: input.portal_logo,
     is_active: bit(input.is_active),
     is_hidden_dashboard: bit(input.is_hidden_dashboard),
+    translations: storedTranslations(input.translations),
     commission_type: rule.type,
     commission_rate_bps: rule.rate_bps,
     commission_fixed_minor: rule.fixed_minor,

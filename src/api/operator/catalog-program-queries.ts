@@ -1,7 +1,12 @@
 /** D1 reads of the loyalty program's catalogue (tiers, badges, tasks), scoped to the key's company. */
 
-export interface TierRow { uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number }
-export interface BadgeRow { uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number; awarded?: number }
+export interface TierRow {
+  uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number; translations: string;
+}
+export interface BadgeRow {
+  uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number; awarded?: number;
+  translations: string;
+}
 export interface TaskRow {
   uid: string; name: string; description: string; points: number; url: string | null; position: number; is_active: number;
   campaign_uid?: string | null; completions?: number; translations: string;

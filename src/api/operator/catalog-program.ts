@@ -14,6 +14,7 @@ import { badgeRow, badgeRows, taskRow, taskRows, tierRows, type BadgeRow, type T
 
 const tierView = (t: TierRow) => ({
   uid: t.uid, name: t.name, color: t.color, threshold: t.threshold, image: t.image, description: t.description, is_active: !!t.is_active,
+  translations: parseTranslations(t.translations),
 });
 export type TierView = ReturnType<typeof tierView>;
 
@@ -23,12 +24,17 @@ export async function listTiers(db: D1Database, companyId: string) {
 }
 
 export async function createTier(db: D1Database, companyId: string, input: TierCreate) {
-  const row = await insertStatement(db, 'tiers', { uid: newUid('tier'), company_id: companyId, ...input, is_active: bit(input.is_active) }).first<TierRow>();
+  const row = await insertStatement(db, 'tiers', {
+    uid: newUid('tier'), company_id: companyId, ...input, is_active: bit(input.is_active), translations: JSON.stringify(input.translations),
+  }).first<TierRow>();
   return { tier: tierView(row!) };
 }
 
 export async function patchTier(db: D1Database, companyId: string, uid: string, input: TierPatch) {
-  return { tier: tierView(await patchRow<TierRow>(db, 'tiers', companyId, uid, { ...input, is_active: bit(input.is_active) })) };
+  const tier = await patchRow<TierRow>(db, 'tiers', companyId, uid, {
+    ...input, is_active: bit(input.is_active), translations: storedTranslations(input.translations),
+  });
+  return { tier: tierView(tier) };
 }
 
 /** Nothing refers to a tier (an ambassador's tier is computed from the metric), so it is deleted. */
@@ -38,7 +44,7 @@ export const deleteTier = (db: D1Database, companyId: string, uid: string) => re
 
 const badgeView = (b: BadgeRow) => ({
   uid: b.uid, name: b.name, color: b.color, points: b.points, image: b.image, description: b.description, is_active: !!b.is_active,
-  awarded: b.awarded ?? 0,
+  awarded: b.awarded ?? 0, translations: parseTranslations(b.translations),
 });
 export type BadgeView = ReturnType<typeof badgeView>;
 
@@ -52,12 +58,14 @@ async function badgeOf(db: D1Database, companyId: string, uid: string) {
 }
 
 export async function createBadge(db: D1Database, companyId: string, input: BadgeCreate) {
-  const row = await insertStatement(db, 'badges', { uid: newUid('badge'), company_id: companyId, ...input, is_active: bit(input.is_active) }).first<BadgeRow>();
+  const row = await insertStatement(db, 'badges', {
+    uid: newUid('badge'), company_id: companyId, ...input, is_active: bit(input.is_active), translations: JSON.stringify(input.translations),
+  }).first<BadgeRow>();
   return badgeOf(db, companyId, row!.uid);
 }
 
 export async function patchBadge(db: D1Database, companyId: string, uid: string, input: BadgePatch) {
-  await patchRow(db, 'badges', companyId, uid, { ...input, is_active: bit(input.is_active) });
+  await patchRow(db, 'badges', companyId, uid, { ...input, is_active: bit(input.is_active), translations: storedTranslations(input.translations) });
   return badgeOf(db, companyId, uid);
 }
 

@@ -44,10 +44,12 @@ export interface MembershipRow {
   share_link_uid: string | null;
   short_code: string | null;
   joined_at: string;
+  /** The name, description and share message per language (migration 0024), JSON. */
+  translations: string;
 }
 
 const MEMBERSHIP_COLUMNS = `c.id AS campaign_id, c.uid AS campaign_uid, c.name, c.description, c.is_active, c.is_hidden_dashboard,
-              c.url, c.native_message, c.portal_logo, s.uid AS share_link_uid, s.short_code, m.joined_at
+              c.url, c.native_message, c.portal_logo, s.uid AS share_link_uid, s.short_code, m.joined_at, c.translations
          FROM ambassador_campaigns m
          JOIN campaigns c ON c.id = m.campaign_id AND c.company_id = m.company_id
          LEFT JOIN share_links s ON s.company_id = m.company_id AND s.ambassador_uid = m.ambassador_uid
@@ -77,9 +79,15 @@ export interface LoyaltyBalanceRow {
 export const balanceStatement = (db: D1Database, companyId: string, ambassadorUid: string) =>
   db.prepare('SELECT * FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?').bind(companyId, ambassadorUid);
 
-export interface TierRow { id: number; uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number }
+export interface TierRow {
+  id: number; uid: string; name: string; color: string; threshold: number; image: string | null; description: string; is_active: number;
+  /** The name and description per language (migration 0024), JSON. */
+  translations: string;
+}
 export interface BadgeRow {
   id: number; uid: string; name: string; color: string; points: number; image: string | null; description: string; is_active: number;
+  /** The name and description per language (migration 0024), JSON. */
+  translations: string;
   /** When the badge was awarded (null when it is earned by points alone, or not earned). */
   earned_at: string | null;
   /** 1 when awarded, or when the ambassador's points earned reach the badge's threshold. */
@@ -104,8 +112,10 @@ export interface LoyaltyStandingRow {
 
 const json = (columns: string[]) => `json_object(${columns.map((c) => `'${c}', ${c}`).join(', ')})`;
 const BALANCE_COLUMNS = ['points_earned', 'points_available', 'points_redeemed', 'points_expired', 'points_held', 'cash_held', 'cash_earned', 'cash_available', 'cash_redeemed', 'cash_expired'];
-const TIER_COLUMNS = ['id', 'uid', 'name', 'color', 'threshold', 'image', 'description', 'is_active'];
-const BADGE_COLUMNS = ['id', 'uid', 'name', 'color', 'points', 'image', 'description', 'is_active', 'earned_at', 'earned'];
+// `translations` (migration 0024) rides along, so the profile names tiers and badges in the page language
+// without another statement.
+const TIER_COLUMNS = ['id', 'uid', 'name', 'color', 'threshold', 'image', 'description', 'is_active', 'translations'];
+const BADGE_COLUMNS = ['id', 'uid', 'name', 'color', 'points', 'image', 'description', 'is_active', 'earned_at', 'earned', 'translations'];
 
 /**
  * The profile's balance, the company's active tiers, its active badges (earned or not), the referrer and

@@ -10,6 +10,7 @@ import { findUsernameOwner, updateAmbassadorStatement, updateUserNameStatement, 
 import { inspectImage } from './image-check';
 import { parseInput, validationError } from './parse';
 import { ambassadorProfile, safeJson } from './view';
+import { browserLanguage } from '../../lib/languages';
 import type { AmbassadorRow } from './ambassador-queries';
 import type { ApiEnv, Caller, ServiceContext } from '../core/types';
 
@@ -117,7 +118,8 @@ export async function updateProfile(svc: ServiceContext, caller: Caller, input: 
 
   // The rows as just written (the caller's, with the changed columns): no second read before the answer.
   const names = Object.fromEntries((['first_name', 'last_name'] as const).filter((k) => data[k] !== undefined).map((k) => [k, data[k]!]));
-  return ambassadorProfile(svc.db, company, { ...user, ...names }, { ...ambassador, ...values } as AmbassadorRow, svc.origin);
+  return ambassadorProfile(svc.db, company, { ...user, ...names }, { ...ambassador, ...values } as AmbassadorRow, svc.origin,
+    browserLanguage(svc.acceptLanguage));
 }
 
 /** @deprecated its routes are in ./routes.ts now; drop `.route('/', profileEdit)` from src/api/app.ts. */

@@ -1,3 +1,4 @@
+import { browserLanguage } from '../../lib/languages';
 import { activeSchema, type ActiveInput } from '../../lib/schemas/profile';
 import {
   DEFAULT_NOTIFICATIONS, notificationsUpdateSchema, type NotificationSettings, type NotificationsUpdateInput,
@@ -21,7 +22,7 @@ export function whoAmI(svc: ServiceContext, caller: Caller) {
     language: caller.ambassador.language,
     group_id: caller.ambassador.group_id,
     deactivated_by_self: !!caller.ambassador.deactivated_by_self,
-    urls: caller.memberships.map((m) => campaignView(m, svc.origin)),
+    urls: caller.memberships.map((m) => campaignView(m, svc.origin, browserLanguage(svc.acceptLanguage))),
   };
 }
 
@@ -32,7 +33,7 @@ export const getUser = (caller: Caller) => userView(caller.user);
 
 /** GET /portal/ambassadors/{id}/ - the caller's whole profile (one D1 round trip; the campaigns are the token check's). */
 export const getProfile = (svc: ServiceContext, caller: Caller) =>
-  ambassadorProfile(svc.db, caller.company, caller.user, caller.ambassador, svc.origin, caller.memberships);
+  ambassadorProfile(svc.db, caller.company, caller.user, caller.ambassador, svc.origin, browserLanguage(svc.acceptLanguage), caller.memberships);
 
 /** GET /companies/{id}/ambassadors/ - the caller's ambassador within their company (exactly one; no D1 call). */
 export function companyAmbassadors(caller: Caller) {

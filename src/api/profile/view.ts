@@ -5,25 +5,31 @@ import {
 } from './ambassador-queries';
 import type { CompanyRow } from '../portal/queries';
 import type { UserRow } from '../auth/user-queries';
+import type { Language } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 
 /** Public path of a file kept in R2 (avatars, assets); the edge serves /media/* for the tenant only. */
 export const mediaUrl = (key: string | null | undefined) => (key ? `/media/${key}` : null);
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
-/** Campaign as spec §3 names it; `url` is the ambassador's referral link on the portal host. */
-export function campaignView(m: MembershipRow, origin: string) {
+/**
+ * Campaign as spec §3 names it; `url` is the ambassador's referral link on the portal host. Its name,
+ * description and share message are in `lang` where the company wrote them (issue 21, migration 0024).
+ */
+export function campaignView(m: MembershipRow, origin: string, lang: Language | null) {
+  const { name, description, native_message } = textsIn(m, lang, ['name', 'description', 'native_message']);
   return {
     campaign_id: m.campaign_id,
     campaign_uid: m.campaign_uid,
     uid: m.share_link_uid,
-    campaign_name: m.name,
-    campaign_description: m.description,
+    campaign_name: name,
+    campaign_description: description,
     is_hidden_dashboard: !!m.is_hidden_dashboard,
     is_active: !!m.is_active,
     url: m.short_code ? `${origin}/r/${encodeURIComponent(m.short_code)}` : null,
     landing_url: m.url,
-    native_message: m.native_message,
+    native_message,
     short_code: m.short_code,
     campaign_portal_logo: m.portal_logo,
     joined_at: m.joined_at,
@@ -46,9 +52,12 @@ export function userView(u: UserRow) {
 /**
  * GET /portal/ambassadors/{id}/ - the whole profile of spec §3 in one answer. `known` is the caller's
  * campaigns when the token check already read them (every page's shell: one statement less); otherwise
- * they are read with the rest. The rest is one statement (issue 19).
+ * they are read with the rest. The rest is one statement (issue 19). Campaigns, tiers and badges are named
+ * in `lang` where the company wrote them (issue 21).
  */
-export async function ambassadorProfile(db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string, known?: MembershipRow[]) {
+export async function ambassadorProfile(
+  db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string, lang: Language | null, known?: MembershipRow[],
+) {
   // One D1 round trip for everything the profile shows.
   const standingStatement = loyaltyStandingStatement(db, company.loyalty_tier_stat_metric, company.id, a.uid, a.referred_by_uid);
   const read = known
@@ -67,19 +76,22 @@ export async function ambassadorProfile(db: D1Database, company: CompanyRow, use
   const currentIndex = tiers.reduce((found, t, i) => (metric >= t.threshold ? i : found), -1);
   const current = currentIndex >= 0 ? tiers[currentIndex]! : null;
   const next = tiers[currentIndex + 1] ?? null;
-  const tierView = (t: (typeof tiers)[number]) => ({
-    id: t.id, uid: t.uid, name: t.name, color: t.color, threshold: t.threshold, image: t.image,
-    is_active: !!t.is_active, description: t.description,
+  const tierView = (t: (typeof tiers)[number]) => {
+    const { name, description } = textsIn(t, lang, ['name', 'description']);
+    return { id: t.id, uid: t.uid, name, color: t.color, threshold: t.threshold, image: t.image, is_active: !!t.is_active, description };
+  };
+  const badgeViews = badges.map((bd) => {
+    const { name, description } = textsIn(bd, lang, ['name', 'description']);
+    return {
+      id: bd.id, uid: bd.uid, name, color: bd.color, points: bd.points, image: bd.image,
+      description, is_active: !!bd.is_active, earned: !!bd.earned, earned_at: bd.earned_at,
+    };
   });
-  const badgeViews = badges.map((bd) => ({
-    id: bd.id, uid: bd.uid, name: bd.name, color: bd.color, points: bd.points, image: bd.image,
-    description: bd.description, is_active: !!bd.is_active, earned: !!bd.earned, earned_at: bd.earned_at,
-  }));
   const custom = safeJson<Record<string, string>>(a.custom_fields, {});
   return {
     uid: a.uid,
     userid: user.id,
-    urls: memberships.map((m) => campaignView(m, origin)),
+    urls: memberships.map((m) => campaignView(m, origin, lang)),
     access: user.access,
     avatar_url: mediaUrl(a.avatar_key),
     first_name: user.first_name,

@@ -1,5 +1,7 @@
 /** Promotional assets of campaigns (files in R2 under `assets/<company>/...`). */
 import { batch, row, rows } from '../core/named-batch';
+import type { Language } from '../../lib/languages';
+import { textInSql } from '../core/row-language-sql';
 
 export interface AssetRow {
   uid: string;
@@ -23,7 +25,7 @@ export interface AssetRow {
  */
 export async function listAssets(
   db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, search: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number }, lang: Language | null,
 ) {
   const args: (string | number)[] = [ambassadorUid, companyId, ambassadorUid, ambassadorUid];
   let filter = '';
@@ -43,7 +45,7 @@ export async function listAssets(
        AND (a.group_id IS NULL OR a.group_id = (SELECT group_id FROM ambassadors WHERE uid = ? AND company_id = a.company_id))${filter}`;
   const { list, total } = await batch(db, {
     list: rows<AssetRow>(db.prepare(
-      `SELECT a.uid, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.title, a.file_key, a.file_name,
+      `SELECT a.uid, a.campaign_id, c.uid AS campaign_uid, ${textInSql('c', 'name', lang)} AS campaign_name, a.title, a.file_key, a.file_name,
               a.content_type, a.size_bytes, a.thumbnail_key, a.created_at, s.short_code ${from}
         ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`,
     ).bind(...args, page.limit, page.offset)),

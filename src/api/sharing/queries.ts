@@ -1,5 +1,7 @@
 /** Share links: the ambassador's custom links (is_default = 0) and campaign referral links (is_default = 1). */
 import { batch, row, rows } from '../core/named-batch';
+import type { Language } from '../../lib/languages';
+import { textInSql } from '../core/row-language-sql';
 
 export interface ShareLinkRow {
   uid: string;
@@ -29,18 +31,18 @@ export interface ShareLinkListRow extends ShareLinkRow {
  * The link's numbers come from its counters (share_link_counters, migrations/0019_counters.sql: kept by
  * triggers on clicks, referrals and commissions), one row per link however many clicks it has.
  */
-const LIST_SELECT = `
-  SELECT s.*, c.uid AS campaign_uid, c.name AS campaign_name,
+const listSelect = (lang: Language | null) => `
+  SELECT s.*, c.uid AS campaign_uid, ${textInSql('c', 'name', lang)} AS campaign_name,
          COALESCE(n.clicks, 0) AS clicks, COALESCE(n.referrals, 0) AS referrals, COALESCE(n.earned_minor, 0) AS earned_minor
     FROM share_links s JOIN campaigns c ON c.id = s.campaign_id AND c.company_id = s.company_id
     LEFT JOIN share_link_counters n ON n.company_id = s.company_id AND n.share_link_uid = s.uid`;
 
 /** The ambassador's custom share links, newest first (spec §9), one page. */
 export async function listShareLinks(
-  db: D1Database, companyId: string, ambassadorUid: string, page: { limit: number; offset: number },
+  db: D1Database, companyId: string, ambassadorUid: string, page: { limit: number; offset: number }, lang: Language | null,
 ) {
   const { list, total } = await batch(db, {
-    list: rows<ShareLinkListRow>(db.prepare(`${LIST_SELECT} WHERE s.company_id = ? AND s.ambassador_uid = ? AND s.is_default = 0
+    list: rows<ShareLinkListRow>(db.prepare(`${listSelect(lang)} WHERE s.company_id = ? AND s.ambassador_uid = ? AND s.is_default = 0
                  ORDER BY s.created_at DESC, s.uid DESC LIMIT ? OFFSET ?`)
       .bind(companyId, ambassadorUid, page.limit, page.offset)),
     total: row<{ n: number }>(db.prepare('SELECT COUNT(*) AS n FROM share_links WHERE company_id = ? AND ambassador_uid = ? AND is_default = 0')
@@ -49,8 +51,8 @@ export async function listShareLinks(
   return { rows: list, count: total?.n ?? 0 };
 }
 
-export function shareLinkViewStatement(db: D1Database, companyId: string, uid: string) {
-  return db.prepare(`${LIST_SELECT} WHERE s.company_id = ? AND s.uid = ?`).bind(companyId, uid);
+export function shareLinkViewStatement(db: D1Database, companyId: string, uid: string, lang: Language | null) {
+  return db.prepare(`${listSelect(lang)} WHERE s.company_id = ? AND s.uid = ?`).bind(companyId, uid);
 }
 
 /** The landing page and allowed hosts of a campaign (what a link's redirect URL is checked against). */

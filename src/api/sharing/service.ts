@@ -9,6 +9,8 @@ import { isoNow, newUid, randomToken } from '../core/crypto';
 import { ApiError, fieldError, zodFields } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { browserLanguage } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 import { safeJson } from '../profile/view';
 import { listAssets as listAssetRows } from './asset-queries';
 import { insertShare } from './click-queries';
@@ -37,7 +39,7 @@ async function listShareLinksUnchecked(
   const q = parseWith(shareLinkListQuery, query);
   const { rows, count } = await listShareLinkRows(svc.db, caller.company.id, caller.ambassador.uid, {
     limit: q.page_size, offset: (q.page - 1) * q.page_size,
-  });
+  }, browserLanguage(svc.acceptLanguage));
   if (q.ordering === 'created_at') rows.reverse();
   const url = pageUrl ?? ((n: number) =>
     `${svc.origin}/v1/ambassadors/${encodeURIComponent(caller.ambassador.uid)}/custom_urls/?ordering=${q.ordering}&page=${n}&page_size=${q.page_size}`);
@@ -89,7 +91,7 @@ async function createShareLinkUnchecked(svc: ServiceContext, caller: Caller, bod
     // The insert and the read of the new row in one round trip; no row means the code was taken.
     const { view } = await batch(svc.db, {
       inserted: write(insertShareLinkStatement(svc.db, { ...base, shortCode })),
-      view: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid)),
+      view: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid, browserLanguage(svc.acceptLanguage))),
     });
     if (view) return shareLinkView(view, svc.origin, caller.company.currency);
   }
@@ -105,7 +107,7 @@ async function updateShareLinkUnchecked(
   const asked = parsed.success && parsed.data.campaign !== undefined ? campaignForLink(caller, parsed.data.campaign) : null;
   // The link and the hosts of its (new or current) campaign in one round trip.
   const { existing, hosts } = await batch(svc.db, {
-    existing: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid)),
+    existing: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid, browserLanguage(svc.acceptLanguage))),
     hosts: row<CampaignHostsRow>(campaignHostsStatement(svc.db, caller.company.id, asked?.campaign_id ?? null, uid)),
   });
   if (!existing || existing.ambassador_uid !== caller.ambassador.uid || existing.is_default) throw new ApiError('not_found', 'notFound');
@@ -124,7 +126,7 @@ async function updateShareLinkUnchecked(
   try {
     const { view } = await batch(svc.db, {
       updated: write(updateShareLinkStatement(svc.db, caller.company.id, caller.ambassador.uid, uid, changes, isoNow())),
-      view: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid)),
+      view: row<ShareLinkListRow>(shareLinkViewStatement(svc.db, caller.company.id, uid, browserLanguage(svc.acceptLanguage))),
     });
     // The link was read as the caller's a moment ago; the update and the read are one transaction.
     return shareLinkView(view!, svc.origin, caller.company.currency);
@@ -156,7 +158,7 @@ async function listAssetsUnchecked(svc: ServiceContext, caller: Caller, query: A
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { rows, count } = await listAssetRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.search, {
     limit: q.page_size, offset: (q.page - 1) * q.page_size,
-  });
+  }, browserLanguage(svc.acceptLanguage));
   return { count, next: null, previous: null, results: rows.map((r) => assetView(r, svc.origin)) };
 }
 
@@ -170,10 +172,11 @@ export async function listPersonalCodes(svc: ServiceContext, caller: Caller, que
   const q = parseWith(personalCodesQuery, query);
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { results } = await ownPersonalCodesStatement(svc.db, caller.company.id, caller.ambassador.uid).all<OwnPersonalCodeRow>();
+  const lang = browserLanguage(svc.acceptLanguage);
   const codes = results.flatMap((r) => {
     const member = caller.memberships.find((m) => m.campaign_id === r.campaign_id);
     if (!member || (campaign && member.campaign_id !== campaign.campaign_id)) return [];
-    return [{ code: r.code, campaign_uid: member.campaign_uid, campaign_name: member.name }];
+    return [{ code: r.code, campaign_uid: member.campaign_uid, campaign_name: textsIn(member, lang, ['name']).name }];
   });
   return { count: codes.length, results: codes };
 }

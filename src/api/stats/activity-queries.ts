@@ -1,4 +1,6 @@
 import { batch, row, rows } from '../core/named-batch';
+import type { Language } from '../../lib/languages';
+import { textInSql } from '../core/row-language-sql';
 import { activityNameSql, type ActivityNameColumns } from './activity-names';
 
 /** The activity feed (referrals, commissions, payouts, redemptions, points) of one ambassador. */
@@ -48,13 +50,15 @@ export const activityStatusSql = (a: string) => `CASE WHEN ${a}.type = 'commissi
 const ACTIVITY_STATUS = activityStatusSql('a');
 
 /** Newest first. With a campaign, that campaign's rows plus the account-wide ones (payouts, redemptions). */
-export async function recentActivity(db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, limit: number) {
+export async function recentActivity(
+  db: D1Database, companyId: string, ambassadorUid: string, campaignId: number | null, limit: number, lang: Language | null = null,
+) {
   const campaignSql = campaignId === null ? '' : ' AND (a.campaign_id = ? OR a.campaign_id IS NULL)';
   const args: (string | number)[] = [companyId, ambassadorUid];
   if (campaignId !== null) args.push(campaignId);
   const page = await batch(db, {
     rows: rows<ActivityRow>(db.prepare(
-      `SELECT a.id, a.campaign_id, c.uid AS campaign_uid, c.name AS campaign_name, a.type, a.referred_name, a.referred_email,
+      `SELECT a.id, a.campaign_id, c.uid AS campaign_uid, ${textInSql('c', 'name', lang)} AS campaign_name, a.type, a.referred_name, a.referred_email,
               a.amount_minor, a.currency, a.points, ${ACTIVITY_STATUS} AS status, a.payment_method, a.expire_at, a.event_data1, a.event_data2,
               a.event_data3, a.payout_id, a.redemption_id, a.created_at, ${activityNameSql('a').join(', ')}
          FROM activities a LEFT JOIN campaigns c ON c.id = a.campaign_id AND c.company_id = a.company_id

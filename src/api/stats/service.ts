@@ -1,9 +1,10 @@
 import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { browserLanguage, type Language } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 import { ownCampaign } from '../sharing/membership';
 import { shareUrl } from '../sharing/view';
-import { browserLanguage, type Language } from '../../lib/languages';
 import { activityName } from './activity-names';
 import { recentActivity as recentActivityRows, type ActivityRow } from './activity-queries';
 import {
@@ -75,7 +76,7 @@ export async function campaignStats(svc: ServiceContext, caller: Caller, query: 
     campaign_links: [{
       campaign_uid: campaign?.campaign_uid ?? null,
       campaign_id: campaign?.campaign_id ?? null,
-      campaign_name: campaign?.name ?? null,
+      campaign_name: campaign ? textsIn(campaign, browserLanguage(svc.acceptLanguage), ['name']).name : null,
       short_code: campaign?.short_code ?? null,
       share_link: campaign?.short_code ? shareUrl(svc.origin, campaign.short_code) : null,
       clicks: totals.clicks,
@@ -186,8 +187,8 @@ export async function recentActivity(svc: ServiceContext, caller: Caller, query:
   const q = parseWith(recentActivityQuery, query);
   if (q.affiliate_uid !== caller.ambassador.uid) throw new ApiError('not_found', 'notFound');
   const campaign = ownCampaign(caller, q.campaign_uid);
-  const { rows, count } = await recentActivityRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.page_size);
   const lang = browserLanguage(svc.acceptLanguage);
+  const { rows, count } = await recentActivityRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.page_size, lang);
   return { count, next: null, previous: null, results: rows.map((a) => activityView(a, lang)) };
 }
 

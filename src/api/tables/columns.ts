@@ -4,6 +4,8 @@ import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import { PAYMENT_METHODS } from '../../lib/payment-methods';
 import { statusChoices } from '../../lib/statuses';
 import type { MessageKey } from '../../lib/i18n/en';
+import type { Language } from '../../lib/languages';
+import { textsIn } from '../../lib/row-language';
 import type { Caller } from '../core/types';
 
 // The column catalogue of the data tables (spec §3 rows; docs: /tmp/tables-contract.md, issue 9 "One data
@@ -37,7 +39,7 @@ export interface Column {
   /** MONEY: expression of the currency of the row. */
   currency?: string;
   /** CHOICE: the values allowed, fixed or from the caller (null: any value, e.g. campaigns). */
-  choices?: Choice[] | ((caller: Caller) => Choice[]);
+  choices?: Choice[] | ((caller: Caller, lang: Language | null) => Choice[]);
   /** CHOICE: values are integers in SQL. */
   integerChoices?: boolean;
   /** CHOICE: values outside `choices` are allowed in filters (the list is a suggestion). */
@@ -78,8 +80,9 @@ const PAYMENT_METHOD_CHOICES: Choice[] = Object.entries(PAYMENT_METHODS).map(([c
   value: code, label_key: `paymentMethod.${slug}` as MessageKey,
 }));
 
-const campaignChoices = (caller: Caller): Choice[] =>
-  caller.memberships.map((m) => ({ value: m.campaign_uid, label: m.name }));
+/** The caller's campaigns, named in the page language where the company wrote it (issue 21). */
+const campaignChoices = (caller: Caller, lang: Language | null): Choice[] =>
+  caller.memberships.map((m) => ({ value: m.campaign_uid, label: textsIn(m, lang, ['name']).name }));
 
 const ACTIVITY_TYPES = ['referral', 'commission', 'payout', 'redemption', 'points', 'cash', 'task'] as const;
 
@@ -166,7 +169,7 @@ export function columnOf(table: Table, key: string): Column | undefined {
   return table.columns.find((c) => c.key === key);
 }
 
-export function choicesFor(column: Column, caller: Caller): Choice[] | undefined {
+export function choicesFor(column: Column, caller: Caller, lang: Language | null = null): Choice[] | undefined {
   if (!column.choices) return undefined;
-  return typeof column.choices === 'function' ? column.choices(caller) : column.choices;
+  return typeof column.choices === 'function' ? column.choices(caller, lang) : column.choices;
 }

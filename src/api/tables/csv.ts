@@ -65,7 +65,7 @@ async function wordsOf(svc: ServiceContext, caller: Caller, table: PreparedQuery
     : {};
   const labels = new Map<string, Map<string, string>>();
   for (const c of table.columns) {
-    const choices = choicesFor(c, caller);
+    const choices = choicesFor(c, caller, lang);
     if (choices) labels.set(c.key, new Map(choices.map((ch) => [ch.value, ch.label ?? (ch.label_key ? t(lang, ch.label_key) : ch.value)])));
   }
   return { lang, labels, headings: table.columns.map((c) => own[c.key] ?? t(lang, c.label_key)) };

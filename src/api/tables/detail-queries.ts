@@ -1,4 +1,6 @@
 import { commissionStatusSql } from '../stats/activity-queries';
+import type { Language } from '../../lib/languages';
+import { textInSql } from '../core/row-language-sql';
 
 /** D1 reads of the activity detail (detail.ts): one payout or one redemption of the ambassador. */
 
@@ -50,9 +52,9 @@ export interface PayoutCommissionRow {
  * The commissions a payout of the ambassador paid (clawbacks included), oldest first. The payout is named
  * as payoutDetailRow names it; each row is the ambassador's own in the company, as is the payout.
  */
-export const payoutCommissionRows = (db: D1Database, companyId: string, ambassadorUid: string, key: number | string) =>
+export const payoutCommissionRows = (db: D1Database, companyId: string, ambassadorUid: string, key: number | string, lang: Language | null) =>
   db.prepare(
-    `SELECT c.uid, c.created_at, cp.name AS campaign_name, c.transaction_id, r.name AS customer_name, c.amount_minor, c.currency,
+    `SELECT c.uid, c.created_at, ${textInSql('cp', 'name', lang)} AS campaign_name, c.transaction_id, r.name AS customer_name, c.amount_minor, c.currency,
             ${commissionStatusSql('c')} AS status, c.kind
        FROM payouts p
        JOIN commissions c ON c.company_id = p.company_id AND c.ambassador_uid = p.ambassador_uid AND c.payout_id = p.id

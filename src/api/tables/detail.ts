@@ -55,7 +55,7 @@ export async function payoutDetail(svc: ServiceContext, caller: Caller, id: stri
   const named = /^\d{1,15}$/.test(key) ? Number(key) : key;
   const [row, paid] = await Promise.all([
     payoutDetailRow(svc.db, caller.company.id, caller.ambassador.uid, named),
-    payoutCommissionRows(svc.db, caller.company.id, caller.ambassador.uid, named),
+    payoutCommissionRows(svc.db, caller.company.id, caller.ambassador.uid, named, browserLanguage(svc.acceptLanguage)),
   ]);
   if (!row) throw notFound();
   const a = caller.ambassador;

@@ -18,12 +18,13 @@ export function tableOf(key: string): Table {
 }
 
 /** GET|POST /tables/options/{table}/ - the columns, their operators and choices, orderings and page sizes. */
-export function tableOptions(_svc: ServiceContext, caller: Caller, key: string) {
+export function tableOptions(svc: ServiceContext, caller: Caller, key: string) {
   const table = tableOf(key);
+  const lang = browserLanguage(svc.acceptLanguage);
   return {
     table: table.key,
     columns: table.columns.map((c) => {
-      const choices = choicesFor(c, caller);
+      const choices = choicesFor(c, caller, lang);
       return {
         key: c.key,
         label_key: c.label_key,

@@ -41,6 +41,8 @@ export function remoteIdentity(deps: RemoteDeps, ids: { userId: number; ambassad
   return {
     portal: async (host) => (await deps.call<PortalView[]>('/portal.json', { query: { host }, auth: false }))[0] ?? null,
     async me() {
+      // A fresh profile each time: me() is asked again when the page language turns out to be another (../request-context.ts).
+      profile = null;
       const [u, p] = await Promise.all([user(), loadProfile()]);
       return { user: u, ambassador_uid: p.uid, language: p.language, group_id: p.group_id, deactivated_by_self: p.deactivated_by_self, urls: p.urls };
     },

@@ -329,6 +329,8 @@ const languageTexts = z.object({
   }).optional(),
   dashboard: z.object({
     section_descriptions: z.record(z.string().regex(/^[a-z0-9_]{1,64}$/), z.string().trim().max(1000)).optional(),
+    earned_first_event_label: variant(60),
+    earned_second_event_label: variant(60),
   }).optional(),
 });
 export type LanguageTexts = z.infer<typeof languageTexts>;

@@ -88,6 +88,8 @@ const campaignFields = {
   portal_logo: imageUrl.nullable(),
   is_active: flag,
   is_hidden_dashboard: flag,
+  /** The name, description and share message in other languages, by language code (PATCH replaces the whole object). */
+  translations: rowTranslations(z.strictObject({ name: name.optional(), description: longText.optional(), native_message: longText.optional() })),
 };
 
 export const campaignCreateSchema = z.strictObject({
@@ -98,6 +100,7 @@ export const campaignCreateSchema = z.strictObject({
   portal_logo: campaignFields.portal_logo.default(null),
   is_active: campaignFields.is_active.default(true),
   is_hidden_dashboard: campaignFields.is_hidden_dashboard.default(false),
+  translations: campaignFields.translations.default({}),
   commission: commissionRuleSchema.prefault({}),
 });
 export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
@@ -130,7 +133,12 @@ export type TabAccessInput = z.infer<typeof tabAccessSchema>;
 
 const DEFAULT_COLOR = '#3c97d3';
 
-const tierFields = { name, color: hexColor, threshold: amount, image: imageUrl.nullable(), description: longText, is_active: flag };
+/** A tier's or a badge's name and description in other languages, by language code (PATCH replaces the whole object). */
+const nameAndDescription = () => rowTranslations(z.strictObject({ name: name.optional(), description: longText.optional() }));
+
+const tierFields = {
+  name, color: hexColor, threshold: amount, image: imageUrl.nullable(), description: longText, is_active: flag, translations: nameAndDescription(),
+};
 /** `threshold`: where the tier starts, in the company's tier metric (points, referrals, or revenue in minor units). */
 export const tierCreateSchema = z.strictObject({
   ...tierFields,
@@ -138,12 +146,15 @@ export const tierCreateSchema = z.strictObject({
   image: tierFields.image.default(null),
   description: tierFields.description.default(''),
   is_active: tierFields.is_active.default(true),
+  translations: tierFields.translations.default({}),
 });
 export const tierPatchSchema = z.strictObject(tierFields).partial();
 export type TierCreate = z.infer<typeof tierCreateSchema>;
 export type TierPatch = z.infer<typeof tierPatchSchema>;
 
-const badgeFields = { name, color: hexColor, points: amount, image: imageUrl.nullable(), description: longText, is_active: flag };
+const badgeFields = {
+  name, color: hexColor, points: amount, image: imageUrl.nullable(), description: longText, is_active: flag, translations: nameAndDescription(),
+};
 /** `points`: the points that earn the badge. */
 export const badgeCreateSchema = z.strictObject({
   ...badgeFields,
@@ -152,6 +163,7 @@ export const badgeCreateSchema = z.strictObject({
   image: badgeFields.image.default(null),
   description: badgeFields.description.default(''),
   is_active: badgeFields.is_active.default(true),
+  translations: badgeFields.translations.default({}),
 });
 export const badgePatchSchema = z.strictObject(badgeFields).partial();
 export type BadgeCreate = z.infer<typeof badgeCreateSchema>;
@@ -167,7 +179,7 @@ const taskFields = {
   campaign_uid: uidRef.nullable(),
   is_active: flag,
   /** The name and description in other languages, by language code (PATCH replaces the whole object). */
-  translations: rowTranslations(z.strictObject({ name: name.optional(), description: longText.optional() })),
+  translations: nameAndDescription(),
 };
 export const taskCreateSchema = z.strictObject({
   ...taskFields,
