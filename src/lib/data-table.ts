@@ -163,7 +163,7 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
 /** What the script adds to a page of rows: each row's selection box, the detail disclosures, whole values. */
 function enhanceRows(region: HTMLElement, labels: TableLabels): void {
   const box = `<input type="checkbox" aria-label="${escapeHtml(labels.selectRow)}" data-select-row>`;
-  for (const cell of region.querySelectorAll<HTMLElement>('tbody td.dt-select')) if (!cell.firstChild) cell.innerHTML = box;
+  for (const cell of region.querySelectorAll<HTMLElement>('tbody td:first-child')) if (!cell.firstChild) cell.innerHTML = box;
   enhanceDetails(region, labels);
   wholeOnFocus(region);
 }

@@ -128,13 +128,10 @@ export function cellText(
 }
 
 // A cell's look by column type; with its card label (--label, read by the narrow layout and the row's
-// disclosure) it is written once per table in a <style>, not as attributes on every cell. In the table
-// every cell keeps to one line: names, e-mails and other text are cut with an ellipsis (the card layout
-// and the disclosure wrap them, TableView.astro).
-const TYPE_STYLE: Partial<Record<string, string>> = {
-  MONEY: 'text-align:right;white-space:nowrap', DATE: 'white-space:nowrap',
-  EMAIL: 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis', STRING: 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis',
-};
+// disclosure) it is written once per table in a <style>, not as attributes on every cell. Only money needs
+// a rule of its own (right-aligned): that every desktop cell keeps to one line, cut with an ellipsis, and
+// that a card wraps, are tables.css's rules for every cell.
+const TYPE_STYLE: Partial<Record<string, string>> = { MONEY: 'text-align:right' };
 
 /** A CSS string of any text: every character but ASCII letters, digits and spaces as a hex escape. */
 export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9 ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
@@ -279,9 +276,10 @@ function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: s
 }
 
 /**
- * The rows of a page. Each starts with the cell of its selection box (written by the browser script: a
- * selection needs it). A row's `more` fields go into its "Details" disclosure, and a payout or redemption
- * row of activity names its detail for the browser script to fetch into the same disclosure.
+ * The rows of a page. Each starts with the cell of its selection box, an empty first cell (the browser
+ * script writes the box: a selection needs it). A row's `more` fields go into its "Details" disclosure,
+ * and a payout or redemption row of activity names its detail for the browser script to fetch into the
+ * same disclosure.
  */
 export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonly Row[], shown: TableColumn[]): string {
   const { cells, more } = splitColumns(config, shown);
@@ -295,7 +293,7 @@ export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonl
       const text = cellText(col, row[col.key], labels.lang, labels);
       return text ? cellHtml(config, col, row[col.key], text, 'div', labels.lang) : '';
     }).join('');
-    return `<tr data-row><td class="dt-select"></td>${tds}${withDetail ? detailCell(config, labels, row, lines) : ''}</tr>`;
+    return `<tr data-row><td></td>${tds}${withDetail ? detailCell(config, labels, row, lines) : ''}</tr>`;
   }).join('');
 }
 
@@ -316,7 +314,7 @@ function detailCell(config: TableConfig, labels: TableLabels, row: Row, lines: s
   }
   const page = href ? `<p class="detail-page"><a href="${href}" data-detail-page>${escapeHtml(kind === 'payout' ? labels.detail.openPayout : labels.detail.show)}</a></p>` : '';
   const fetched = kind ? ` data-detail="${kind}" data-id="${escapeHtml(String(id))}"` : '';
-  const disclosure = lines || page ? `<details class="row-more"><summary>${escapeHtml(labels.detail.show)}</summary>${lines}${page}</details>` : '';
+  const disclosure = lines || page ? `<details><summary>${escapeHtml(labels.detail.show)}</summary>${lines}${page}</details>` : '';
   return disclosure || fetched ? `<td class="dt-detail"${fetched}>${disclosure}</td>` : '<td class="dt-detail" data-empty></td>';
 }
 

@@ -168,7 +168,7 @@ for (const tenant of TENANTS) {
           expect(headers.length).toBeGreaterThanOrEqual(4);
           expect(headers.length).toBeLessThanOrEqual(7);
           // The event data, headed by the company's names for it, else "Details", never "Event data N".
-          const details = activity.locator('details.row-more:has([data-col^="event_data"])').first();
+          const details = activity.locator('td.dt-detail details:has([data-col^="event_data"])').first();
           await details.locator('summary').click();
           const labels = await details.locator('[data-col^="event_data"]').evaluateAll((lines) => lines.map((line) => getComputedStyle(line, '::before').content));
           expect(labels.length).toBeGreaterThan(0);

@@ -86,9 +86,9 @@ describe('data table markup', () => {
     const detailPaths = { payout: '/app/payouts/{id}', redemption: '/app/rewards?redemption={id}#redemption' };
     const html = viewHtml({ ...config, detailPaths }, labels, view());
     // In the activity the link sits in the row's Details disclosure (the script fetches the detail above it).
-    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details class="row-more"><summary>Details</summary>'
+    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details><summary>Details</summary>'
       + '<p class="detail-page"><a href="/app/payouts/po-7" data-detail-page>All details</a></p></details></td>');
-    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"><details class="row-more"><summary>Details</summary>'
+    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"><details><summary>Details</summary>'
       + '<p class="detail-page"><a href="/app/rewards?redemption=12#redemption" data-detail-page>Details</a></p></details></td>');
     // Every payout of the payouts table links to its own page, by the row's id (encoded into the path); the
     // browser script leaves that link as it is (no data-detail: no room in a desktop table's row for the detail).
@@ -107,12 +107,12 @@ describe('data table markup', () => {
     const html = viewHtml({ ...config, more: ['event_data1'] }, labels, view());
     expect(html).not.toContain('<th scope="col" data-col="event_data1"');
     expect(html).not.toContain('<td data-col="event_data1"');
-    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details class="row-more"><summary>Details</summary>'
+    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details><summary>Details</summary>'
       + '<div data-col="event_data1">&lt;img src=x onerror=alert(1)&gt;</div></details></td>');
     // A row with none of them and nothing to fetch has an empty cell, no disclosure opening on nothing.
     expect(html.match(/<td class="dt-detail" data-empty><\/td>/g)).toHaveLength(1);
     // Every row's selection box is the script's (a selection needs it): an empty first cell.
-    expect(html.match(/<tr data-row><td class="dt-select"><\/td>/g)).toHaveLength(3);
+    expect(html.match(/<tr data-row><td><\/td>/g)).toHaveLength(3);
   });
 
   it('writes points as their number and the company\'s name for them apart, so a narrow column cuts neither (issue 21)', () => {
@@ -202,6 +202,9 @@ describe('a table\'s JSON for its script', () => {
     expect(text).toContain('"choices":[["paid","Paid"],["denied","Denied \\"<b>\\""]]');
     expect(text).toContain('"choices":"methods"');
     expect(text).not.toContain('PayPal');
+    // Sortable and the contract's page sizes go without saying; a column that is not says so.
+    expect(text).not.toContain('"sortable":true');
+    expect(text).toContain('"key":"event_data1","label":"Note","type":"STRING","sortable":false');
     expect(unpackBoot(JSON.parse(text), pageLabels)).toEqual(boot);
   });
 
