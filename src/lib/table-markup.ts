@@ -268,7 +268,8 @@ function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: s
   // A status's badge is the span of a toned cell (tables.css): no class on each of them (issue 19).
   if (tone) return `<${tag} data-col="${key}" data-tone="${escapeHtml(tone)}"><span>${escapeHtml(text)}</span></${tag}>`;
   const points = pointsOf(value);
-  if (points !== null) return `<${tag} data-col="${key}" class="pts">${pointsHtml(text, points, lang)}</${tag}>`;
+  // One span around both: a card's line is a grid whose every child is a cell of its own.
+  if (points !== null) return `<${tag} data-col="${key}" class="pts"><span>${pointsHtml(text, points, lang)}</span></${tag}>`;
   const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class="dt-clip" tabindex="0" title="${escapeHtml(text)}"` : '';
   // An e-mail may wrap before its "@" on a phone's card and in a row's Details. Chromium breaks even a
   // nowrap cell at a <wbr>, so the desktop table hides it (tables.css): its cell stays one line, cut.

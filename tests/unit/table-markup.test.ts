@@ -58,7 +58,7 @@ describe('data table markup', () => {
     const html = viewHtml(config, labels, view());
     expect(html).toContain('<td data-col="created_at">May 19, 2026</td>');
     expect(html).toContain('<td data-col="amount">$12.50</td>');
-    expect(html).toContain('<td data-col="amount" class="pts">40 <span class="unit">stars</span></td>');
+    expect(html).toContain('<td data-col="amount" class="pts"><span>40 <span class="unit">stars</span></span></td>');
     expect(html).toContain('<td data-col="status" data-tone="success"><span>Paid</span></td>');
     expect(html).toContain('<td data-col="status" data-tone="danger"><span>Denied &quot;&lt;b&gt;&quot;</span></td>');
     // An e-mail's one break opportunity, before its "@" (the desktop table's CSS hides it: one line there).
@@ -124,7 +124,7 @@ describe('data table markup', () => {
     expect(pointsHtml('5 <b>&', 5, 'en')).toBe('5 <span class="unit">&lt;b&gt;&amp;</span>');
     // A row's Details writes them alike.
     const html = viewHtml({ ...config, more: ['amount'] }, labels, view());
-    expect(html).toContain('<div data-col="amount" class="pts">40 <span class="unit">stars</span></div>');
+    expect(html).toContain('<div data-col="amount" class="pts"><span>40 <span class="unit">stars</span></span></div>');
   });
 
   it('gives an e-mail in a row\'s Details the same break before its "@"', () => {
