@@ -45,7 +45,7 @@ export interface TableLabels {
   rowsPerPage: string; apply: string; summary: string; total: PluralTemplates | string; selected: PluralTemplates | string; clearSelection: string;
   selectAll: string; selectRow: string; previous: string; next: string; pageOf: string; download: string;
   filters: string; column: string; operator: string; value: string; removeFilter: string; clearFilters: string;
-  yes: string; no: string; sortBy: string; sortLabel: string;
+  yes: string; no: string; sortLabel: string;
   /** Points in the page language with the company's point name (lib/points.ts). */
   pointWords: PointWords;
   /** The texts the portal writes into stored data, in the page language, by stored value (src/lib/system-text.ts). */
@@ -135,6 +135,12 @@ const TYPE_STYLE: Partial<Record<string, string>> = { MONEY: 'text-align:right' 
 
 /** A CSS string of any text: every character but ASCII letters, digits and spaces as a hex escape. */
 export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9 ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
+
+/**
+ * A cell's column, `data-col=amount`: unquoted, as HTML allows a value without spaces, quotes, `=`, `<`,
+ * `>` or backticks (a column key, [a-z0-9_]); every cell of a page carries one (issue 19: 2 bytes each).
+ */
+export const colAttr = (key: string) => (/^[\w-]+$/.test(key) ? `data-col=${key}` : `data-col="${escapeHtml(key)}"`);
 
 /**
  * The cell rules of one table: each column's label, `[data-table=payouts] [data-col=amount]{--label:"Amount"}`
@@ -233,9 +239,9 @@ function headHtml(config: TableConfig, labels: TableLabels, view: TableView, sho
     const aria = mine ? ` aria-sort="${sort.direction === 'asc' ? 'ascending' : 'descending'}"` : '';
     const label = escapeHtml(col.label);
     const inner = col.sortable
-      ? `<a href="${href(config, view, withChange(state, { ordering: nextOrdering(state.ordering, config.defaultOrdering, col.key, col.type) }))}" class="sort-link" title="${escapeHtml(fillTemplate(labels.sortBy, { column: col.label }))}" data-sort="${escapeHtml(col.key)}">${label}${mine ? `<span aria-hidden="true" class="sort-mark">${sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>` : ''}</a>`
+      ? `<a href="${href(config, view, withChange(state, { ordering: nextOrdering(state.ordering, config.defaultOrdering, col.key, col.type) }))}" class="sort-link" data-sort="${escapeHtml(col.key)}">${label}${mine ? `<span aria-hidden="true" class="sort-mark">${sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>` : ''}</a>`
       : label;
-    return `<th scope="col"${aria} data-col="${escapeHtml(col.key)}" class="t-${escapeHtml(col.type.toLowerCase())}">${inner}</th>`;
+    return `<th scope="col"${aria} ${colAttr(col.key)} class="t-${escapeHtml(col.type.toLowerCase())}">${inner}</th>`;
   }).join('');
   const detail = hasDetailCell(config) ? `<th scope="col" class="dt-detail"><span class="visually-hidden">${escapeHtml(labels.detail.show)}</span></th>` : '';
   return `<thead><tr><th scope="col" class="dt-select" data-label="${escapeHtml(labels.selectAll)}"><input type="checkbox" aria-label="${escapeHtml(labels.selectAll)}" data-select-all></th>${cells}${detail}</tr></thead>`;
@@ -263,17 +269,17 @@ export function pointsHtml(text: string, points: number, lang: string): string {
  * whole value on hover and focus.
  */
 function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: string, tag: 'td' | 'div', lang: string): string {
-  const key = escapeHtml(col.key);
+  const key = colAttr(col.key);
   const tone = config.tones?.[col.key]?.[String(value)];
   // A status's badge is the span of a toned cell (tables.css): no class on each of them (issue 19).
-  if (tone) return `<${tag} data-col="${key}" data-tone="${escapeHtml(tone)}"><span>${escapeHtml(text)}</span></${tag}>`;
+  if (tone) return `<${tag} ${key} data-tone="${escapeHtml(tone)}"><span>${escapeHtml(text)}</span></${tag}>`;
   const points = pointsOf(value);
   // One span around both: a card's line is a grid whose every child is a cell of its own.
-  if (points !== null) return `<${tag} data-col="${key}" class="pts"><span>${pointsHtml(text, points, lang)}</span></${tag}>`;
+  if (points !== null) return `<${tag} ${key} class="pts"><span>${pointsHtml(text, points, lang)}</span></${tag}>`;
   const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class="dt-clip" tabindex="0" title="${escapeHtml(text)}"` : '';
   // An e-mail may wrap before its "@" on a phone's card and in a row's Details. Chromium breaks even a
   // nowrap cell at a <wbr>, so the desktop table hides it (tables.css): its cell stays one line, cut.
-  return `<${tag} data-col="${key}"${whole}>${col.type === 'EMAIL' ? emailBreakHtml(text) : escapeHtml(text)}</${tag}>`;
+  return `<${tag} ${key}${whole}>${col.type === 'EMAIL' ? emailBreakHtml(text) : escapeHtml(text)}</${tag}>`;
 }
 
 /**
@@ -288,7 +294,7 @@ export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonl
   return rows.map((row) => {
     const tds = cells.map((col) => {
       const text = cellText(col, row[col.key], labels.lang, labels);
-      return text ? cellHtml(config, col, row[col.key], text, 'td', labels.lang) : `<td data-col="${escapeHtml(col.key)}" data-empty></td>`;
+      return text ? cellHtml(config, col, row[col.key], text, 'td', labels.lang) : `<td ${colAttr(col.key)} data-empty></td>`;
     }).join('');
     const lines = more.map((col) => {
       const text = cellText(col, row[col.key], labels.lang, labels);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueFiles, importedFiles } from './import-walk';
 import { detailHtml } from '../../src/lib/activity-detail';
 import { filterFormHtml, valueInputHtml } from '../../src/lib/table-filter-markup';
-import { cellText, keptParams, pointsHtml, sortSelectHtml, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
+import { cellText, colAttr, keptParams, pointsHtml, sortSelectHtml, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
 import { packBoot, unpackBoot } from '../../src/lib/table-boot';
 import { formatNumber } from '../../src/lib/format';
 
@@ -15,7 +15,7 @@ const labels: TableLabels = {
   rowsPerPage: 'Rows per page', apply: 'Apply', summary: '{from}–{to} of {count}', total: { one: '# row', other: '{count} rows' },
   selected: '{count} selected', clearSelection: 'Clear', selectAll: 'Select all', selectRow: 'Select row', previous: 'Previous', next: 'Next',
   pageOf: 'Page {page} of {pages}', download: 'Download CSV', filters: 'Filters', column: 'Column', operator: 'Operator', value: 'Value',
-  removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortBy: 'Sort by {column}', sortLabel: 'Sort',
+  removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortLabel: 'Sort',
   pointWords: { forms: { other: '{count} {unit}', '=1': '{unit}: {count}' }, unit: 'stars' }, systemTexts: { 'rewards.entry.referralReward': 'Recompensa por referido', 'Referral reward': 'Recompensa por referido' }, ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
   detail: { show: 'Details', failed: 'Failed', openPayout: 'All details', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { 'activityDetail.cardNumber.amazon': 'Claim code' }, methods: {}, statuses: {} },
 };
@@ -52,19 +52,22 @@ describe('data table markup', () => {
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('a &quot;quoted&quot; &amp; &#39;single&#39;');
+    // A column key is written unquoted only when it needs no quotes.
+    expect(colAttr('event_data1')).toBe('data-col=event_data1');
+    expect(colAttr('a b"><x')).toBe('data-col="a b&quot;&gt;&lt;x"');
   });
 
   it('formats cells in the page language and badges statuses', () => {
     const html = viewHtml(config, labels, view());
-    expect(html).toContain('<td data-col="created_at">May 19, 2026</td>');
-    expect(html).toContain('<td data-col="amount">$12.50</td>');
-    expect(html).toContain('<td data-col="amount" class="pts"><span>40 <span class="unit">stars</span></span></td>');
-    expect(html).toContain('<td data-col="status" data-tone="success"><span>Paid</span></td>');
-    expect(html).toContain('<td data-col="status" data-tone="danger"><span>Denied &quot;&lt;b&gt;&quot;</span></td>');
+    expect(html).toContain('<td data-col=created_at>May 19, 2026</td>');
+    expect(html).toContain('<td data-col=amount>$12.50</td>');
+    expect(html).toContain('<td data-col=amount class="pts"><span>40 <span class="unit">stars</span></span></td>');
+    expect(html).toContain('<td data-col=status data-tone="success"><span>Paid</span></td>');
+    expect(html).toContain('<td data-col=status data-tone="danger"><span>Denied &quot;&lt;b&gt;&quot;</span></td>');
     // An e-mail's one break opportunity, before its "@" (the desktop table's CSS hides it: one line there).
-    expect(html).toContain('<td data-col="referred_email">kim<wbr>@example.test</td>');
+    expect(html).toContain('<td data-col=referred_email>kim<wbr>@example.test</td>');
     // An empty cell is marked for the CSS dash (and hidden on cards).
-    expect(html).toContain('<td data-col="referred_email" data-empty></td>');
+    expect(html).toContain('<td data-col=referred_email data-empty></td>');
   });
 
   it('shows the texts the portal stores (a message key, or older rows\' English) in the page language, and a company\'s own text as it is', () => {
@@ -105,10 +108,10 @@ describe('data table markup', () => {
 
   it('puts a row\'s `more` fields in its Details disclosure, not in the table\'s columns (issue 21)', () => {
     const html = viewHtml({ ...config, more: ['event_data1'] }, labels, view());
-    expect(html).not.toContain('<th scope="col" data-col="event_data1"');
-    expect(html).not.toContain('<td data-col="event_data1"');
+    expect(html).not.toContain('<th scope="col" data-col=event_data1');
+    expect(html).not.toContain('<td data-col=event_data1');
     expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details><summary>Details</summary>'
-      + '<div data-col="event_data1">&lt;img src=x onerror=alert(1)&gt;</div></details></td>');
+      + '<div data-col=event_data1>&lt;img src=x onerror=alert(1)&gt;</div></details></td>');
     // A row with none of them and nothing to fetch has an empty cell, no disclosure opening on nothing.
     expect(html.match(/<td class="dt-detail" data-empty><\/td>/g)).toHaveLength(1);
     // Every row's selection box is the script's (a selection needs it): an empty first cell.
@@ -124,12 +127,12 @@ describe('data table markup', () => {
     expect(pointsHtml('5 <b>&', 5, 'en')).toBe('5 <span class="unit">&lt;b&gt;&amp;</span>');
     // A row's Details writes them alike.
     const html = viewHtml({ ...config, more: ['amount'] }, labels, view());
-    expect(html).toContain('<div data-col="amount" class="pts"><span>40 <span class="unit">stars</span></span></div>');
+    expect(html).toContain('<div data-col=amount class="pts"><span>40 <span class="unit">stars</span></span></div>');
   });
 
   it('gives an e-mail in a row\'s Details the same break before its "@"', () => {
     const html = viewHtml({ ...config, more: ['referred_email'] }, labels, view());
-    expect(html).toContain('<div data-col="referred_email">kim<wbr>@example.test</div>');
+    expect(html).toContain('<div data-col=referred_email>kim<wbr>@example.test</div>');
   });
 
   it('leaves the narrow layout\'s sort choice to the browser script: an empty slot, then the sortable columns both ways', () => {
@@ -146,8 +149,8 @@ describe('data table markup', () => {
 
   it('links sorting and paging with the other tables\' parameters kept', () => {
     const html = viewHtml(config, labels, view());
-    expect(html).toContain('href="?commissions.page=2&amp;activity.ordering=amount" class="sort-link" title="Sort by Amount" data-sort="amount"');
-    expect(html).toContain('aria-sort="descending" data-col="created_at"');
+    expect(html).toContain('href="?commissions.page=2&amp;activity.ordering=amount" class="sort-link" data-sort="amount"');
+    expect(html).toContain('aria-sort="descending" data-col=created_at');
     expect(html).toContain('href="?commissions.page=2&amp;activity.page=2" rel="next"');
     expect(html).toContain('<span class="btn btn-secondary" aria-disabled="true">Previous</span>');
     expect(html).toContain('1–15 of 40');
