@@ -1,8 +1,9 @@
 import { enhanceDetails } from './activity-detail.ts';
 import { escapeHtml } from './escape-html.ts';
+import { unpackBoot, type PackedBoot } from './table-boot.ts';
 import { filterableColumns, operatorOptionsHtml, operatorsOf, valueInputHtml } from './table-filter-markup.ts';
 import {
-  summaryHtml, viewHtml, type TableConfig, type TableLabels, type TableView,
+  sortSelectHtml, summaryHtml, viewHtml, type TableConfig, type TableLabels, type TableView,
 } from './table-markup.ts';
 import {
   contentHref, parseFilterParam, parseTableQuery, searchString, toPageParams, withChange, withFilter, type TableFilter, type TableQueryState, type TableRowsPage,
@@ -16,7 +17,7 @@ import {
 // activity detail. The words come from the page's one label set; the rows are read from nowhere but
 // the DOM and the API.
 
-/** What the server writes beside a table's markup (`<script type="application/json" data-table-config>`). */
+/** What the server writes beside a table's markup (`<script type="application/json" data-table-config>`, packed by table-boot.ts). */
 export interface TableBoot {
   config: TableConfig;
   state: TableQueryState;
@@ -39,7 +40,7 @@ export function enhanceTable(root: HTMLElement, labels: TableLabels): void {
   const bootText = root.querySelector('script[data-table-config]')?.textContent;
   const region = root.querySelector<HTMLElement>('[data-table-view]');
   if (!bootText || !region || root.dataset.enhanced !== undefined) return;
-  takeOver(root, region, JSON.parse(bootText) as TableBoot, labels);
+  takeOver(root, region, unpackBoot(JSON.parse(bootText) as PackedBoot, labels), labels);
 }
 
 function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count }: TableBoot, labels: TableLabels): void {
@@ -53,6 +54,10 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
   const filters = root.querySelector<HTMLDetailsElement>('details.table-filters');
   let filterCount = state.filters.length;
 
+  const fillSortSlot = () => {
+    const slot = region.querySelector('[data-sort-slot]');
+    if (slot) slot.innerHTML = sortSelectHtml(config, labels, view);
+  };
   const rowBoxes = () => [...region.querySelectorAll<HTMLInputElement>('[data-select-row]')];
   function showSelection() {
     const boxes = rowBoxes();
@@ -72,6 +77,7 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
     // A control followed in place keeps the focus: the same control of the new markup takes it.
     const focused = region.contains(document.activeElement) ? focusKey(document.activeElement as HTMLElement) : null;
     region.innerHTML = viewHtml(config, labels, view);
+    fillSortSlot();
     enhanceRows(region, labels);
     const n = view.state.filters.length;
     if (filters && n !== filterCount) {
@@ -142,25 +148,22 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
 
   const heading = root.closest('section')?.querySelector('h2');
   if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  fillSortSlot();
   enhanceRows(region, labels);
   // The widths that cut a cell change when the tables' stylesheet arrives (it may come after this script
   // ran) and with the window: measured again each time the table's box changes.
   new ResizeObserver(() => wholeOnFocus(region)).observe(region);
   root.dataset.enhanced = '';
-  // A rows-per-page or sort choice made before this script ran (the page was still loading) had no one to
-  // follow it (issue 21): it is followed now, so the first choice counts.
+  // A rows-per-page choice made before this script ran (the page was still loading) had no one to follow it
+  // (issue 21): it is followed now, so the first choice counts. (The sort choice is this script's own.)
   const size = region.querySelector<HTMLElement & { value: string }>('[data-page-size]');
-  const sort = region.querySelector<HTMLElement & { value: string }>('[data-sort-select]');
   if (size && Number(size.value) !== state.pageSize) void go(withChange(view.state, { pageSize: Number(size.value) }));
-  else if (sort && !(sort.querySelector<HTMLOptionElement>('option[selected]') ?? sort.querySelector<HTMLOptionElement>('option'))?.selected) {
-    void go(withChange(view.state, { ordering: sort.value || null }));
-  }
 }
 
 /** What the script adds to a page of rows: each row's selection box, the detail disclosures, whole values. */
 function enhanceRows(region: HTMLElement, labels: TableLabels): void {
   const box = `<input type="checkbox" aria-label="${escapeHtml(labels.selectRow)}" data-select-row>`;
-  for (const cell of region.querySelectorAll<HTMLElement>('tbody td.dt-select')) if (!cell.firstChild) cell.innerHTML = box;
+  for (const cell of region.querySelectorAll<HTMLElement>('tbody td:first-child')) if (!cell.firstChild) cell.innerHTML = box;
   enhanceDetails(region, labels);
   wholeOnFocus(region);
 }
@@ -172,7 +175,7 @@ function enhanceRows(region: HTMLElement, labels: TableLabels): void {
  */
 function wholeOnFocus(region: HTMLElement): void {
   for (const cell of region.querySelectorAll<HTMLElement>('tbody td[data-col]:not(.dt-clip)')) {
-    const text = cell.querySelector<HTMLElement>('.status-badge') ?? cell;
+    const text = cell.querySelector<HTMLElement>('[data-tone] > span, .unit') ?? cell;
     if (text.scrollWidth <= text.clientWidth) continue;
     cell.classList.add('dt-clip');
     cell.tabIndex = 0;

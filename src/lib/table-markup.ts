@@ -6,6 +6,7 @@ import {
   csvHref, nextOrdering, pageRange, parseOrdering, searchString, toPageParams, withChange, withoutFilter, type TableQueryState, type TableRowsPage,
 } from './table-query.ts';
 import { filterText } from './table-filter-markup.ts';
+import { emailBreakHtml } from './url-breaks.ts';
 
 // The markup of a data table (issue 9, issue 19): one set of pure functions that write the table's HTML
 // as text, every value escaped. The server writes the first page with them (TableView.astro) and the
@@ -44,7 +45,7 @@ export interface TableLabels {
   rowsPerPage: string; apply: string; summary: string; total: PluralTemplates | string; selected: PluralTemplates | string; clearSelection: string;
   selectAll: string; selectRow: string; previous: string; next: string; pageOf: string; download: string;
   filters: string; column: string; operator: string; value: string; removeFilter: string; clearFilters: string;
-  yes: string; no: string; sortBy: string; sortLabel: string;
+  yes: string; no: string; sortLabel: string;
   /** Points in the page language with the company's point name (lib/points.ts). */
   pointWords: PointWords;
   /** The texts the portal writes into stored data, in the page language, by stored value (src/lib/system-text.ts). */
@@ -100,13 +101,18 @@ function isMoney(v: unknown): v is { minor: number; currency?: string | null } {
   return typeof v === 'object' && v !== null && typeof (v as { minor?: unknown }).minor === 'number';
 }
 
+/** An amount of points (`{ points: 40 }`), else null. */
+const pointsOf = (value: unknown): number | null => (typeof value === 'object' && value !== null && typeof (value as { points?: unknown }).points === 'number'
+  ? (value as { points: number }).points : null);
+
 /** A cell's text: money in the row's currency, dates in the page language, choices by label. */
 export function cellText(
   column: TableColumn, value: unknown, lang: string, labels: Pick<TableLabels, 'yes' | 'no' | 'pointWords' | 'systemTexts'>,
 ): string {
   if (isBlank(value)) return '';
   if (isMoney(value)) return formatMoney(value.minor, value.currency, lang);
-  if (typeof value === 'object' && typeof (value as { points?: unknown }).points === 'number') return formatPointsIn((value as { points: number }).points, labels.pointWords, lang);
+  const points = pointsOf(value);
+  if (points !== null) return formatPointsIn(points, labels.pointWords, lang);
   switch (column.type) {
     case 'DATE': {
       const date = new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : String(value));
@@ -122,23 +128,26 @@ export function cellText(
 }
 
 // A cell's look by column type; with its card label (--label, read by the narrow layout and the row's
-// disclosure) it is written once per table in a <style>, not as attributes on every cell. In the table
-// every cell keeps to one line: names, e-mails and other text are cut with an ellipsis (the card layout
-// and the disclosure wrap them, TableView.astro).
-const TYPE_STYLE: Partial<Record<string, string>> = {
-  MONEY: 'text-align:right;white-space:nowrap', DATE: 'white-space:nowrap',
-  EMAIL: 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis', STRING: 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis',
-};
+// disclosure) it is written once per table in a <style>, not as attributes on every cell. Only money needs
+// a rule of its own (right-aligned): that every desktop cell keeps to one line, cut with an ellipsis, and
+// that a card wraps, are tables.css's rules for every cell.
+const TYPE_STYLE: Partial<Record<string, string>> = { MONEY: 'text-align:right' };
 
 /** A CSS string of any text: every character but ASCII letters, digits and spaces as a hex escape. */
 export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9 ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
 
 /**
- * The cell rules of one table: each column's label, `.data-table[data-table=payouts] [data-col=amount]{--label:"Amount"}`
+ * A cell's column, `data-col=amount`: unquoted, as HTML allows a value without spaces, quotes, `=`, `<`,
+ * `>` or backticks (a column key, [a-z0-9_]); every cell of a page carries one (issue 19: 2 bytes each).
+ */
+export const colAttr = (key: string) => (/^[\w-]+$/.test(key) ? `data-col=${key}` : `data-col="${escapeHtml(key)}"`);
+
+/**
+ * The cell rules of one table: each column's label, `[data-table=payouts] [data-col=amount]{--label:"Amount"}`
  * (its heading, its cells and its lines in a row's Details), and the look of its cells by type, one rule per type.
  */
 export function cellStyles(table: string, columns: readonly TableColumn[]): string {
-  const scope = `.data-table[data-table=${table}]`;
+  const scope = `[data-table=${table}]`;
   const labels = columns.map((c) => `${scope} [data-col=${c.key}]{--label:${cssString(c.label)}}`).join('');
   const types = [...new Set(columns.map((c) => c.type))].filter((type) => TYPE_STYLE[type]).map((type) => {
     const cells = columns.filter((c) => c.type === type).map((c) => `td[data-col=${c.key}]`).join();
@@ -208,13 +217,18 @@ function chipsHtml(config: TableConfig, labels: TableLabels, view: TableView): s
   return `<ul class="filter-chips" data-active-filters>${chips}<li><a href="${href(config, view, withChange(state, { filters: [] }))}" data-clear-filters>${escapeHtml(labels.clearFilters)}</a></li></ul>`;
 }
 
-function sortSelectHtml(config: TableConfig, labels: TableLabels, view: TableView, shown: TableColumn[]): string {
+/**
+ * The sort choice of the narrow layout (no column headings there). Only the browser script follows it, so
+ * only the script writes it (issue 19), into the slot `viewHtml` leaves (sized by tables.css while it waits).
+ */
+export function sortSelectHtml(config: TableConfig, labels: TableLabels, view: TableView): string {
   const sort = parseOrdering(view.state.ordering ?? config.defaultOrdering);
   const current = sort ? `${sort.direction === 'desc' ? '-' : ''}${sort.column}` : '';
   const option = (value: string, text: string) => `<option value="${escapeHtml(value)}"${value === current ? ' selected' : ''}>${escapeHtml(text)}</option>`;
-  const options = shown.filter((c) => c.sortable).map((c) => option(c.key, `${c.label} ↑`) + option(`-${c.key}`, `${c.label} ↓`)).join('');
+  const sortable = config.visible.flatMap((key) => config.columns.find((c) => c.key === key && c.sortable) ?? []);
+  const options = sortable.map((c) => option(c.key, `${c.label} ↑`) + option(`-${c.key}`, `${c.label} ↓`)).join('');
   const id = escapeHtml(`${config.prefix}sort`);
-  return `<div class="sort-select"><label for="${id}">${escapeHtml(labels.sortLabel)}</label><select id="${id}" data-sort-select>${options}</select></div>`;
+  return `<label for="${id}">${escapeHtml(labels.sortLabel)}</label><select id="${id}" data-sort-select>${options}</select>`;
 }
 
 function headHtml(config: TableConfig, labels: TableLabels, view: TableView, shown: TableColumn[]): string {
@@ -225,9 +239,9 @@ function headHtml(config: TableConfig, labels: TableLabels, view: TableView, sho
     const aria = mine ? ` aria-sort="${sort.direction === 'asc' ? 'ascending' : 'descending'}"` : '';
     const label = escapeHtml(col.label);
     const inner = col.sortable
-      ? `<a href="${href(config, view, withChange(state, { ordering: nextOrdering(state.ordering, config.defaultOrdering, col.key, col.type) }))}" class="sort-link" title="${escapeHtml(fillTemplate(labels.sortBy, { column: col.label }))}" data-sort="${escapeHtml(col.key)}">${label}${mine ? `<span aria-hidden="true" class="sort-mark">${sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>` : ''}</a>`
+      ? `<a href="${href(config, view, withChange(state, { ordering: nextOrdering(state.ordering, config.defaultOrdering, col.key, col.type) }))}" class="sort-link" data-sort="${escapeHtml(col.key)}">${label}${mine ? `<span aria-hidden="true" class="sort-mark">${sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>` : ''}</a>`
       : label;
-    return `<th scope="col"${aria} data-col="${escapeHtml(col.key)}" class="t-${escapeHtml(col.type.toLowerCase())}">${inner}</th>`;
+    return `<th scope="col"${aria} ${colAttr(col.key)} class="t-${escapeHtml(col.type.toLowerCase())}">${inner}</th>`;
   }).join('');
   const detail = hasDetailCell(config) ? `<th scope="col" class="dt-detail"><span class="visually-hidden">${escapeHtml(labels.detail.show)}</span></th>` : '';
   return `<thead><tr><th scope="col" class="dt-select" data-label="${escapeHtml(labels.selectAll)}"><input type="checkbox" aria-label="${escapeHtml(labels.selectAll)}" data-select-all></th>${cells}${detail}</tr></thead>`;
@@ -235,21 +249,44 @@ function headHtml(config: TableConfig, labels: TableLabels, view: TableView, sho
 
 const hasDetailCell = (config: TableConfig) => config.detail || (config.more?.length ?? 0) > 0;
 
-/** A cell's text as markup: a status as its badge, a long text with its whole value on hover and focus. */
-function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: string, tag: 'td' | 'div'): string {
-  const key = escapeHtml(col.key);
-  const tone = config.tones?.[col.key]?.[String(value)];
-  if (tone) return `<${tag} data-col="${key}"><span class="status-badge tone-${escapeHtml(tone)}">${escapeHtml(text)}</span></${tag}>`;
-  const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class="dt-clip" tabindex="0" title="${escapeHtml(text)}"` : '';
-  // No <wbr> before an e-mail's "@" here: in the desktop table Chromium broke the nowrap cell there (the
-  // desktop-table e2e test), so a phone's card still wraps a long e-mail where it must.
-  return `<${tag} data-col="${key}"${whole}>${escapeHtml(text)}</${tag}>`;
+/**
+ * Points as markup: the count, then the company's name for them ("300 Acme Coins", "Acme Coins: 1") in a
+ * span of their own, so a narrow amount column puts the name under the number instead of cutting either
+ * (issue 21: "300 Acme Co...").
+ */
+export function pointsHtml(text: string, points: number, lang: string): string {
+  const count = formatNumber(points, lang);
+  const at = text.indexOf(count);
+  if (at < 0) return escapeHtml(text);
+  const unit = (part: string) => (part.trim() ? `<span class="unit">${escapeHtml(part.trim())}</span>` : '');
+  const before = text.slice(0, at);
+  const after = text.slice(at + count.length);
+  return `${unit(before)}${before.trim() ? ' ' : ''}${escapeHtml(count)}${after.trim() ? ' ' : ''}${unit(after)}`;
 }
 
 /**
- * The rows of a page. Each starts with the cell of its selection box (written by the browser script: a
- * selection needs it). A row's `more` fields go into its "Details" disclosure, and a payout or redemption
- * row of activity names its detail for the browser script to fetch into the same disclosure.
+ * A cell's text as markup: a status as its badge, points with their name apart, a long text with its
+ * whole value on hover and focus.
+ */
+function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: string, tag: 'td' | 'div', lang: string): string {
+  const key = colAttr(col.key);
+  const tone = config.tones?.[col.key]?.[String(value)];
+  // A status's badge is the span of a toned cell (tables.css): no class on each of them (issue 19).
+  if (tone) return `<${tag} ${key} data-tone="${escapeHtml(tone)}"><span>${escapeHtml(text)}</span></${tag}>`;
+  const points = pointsOf(value);
+  // One span around both: a card's line is a grid whose every child is a cell of its own.
+  if (points !== null) return `<${tag} ${key} class="pts"><span>${pointsHtml(text, points, lang)}</span></${tag}>`;
+  const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class="dt-clip" tabindex="0" title="${escapeHtml(text)}"` : '';
+  // An e-mail may wrap before its "@" on a phone's card and in a row's Details. Chromium breaks even a
+  // nowrap cell at a <wbr>, so the desktop table hides it (tables.css): its cell stays one line, cut.
+  return `<${tag} ${key}${whole}>${col.type === 'EMAIL' ? emailBreakHtml(text) : escapeHtml(text)}</${tag}>`;
+}
+
+/**
+ * The rows of a page. Each starts with the cell of its selection box, an empty first cell (the browser
+ * script writes the box: a selection needs it). A row's `more` fields go into its "Details" disclosure,
+ * and a payout or redemption row of activity names its detail for the browser script to fetch into the
+ * same disclosure.
  */
 export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonly Row[], shown: TableColumn[]): string {
   const { cells, more } = splitColumns(config, shown);
@@ -257,13 +294,13 @@ export function rowsHtml(config: TableConfig, labels: TableLabels, rows: readonl
   return rows.map((row) => {
     const tds = cells.map((col) => {
       const text = cellText(col, row[col.key], labels.lang, labels);
-      return text ? cellHtml(config, col, row[col.key], text, 'td') : `<td data-col="${escapeHtml(col.key)}" data-empty></td>`;
+      return text ? cellHtml(config, col, row[col.key], text, 'td', labels.lang) : `<td ${colAttr(col.key)} data-empty></td>`;
     }).join('');
     const lines = more.map((col) => {
       const text = cellText(col, row[col.key], labels.lang, labels);
-      return text ? cellHtml(config, col, row[col.key], text, 'div') : '';
+      return text ? cellHtml(config, col, row[col.key], text, 'div', labels.lang) : '';
     }).join('');
-    return `<tr data-row><td class="dt-select"></td>${tds}${withDetail ? detailCell(config, labels, row, lines) : ''}</tr>`;
+    return `<tr data-row><td></td>${tds}${withDetail ? detailCell(config, labels, row, lines) : ''}</tr>`;
   }).join('');
 }
 
@@ -284,7 +321,7 @@ function detailCell(config: TableConfig, labels: TableLabels, row: Row, lines: s
   }
   const page = href ? `<p class="detail-page"><a href="${href}" data-detail-page>${escapeHtml(kind === 'payout' ? labels.detail.openPayout : labels.detail.show)}</a></p>` : '';
   const fetched = kind ? ` data-detail="${kind}" data-id="${escapeHtml(String(id))}"` : '';
-  const disclosure = lines || page ? `<details class="row-more"><summary>${escapeHtml(labels.detail.show)}</summary>${lines}${page}</details>` : '';
+  const disclosure = lines || page ? `<details><summary>${escapeHtml(labels.detail.show)}</summary>${lines}${page}</details>` : '';
   return disclosure || fetched ? `<td class="dt-detail"${fetched}>${disclosure}</td>` : '<td class="dt-detail" data-empty></td>';
 }
 
@@ -305,8 +342,8 @@ function pagerHtml(config: TableConfig, labels: TableLabels, view: TableView): s
 }
 
 /**
- * Everything of a table below its filter form: the active filters, the summary and CSV link, the sort
- * choice of the narrow layout, the table (or its error or empty message) and the pager. Links and GET
+ * Everything of a table below its filter form: the active filters, the summary and CSV link, the slot of
+ * the narrow layout's sort choice, the table (or its error or empty message) and the pager. Links and GET
  * forms page, sort and filter without JavaScript; the browser script follows them in place.
  */
 export function viewHtml(config: TableConfig, labels: TableLabels, view: TableView): string {
@@ -327,5 +364,6 @@ export function viewHtml(config: TableConfig, labels: TableLabels, view: TableVi
     body = `<div class="table-scroll"><table class="dt"><caption class="visually-hidden">${escapeHtml(config.caption)}</caption>`
       + `${headHtml(config, labels, view, cells)}<tbody>${rowsHtml(config, labels, rows, shown)}</tbody></table></div>`;
   }
-  return chipsHtml(config, labels, view) + toolbar + (rows.length > 1 ? sortSelectHtml(config, labels, view, shown) : '') + body + pagerHtml(config, labels, view);
+  const sortSlot = rows.length > 1 ? '<div class="sort-select" data-sort-slot></div>' : '';
+  return chipsHtml(config, labels, view) + toolbar + sortSlot + body + pagerHtml(config, labels, view);
 }

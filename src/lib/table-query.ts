@@ -210,6 +210,11 @@ export function pageRange(page: number, pageSize: number, count: number): { from
 
 /** The commission row of spec §3: date, customer referral name and e-mail, transaction id, campaign, revenue, commission, status. */
 export const COMMISSION_COLUMNS = ['created_at', 'customer_name', 'customer_email', 'transaction_id', 'campaign', 'revenue', 'amount', 'status'];
+/**
+ * The commission fields each row shows in its "Details" disclosure, not as columns (issue 21): at 1280 px in
+ * English, French and Polish the table then reads its date, name, campaign, commission and status whole.
+ */
+export const COMMISSION_MORE = ['customer_email', 'transaction_id', 'revenue'];
 /** The payout row of spec §3: payout date, amount, method, status. */
 export const PAYOUT_COLUMNS = ['paid_at', 'amount', 'method', 'status'];
 

@@ -84,7 +84,7 @@ describe.each(TENANTS)('payout detail on $host', (tenant) => {
       const first = detail.locator('tr[data-commission] a').first();
       const transactionId = await first.innerText();
       await Promise.all([page.waitForURL(/commissions\.transaction_id__exact=/), first.click()]);
-      expect(await page.locator('[data-table-section="commissions"] tbody tr[data-row] td[data-col="transaction_id"]').allInnerTexts()).toEqual([transactionId]);
+      expect((await page.locator('[data-table-section="commissions"] tbody tr[data-row] [data-col="transaction_id"]').allTextContents()).map((id) => id.trim())).toEqual([transactionId]);
     } finally {
       await ctx.close();
     }

@@ -39,15 +39,15 @@ describe('desktop table cells', () => {
 
   it('gives a long name or e-mail cell its whole value as a title and a focus stop, escaped', () => {
     const html = rowsHtml(config, labels, [{ referred_name: 'Maximiliana "Max" <Wojciechowska>', referred_email: 'maximiliana.wojciechowska@example.com' }], columns);
-    expect(html).toContain('<td data-col="referred_name" class="dt-clip" tabindex="0" title="Maximiliana &quot;Max&quot; &lt;Wojciechowska&gt;">Maximiliana &quot;Max&quot; &lt;Wojciechowska&gt;</td>');
-    expect(html).toContain('title="maximiliana.wojciechowska@example.com">maximiliana.wojciechowska@example.com</td>');
+    expect(html).toContain('<td data-col=referred_name class="dt-clip" tabindex="0" title="Maximiliana &quot;Max&quot; &lt;Wojciechowska&gt;">Maximiliana &quot;Max&quot; &lt;Wojciechowska&gt;</td>');
+    expect(html).toContain('title="maximiliana.wojciechowska@example.com">maximiliana.wojciechowska<wbr>@example.com</td>');
   });
 
-  it('writes a short e-mail whole, with no break opportunity: the table keeps it on one line (issue 21)', () => {
+  it('writes a short e-mail whole, its one break opportunity before the "@" (a phone\'s card wraps there; the desktop table\'s CSS hides it, issue 21)', () => {
     const html = rowsHtml(config, labels, [{ referred_name: 'Kim Lee', referred_email: 'kim@example.test' }], columns);
     expect(html).not.toContain('dt-clip');
-    expect(html).not.toContain('<wbr>');
-    expect(html).toContain('<td data-col="referred_name">Kim Lee</td>');
-    expect(html).toContain('<td data-col="referred_email">kim@example.test</td>');
+    expect(html.match(/<wbr>/g)).toHaveLength(1);
+    expect(html).toContain('<td data-col=referred_name>Kim Lee</td>');
+    expect(html).toContain('<td data-col=referred_email>kim<wbr>@example.test</td>');
   });
 });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { catalogueFiles, importedFiles } from './import-walk';
 import { detailHtml } from '../../src/lib/activity-detail';
 import { filterFormHtml, valueInputHtml } from '../../src/lib/table-filter-markup';
-import { cellText, keptParams, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
+import { cellText, colAttr, keptParams, pointsHtml, sortSelectHtml, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
+import { packBoot, unpackBoot } from '../../src/lib/table-boot';
+import { formatNumber } from '../../src/lib/format';
 
 // The data tables' markup (issue 19): the server writes the first page and the browser script the
 // pages it fetches with these same functions, so what they write is what every user reads.
@@ -13,7 +15,7 @@ const labels: TableLabels = {
   rowsPerPage: 'Rows per page', apply: 'Apply', summary: '{from}–{to} of {count}', total: { one: '# row', other: '{count} rows' },
   selected: '{count} selected', clearSelection: 'Clear', selectAll: 'Select all', selectRow: 'Select row', previous: 'Previous', next: 'Next',
   pageOf: 'Page {page} of {pages}', download: 'Download CSV', filters: 'Filters', column: 'Column', operator: 'Operator', value: 'Value',
-  removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortBy: 'Sort by {column}', sortLabel: 'Sort',
+  removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortLabel: 'Sort',
   pointWords: { forms: { other: '{count} {unit}', '=1': '{unit}: {count}' }, unit: 'stars' }, systemTexts: { 'rewards.entry.referralReward': 'Recompensa por referido', 'Referral reward': 'Recompensa por referido' }, ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
   detail: { show: 'Details', failed: 'Failed', openPayout: 'All details', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { 'activityDetail.cardNumber.amazon': 'Claim code' }, methods: {}, statuses: {} },
 };
@@ -50,18 +52,22 @@ describe('data table markup', () => {
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('a &quot;quoted&quot; &amp; &#39;single&#39;');
+    // A column key is written unquoted only when it needs no quotes.
+    expect(colAttr('event_data1')).toBe('data-col=event_data1');
+    expect(colAttr('a b"><x')).toBe('data-col="a b&quot;&gt;&lt;x"');
   });
 
   it('formats cells in the page language and badges statuses', () => {
     const html = viewHtml(config, labels, view());
-    expect(html).toContain('<td data-col="created_at">May 19, 2026</td>');
-    expect(html).toContain('<td data-col="amount">$12.50</td>');
-    expect(html).toContain('<td data-col="amount">40 stars</td>');
-    expect(html).toContain('<span class="status-badge tone-success">Paid</span>');
-    expect(html).toContain('<span class="status-badge tone-danger">Denied &quot;&lt;b&gt;&quot;</span>');
-    expect(html).toContain('<td data-col="referred_email">kim@example.test</td>');
+    expect(html).toContain('<td data-col=created_at>May 19, 2026</td>');
+    expect(html).toContain('<td data-col=amount>$12.50</td>');
+    expect(html).toContain('<td data-col=amount class="pts"><span>40 <span class="unit">stars</span></span></td>');
+    expect(html).toContain('<td data-col=status data-tone="success"><span>Paid</span></td>');
+    expect(html).toContain('<td data-col=status data-tone="danger"><span>Denied &quot;&lt;b&gt;&quot;</span></td>');
+    // An e-mail's one break opportunity, before its "@" (the desktop table's CSS hides it: one line there).
+    expect(html).toContain('<td data-col=referred_email>kim<wbr>@example.test</td>');
     // An empty cell is marked for the CSS dash (and hidden on cards).
-    expect(html).toContain('<td data-col="referred_email" data-empty></td>');
+    expect(html).toContain('<td data-col=referred_email data-empty></td>');
   });
 
   it('shows the texts the portal stores (a message key, or older rows\' English) in the page language, and a company\'s own text as it is', () => {
@@ -83,9 +89,9 @@ describe('data table markup', () => {
     const detailPaths = { payout: '/app/payouts/{id}', redemption: '/app/rewards?redemption={id}#redemption' };
     const html = viewHtml({ ...config, detailPaths }, labels, view());
     // In the activity the link sits in the row's Details disclosure (the script fetches the detail above it).
-    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details class="row-more"><summary>Details</summary>'
+    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details><summary>Details</summary>'
       + '<p class="detail-page"><a href="/app/payouts/po-7" data-detail-page>All details</a></p></details></td>');
-    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"><details class="row-more"><summary>Details</summary>'
+    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"><details><summary>Details</summary>'
       + '<p class="detail-page"><a href="/app/rewards?redemption=12#redemption" data-detail-page>Details</a></p></details></td>');
     // Every payout of the payouts table links to its own page, by the row's id (encoded into the path); the
     // browser script leaves that link as it is (no data-detail: no room in a desktop table's row for the detail).
@@ -102,20 +108,49 @@ describe('data table markup', () => {
 
   it('puts a row\'s `more` fields in its Details disclosure, not in the table\'s columns (issue 21)', () => {
     const html = viewHtml({ ...config, more: ['event_data1'] }, labels, view());
-    expect(html).not.toContain('<th scope="col" data-col="event_data1"');
-    expect(html).not.toContain('<td data-col="event_data1"');
-    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details class="row-more"><summary>Details</summary>'
-      + '<div data-col="event_data1">&lt;img src=x onerror=alert(1)&gt;</div></details></td>');
+    expect(html).not.toContain('<th scope="col" data-col=event_data1');
+    expect(html).not.toContain('<td data-col=event_data1');
+    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details><summary>Details</summary>'
+      + '<div data-col=event_data1>&lt;img src=x onerror=alert(1)&gt;</div></details></td>');
     // A row with none of them and nothing to fetch has an empty cell, no disclosure opening on nothing.
     expect(html.match(/<td class="dt-detail" data-empty><\/td>/g)).toHaveLength(1);
     // Every row's selection box is the script's (a selection needs it): an empty first cell.
-    expect(html.match(/<tr data-row><td class="dt-select"><\/td>/g)).toHaveLength(3);
+    expect(html.match(/<tr data-row><td><\/td>/g)).toHaveLength(3);
+  });
+
+  it('writes points as their number and the company\'s name for them apart, so a narrow column cuts neither (issue 21)', () => {
+    expect(pointsHtml('300 Acme Coins', 300, 'en')).toBe('300 <span class="unit">Acme Coins</span>');
+    expect(pointsHtml('Acme Coins: 1', 1, 'en')).toBe('<span class="unit">Acme Coins:</span> 1');
+    // The number as the page language writes it ("1 250", its space a no-break one, never the cut).
+    const count = formatNumber(1250, 'fr');
+    expect(pointsHtml(`${count} points`, 1250, 'fr')).toBe(`${count} <span class="unit">points</span>`);
+    expect(pointsHtml('5 <b>&', 5, 'en')).toBe('5 <span class="unit">&lt;b&gt;&amp;</span>');
+    // A row's Details writes them alike.
+    const html = viewHtml({ ...config, more: ['amount'] }, labels, view());
+    expect(html).toContain('<div data-col=amount class="pts"><span>40 <span class="unit">stars</span></span></div>');
+  });
+
+  it('gives an e-mail in a row\'s Details the same break before its "@"', () => {
+    const html = viewHtml({ ...config, more: ['referred_email'] }, labels, view());
+    expect(html).toContain('<div data-col=referred_email>kim<wbr>@example.test</div>');
+  });
+
+  it('leaves the narrow layout\'s sort choice to the browser script: an empty slot, then the sortable columns both ways', () => {
+    const html = viewHtml(config, labels, view());
+    expect(html).toContain('<div class="sort-select" data-sort-slot></div>');
+    expect(html).not.toContain('data-sort-select');
+    const sort = sortSelectHtml(config, labels, view());
+    expect(sort).toContain('<label for="activity.sort">Sort</label><select id="activity.sort" data-sort-select>');
+    expect(sort).toContain('<option value="-created_at" selected>Date ↓</option>');
+    expect(sort).toContain('<option value="amount">Amount ↑</option>');
+    // Not sortable, so not offered.
+    expect(sort).not.toContain('event_data1');
   });
 
   it('links sorting and paging with the other tables\' parameters kept', () => {
     const html = viewHtml(config, labels, view());
-    expect(html).toContain('href="?commissions.page=2&amp;activity.ordering=amount" class="sort-link" title="Sort by Amount" data-sort="amount"');
-    expect(html).toContain('aria-sort="descending" data-col="created_at"');
+    expect(html).toContain('href="?commissions.page=2&amp;activity.ordering=amount" class="sort-link" data-sort="amount"');
+    expect(html).toContain('aria-sort="descending" data-col=created_at');
     expect(html).toContain('href="?commissions.page=2&amp;activity.page=2" rel="next"');
     expect(html).toContain('<span class="btn btn-secondary" aria-disabled="true">Previous</span>');
     expect(html).toContain('1–15 of 40');
@@ -139,13 +174,46 @@ describe('data table markup', () => {
     expect(viewHtml(config, labels, view({ error: 'Bad <filter>' }))).toContain('<p class="form-error" role="alert" data-table-error>Bad &lt;filter&gt;</p>');
   });
 
-  it('writes the no-JavaScript filter form with the first column\'s operators and a typed value input', () => {
+  it('writes the no-JavaScript filter form on the status, with its operators and its choices', () => {
     const html = filterFormHtml(config, labels, keptParams(config, view()));
-    expect(html).toContain('<select id="activity.fcol" name="activity.fcol" data-filter-column><option value="created_at" selected>Date</option>');
-    expect(html).toContain('<input id="activity.fval-input" name="activity.fval" type="date" required data-filter-value>');
+    expect(html).toContain('<select id="activity.fcol" name="activity.fcol" data-filter-column><option value="created_at">Date</option>');
+    expect(html).toContain('<option value="status" selected>Status</option>');
+    expect(html).toContain('<select id="activity.fop" name="activity.fop" data-filter-operator><option value="in" selected>is one of</option><option value="not_in">is not one of</option>');
+    expect(html).toContain('<label><input type="checkbox" name="activity.fval" value="paid"> Paid</label>');
     expect(html).toContain('<input type="hidden" name="commissions.page" value="2">');
+    // A table without a status starts on its first column.
+    const dated = filterFormHtml({ ...config, columns: config.columns.slice(0, 3) }, labels, []);
+    expect(dated).toContain('<option value="created_at" selected>Date</option>');
+    expect(dated).toContain('<input id="activity.fval-input" name="activity.fval" type="date" required data-filter-value>');
     const choices = valueInputHtml(config.columns[3]!, 'not_in', 'activity.fval', labels);
     expect(choices).toContain('<input type="checkbox" name="activity.fval" value="denied"> Denied &quot;&lt;b&gt;&quot;</label>');
+  });
+});
+
+describe('a table\'s JSON for its script', () => {
+  const methods = { 0: 'Manual', 1: 'PayPal' };
+  const withMethods: TableConfig = {
+    ...config,
+    columns: [...config.columns, { key: 'payment_method', label: 'Method', type: 'CHOICE', sortable: true, choices: [{ value: '0', label: 'Manual' }, { value: '1', label: 'PayPal' }] }],
+  };
+  const boot = { config: withMethods, state: view().state, count: 40 };
+  const pageLabels = { ...labels, detail: { ...labels.detail, methods } };
+
+  it('writes choices as pairs and the payment methods as a name for the label set\'s list, and reads back the same config', () => {
+    const packed = packBoot(boot, pageLabels);
+    const text = JSON.stringify(packed);
+    expect(text).toContain('"choices":[["paid","Paid"],["denied","Denied \\"<b>\\""]]');
+    expect(text).toContain('"choices":"methods"');
+    expect(text).not.toContain('PayPal');
+    // Sortable and the contract's page sizes go without saying; a column that is not says so.
+    expect(text).not.toContain('"sortable":true');
+    expect(text).toContain('"key":"event_data1","label":"Note","type":"STRING","sortable":false');
+    expect(unpackBoot(JSON.parse(text), pageLabels)).toEqual(boot);
+  });
+
+  it('writes a list that differs from the label set\'s methods out in full', () => {
+    const text = JSON.stringify(packBoot(boot, { detail: { ...labels.detail, methods: { 0: 'Manual', 1: 'PayPal', 2: 'Dwolla' } } }));
+    expect(text).toContain('[["0","Manual"],["1","PayPal"]]');
   });
 });
 

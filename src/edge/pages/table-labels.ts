@@ -37,7 +37,7 @@ function build(lang: Language, pointName: string): TableLabels {
     previous: tr('tablePrevious'), next: tr('tableNext'), pageOf: tr('tablePageOf'), download: tr('tableDownloadCsv'),
     filters: tr('tableFilters'), column: tr('tableColumn'), operator: tr('tableOperator'), value: tr('tableValue'),
     removeFilter: tr('tableRemoveFilter'), clearFilters: tr('tableClearFilters'), yes: tr('yes'), no: tr('no'),
-    sortBy: tr('tableSortBy'), sortLabel: tr('tableSortLabel'), pointWords: pointWords(lang, pointName), ops: operatorWords(lang),
+    sortLabel: tr('tableSortLabel'), pointWords: pointWords(lang, pointName), ops: operatorWords(lang),
     systemTexts: systemTexts(lang),
     // Payouts, and activity rows of payout or redemption type, open their detail (spec §3, issue 21).
     detail: {
