@@ -64,6 +64,15 @@ describe('a tab limited to a campaign', () => {
     expect((await viaBrowserApi(ava, 'POST', `/tables/ambassadors/${ava.uid}/content/affiliate_gift_card/?page=1`)).status).toBe(200);
   });
 
+  it('follows a change of the rule at once, though the resolved customization is kept in the isolate (issue 19)', async () => {
+    const redemptions = () => call(ben, 'GET', '/rewards/portals/demo-portal/redemptions/');
+    expect((await redemptions()).status).toBe(200);
+    expect((await op(KEYS.demo, 'PUT', '/tabs/rewards/access', { campaigns: ['cmp-demo-vip'], groups: [] })).status).toBe(200);
+    expect((await redemptions()).status).toBe(403);
+    expect((await op(KEYS.demo, 'PUT', '/tabs/rewards/access', { campaigns: [], groups: [] })).status).toBe(200);
+    expect((await redemptions()).status).toBe(200);
+  });
+
   it('refuses share links and assets to people outside the groups a tab is limited to', async () => {
     await env.DB.prepare("UPDATE ambassadors SET group_id = 1 WHERE uid = 'amb-ava'").run();
     await env.DB.prepare("UPDATE ambassadors SET group_id = 2 WHERE uid = 'amb-ben'").run();
