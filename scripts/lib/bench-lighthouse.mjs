@@ -52,9 +52,10 @@ export function printLighthouse(report, table) {
     ['page', 'form factor', 'perf', 'a11y', 'best pr.', 'SEO', 'landed on'],
     report.runs.map((r) => [
       r.page, r.formFactor, ...CATEGORIES.map((c) => score(r.scores[c])),
-      r.error ? `error: ${r.error}` : r.finalUrl === r.url ? '' : new URL(r.finalUrl).pathname,
+      r.error ? 'not audited (below)' : r.finalUrl === r.url ? '' : new URL(r.finalUrl).pathname,
     ]),
   );
+  for (const r of report.runs.filter((run) => run.error)) console.log(`  ${r.page} (${r.formFactor}): ${r.error}`);
   const failing = report.runs.flatMap((r) => r.failing.filter((f) => f.category !== 'performance').map((f) => ({ ...f, run: r })));
   if (!failing.length) return;
   console.log('\nAudits below 100 (accessibility, best practices, SEO):');
