@@ -5,11 +5,10 @@
 // @sparticuz/chromium's), launched by chrome-launcher with the same offline flags and pinned language and
 // time zone; Lighthouse itself fetches nothing from the network. A signed-in page is audited with the
 // session's cookies (and the `language` cookie for a page in another language) in the browser's jar,
-// put there through playwright-core over CDP before the run (a Cookie header in Lighthouse's
+// put there over the browser's DevTools socket before the run (a Cookie header in Lighthouse's
 // extraHeaders lost to the jar once a page had set a cookie of its own).
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { chromium as playwright } from 'playwright-core';
 import { BROWSER_LOCALE, CHROMIUM_FLAGS, browserEnv, chromiumPath } from './chromium.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -32,20 +31,20 @@ export async function launchLighthouseChromium() {
     handleSIGINT: false,
   });
   try {
-    const cdp = await playwright.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const jar = cdp.contexts()[0];
-    if (!jar) throw new Error('Chromium has no default browser context');
+    const cdp = await browserSocket(chrome.port);
     return {
       port: chrome.port,
       // Host-only, Secure (a __Host- cookie must be; http://localhost and *.localhost are secure contexts).
       setCookies: async (host, cookies) => {
-        await jar.clearCookies();
+        await cdp.send('Storage.clearCookies');
         if (cookies.length) {
-          await jar.addCookies(cookies.map(({ name, value }) => ({ name, value, domain: host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' })));
+          await cdp.send('Storage.setCookies', {
+            cookies: cookies.map(({ name, value }) => ({ name, value, domain: host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' })),
+          });
         }
       },
       close: async () => {
-        await cdp.close().catch(() => {});
+        cdp.close();
         chrome.kill();
       },
     };
@@ -53,6 +52,34 @@ export async function launchLighthouseChromium() {
     chrome.kill();
     throw e;
   }
+}
+
+/** The browser target's DevTools socket: `send(method, params)` answers the command's result. */
+async function browserSocket(port) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const ws = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = () => reject(new Error(`no DevTools socket at ${webSocketDebuggerUrl}`));
+  });
+  const pending = new Map();
+  let last = 0;
+  ws.onmessage = (event) => {
+    const message = JSON.parse(String(event.data));
+    const call = pending.get(message.id);
+    if (!call) return;
+    pending.delete(message.id);
+    if (message.error) call.reject(new Error(`${call.method}: ${message.error.message}`));
+    else call.resolve(message.result);
+  };
+  return {
+    send: (method, params = {}) => new Promise((resolve, reject) => {
+      const id = ++last;
+      pending.set(id, { method, resolve, reject });
+      ws.send(JSON.stringify({ id, method, params }));
+    }),
+    close: () => ws.close(),
+  };
 }
 
 /** `a=1; b=2` (a Cookie header) as cookies. */
