@@ -41,6 +41,11 @@
 // --fault-clicks clicks of the fault run (default 300; 0 skips it; not with --target)
 // --host         tenant host of the share-link redirect (default localhost)
 // --json         print the figures as JSON on stdout (progress goes to stderr; `npm run -s bench -- --json`)
+// --lighthouse   instead of the figures above, Lighthouse's four category scores (performance,
+//                accessibility, best practices, SEO) per page and the audits below 100
+//                (scripts/lib/bench-lighthouse.mjs; default pages: both tenants signed out and in, every screen);
+//                with --form-factor desktop|mobile|both (default desktop) and --language <code> (the
+//                `language` cookie on every page)
 // Env: BENCH_SHORT_CODE (default ava-demo), BENCH_PORT, BENCH_EMAIL / BENCH_PASSWORD (localhost login).
 //
 //   3. with --load (npm run bench:load): stats at scale (issue 9). Builds a state dir with
@@ -66,6 +71,7 @@ import { decodeEntities, importsOf, jsFromHtml } from './lib/html.mjs';
 import { printScale, scaleBench } from './lib/bench-clicks.mjs';
 import { clockTicks, cpuMsPerRequest, cpuTicks, findRuntime } from './lib/bench-cpu.mjs';
 import { goalTable, printGoals } from './lib/bench-goals.mjs';
+import { LIGHTHOUSE_PAGES, lighthouseBench, printLighthouse } from './lib/bench-lighthouse.mjs';
 import { startPortal } from './lib/portal.mjs';
 import { ROOT, forwardSignals, freePort, isBuilt, parseArgs } from './lib/proc.mjs';
 import { generateLoad, queryJson } from './generate-load.mjs';
@@ -95,8 +101,8 @@ const D1_HEADER = 'x-d1-round-trips';
 const label = (p) => (p.host === 'localhost' ? p.path : `${p.host}${p.path}`);
 
 /** `--pages` entries -> page specs (known pages keep their settings). */
-function selectPages(list) {
-  if (!list) return PAGES;
+function selectPages(list, known = PAGES) {
+  if (!list) return known;
   return list
     .split(',')
     .map((s) => s.trim())
@@ -106,7 +112,7 @@ function selectPages(list) {
       if (slash < 0) throw new Error(`--pages: "${entry}" is not /path or host/path`);
       const host = slash === 0 ? 'localhost' : entry.slice(0, slash);
       const p = entry.slice(slash);
-      return PAGES.find((k) => k.host === host && k.path === p) ?? { host, path: p, signedIn: /^\/app(\/|$)/.test(p) };
+      return [...PAGES, ...LIGHTHOUSE_PAGES].find((k) => k.host === host && k.path === p) ?? { host, path: p, signedIn: /^\/app(\/|$)/.test(p) };
     });
 }
 
@@ -690,8 +696,9 @@ function positiveInt(name, value, fallback, min = 1) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2), {
-    booleans: ['no-build', 'json', 'help', 'load'],
-    strings: ['port', 'target', 'host', 'pages', 'requests', 'warmup', 'redirects', 'concurrency', 'fault-clicks', 'clicks', 'commissions', 'load-state'],
+    booleans: ['no-build', 'json', 'help', 'load', 'lighthouse'],
+    strings: ['port', 'target', 'host', 'pages', 'requests', 'warmup', 'redirects', 'concurrency', 'fault-clicks', 'clicks', 'commissions', 'load-state',
+      'form-factor', 'language'],
   });
   if (args.load && !args.help) return loadBench(args);
   if (args.help) {
@@ -699,12 +706,16 @@ async function main() {
       'usage: npm run bench -- [--no-build] [--port <n>] [--target <origin>] [--pages /login,/app,acme.localhost/app]\n' +
         '                        [--requests <n>] [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--fault-clicks <n>] [--host <tenant>] [--json]\n' +
         '       npm run bench -- --load [--clicks 1000000] [--commissions 100000] [--load-state <dir>] [--requests 30] [--warmup 3] (npm run bench:load)\n' +
-        `pages: ${PAGES.map(label).join(', ')}`,
+        '       npm run bench -- --lighthouse [--no-build] [--target <origin>] [--pages <list>] [--form-factor desktop|mobile|both] [--language <code>] [--json]\n' +
+        `pages: ${PAGES.map(label).join(', ')}\n` +
+        `Lighthouse pages: ${LIGHTHOUSE_PAGES.map(label).join(', ')}`,
     );
     return 0;
   }
   json = Boolean(args.json);
-  const pages = selectPages(args.pages);
+  const pages = selectPages(args.pages, args.lighthouse ? LIGHTHOUSE_PAGES : PAGES);
+  const formFactors = { desktop: ['desktop'], mobile: ['mobile'], both: ['desktop', 'mobile'] }[args['form-factor'] ?? 'desktop'];
+  if (!formFactors) throw new Error(`--form-factor must be desktop, mobile or both (got ${args['form-factor']})`);
   if (!pages.length) throw new Error('--pages selected no page');
   const n = positiveInt('requests', args.requests, 100);
   const warmup = positiveInt('warmup', args.warmup, 5, 0);
@@ -742,6 +753,15 @@ async function main() {
       log(cookie ? `signed in as ${account.email} on ${host}` : `no session for ${account.email} on ${host}: its app pages will show as redirects`);
     }
     const withCookie = pages.map((p) => ({ ...p, cookie: p.signedIn ? cookies.get(p.host) : undefined }));
+
+    if (args.lighthouse) {
+      const report = await lighthouseBench({
+        pages: withCookie.map((p) => ({ ...p, label: label(p) })), port: target.port, formFactors, language: args.language, log,
+      });
+      if (json) console.log(JSON.stringify(report, null, 2));
+      else printLighthouse(report, table);
+      return 0;
+    }
 
     // One probe per page: status, redirect target, HTML and its JavaScript.
     const results = [];

@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { BROWSER_LOCALE, CHROMIUM_FLAGS, browserEnv, chromiumPath } from '../../scripts/lib/chromium.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TMP = path.join(ROOT, '.tmp');
@@ -44,17 +45,8 @@ declare module 'vitest' {
   }
 }
 
-/** Chromium flags for these machines (design.md) plus loopback for every *.localhost host. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1',
-];
+/** Chromium flags for these machines (design.md) plus loopback for every *.localhost host (scripts/lib/chromium.mjs). */
+export { CHROMIUM_FLAGS };
 
 interface RunningPortal extends PortalInfo {
   child: ChildProcess;
@@ -223,22 +215,17 @@ export function baseUrl(host = 'localhost'): string {
 
 /**
  * Chromium to drive: env CHROMIUM_PATH (a path, or `packaged` for the one inside @sparticuz/chromium),
- * else Debian's /usr/bin/chromium, else the packaged one. CI passes with either.
+ * else Debian's /usr/bin/chromium, else the packaged one. CI passes with either (scripts/lib/chromium.mjs,
+ * which the bench and Lighthouse use too).
  */
-export async function chromiumPath(): Promise<string> {
-  const wanted = process.env.CHROMIUM_PATH;
-  if (wanted && wanted !== 'packaged') return wanted;
-  if (!wanted && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
-}
+export { chromiumPath };
 
 /**
  * What every browser context starts with unless a test says otherwise: the tests must not depend on
  * the machine's locale or time zone (Debian's Chromium takes LANG, the packaged one does not, so a
  * Spanish tenant's "wrong password" came out in English on one of them).
  */
-export const CONTEXT_DEFAULTS = { locale: 'en-US', timezoneId: 'UTC' } as const;
+export const CONTEXT_DEFAULTS = BROWSER_LOCALE;
 
 /** A test's context options over CONTEXT_DEFAULTS; an option given as undefined keeps the default. */
 export function withContextDefaults<T extends object>(options: T): T & { locale: string; timezoneId: string } {
@@ -256,7 +243,7 @@ export async function newBrowser(): Promise<Browser> {
     executablePath: await chromiumPath(),
     headless: true,
     args: [...CHROMIUM_FLAGS, `--lang=${CONTEXT_DEFAULTS.locale}`],
-    env: { ...process.env, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US', TZ: CONTEXT_DEFAULTS.timezoneId },
+    env: browserEnv(),
     timeout: 60_000,
   });
   const newContext = browser.newContext.bind(browser);

@@ -3,20 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeTenantHtml } from '../../src/edge/sanitize';
 
+const PAGE = { under: 1 } as const;
+
 describe('sanitizeTenantHtml', () => {
   it('strips scripts, handlers and javascript: links, the second time as the first', () => {
     const dirty = '<p onclick="steal()">Hi <a href="javascript:alert(1)">x</a><script>alert(1)</script><a href="https://ok.example">ok</a></p>';
-    const first = sanitizeTenantHtml(dirty);
+    const first = sanitizeTenantHtml(dirty, PAGE);
     expect(first).not.toMatch(/script|onclick|javascript:/i);
     expect(first).toContain('<a href="https://ok.example" target="_blank" rel="noopener noreferrer">ok</a>');
-    expect(sanitizeTenantHtml(dirty)).toBe(first);
+    expect(sanitizeTenantHtml(dirty, PAGE)).toBe(first);
   });
 
   it('answers each text with its own result, long texts included', () => {
-    expect(sanitizeTenantHtml('<b>one</b>')).toBe('<b>one</b>');
-    expect(sanitizeTenantHtml('<b>two</b>')).toBe('<b>two</b>');
+    expect(sanitizeTenantHtml('<b>one</b>', PAGE)).toBe('<b>one</b>');
+    expect(sanitizeTenantHtml('<b>two</b>', PAGE)).toBe('<b>two</b>');
     const long = `<p>${'a'.repeat(30_000)}</p><img src="x" onerror="y()">`;
-    expect(sanitizeTenantHtml(long)).toBe(`<p>${'a'.repeat(30_000)}</p><img src="x" />`);
-    expect(sanitizeTenantHtml(null)).toBe('');
+    expect(sanitizeTenantHtml(long, PAGE)).toBe(`<p>${'a'.repeat(30_000)}</p><img src="x" />`);
+    expect(sanitizeTenantHtml(null, PAGE)).toBe('');
   });
 });

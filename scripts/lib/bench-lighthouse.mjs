@@ -1,0 +1,66 @@
+// `npm run bench -- --lighthouse`: Lighthouse's four category scores (performance, accessibility, best
+// practices, SEO) per page, desktop and/or mobile, on the portal the bench started (or --target). Only
+// printed here; tests/e2e/lighthouse.e2e.ts is the check that accessibility, best practices and SEO stay
+// at 100. Performance in Lighthouse is a simulated slow device and network: compare runs, not machines.
+import { CATEGORIES, launchLighthouseChromium, parseCookieHeader, runLighthouse } from './lighthouse.mjs';
+
+/** The pages audited by default: signed out and in on both demo tenants, every kind of screen once. */
+export const LIGHTHOUSE_PAGES = [
+  ...['/login', '/register', '/forgot-password'].map((path) => ({ host: 'localhost', path, signedIn: false })),
+  ...['/app', '/app/stats', '/app/activity-portal', '/app/rewards', '/app/sharing', '/app/account', '/app/assets', '/creator-corner'].map(
+    (path) => ({ host: 'localhost', path, signedIn: true }),
+  ),
+  ...['/login', '/register', '/forgot-password'].map((path) => ({ host: 'acme.localhost', path, signedIn: false })),
+  ...['/app', '/app/stats', '/app/transactions', '/app/rewards/v3', '/app/sharing', '/app/account', '/app/assets', '/gear-guide'].map(
+    (path) => ({ host: 'acme.localhost', path, signedIn: true }),
+  ),
+];
+
+/**
+ * @param {{ pages: { host: string, path: string, label: string, cookie?: string }[], port: number,
+ *   formFactors: ('desktop' | 'mobile')[], language?: string, log: (...a: unknown[]) => void }} options
+ */
+export async function lighthouseBench({ pages, port, formFactors, language, log }) {
+  const chromium = await launchLighthouseChromium();
+  const runs = [];
+  try {
+    for (const formFactor of formFactors) {
+      for (const p of pages) {
+        const cookies = parseCookieHeader([p.cookie, language && `language=${language}`].filter(Boolean).join('; '));
+        const url = `http://${p.host}:${port}${p.path}`;
+        log(`Lighthouse ${formFactor} ${p.label}`);
+        try {
+          const run = await runLighthouse(chromium, url, { formFactor, categories: CATEGORIES, cookies });
+          runs.push({ page: p.label, ...run });
+        } catch (e) {
+          runs.push({ page: p.label, url, formFactor, error: e.message, scores: {}, failing: [] });
+        }
+      }
+    }
+  } finally {
+    await chromium.close();
+  }
+  return { language: language ?? null, runs };
+}
+
+/** The scores as a table, then what keeps each category below 100. */
+export function printLighthouse(report, table) {
+  const lang = report.language ? `, language ${report.language}` : '';
+  console.log(`\nLighthouse (${CATEGORIES.join(', ')}; performance is simulated throttling, printed only${lang})`);
+  const score = (s) => (s == null ? '-' : String(s));
+  table(
+    ['page', 'form factor', 'perf', 'a11y', 'best pr.', 'SEO', 'landed on'],
+    report.runs.map((r) => [
+      r.page, r.formFactor, ...CATEGORIES.map((c) => score(r.scores[c])),
+      r.error ? 'not audited (below)' : r.finalUrl === r.url ? '' : new URL(r.finalUrl).pathname,
+    ]),
+  );
+  for (const r of report.runs.filter((run) => run.error)) console.log(`  ${r.page} (${r.formFactor}): ${r.error}`);
+  const failing = report.runs.flatMap((r) => r.failing.filter((f) => f.category !== 'performance').map((f) => ({ ...f, run: r })));
+  if (!failing.length) return;
+  console.log('\nAudits below 100 (accessibility, best practices, SEO):');
+  for (const f of failing) {
+    console.log(`  ${f.run.page} (${f.run.formFactor}) [${f.category}] ${f.id}: ${f.title}`);
+    for (const item of f.items) console.log(`      ${item}`);
+  }
+}
