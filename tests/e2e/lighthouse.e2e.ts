@@ -4,10 +4,6 @@
 // what it points at: `page (form factor) [category] audit-id: title`, then the nodes or URLs.
 // Chromium is the one the other browser tests use (CHROMIUM_PATH, Debian's, or @sparticuz/chromium's),
 // offline and with its language and time zone pinned (scripts/lib/lighthouse.mjs).
-// Open: with @sparticuz/chromium's headless shell Lighthouse loads a static page but every portal page
-// ends in FAILED_DOCUMENT_REQUEST (net::ERR_ABORTED); until that is found, the test runs only on a full
-// Chromium (CHROMIUM_PATH to one, or Debian's) and says it skipped otherwise.
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailing, launchLighthouseChromium, runLighthouse, type LighthouseChromium } from '../../scripts/lib/lighthouse.mjs';
 import { baseUrl, sessionCookies } from './harness';
@@ -38,18 +34,15 @@ const PAGES: Audited[] = [
 
 const label = (p: Audited) => `${p.host}${p.path}${p.email ? ` as ${p.email}` : ''}${p.language ? ` in ${p.language}` : ''}`;
 
-const wanted = process.env.CHROMIUM_PATH;
-const packaged = wanted === 'packaged' || (!wanted && !existsSync('/usr/bin/chromium'));
-
 let chromium: LighthouseChromium;
 beforeAll(async () => {
-  if (!packaged) chromium = await launchLighthouseChromium();
+  chromium = await launchLighthouseChromium();
 });
 afterAll(async () => {
   await chromium?.close();
 });
 
-describe.skipIf(packaged)('Lighthouse (skipped on @sparticuz/chromium, see above)', () => {
+describe('Lighthouse', () => {
   for (const p of PAGES) {
     it(`scores 100 in accessibility, best practices and SEO on ${label(p)} (${p.formFactor})`, async () => {
       const cookies = [
