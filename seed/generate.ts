@@ -1139,9 +1139,10 @@ loyaltyFor('amb-ava', 100, 500, [{ task: 1, days: 380 }, { task: 2, days: 120 }]
   [{ kind: 'points', amount: 150, days: 100, expireDays: 34, description: 'Spring challenge bonus (60 days)' },
     { kind: 'points', amount: 200, days: 80, expireDays: -10, description: 'Flash challenge bonus (90 days)' }]);
 loyaltyFor('amb-alex', 50, 250, [{ task: 5, days: 385 }],
-  [{ amount: 1500, days: 300, description: 'Crew cash bonus' }, { amount: 800, days: 120, description: 'Spring challenge prize' }, { amount: 300, days: 380, description: 'Launch cash bonus' }],
-  [{ kind: 'points', amount: 100, days: 84, expireDays: 24, description: 'Trail cleanup bonus (60 days)' },
-    { kind: 'cash', amount: 300, days: 75, expireDays: 14, description: 'Photo contest prize (60 days)' }]);
+  // Texts acme wrote itself (operator entries), so in acme's own language: shown as written in every language.
+  [{ amount: 1500, days: 300, description: 'Bono del equipo' }, { amount: 800, days: 120, description: 'Premio del reto de primavera' }, { amount: 300, days: 380, description: 'Bono de lanzamiento' }],
+  [{ kind: 'points', amount: 100, days: 84, expireDays: 24, description: 'Bono por limpiar el sendero (60 días)' },
+    { kind: 'cash', amount: 300, days: 75, expireDays: 14, description: 'Premio del concurso de fotos (60 días)' }]);
 
 /** A ledger row as written: with its id, and the lot an expiry takes from or the hold a posting settles. */
 /** Sequential ids per company from a base, so each tenant's rows have a readable id range. */
