@@ -123,7 +123,6 @@ export const de: Partial<Messages> = {
   tableNext: 'Weiter',
   tablePageOf: 'Seite {page} von {pages}',
   tableDownloadCsv: 'CSV herunterladen',
-  tableSortBy: 'Nach {column} sortieren',
   tableSortLabel: 'Sortieren nach',
   tableFirstPage: 'Auf dieser Seite gibt es keine Zeilen. Wechseln Sie zur ersten Seite.',
   'activityDetail.show': 'Details',

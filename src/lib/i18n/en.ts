@@ -125,7 +125,6 @@ export const en = {
   tableNext: 'Next',
   tablePageOf: 'Page {page} of {pages}',
   tableDownloadCsv: 'Download CSV',
-  tableSortBy: 'Sort by {column}',
   tableSortLabel: 'Sort by',
   tableFirstPage: 'There are no rows on this page. Go to the first page.',
   'activityDetail.show': 'Details',

@@ -117,7 +117,6 @@ export const es: Messages = {
   tableNext: 'Siguiente',
   tablePageOf: 'Página {page} de {pages}',
   tableDownloadCsv: 'Descargar CSV',
-  tableSortBy: 'Ordenar por {column}',
   tableSortLabel: 'Ordenar por',
   tableFirstPage: 'No hay filas en esta página. Ir a la primera página.',
   'activityDetail.show': 'Detalles',

@@ -124,7 +124,6 @@ export const fr: Partial<Messages> = {
   tableNext: 'Suivant',
   tablePageOf: 'Page {page} sur {pages}',
   tableDownloadCsv: 'Télécharger en CSV',
-  tableSortBy: 'Trier par {column}',
   tableSortLabel: 'Trier par',
   tableFirstPage: 'Cette page ne contient aucune ligne. Revenez à la première page.',
   'activityDetail.show': 'Détails',

@@ -123,7 +123,6 @@ export const it: Partial<Messages> = {
   tableNext: 'Successiva',
   tablePageOf: 'Pagina {page} di {pages}',
   tableDownloadCsv: 'Scarica CSV',
-  tableSortBy: 'Ordina per {column}',
   tableSortLabel: 'Ordina per',
   tableFirstPage: 'Non ci sono righe in questa pagina. Vai alla prima pagina.',
   'activityDetail.show': 'Dettagli',

@@ -123,7 +123,6 @@ export const nl: Partial<Messages> = {
   tableNext: 'Volgende',
   tablePageOf: 'Pagina {page} van {pages}',
   tableDownloadCsv: 'CSV downloaden',
-  tableSortBy: 'Sorteren op {column}',
   tableSortLabel: 'Sorteren op',
   tableFirstPage: 'Er staan geen rijen op deze pagina. Ga naar de eerste pagina.',
   'activityDetail.show': 'Details',

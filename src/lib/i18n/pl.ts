@@ -122,7 +122,6 @@ export const pl: Partial<Messages> = {
   tableNext: 'Następna',
   tablePageOf: 'Strona {page} z {pages}',
   tableDownloadCsv: 'Pobierz CSV',
-  tableSortBy: 'Sortuj według: {column}',
   tableSortLabel: 'Sortuj według',
   tableFirstPage: 'Na tej stronie nie ma wierszy. Przejdź do pierwszej strony.',
   'activityDetail.show': 'Szczegóły',

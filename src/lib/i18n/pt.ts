@@ -122,7 +122,6 @@ export const pt: Partial<Messages> = {
   tableNext: 'Próxima',
   tablePageOf: 'Página {page} de {pages}',
   tableDownloadCsv: 'Baixar CSV',
-  tableSortBy: 'Ordenar por {column}',
   tableSortLabel: 'Ordenar por',
   tableFirstPage: 'Não há linhas nesta página. Vá para a primeira página.',
   'activityDetail.show': 'Detalhes',
