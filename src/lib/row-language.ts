@@ -41,3 +41,8 @@ export function textsIn<R extends { translations?: unknown }, K extends keyof R 
   }
   return out;
 }
+
+/** A joined row's name (null when the row is gone) in `lang` where the company wrote it, else its own. */
+export function nameIn(own: string | null, translations: unknown, lang: Language | null): string | null {
+  return own === null ? null : textsIn({ name: own, translations }, lang, ['name']).name;
+}

@@ -1,6 +1,6 @@
 import type { Language } from '../../lib/languages';
 import { ledgerStatus } from '../../lib/ledger-status';
-import { textsIn } from '../../lib/row-language';
+import { nameIn } from '../../lib/row-language';
 import { rewardTypeName } from '../../lib/schemas/rewards';
 import type { IssuedDetails } from './providers';
 import type { RedemptionItemRow, RedemptionRow } from './queries';
@@ -12,10 +12,9 @@ import type { RedemptionItemRow, RedemptionRow } from './queries';
  */
 export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = [], lang: Language | null = null) {
   const details = safeDetails(r.details);
-  const name = (own: string | null, translations: string | null) => (own === null ? null : textsIn({ name: own, translations }, lang, ['name']).name);
-  const rewardName = name(r.reward_name, r.reward_translations);
-  const itemName = name(r.vault_item_name, r.vault_item_translations);
-  const variantName = name(r.variant_name, r.variant_translations);
+  const rewardName = nameIn(r.reward_name, r.reward_translations, lang);
+  const itemName = nameIn(r.vault_item_name, r.vault_item_translations, lang);
+  const variantName = nameIn(r.variant_name, r.variant_translations, lang);
   const kept = r.item_name || null;
   const product = redeemedName(r, lang);
   return {
@@ -61,10 +60,9 @@ export interface RedeemedTexts {
  * shows the name stored at redeem time).
  */
 export function redeemedName(r: RedeemedTexts, lang: Language | null): string | null {
-  const name = (own: string | null, translations: string | null) => (own === null ? null : textsIn({ name: own, translations }, lang, ['name']).name);
-  if (r.kind === 'gift_card') return name(r.reward_name, r.reward_translations);
-  const item = name(r.vault_item_name, r.vault_item_translations);
-  return item === null ? null : `${item} ${name(r.variant_name, r.variant_translations) ?? ''}`.trim();
+  if (r.kind === 'gift_card') return nameIn(r.reward_name, r.reward_translations, lang);
+  const item = nameIn(r.vault_item_name, r.vault_item_translations, lang);
+  return item === null ? null : `${item} ${nameIn(r.variant_name, r.variant_translations, lang) ?? ''}`.trim();
 }
 
 function safeDetails(raw: string): IssuedDetails | null {

@@ -1,6 +1,6 @@
 import { readForTab } from '../core/tab-access';
 import { browserLanguage, type Language } from '../../lib/languages';
-import { textsIn } from '../../lib/row-language';
+import { nameIn, textsIn } from '../../lib/row-language';
 import { ledgerStatus } from '../../lib/ledger-status';
 import {
   pageQuerySchema, parseRewardConfig, rewardTypeName, vaultItemsQuerySchema, type PageQuery, type VaultItemsQuery,
@@ -187,7 +187,7 @@ export async function rewardLedger(svc: ServiceContext, caller: Caller, query: P
       redeemed_amount: Math.max(0, l.spent), expired_amount: l.expired, expire_at: l.expire_at, description: l.description,
       campaign_name: l.campaign_name, referred_full_name: l.referred_name, referred_email: l.referred_email,
       /** A task's points: the task's name in the reader's language (issue 21); null when the entry names no task that exists. */
-      task_name: l.task_name === null ? null : textsIn({ name: l.task_name, translations: l.task_translations }, lang, ['name']).name,
+      task_name: nameIn(l.task_name, l.task_translations, lang),
     })),
     /** Open lots that lapse, soonest first: which points (or cash) expire when. */
     expiring: expiring.map(expiringView),

@@ -1,5 +1,5 @@
 import type { Language } from '../../lib/languages';
-import { parseTranslations, textsIn } from '../../lib/row-language';
+import { parseTranslations, nameIn } from '../../lib/row-language';
 import { redeemedName, type RedeemedTexts } from '../rewards/redemption-view';
 
 // An activity of a task's points or of a redemption keeps, in event_data1, the name of its task or of what was
@@ -35,7 +35,7 @@ export function activityName(type: string, stored: string | null, columns: Activ
   const row = columns as ActivityNameColumns;
   if (type === 'task') {
     const task = parsed(row._task);
-    if (task && typeof task.name === 'string') return textsIn({ name: task.name, translations: task.translations }, lang, ['name']).name;
+    if (task && typeof task.name === 'string') return nameIn(task.name, task.translations, lang);
   }
   if (type === 'redemption') {
     const redeemed = parsed(row._redeemed);

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../lib/i18n/en';
 import { browserLanguage } from '../../lib/languages';
-import { textsIn } from '../../lib/row-language';
+import { nameIn } from '../../lib/row-language';
 import { ApiError } from '../core/errors';
 import { redeemedName } from '../rewards/redemption-view';
 import type { Caller, ServiceContext } from '../core/types';
@@ -103,9 +103,8 @@ export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: 
   const brand = row.brand_kind ?? 'default';
   // Named now, in the page language (issue 21); a reward or item that is gone by the name the redemption kept.
   const lang = browserLanguage(svc.acceptLanguage);
-  const name = (own: string | null, translations: string | null) => (own === null ? null : textsIn({ name: own, translations }, lang, ['name']).name);
-  const product = name(row.reward_name, row.reward_translations)
-    ?? ([name(row.item_name, row.item_translations), name(row.variant_name, row.variant_translations)].filter(Boolean).join(' - ') || row.kept_name || null);
+  const product = nameIn(row.reward_name, row.reward_translations, lang)
+    ?? ([nameIn(row.item_name, row.item_translations, lang), nameIn(row.variant_name, row.variant_translations, lang)].filter(Boolean).join(' - ') || row.kept_name || null);
   const value = row.reward_value ?? row.variant_value;
   return {
     ...emptyDetail(),
