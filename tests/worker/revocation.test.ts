@@ -18,6 +18,8 @@ import { KEYS, op } from './operator-fixtures';
 import { call, token, type Who } from './profile-fixtures';
 
 const BEN = 'ben@demo.test';
+/** The cost setup.ts gives new hashes in the worker tests. */
+const TEST_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1, dkLen: 32 };
 const SESSION = '__Host-portal_session';
 
 interface Page {
@@ -46,6 +48,10 @@ async function newIsolate(): Promise<Isolate> {
     import('../../src/edge/session'),
     import('../../src/edge/caller-cache'),
   ]);
+  // The fresh copy of the password hashing starts at the production cost again: the cheaper test cost of
+  // setup.ts, so a password change or reset here takes milliseconds, not the ten seconds a loaded machine
+  // gives a production-cost hash in the test pool.
+  (await import('../../src/api/auth/password-hash')).configurePasswordHashing(TEST_SCRYPT_PARAMS);
   // The kept verification does not age here: a password hash under a loaded machine can take longer
   // than CALLER_TTL_MS, and these tests are about revocation, not expiry (tests/worker/caller-cache.test.ts).
   const stoppedClock = Date.now();
