@@ -207,12 +207,12 @@ describe('stats chart', () => {
 
 describe('QR code', () => {
   for (const viewport of VIEWPORTS) {
-    it(`${viewport.width} px: a click made before the button's island woke downloads the code`, async () => {
+    it(`${viewport.width} px: a click made before the page script ran downloads the code`, async () => {
       await withPage('localhost', 'ava@demo.test', 'es', viewport, async (page) => {
         let release!: () => void;
         const gate = new Promise<void>((resolve) => (release = resolve));
-        // Hold the island's code back, as a slow phone would, until after the click.
-        await page.route(/\/_astro\/QrDownload\.[^/]*\.js$/, async (route) => {
+        // Hold the page script back, as a slow phone would, until after the click.
+        await page.route(/\/_astro\/sharing\.astro_astro_type_script[^/]*\.js$/, async (route) => {
           await gate;
           await route.continue();
         });
@@ -221,7 +221,7 @@ describe('QR code', () => {
         await button.scrollIntoViewIfNeeded();
         const code = await button.getAttribute('data-qr');
         const download = page.waitForEvent('download', { timeout: 15_000 });
-        expect(await button.evaluate((el) => el.closest('astro-island')?.hasAttribute('ssr'))).toBe(true);
+        expect(await button.evaluate((el) => el.hasAttribute('data-enhance'))).toBe(true);
         await button.click();
         release();
         expect((await download).suggestedFilename()).toBe(`qr-${code}.png`);
