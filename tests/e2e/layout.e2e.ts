@@ -216,7 +216,10 @@ describe('QR code', () => {
           await gate;
           await route.continue();
         });
-        await page.goto(`${baseUrl('localhost')}/app/sharing`, { waitUntil: 'domcontentloaded' });
+        // The held module script keeps DOMContentLoaded back too: wait until the HTML is parsed (the capture
+        // script has run), not for the event.
+        await page.goto(`${baseUrl('localhost')}/app/sharing`, { waitUntil: 'commit' });
+        await page.waitForFunction(() => document.readyState !== 'loading');
         const button = page.locator('button[data-qr]').first();
         await button.scrollIntoViewIfNeeded();
         const code = await button.getAttribute('data-qr');
