@@ -16,6 +16,11 @@ export function urlBreakParts(url: string): string[] {
   return scheme ? [scheme, ...parts] : parts;
 }
 
+/** A URL as escaped markup: its parts with a <wbr> between them, in a `url-text` span. */
+export function urlBreakHtml(url: string): string {
+  return `<span class="url-text">${urlBreakParts(url).map(escapeHtml).join('<wbr>')}</span>`;
+}
+
 /**
  * An e-mail address as escaped markup that may wrap before its "@" (a <wbr>), and otherwise only where
  * its box's `overflow-wrap` must: "theo.dubois / @example.com", never "theo.dubois@exam / ple.com".

@@ -207,21 +207,24 @@ describe('stats chart', () => {
 
 describe('QR code', () => {
   for (const viewport of VIEWPORTS) {
-    it(`${viewport.width} px: a click made before the button's island woke downloads the code`, async () => {
+    it(`${viewport.width} px: a click made before the page script ran downloads the code`, async () => {
       await withPage('localhost', 'ava@demo.test', 'es', viewport, async (page) => {
         let release!: () => void;
         const gate = new Promise<void>((resolve) => (release = resolve));
-        // Hold the island's code back, as a slow phone would, until after the click.
-        await page.route(/\/_astro\/QrDownload\.[^/]*\.js$/, async (route) => {
+        // Hold the page script back, as a slow phone would, until after the click.
+        await page.route(/\/_astro\/sharing\.astro_astro_type_script[^/]*\.js$/, async (route) => {
           await gate;
           await route.continue();
         });
-        await page.goto(`${baseUrl('localhost')}/app/sharing`, { waitUntil: 'domcontentloaded' });
+        // The held module script keeps DOMContentLoaded back too: wait until the HTML is parsed (the capture
+        // script has run), not for the event.
+        await page.goto(`${baseUrl('localhost')}/app/sharing`, { waitUntil: 'commit' });
+        await page.waitForFunction(() => document.readyState !== 'loading');
         const button = page.locator('button[data-qr]').first();
         await button.scrollIntoViewIfNeeded();
         const code = await button.getAttribute('data-qr');
         const download = page.waitForEvent('download', { timeout: 15_000 });
-        expect(await button.evaluate((el) => el.closest('astro-island')?.hasAttribute('ssr'))).toBe(true);
+        expect(await button.evaluate((el) => el.hasAttribute('data-enhance'))).toBe(true);
         await button.click();
         release();
         expect((await download).suggestedFilename()).toBe(`qr-${code}.png`);

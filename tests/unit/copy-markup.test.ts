@@ -1,10 +1,13 @@
-// The dashboard's copy fields, campaign selector and sidebar avatar, written as text on the server
+// The dashboard's copy fields, campaign selector, sidebar avatar, the menu icons and the share links' QR
+// buttons, written as text on the server
 // (issue 19): every value a company or ambassador chose is escaped, and what the browser scripts read is
 // there without JavaScript too.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { campaignSelectorHtml } from '../../src/lib/campaign-selector-markup';
 import { copyShareHtml } from '../../src/lib/copy-share-markup';
+import { iconHtml } from '../../src/lib/icon-markup';
+import { qrButtonHtml } from '../../src/lib/qr-download-markup';
 import { sidebarAvatarHtml } from '../../src/lib/sidebar-avatar-markup';
 import { catalogueFiles, importedFiles } from './import-walk';
 
@@ -99,10 +102,43 @@ describe('sidebar avatar markup', () => {
   });
 });
 
+describe('menu icon markup', () => {
+  it('is a decorative SVG of the named icon, the file icon for a name it does not know', () => {
+    const home = iconHtml('home');
+    expect(home).toMatch(/^<svg class="icon" data-icon="home" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path [^>]+\/><\/svg>$/);
+    expect(iconHtml('fa fa-shopping-cart')).toContain('data-icon="shopping-cart"');
+    expect(iconHtml(HOSTILE)).toContain('data-icon="file"');
+    expect(iconHtml(null)).toContain('data-icon="file"');
+  });
+
+  it('escapes an extra class, and gives the same markup for the same icon again', () => {
+    expect(iconHtml('star', HOSTILE)).toContain(`class="icon ${ESCAPED}"`);
+    expect(iconHtml('star', 'big')).toContain('class="icon big" data-icon="star"');
+    expect(iconHtml('home')).toBe(iconHtml('home'));
+  });
+});
+
+describe('QR button markup', () => {
+  const labels = { button: 'QR code', title: 'Download the QR code of https://demo.test/r/ava', failed: 'Could not make the QR code.' };
+
+  it('is a button named by its title, carrying the link, the code and the failure text for its script', () => {
+    expect(qrButtonHtml({ link: 'https://demo.test/r/ava', shortCode: 'ava', labels })).toBe(
+      '<button type="button" class="btn btn-secondary btn-small" title="Download the QR code of https://demo.test/r/ava" aria-label="Download the QR code of https://demo.test/r/ava"'
+      + ' data-qr="ava" data-qr-link="https://demo.test/r/ava" data-qr-failed="Could not make the QR code." data-enhance>QR code</button>');
+  });
+
+  it('escapes the link, the code and the labels', () => {
+    const html = qrButtonHtml({ link: HOSTILE, shortCode: HOSTILE, labels: { button: HOSTILE, title: HOSTILE, failed: HOSTILE } });
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/="[^"]*"[^ >/]/);
+    expect(html.match(new RegExp(ESCAPED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))?.length).toBe(6);
+  });
+});
+
 describe('their page scripts', () => {
   // They get their words from the markup: importing lib/i18n, even through another module, would put
   // every catalogue into the browser bundle.
-  it.each(['copy-share.ts', 'campaign-selector.ts', 'sidebar-avatar.ts'])('%s imports no message catalogue, directly or through another module', (script) => {
+  it.each(['copy-share.ts', 'campaign-selector.ts', 'sidebar-avatar.ts', 'qr-download.ts'])('%s imports no message catalogue, directly or through another module', (script) => {
     expect(catalogueFiles(importedFiles(path.resolve(__dirname, '../../src/lib', script)))).toEqual([]);
   });
 });

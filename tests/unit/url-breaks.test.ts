@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailBreakHtml, urlBreakParts } from '../../src/lib/url-breaks';
+import { emailBreakHtml, urlBreakHtml, urlBreakParts } from '../../src/lib/url-breaks';
 
 describe('where a URL shown as text may wrap', () => {
   it('cuts after the scheme and before each /, ?, &, =, # and ., and joins back to the URL', () => {
@@ -16,6 +16,11 @@ describe('where a URL shown as text may wrap', () => {
   it('keeps a text without a scheme whole between its separators', () => {
     expect(urlBreakParts('shop.demo.test/welcome')).toEqual(['shop', '.demo', '.test', '/welcome']);
     expect(urlBreakParts('')).toEqual([]);
+  });
+
+  it('as markup: the parts escaped, a <wbr> between them, in one url-text span', () => {
+    expect(urlBreakHtml('http://localhost:8787/r/ava-pin')).toBe('<span class="url-text">http://<wbr>localhost:8787<wbr>/r<wbr>/ava-pin</span>');
+    expect(urlBreakHtml('https://x.test/?a=1&b="<i>"')).toBe('<span class="url-text">https://<wbr>x<wbr>.test<wbr>/<wbr>?a<wbr>=1<wbr>&amp;b<wbr>=&quot;&lt;i&gt;&quot;</span>');
   });
 });
 

@@ -1,14 +1,11 @@
----
-// A small inline SVG icon of the menu (spec §2): the built-in tabs' icon names of src/lib/tabs.ts and the
-// custom-tab icons a company may pick (shopping-cart, star, university, info). Decorative: the text next
-// to it names the item, so the SVG is hidden from assistive technology. Strokes use currentColor, so an
-// icon takes the colour (and contrast) of its text. Shapes after Feather icons (MIT).
-import { iconName } from '../lib/icon-name';
+import { escapeHtml } from './escape-html.ts';
+import { iconName } from './icon-name.ts';
 
-interface Props {
-  name: string | null | undefined;
-  class?: string;
-}
+// A small inline SVG icon of the menu (spec §2), written as text (issue 19: as an Astro component it was
+// one more component instance per menu item, 13 on the dashboard): the built-in tabs' icon names of
+// src/lib/tabs.ts and the custom-tab icons a company may pick (shopping-cart, star, university, info).
+// Decorative: the text next to it names the item, so the SVG is hidden from assistive technology. Strokes
+// use currentColor, so an icon takes the colour (and contrast) of its text. Shapes after Feather icons (MIT).
 
 const PATHS: Record<string, string> = {
   home: '<path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z"/>',
@@ -29,8 +26,20 @@ const PATHS: Record<string, string> = {
   file: '<path d="M13 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z"/><polyline points="13 2 13 9 20 9"/>',
 };
 
-const { name, class: className } = Astro.props;
-const key = iconName(name, Object.keys(PATHS), 'file');
----
-<svg class:list={['icon', className]} data-icon={key} viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor"
-  stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false" set:html={PATHS[key]} />
+export const ICON_NAMES: readonly string[] = Object.keys(PATHS);
+
+// The whole element per icon and extra class, made once per isolate: the same few icons on every page.
+const made = new Map<string, string>();
+
+/** The icon a setting names (unknown names get the file icon), as `<svg>` markup; `className` is escaped. */
+export function iconHtml(name: string | null | undefined, className?: string): string {
+  const key = iconName(name, ICON_NAMES, 'file');
+  const id = className ? `${key} ${className}` : key;
+  let html = made.get(id);
+  if (html === undefined) {
+    html = `<svg class="${className ? `icon ${escapeHtml(className)}` : 'icon'}" data-icon="${key}" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor"`
+      + ` stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${PATHS[key]}</svg>`;
+    if (made.size < 200) made.set(id, html);
+  }
+  return html;
+}
