@@ -5,6 +5,7 @@ import { dateTimeFormat } from './intl-cache.ts';
 import { ledgerText } from './ledger-text.ts';
 import { formatPoints } from './points.ts';
 import { statusLabel, statusTone } from './statuses.ts';
+import { emailBreakHtml } from './url-breaks.ts';
 
 // The rows of the rewards ledger (spec §3 "Reward ledger", §4 ledger statuses), written as text (issue 19:
 // as Astro markup its twenty rows were about a millisecond of the admin3 rewards page's CPU, measured by
@@ -22,9 +23,15 @@ export interface LedgerRowsOptions {
   labels: { date: string; description: string; campaign: string; amount: string; status: string; redeemed: string; expires: string };
 }
 
-/** Who the earning came from, without repeating a name the description already says. */
-const referred = (row: LedgerRow) =>
-  [row.referred_full_name && !row.description.includes(row.referred_full_name) ? row.referred_full_name : null, row.referred_email].filter(Boolean).join(' · ');
+/**
+ * Who the earning came from, without repeating a name the description already says, as escaped markup:
+ * the e-mail may wrap before its "@" on a phone card, never inside a word.
+ */
+const referredHtml = (row: LedgerRow) =>
+  [
+    row.referred_full_name && !row.description.includes(row.referred_full_name) ? escapeHtml(row.referred_full_name) : null,
+    row.referred_email ? emailBreakHtml(row.referred_email) : null,
+  ].filter(Boolean).join(' · ');
 
 export function ledgerRowsHtml(rows: readonly LedgerRow[], { lang, pointName, currency, labels }: LedgerRowsOptions): string {
   const dates = dateTimeFormat(numberLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' });
@@ -32,11 +39,11 @@ export function ledgerRowsHtml(rows: readonly LedgerRow[], { lang, pointName, cu
   const amountOf = (kind: 'points' | 'cash', amount: number) => escapeHtml(kind === 'cash' ? formatMoney(amount, currency, lang) : formatPoints(amount, pointName, lang));
   const L = Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, escapeHtml(v)])) as LedgerRowsOptions['labels'];
   return rows.map((row) => {
-    const from = referred(row);
+    const from = referredHtml(row);
     return `<tr data-ledger-row="${escapeHtml(row.id)}">`
       + `<td data-label="${L.date}" class="t-date">${date(row.created_at)}</td>`
       + `<td data-label="${L.description}" class="t-string"><div>${escapeHtml(ledgerText(row.description, row.referred_full_name, lang, row.task_name))}`
-      + `${from ? `<div class="muted-small">${escapeHtml(from)}</div>` : ''}</div></td>`
+      + `${from ? `<div class="muted-small">${from}</div>` : ''}</div></td>`
       + `<td data-label="${L.campaign}"${row.campaign_name ? '' : ' data-empty'}>${escapeHtml(row.campaign_name ?? '')}</td>`
       + `<td data-label="${L.amount}" class="t-money">${amountOf(row.kind, row.amount)}</td>`
       + `<td data-label="${L.status}"><span class="status-badge tone-${statusTone('ledger', row.status)}">${escapeHtml(statusLabel('ledger', row.status, lang))}</span></td>`

@@ -190,6 +190,16 @@ describe('/app/rewards (legacy) on demo, without JavaScript', () => {
         expect((await page.goto(`${baseUrl('localhost')}${path}`))?.status()).toBe(200);
         await noSidewaysScroll(page);
       }
+      // The "Expiring soon" boxes read alike in French, the longest of the demo's dates: each lot's date under
+      // its amount, never some on one line and some on two.
+      await page.context().addCookies([{ name: 'language', value: 'fr', url: baseUrl('localhost') }]);
+      await page.goto(`${baseUrl('localhost')}/app/rewards`);
+      const lots = await page.locator('[data-expiring-lot]').evaluateAll((items) => items.map((li) => {
+        const [amount, date] = [...li.children].map((c) => c.getBoundingClientRect());
+        return { dateBelow: date!.top >= amount!.bottom - 1, sameLeft: Math.abs(date!.left - amount!.left) < 1 };
+      }));
+      expect(lots.length).toBeGreaterThan(1);
+      expect(lots).toEqual(lots.map(() => ({ dateBelow: true, sameLeft: true })));
     } finally {
       await context.close();
     }

@@ -17,7 +17,7 @@ describe('rewards ledger rows', () => {
   it('writes one row per earning: date, description in the page language with who it came from, campaign, amounts, status, expiry', () => {
     const html = ledgerRowsHtml([row()], { lang: 'en', pointName: 'Acme Coins', currency: 'USD', labels });
     expect(html).toBe('<tr data-ledger-row="7"><td data-label="Date" class="t-date">Nov 13, 2026</td>'
-      + '<td data-label="Description" class="t-string"><div>Referral: Theo Dubois<div class="muted-small">theo@example.com</div></div></td>'
+      + '<td data-label="Description" class="t-string"><div>Referral: Theo Dubois<div class="muted-small">theo<wbr>@example.com</div></div></td>'
       + '<td data-label="Campaign">Trail Crew</td><td data-label="Amount" class="t-money">50 Acme Coins</td>'
       + '<td data-label="Status"><span class="status-badge tone-neutral">Recorded</span></td>'
       + '<td data-label="Redeemed" class="t-money">10 Acme Coins</td><td data-label="Expires" class="t-date">Nov 14, 2027</td></tr>');
@@ -29,6 +29,14 @@ describe('rewards ledger rows', () => {
     expect(html).toContain('<td data-label="Expires" class="t-date" data-empty></td>');
     expect(html).toMatch(/class="t-money">12,50\s€<\/td>/);
     expect(html).toContain('13 nov. 2026');
+  });
+
+  it('names who the earning came from once, and lets the e-mail wrap only before its "@" (a phone card)', () => {
+    const other = ledgerRowsHtml([row({ description: 'Welcome bonus', referred_full_name: 'Ana <b>Ruiz</b>', referred_email: 'ana.ruiz@example.com' })],
+      { lang: 'en', pointName: null, currency: 'USD', labels });
+    expect(other).toContain('<div class="muted-small">Ana &lt;b&gt;Ruiz&lt;/b&gt; · ana.ruiz<wbr>@example.com</div>');
+    const same = ledgerRowsHtml([row()], { lang: 'en', pointName: null, currency: 'USD', labels });
+    expect(same.match(/Theo Dubois/g)).toHaveLength(1);
   });
 
   it('escapes the names, the description, the campaign and the labels', () => {
