@@ -86,7 +86,7 @@ export function lineGraphHtml(graph: LineGraph): string {
     // A dot is a zero-length segment with round caps: round on any stretch of the box.
     const dots = points.length > 0 && points.length <= MOST_DOTS ? `<path class="dots" stroke="${color}" d="${points.map(([x, y]) => `M${x},${y}h0`).join('')}"/>` : '';
     return `<g data-line="${escapeHtml(s.key)}">${line}${dots}</g>`;
-  }).join('');
+  }).reverse().join(''); // the first series on top, as chart.js draws them
   return `<div class="line-graph" role="img" aria-label="${escapeHtml(graph.label)}" data-stats-svg>`
     + `<div class="line-graph-y">${ticks.map((tick) => `<span>${escapeHtml(formatCompact(tick, lang))}</span>`).reverse().join('')}</div>`
     + `<div class="line-graph-plot"><svg viewBox="0 0 ${BOX} ${BOX}" preserveAspectRatio="none" aria-hidden="true" focusable="false">`

@@ -51,6 +51,15 @@ describe('line graph SVG', () => {
     expect(html).not.toMatch(/d="[^"]*[CQSTA]/);
   });
 
+  it('draws the first series on top, as the chart does (clicks over referrals where they meet)', () => {
+    const html = lineGraphHtml(graph({ series: [
+      { key: 'clicks', label: 'Clicks', color: '#2563eb', values: [0, 1] },
+      { key: 'referrals', label: 'Referrals', color: '#059669', values: [0, 1] },
+    ] }));
+    expect(html.indexOf('data-line="referrals"')).toBeLessThan(html.indexOf('data-line="clicks"'));
+    expect(html).toContain('<li><span style="background:#2563eb"></span>Clicks</li><li><span style="background:#059669"></span>Referrals</li>');
+  });
+
   it('leaves the dots off a long series, as the chart does', () => {
     const values = Array.from({ length: 41 }, (_, i) => i);
     const html = lineGraphHtml(graph({ series: [{ key: 'clicks', label: 'Clicks', color: '#2563eb', values }], timeLabels: values.map(String) }));
