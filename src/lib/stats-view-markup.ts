@@ -1,5 +1,6 @@
 import { escapeHtml } from './escape-html.ts';
 import { formatNumber } from './format.ts';
+import { lineGraphHtml } from './line-graph-svg.ts';
 import type { LoadStatus } from './status.ts';
 import { crossesYears, rangeNeedsYear, timeLabel, STATS_INTERVALS, type StatsInterval } from './stats-range.ts';
 import type { GraphRequest, GraphSeries } from './stores/stats.ts';
@@ -103,20 +104,40 @@ export function graphPlan(config: StatsViewConfig, state: StatsViewState, now: D
 
 const kindLabel = (config: StatsViewConfig, s: GraphSeries) => config.labels.kinds[s.stat_type as StatKind] ?? s.name;
 
-/** The graph's section body: the error or empty line, the chart's box (a canvas the script draws on) and the table. */
+/** What a screen reader hears for the graph: its series and the range on show. */
+export function graphAria(config: StatsViewConfig, request: StatsViewState['request']): string {
+  const { labels, lang } = config;
+  return labels.graphAria
+    .replace('{start}', timeLabel(request.startDate, 'day', lang, true))
+    .replace('{end}', timeLabel(request.endDate, 'day', lang, true));
+}
+
+/** The lines of a graph plan as the SVG and chart.js both draw them: label, colour and counts per series. */
+export function graphLines(config: StatsViewConfig, plan: ReturnType<typeof graphPlan>) {
+  return plan.shown.map((s) => ({
+    key: s.stat_type, label: kindLabel(config, s), color: STAT_COLORS[s.stat_type as StatKind] ?? '#667085', values: s.values.map(([, v]) => v),
+  }));
+}
+
+/**
+ * The graph's section body: the error or empty line, the chart's box (the SVG graph, which the script
+ * may replace with chart.js's canvas) and the table.
+ */
 export function statsGraphHtml(config: StatsViewConfig, state: StatsViewState, now: Date = new Date()): string {
   const { labels, lang } = config;
   const { request, status } = state;
-  const { shown, times, empty, drawable } = graphPlan(config, state, now);
+  const plan = graphPlan(config, state, now);
+  const { shown, times, empty, drawable } = plan;
   const busy = status === 'fetching';
-  const aria = labels.graphAria
-    .replace('{start}', timeLabel(request.startDate, 'day', lang, true))
-    .replace('{end}', timeLabel(request.endDate, 'day', lang, true));
   let html = `<h2 id="stats-graph-title">${escapeHtml(labels.graphTitle)}</h2>`;
   if (status === 'fetchError') html += `<p class="form-error" role="alert" data-stats-error>${escapeHtml(labels.error)}</p>`;
   if (empty) html += `<p class="empty" data-stats-empty>${escapeHtml(labels.empty)}</p>`;
   if (drawable) {
-    html += `<div class="chart-box${busy ? ' is-busy' : ''}"><canvas role="img" data-stats-canvas aria-label="${escapeHtml(aria)}"></canvas>`
+    html += `<div class="chart-box${busy ? ' is-busy' : ''}" data-stats-chart>`
+      + (state.series ? lineGraphHtml({
+        series: graphLines(config, plan), label: graphAria(config, request), lang,
+        timeLabels: times.map((time) => timeLabel(time, request.interval, lang, plan.withYear)),
+      }) : '')
       + (busy ? `<p class="chart-loading" role="status">${escapeHtml(labels.loading)}</p>` : '') + '</div>';
   }
   if (status === 'fetched' && !empty) {

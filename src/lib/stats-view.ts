@@ -1,15 +1,17 @@
 import type { Chart } from 'chart.js';
 import { formatCompact, formatNumber } from './format.ts';
 import { defaultInterval, statsRange, statsSearch, timeLabel, type StatsInterval } from './stats-range.ts';
-import { graphPlan, statsCardsHtml, statsGraphHtml, totalsOf, STAT_COLORS, type StatKind, type StatsViewConfig, type StatsViewState } from './stats-view-markup.ts';
+import { graphAria, graphLines, graphPlan, statsCardsHtml, statsGraphHtml, totalsOf, type StatsViewConfig, type StatsViewState } from './stats-view-markup.ts';
 import { $statsGraph, fetchStatsGraph, hydrateStatsGraph } from './stores/stats.ts';
 
 // The browser side of the stats view (stats-view-markup.ts): a range or interval change fetches the
 // graph through the browser API ($statsGraph) and rewrites the URL, a campaign change loads the page
-// again (the earnings and the customization follow the campaign), and chart.js (line-chart.ts, loaded
-// when the graph first comes into view) draws the series on the server's canvas. The cards and the
-// graph's section are rewritten from the same markup functions as the server's; the canvas is kept,
-// so the old drawing stays (dimmed) while the next one is fetched.
+// again (the earnings and the customization follow the campaign). The cards and the graph's section,
+// its SVG graph included, are rewritten from the same markup functions as the server's, so a range
+// change costs no chart code. chart.js (line-chart.ts, 54 KB gzipped) is loaded only when the person
+// points at, touches or focuses the graph, for what the SVG lacks: the figures of a point under the
+// pointer. Its canvas then takes the SVG's place in the same box (no layout shift) and stays for later
+// changes; the old drawing stays (dimmed) while the next one is fetched.
 
 type Field = HTMLElement & { value: string };
 
@@ -19,7 +21,7 @@ function enhance(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('form[data-stats-form]');
   if (!boot || !form) return;
   const { config, state: initial } = JSON.parse(boot) as { config: StatsViewConfig; state: StatsViewState };
-  const { labels, lang } = config;
+  const { lang } = config;
   // A select's value is all this needs (HTMLSelectElement clashes with the Workers types' Element).
   const rangeField = form.querySelector<Field>('select[data-stats-range]')!;
   const intervalField = form.querySelector<Field>('select[data-stats-interval]')!;
@@ -28,7 +30,10 @@ function enhance(root: HTMLElement): void {
   const graph = root.querySelector<HTMLElement>('[data-stats-graph]');
   let range = initial.range;
   let chart: Chart | null = null;
-  let inView = false;
+  /** Set once the person reaches for the graph: from then on chart.js draws it. */
+  let wanted = false;
+  /** Where the pointer was when chart.js was asked for: the new chart shows that point's tooltip. */
+  let pointer: { clientX: number; clientY: number } | null = null;
   let drawn = 0;
 
   const current = (): StatsViewState => {
@@ -41,27 +46,32 @@ function enhance(root: HTMLElement): void {
   async function draw(state: StatsViewState): Promise<void> {
     const call = ++drawn;
     const plan = graphPlan(config, state);
-    const canvas = graph?.querySelector('canvas');
-    if (!inView || !plan.drawable || !state.series || !canvas) return;
+    if (!wanted || !plan.drawable || !state.series) return;
     const { Chart } = await import('./line-chart.ts');
-    if (call !== drawn) return;
+    const box = graph?.querySelector<HTMLElement>('[data-stats-chart]');
+    if (call !== drawn || !box) return;
     const timeLabels = plan.times.map((time) => timeLabel(time, state.request.interval, lang, plan.withYear));
-    const datasets = plan.shown.map((s) => {
-      const kind = s.stat_type as StatKind;
-      return {
-        label: labels.kinds[kind] ?? s.name, data: s.values.map(([, v]) => v),
-        // Straight segments: the counts are whole numbers per period, a curve would draw values between them.
-        borderColor: STAT_COLORS[kind], backgroundColor: STAT_COLORS[kind], tension: 0, cubicInterpolationMode: 'default' as const, borderWidth: 2,
-        pointRadius: s.values.length > 40 ? 0 : 3, pointHoverRadius: 5,
-      };
-    });
-    if (chart && chart.canvas === canvas) {
+    const datasets = graphLines(config, plan).map((line) => ({
+      label: line.label, data: [...line.values],
+      // Straight segments: the counts are whole numbers per period, a curve would draw values between them.
+      borderColor: line.color, backgroundColor: line.color, tension: 0, cubicInterpolationMode: 'default' as const, borderWidth: 2,
+      pointRadius: line.values.length > 40 ? 0 : 3, pointHoverRadius: 5,
+    }));
+    if (chart && box.contains(chart.canvas)) {
       chart.data.labels = timeLabels;
       chart.data.datasets = datasets;
       chart.update();
       return;
     }
     chart?.destroy();
+    // The canvas takes the SVG graph's place and name; the box keeps its size.
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', graphAria(config, state.request));
+    canvas.dataset.statsCanvas = '';
+    const svg = box.querySelector<HTMLElement>('[data-stats-svg]');
+    if (svg) box.replaceChild(canvas, svg);
+    else box.insertBefore(canvas, box.firstChild);
     chart = new Chart(canvas, {
       type: 'line',
       data: { labels: timeLabels, datasets },
@@ -79,6 +89,8 @@ function enhance(root: HTMLElement): void {
         },
       },
     });
+    // The point the person reached for shows its figures at once (a tap is not asked twice).
+    if (pointer) canvas.dispatchEvent(new MouseEvent('mousemove', { ...pointer, bubbles: true }));
   }
 
   function render(): void {
@@ -86,15 +98,19 @@ function enhance(root: HTMLElement): void {
     root.dataset.status = state.status;
     if (cards) cards.innerHTML = statsCardsHtml(config, state);
     if (graph) {
-      const canvas = graph.querySelector('canvas');
+      // chart.js's canvas stays once drawn; while the next series is fetched the old drawing stays too.
+      const kept = graph.querySelector<HTMLElement>('canvas[data-stats-canvas]') ?? (state.status === 'fetching' ? graph.querySelector<HTMLElement>('[data-stats-svg]') : null);
       const tableOpen = graph.querySelector('details')?.open ?? false;
       graph.setAttribute('aria-busy', String(state.status === 'fetching'));
       graph.innerHTML = statsGraphHtml(config, state);
-      const fresh = graph.querySelector('canvas');
-      if (canvas && fresh) {
-        canvas.setAttribute('aria-label', fresh.getAttribute('aria-label') ?? '');
-        fresh.replaceWith(canvas);
-      } else if (!fresh) {
+      const box = graph.querySelector<HTMLElement>('[data-stats-chart]');
+      if (kept && box) {
+        const fresh = box.querySelector<HTMLElement>('[data-stats-svg]');
+        if (fresh) {
+          kept.setAttribute('aria-label', fresh.getAttribute('aria-label') ?? '');
+          box.replaceChild(kept, fresh);
+        } else box.insertBefore(kept, box.firstChild);
+      } else if (!box) {
         chart?.destroy();
         chart = null;
       }
@@ -126,19 +142,15 @@ function enhance(root: HTMLElement): void {
   // Choices apply at once from now on.
   form.querySelector<HTMLButtonElement>('[data-stats-apply]')!.hidden = true;
 
-  // chart.js is fetched when the graph first comes into view (a phone may never scroll to it).
-  if (graph && typeof IntersectionObserver === 'function') {
-    const seen = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      seen.disconnect();
-      inView = true;
-      void draw(current());
-    });
-    seen.observe(graph);
-  } else {
-    inView = true;
+  // chart.js is fetched when the person reaches for the graph: a mouse over it, a pen or finger on it.
+  // (Its tooltips follow a pointer only; a keyboard reads every figure in the table below.)
+  const reach = (event: Event) => {
+    if (wanted || !(event.target as Element | null)?.closest?.('[data-stats-chart]')) return;
+    if (event instanceof MouseEvent) pointer = { clientX: event.clientX, clientY: event.clientY };
+    wanted = true;
     void draw(current());
-  }
+  };
+  for (const type of ['pointerover', 'pointerdown']) graph?.addEventListener(type, reach, { passive: true });
 
   // A choice made before this script ran still counts.
   if (campaignField && campaignField.value !== config.campaign) campaignField.dispatchEvent(new Event('change'));

@@ -1,5 +1,5 @@
 // The stats view written as text on the server (issue 19: it was a React island): the form, the cards,
-// the chart's canvas and the table of every figure are in the HTML before any script, what a company or
+// the SVG graph (issue 21: chart.js only once the person points at it) and the table of every figure are in the HTML before any script, what a company or
 // ambassador chose is escaped, and the browser redraws from the same functions.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,10 +45,17 @@ describe('stats view markup', () => {
     expect(html).toContain('data-stats-view data-status="fetched" data-enhance');
   });
 
-  it('paints the cards, the canvas named by its range and a table of every figure', () => {
+  it('paints the cards, the SVG graph named by its range and a table of every figure', () => {
     const html = statsViewHtml(config, state, { now: NOW });
     expect(html).toContain('<div class="tile" data-tile="clicks"><div class="value">1,203</div><div class="label">Clicks</div></div>');
-    expect(html).toContain('<canvas role="img" data-stats-canvas aria-label="Clicks and referrals from Mar 1, 2026 to Mar 2, 2026"></canvas>');
+    expect(html).toContain('<div class="chart-box" data-stats-chart><div class="line-graph" role="img" aria-label="Clicks and referrals from Mar 1, 2026 to Mar 2, 2026" data-stats-svg>');
+    expect(html).not.toContain('<canvas');
+    // A line per graph flag, in the chart's colours; the labels carry the year of a range in another year.
+    expect(html).toContain('<g data-line="clicks"><path class="line" stroke="#2563eb"');
+    expect(html).toContain('<g data-line="referrals"><path class="line" stroke="#059669"');
+    expect(html).not.toContain('data-line="shares"');
+    expect(html).toContain('style="left:0%">Mar 1</span>');
+    expect(html).toContain('<li><span style="background:#2563eb"></span>Clicks</li><li><span style="background:#059669"></span>Referrals</li>');
     expect(html).toContain('<thead><tr><th scope="col">Day</th><th scope="col" class="num">Clicks</th><th scope="col" class="num">Referrals</th></tr></thead>');
     expect(html).toContain('<tr><th scope="row">Mar 1, 2026</th><td class="num" data-label="Clicks">1,200</td><td class="num" data-label="Referrals">2</td></tr>');
     // Shares have a card but no line (spec §3 show flags).
@@ -84,18 +91,18 @@ describe('stats view markup', () => {
     expect(markup).toContain(`data-label="${ESCAPED}"`);
   });
 
-  it('shows the loading line and a dimmed chart while fetching, the error without a chart on failure, and an empty line', () => {
+  it('shows the loading line in the graph\'s box while fetching, the error without a graph on failure, and an empty line', () => {
     const fetching = { ...state, status: 'fetching' as const, series: null, totals: null };
     expect(statsCardsHtml(config, fetching)).toContain('<p class="muted" role="status">Loading…</p>');
-    expect(statsGraphHtml(config, fetching, NOW)).toContain('<div class="chart-box is-busy"><canvas');
+    expect(statsGraphHtml(config, fetching, NOW)).toContain('<div class="chart-box is-busy" data-stats-chart><p class="chart-loading" role="status">Loading…</p></div>');
     expect(statsGraphHtml(config, fetching, NOW)).not.toContain('<table');
     const failed = { ...state, status: 'fetchError' as const, series: null, totals: null };
     expect(statsCardsHtml(config, failed)).toContain('<p class="form-error" role="alert" data-stats-error>Something went wrong</p>');
-    expect(statsGraphHtml(config, failed, NOW)).not.toContain('<canvas');
+    expect(statsGraphHtml(config, failed, NOW)).not.toContain('data-stats-chart');
     const zero = series.map((s) => ({ ...s, values: s.values.map(([t]) => [t, 0] as [number, number]) }));
     const empty = statsGraphHtml(config, { ...state, series: zero, totals: totalsOf(zero) }, NOW);
     expect(empty).toContain('<p class="empty" data-stats-empty>Nothing yet</p>');
-    expect(empty).not.toContain('<canvas');
+    expect(empty).not.toContain('data-stats-chart');
   });
 
   it('adds up a fetched graph into the cards\' totals', () => {
