@@ -174,9 +174,13 @@ function enhanceRows(region: HTMLElement, labels: TableLabels): void {
  * long values already; here it is done for the ones this window's widths cut too.
  */
 function wholeOnFocus(region: HTMLElement): void {
-  for (const cell of region.querySelectorAll<HTMLElement>('tbody td[data-col]:not(.dt-clip)')) {
+  // Every width is read before any cell is changed: a change between two reads would lay the table out
+  // again for each cell (a long task on a phone).
+  const cut = [...region.querySelectorAll<HTMLElement>('tbody td[data-col]:not(.dt-clip)')].filter((cell) => {
     const text = cell.querySelector<HTMLElement>('[data-tone] > span, .unit') ?? cell;
-    if (text.scrollWidth <= text.clientWidth) continue;
+    return text.scrollWidth > text.clientWidth;
+  });
+  for (const cell of cut) {
     cell.classList.add('dt-clip');
     cell.tabIndex = 0;
     cell.title = cell.textContent ?? '';
