@@ -77,7 +77,8 @@ describe('islands ship no catalogue', () => {
   const valueImports = (text: string) =>
     [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => m[1] ?? m[2]!);
 
-  it('finds the islands', () => expect(islands.length).toBeGreaterThan(5));
+  // The islands left once the rest became text written on the server with small page scripts (issue 19).
+  it('finds the islands', () => expect(islands).toEqual(expect.arrayContaining(['AvatarCropper.tsx', 'ConfirmDialog.tsx', 'PasswordFields.tsx'])));
 
   it.each(islands)('%s imports no message catalogue', (island) => {
     const imports = valueImports(readFileSync(path.join(dir, island), 'utf8'));
