@@ -1,6 +1,6 @@
 import { escapeHtml } from './escape-html.ts';
 import { formatCompact } from './format.ts';
-import { sparkPoints } from './sparkline.ts';
+import { sparkPath, sparkPoints } from './sparkline.ts';
 
 // The stats graph drawn without chart.js (issue 21: on a phone chart.js cost the page its speed index):
 // whole-number counts as straight segments on a y axis of whole-number ticks, time labels under it and
@@ -82,7 +82,7 @@ export function lineGraphHtml(graph: LineGraph): string {
   const lines = series.map((s) => {
     const points = sparkPoints(s.values, BOX, BOX, top, 0);
     const color = escapeHtml(s.color);
-    const line = points.length > 1 ? `<path class="line" stroke="${color}" d="${points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x},${y}`).join('')}"/>` : '';
+    const line = points.length > 1 ? `<path class="line" stroke="${color}" d="${sparkPath(points)}"/>` : '';
     // A dot is a zero-length segment with round caps: round on any stretch of the box.
     const dots = points.length > 0 && points.length <= MOST_DOTS ? `<path class="dots" stroke="${color}" d="${points.map(([x, y]) => `M${x},${y}h0`).join('')}"/>` : '';
     return `<g data-line="${escapeHtml(s.key)}">${line}${dots}</g>`;

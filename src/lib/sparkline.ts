@@ -28,12 +28,15 @@ export function sparkPoints(values: readonly number[], width: number, height: nu
   return values.map((v, i) => [round(x0 + i * step), round(height - pad - (Math.min(Math.max(0, v), top) / top) * (height - 2 * pad))]);
 }
 
+/** Points joined by straight segments, as an SVG path's `d`. */
+export const sparkPath = (points: readonly [number, number][]) => points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x},${y}`).join('');
+
 /** Each series as a path on one shared scale (the highest count of any series reaches the top). */
 export function sparkLines(series: readonly SparkSeries[], width: number, height: number, pad = 2): SparkLine[] {
   const top = Math.max(1, ...series.flatMap((s) => s.values));
   return series.map((s) => ({
     key: s.key,
-    d: sparkPoints(s.values, width, height, top, pad).map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x},${y}`).join(''),
+    d: sparkPath(sparkPoints(s.values, width, height, top, pad)),
     total: s.values.reduce((sum, v) => sum + v, 0),
   }));
 }

@@ -112,6 +112,10 @@ export function graphAria(config: StatsViewConfig, request: StatsViewState['requ
     .replace('{end}', timeLabel(request.endDate, 'day', lang, true));
 }
 
+/** The graph's time labels, as the SVG and chart.js both write them (the year where the range needs it). */
+export const graphTimeLabels = (config: StatsViewConfig, plan: ReturnType<typeof graphPlan>, interval: StatsInterval) =>
+  plan.times.map((time) => timeLabel(time, interval, config.lang, plan.withYear));
+
 /** The lines of a graph plan as the SVG and chart.js both draw them: label, colour and counts per series. */
 export function graphLines(config: StatsViewConfig, plan: ReturnType<typeof graphPlan>) {
   return plan.shown.map((s) => ({
@@ -136,7 +140,7 @@ export function statsGraphHtml(config: StatsViewConfig, state: StatsViewState, n
     html += `<div class="chart-box${busy ? ' is-busy' : ''}" data-stats-chart>`
       + (state.series ? lineGraphHtml({
         series: graphLines(config, plan), label: graphAria(config, request), lang,
-        timeLabels: times.map((time) => timeLabel(time, request.interval, lang, plan.withYear)),
+        timeLabels: graphTimeLabels(config, plan, request.interval),
       }) : '')
       + (busy ? `<p class="chart-loading" role="status">${escapeHtml(labels.loading)}</p>` : '') + '</div>';
   }

@@ -1,7 +1,7 @@
 import type { Chart } from 'chart.js';
 import { formatCompact, formatNumber } from './format.ts';
-import { defaultInterval, statsRange, statsSearch, timeLabel, type StatsInterval } from './stats-range.ts';
-import { graphAria, graphLines, graphPlan, statsCardsHtml, statsGraphHtml, totalsOf, type StatsViewConfig, type StatsViewState } from './stats-view-markup.ts';
+import { defaultInterval, statsRange, statsSearch, type StatsInterval } from './stats-range.ts';
+import { graphAria, graphLines, graphPlan, graphTimeLabels, statsCardsHtml, statsGraphHtml, totalsOf, type StatsViewConfig, type StatsViewState } from './stats-view-markup.ts';
 import { $statsGraph, fetchStatsGraph, hydrateStatsGraph } from './stores/stats.ts';
 
 // The browser side of the stats view (stats-view-markup.ts): a range or interval change fetches the
@@ -9,7 +9,7 @@ import { $statsGraph, fetchStatsGraph, hydrateStatsGraph } from './stores/stats.
 // again (the earnings and the customization follow the campaign). The cards and the graph's section,
 // its SVG graph included, are rewritten from the same markup functions as the server's, so a range
 // change costs no chart code. chart.js (line-chart.ts, 54 KB gzipped) is loaded only when the person
-// points at, touches or focuses the graph, for what the SVG lacks: the figures of a point under the
+// points at or touches the graph, for what the SVG lacks: the figures of a point under the
 // pointer. Its canvas then takes the SVG's place in the same box (no layout shift) and stays for later
 // changes; the old drawing stays (dimmed) while the next one is fetched.
 
@@ -50,7 +50,7 @@ function enhance(root: HTMLElement): void {
     const { Chart } = await import('./line-chart.ts');
     const box = graph?.querySelector<HTMLElement>('[data-stats-chart]');
     if (call !== drawn || !box) return;
-    const timeLabels = plan.times.map((time) => timeLabel(time, state.request.interval, lang, plan.withYear));
+    const timeLabels = graphTimeLabels(config, plan, state.request.interval);
     const datasets = graphLines(config, plan).map((line) => ({
       label: line.label, data: [...line.values],
       // Straight segments: the counts are whole numbers per period, a curve would draw values between them.

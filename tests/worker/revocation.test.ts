@@ -15,11 +15,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { EdgeEnv, Session } from '../../src/edge/types';
 import { codeFrom, lastEmail } from './accounts-helpers';
 import { KEYS, op } from './operator-fixtures';
+import { TEST_SCRYPT_PARAMS } from './password-cost';
 import { call, token, type Who } from './profile-fixtures';
 
 const BEN = 'ben@demo.test';
-/** The cost setup.ts gives new hashes in the worker tests. */
-const TEST_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1, dkLen: 32 };
 const SESSION = '__Host-portal_session';
 
 interface Page {

@@ -5,6 +5,7 @@
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { configurePasswordHashing, hashPassword } from '../../src/api/auth/password-hash';
+import { TEST_SCRYPT_PARAMS } from './password-cost';
 
 // Only migrations not yet recorded in d1_migrations run, so this is safe to repeat.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
@@ -17,7 +18,7 @@ if (env.TEST_SEED.length > 0) {
 // Same algorithm and code path, lower cost: JavaScript runs many times slower in the test pool's
 // workerd than in production, and the seed's hashes use the production cost. The demo password stays
 // `Password1!`; accounts without a password stay without one.
-configurePasswordHashing({ N: 2 ** 10, r: 8, p: 1, dkLen: 32 });
+configurePasswordHashing(TEST_SCRYPT_PARAMS);
 const cheap = await hashPassword('Password1!');
 await env.DB.prepare('UPDATE users SET password_hash = ? WHERE password_hash IS NOT NULL').bind(cheap).run();
 
