@@ -294,6 +294,22 @@ describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
         expect((await page.goto(`${baseUrl('acme.localhost')}${path}`))?.status()).toBe(200);
         await noSidewaysScroll(page);
       }
+      // The ledger's phone card (issue 21): what and how much side by side on its first line, the date and the
+      // status on the next, then the labelled campaign, redeemed part and expiry, instead of seven labelled lines.
+      await page.goto(`${baseUrl('acme.localhost')}/app/rewards/v3`);
+      const cards = await page.locator('[data-reward-ledger] tbody tr').evaluateAll((rows) => rows.map((row) => {
+        const box = (i: number) => (row.children[i] as HTMLElement).getBoundingClientRect();
+        const [date, what, , amount, status] = [0, 1, 2, 3, 4].map(box);
+        const label = (i: number) => getComputedStyle(row.children[i]!, '::before');
+        return {
+          firstLine: Math.abs(what!.top - amount!.top) < 2 && amount!.left > what!.right,
+          secondLine: Math.abs(date!.top - status!.top) < 2 && date!.top >= what!.bottom - 1 && status!.left > date!.right,
+          hiddenLabels: [0, 1, 3, 4].every((i) => label(i).position === 'absolute' && label(i).width === '1px'),
+          shownLabels: [5, 6].every((i) => label(i).position !== 'absolute' && label(i).content.length > 2),
+        };
+      }));
+      expect(cards.length).toBeGreaterThan(5);
+      expect(cards).toEqual(cards.map(() => ({ firstLine: true, secondLine: true, hiddenLabels: true, shownLabels: true })));
     } finally {
       await context.close();
     }
