@@ -6,8 +6,11 @@ import { withoutRepeatedHeading } from '../lib/tab-heading';
 export interface TenantHtmlPlace {
   /** The level of our heading the HTML sits under (1: the page's h1): its top heading becomes one below. */
   under: HeadingLevel;
-  /** That heading's text, when a leading heading of the HTML that repeats it is to be left out (custom tabs). */
-  title?: string;
+  /**
+   * That heading's text, when a leading heading of the HTML that repeats it is to be left out (custom tabs),
+   * or every name it goes by (the HTML may be another language's).
+   */
+  title?: string | readonly string[];
 }
 
 /**
@@ -22,7 +25,7 @@ export function sanitizeTenantHtml(html: string | null | undefined, place: Tenan
   // The same few tenant texts come back on every page view; parsing them costs about a millisecond
   // each, before the first byte. The result depends on the text and its place alone, so it is kept
   // (oldest out).
-  const key = `${place.under}\u0000${place.title ?? ''}\u0000${html}`;
+  const key = `${place.under}\u0000${[place.title ?? ''].flat().join('\u0001')}\u0000${html}`;
   const kept = sanitized.get(key);
   if (kept !== undefined) return kept;
   const clean = sanitize(html);

@@ -1,7 +1,9 @@
 // A custom tab page is headed by its menu label (h1). Companies often start their tab's HTML with the
 // same title ("<h2>Gear guide</h2>..."), which showed the heading twice (issue 21): a leading heading
 // whose text equals the label, ignoring case, spacing and markup inside it, is left out of the HTML.
-// A different leading heading stays (it is a subtitle, not a repeat).
+// A different leading heading stays (it is a subtitle, not a repeat). Where the company wrote the tab's
+// name in the page language but not its HTML, the HTML is the default language's and opens with the
+// default name: every name the tab goes by counts as a repeat.
 
 const LEADING_HEADING = /^\s*<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/i;
 
@@ -15,9 +17,10 @@ function textOf(html: string): string {
 
 const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase();
 
-/** Sanitised tab HTML without a leading heading that repeats the page's heading `label`. */
-export function withoutRepeatedHeading(html: string, label: string): string {
+/** Sanitised tab HTML without a leading heading that repeats the page's heading (any of `labels`). */
+export function withoutRepeatedHeading(html: string, labels: string | readonly string[]): string {
   const lead = LEADING_HEADING.exec(html);
-  if (!lead || comparable(textOf(lead[2]!)) !== comparable(label)) return html;
-  return html.slice(lead[0].length);
+  if (!lead) return html;
+  const heading = comparable(textOf(lead[2]!));
+  return [labels].flat().some((label) => comparable(label) === heading) ? html.slice(lead[0].length) : html;
 }

@@ -96,6 +96,23 @@ describe('company texts per language', () => {
     }
   });
 
+  it('a tab whose name the company translated but not its page: demo in French heads it once, in French, over the English text', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'UTC' });
+    try {
+      await context.addCookies([{ name: 'language', value: 'fr', domain: 'localhost', path: '/' }]);
+      const page = await context.newPage();
+      await logIn(page, 'localhost', 'ava@demo.test');
+      await page.goto(`${baseUrl('localhost')}/creator-corner`);
+      const tab = page.locator('[data-custom-tab="creator-corner"]');
+      expect((await tab.locator('h1').innerText()).trim()).toBe('Coin des créateurs');
+      // The English HTML's own "Creator corner" title repeats the page's heading in another language: left out.
+      expect(await tab.locator('h2, h3, h4, h5, h6').count()).toBe(0);
+      expect(await tab.innerText()).toContain('Tips, briefs and early product drops for our creators.');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a task and a reward in two languages: demo\'s in English and French, acme\'s in Spanish and English', async () => {
     const cases = [
       { host: 'localhost', email: 'ava@demo.test', lang: 'en', task: 'Share your link on Facebook', rewards: '/app/rewards', reward: '20% off your next order', variant: null },

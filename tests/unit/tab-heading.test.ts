@@ -20,6 +20,13 @@ describe('custom tab heading', () => {
     expect(withoutRepeatedHeading('', 'Guía de material')).toBe('');
   });
 
+  it('counts every name the tab goes by: HTML left in the default language opens with the default name', () => {
+    const english = '<h2>Creator corner</h2><p>Tips.</p>';
+    expect(withoutRepeatedHeading(english, ['Coin des créateurs', 'Creator corner'])).toBe('<p>Tips.</p>');
+    expect(withoutRepeatedHeading(english, ['Coin des créateurs'])).toBe(english);
+    expect(withoutRepeatedHeading(english, [])).toBe(english);
+  });
+
   it('removes only the first of two repeated headings', () => {
     expect(withoutRepeatedHeading('<h2>Perks</h2><h2>Perks</h2>', 'Perks')).toBe('<h2>Perks</h2>');
   });
