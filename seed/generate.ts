@@ -339,6 +339,7 @@ const demoSettings = {
           + '<li>Tarjetas regalo por tus puntos</li></ul><p>¿Dudas? <a href="https://www.demo.test/ambassadors/faq">Lee las preguntas frecuentes</a>.</p>',
         terms_text: 'Acepto las <a href="https://www.demo.test/ambassadors/terms">condiciones del programa de embajadores</a>.',
         form_state_label: 'Estado',
+        fields: { custom1: { label: 'Talla de camiseta' } },
       },
       tabs: {
         custom: {
@@ -365,6 +366,8 @@ const demoSettings = {
         right_column: '<h3>Pourquoi nous rejoindre ?</h3><ul><li>Des remises exclusives pour vos amis</li><li>Des paiements mensuels par PayPal</li>'
           + '<li>Des cartes cadeaux contre vos points</li></ul>',
         terms_text: 'J\'accepte les <a href="https://www.demo.test/ambassadors/terms">conditions du programme ambassadeurs</a>.',
+        form_state_label: 'État',
+        fields: { custom1: { label: 'Taille de T-shirt' } },
       },
       tabs: { custom: { 'creator-corner': { name: 'Coin des créateurs' } } },
       dashboard: {
@@ -468,6 +471,7 @@ const acmeSettings = {
         right_column: '<h3>Crew perks</h3><ul><li>8% commission</li><li>Early access to new gear</li></ul>'
           + '<p><a href="https://www.acme-outdoor.test/crew">How the crew works</a></p>',
         terms_text: 'I accept the <a href="https://www.acme-outdoor.test/crew/terms">crew terms</a>.',
+        fields: { groups: { label: 'Crew' } },
       },
       tabs: {
         labels: { rewards: 'Rewards shop' },
@@ -493,6 +497,7 @@ const acmeSettings = {
         form_header: 'Rejoignez l\'équipe Acme Outdoor',
         message: '<p>Partagez le matériel que vous aimez et gagnez des <strong>Acme Coins</strong> pour chaque ami qui rejoint vos sorties.</p>',
         terms_text: 'J\'accepte les <a href="https://www.acme-outdoor.test/crew/terms">conditions de l\'équipe</a>.',
+        fields: { groups: { label: 'Équipe' } },
       },
       tabs: {
         labels: { rewards: 'Boutique de récompenses' },

@@ -1,6 +1,6 @@
 import type { Language } from './languages';
 import { languageChain } from './row-language.ts';
-import type { Customization, LanguageTexts } from './schemas/customization';
+import type { Customization, LanguageTexts, RegistrationField } from './schemas/customization';
 
 // A company's texts in the page language (issue 21): the document's `translations[lang]` laid over its own
 // texts, which are written in the default language. A text a language leaves out or blank shows the
@@ -30,9 +30,15 @@ function overlay(s: Customization, v: LanguageTexts): Customization {
     const texts = v.tabs?.custom?.[tab.slug];
     return texts ? { ...tab, ...written(texts) } : tab;
   });
+  const fields = Object.fromEntries(Object.entries(s.register.fields).map(([key, field]) => {
+    const label = written({ label: v.register?.fields?.[key as RegistrationField]?.label }).label;
+    return [key, label && typeof field === 'object' ? { ...field, label } : field];
+  })) as Customization['register']['fields'];
+  const { fields: _fieldTexts, ...registerTexts } = v.register ?? {};
   return {
     ...s,
-    register: { ...s.register, ...written(v.register) },
+    register: { ...s.register, ...written(registerTexts), fields },
+    activity: { ...s.activity, ...written(v.activity) },
     tabs: { ...s.tabs, ...written({ logout_label: v.tabs?.logout_label }), items, custom },
     dashboard: {
       ...s.dashboard,
@@ -44,11 +50,15 @@ function overlay(s: Customization, v: LanguageTexts): Customization {
 
 const DASHBOARD_LABELS = ['earned_first_event_label', 'earned_second_event_label'] as const;
 const REGISTER_TEXTS = ['message', 'right_column', 'terms_text', 'form_header', 'button_text', 'form_state_label'] as const;
+const ACTIVITY_LABELS = ['event_data_1_label', 'event_data_2_label', 'event_data_3_label'] as const;
 
 /** Every text a company can translate: its value in the settings and where its variant sits in a language's texts. */
 function translatableTexts(s: Customization): { text: string | null | undefined; path: string[] }[] {
   return [
     ...REGISTER_TEXTS.map((key) => ({ text: s.register[key], path: ['register', key] })),
+    ...Object.entries(s.register.fields).flatMap(([key, field]) =>
+      typeof field === 'object' ? [{ text: field.label, path: ['register', 'fields', key, 'label'] }] : []),
+    ...ACTIVITY_LABELS.map((key) => ({ text: s.activity[key], path: ['activity', key] })),
     ...Object.entries(s.tabs.items).map(([key, item]) => ({ text: item.label, path: ['tabs', 'labels', key] })),
     { text: s.tabs.logout_label, path: ['tabs', 'logout_label'] },
     ...s.tabs.custom.flatMap((tab) => [

@@ -27,6 +27,8 @@ async function registerTexts(host: string, locale: string) {
       aside: (await page.locator('.register-aside').innerText()).trim(),
       terms: (await page.locator('form[data-register-form]').innerText()).trim(),
       button: (await page.locator('form[data-register-form] button[type="submit"]').innerText()).trim(),
+      /** The fields' labels without the required mark. */
+      labels: (await page.locator('form[data-register-form] label').allInnerTexts()).map((l) => l.replace('*', '').trim()),
     };
   } finally {
     await context.close();
@@ -40,18 +42,23 @@ describe('company texts per language', () => {
     expect(es.message).toContain('Comparte el equipo que te encanta');
     expect(es.aside).toContain('Ventajas del equipo');
     expect(es.terms).toContain('Acepto las condiciones del equipo');
+    // The field the company named itself ("Equipo"), in each language it named it in.
+    expect(es.labels).toContain('Equipo');
 
     const en = await registerTexts('acme.localhost', 'en-US');
     expect(en).toMatchObject({ lang: 'en', heading: 'Join the Acme Outdoor crew', button: 'Join the crew' });
     expect(en.message).toContain('Share the gear you love');
     expect(en.aside).toContain('Crew perks');
     expect(en.terms).toContain('I accept the crew terms');
+    expect(en.labels).toContain('Crew');
+    expect(en.labels).not.toContain('Equipo');
   });
 
   it('a language that leaves a text out shows the default language\'s: acme in French keeps its Spanish right column', async () => {
     const fr = await registerTexts('acme.localhost', 'fr-FR');
     expect(fr).toMatchObject({ lang: 'fr', heading: 'Rejoignez l\'équipe Acme Outdoor' });
     expect(fr.aside).toContain('Ventajas del equipo');
+    expect(fr.labels).toContain('Équipe');
   });
 
   it('demo\'s registration page in English (its default) and in Spanish', async () => {
@@ -62,6 +69,8 @@ describe('company texts per language', () => {
     expect(es.heading).toBe('Únete al programa de embajadores de Demo Co');
     expect(es.message).toContain('Gana un 10 % de comisión');
     expect(es.aside).toContain('¿Por qué unirte?');
+    expect(es.labels).toContain('Talla de camiseta');
+    expect(en.labels).toContain('T-shirt size');
   });
 
   it('signed in, acme\'s menu, custom tab page and activity notes in Spanish and in English', async () => {

@@ -41,6 +41,33 @@ describe('company texts per language', () => {
     expect(inLanguage(settings, 'es')).toBe(inLanguage(settings, 'es'));
   });
 
+  it('names registration fields and the activity\'s event data in the language, else in the default language', () => {
+    const named = resolveCustomization({
+      ...company,
+      register: { ...company.register, fields: { custom1: { checked: true, label: 'T-shirt size' }, groups: { checked: true, label: 'Team' } } },
+      activity: { event_data_1_label: 'Order note', event_data_2_label: 'Store' },
+      translations: {
+        fr: {
+          register: { fields: { custom1: { label: 'Taille de T-shirt' }, groups: { label: ' ' } } },
+          activity: { event_data_1_label: 'Note de commande' },
+        },
+      },
+    });
+    const fr = inLanguage(named, 'fr');
+    expect([fr.register.fields.custom1.label, fr.register.fields.groups.label]).toEqual(['Taille de T-shirt', 'Team']);
+    expect(fr.register.fields.custom1).toMatchObject({ checked: true, position: named.register.fields.custom1.position });
+    expect([fr.activity.event_data_1_label, fr.activity.event_data_2_label, fr.activity.event_data_3_label]).toEqual(['Note de commande', 'Store', null]);
+    expect(named.register.fields.custom1.label).toBe('T-shirt size');
+    // A campaign that names the field itself shows its own name in French too.
+    const withShirt = {
+      register: { fields: { custom1: { checked: true, label: 'T-shirt size' } } },
+      translations: { fr: { register: { fields: { custom1: { label: 'Taille de T-shirt' } } } } },
+    };
+    const summit = inLanguage(resolveCustomization(withShirt, { register: { fields: { custom1: { label: 'Jersey size' } } } }), 'fr');
+    expect(summit.register.fields.custom1.label).toBe('Jersey size');
+    expect(customizationSchema.safeParse({ translations: { fr: { register: { fields: { nickname: { label: 'x' } } } } } }).success).toBe(false);
+  });
+
   it('accepts only the portal\'s languages and the texts it knows', () => {
     expect(customizationSchema.safeParse({ translations: { xx: {} } }).success).toBe(false);
     expect(customizationSchema.safeParse({ translations: { es: { register: { form_header: 'x'.repeat(201) } } } }).success).toBe(false);

@@ -319,6 +319,14 @@ const languageTexts = z.object({
     form_header: variant(200),
     button_text: variant(60),
     form_state_label: variant(60),
+    /** The labels the company gave registration fields (also the profile's for custom fields), by field. */
+    fields: z.partialRecord(z.enum(REGISTRATION_FIELDS), z.object({ label: variant(200) })).optional(),
+  }).optional(),
+  /** The names of the activity's event-data columns. */
+  activity: z.object({
+    event_data_1_label: variant(60),
+    event_data_2_label: variant(60),
+    event_data_3_label: variant(60),
   }).optional(),
   tabs: z.object({
     /** Tab labels by tab key. */
