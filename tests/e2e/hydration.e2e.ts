@@ -17,8 +17,9 @@ describe('password fields typed into before hydration', () => {
     const page = await context.newPage();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // Hold back the pages' JavaScript until the fields are filled.
-    await page.route('**/_astro/**/*.js', async (route) => {
+    // Hold back the page's files until the fields are filled: its script (inline or a file) waits for
+    // them, as on a slow connection (a module script runs only once the stylesheets have arrived).
+    await page.route('**/_astro/**', async (route) => {
       await gate;
       await route.continue();
     });
@@ -58,6 +59,9 @@ describe('CSP nonce written as the pages render (issue 19)', () => {
     // The login page's bundled <script> and the registration form's; then the islands of the app pages.
     await check('/login');
     await check('/register');
+    // The password fields' inline script (issue 21).
+    await check('/reset-password?host=localhost');
+    await hydrated(page, 'input[name="password"]');
     await logIn(page, 'localhost', 'ava@demo.test');
     await check('/app/sharing');
     await check('/app/stats');
@@ -65,6 +69,9 @@ describe('CSP nonce written as the pages render (issue 19)', () => {
     await check('/app');
     // The dashboard's copy fields and selector are markup wired by bundled scripts, which ran under the policy.
     await page.waitForFunction(() => document.querySelector('[data-copy-share]') && !document.querySelector('[data-enhance]'));
+    // The account page's scripts: the password fields, the confirmation popup, the picture control.
+    await check('/app/account');
+    await page.waitForFunction(() => document.querySelector('[data-password-fields]') && !document.querySelector('[data-enhance]'));
     await context.close();
   });
 });
