@@ -7,9 +7,9 @@ import { $avatarSave, resetAvatarSave, saveAvatar, setAvatarMessages } from '../
 
 // The avatar crop dialog of spec §2 and §9: zoom 1 to 3 in steps of 0.1, rotation 0 to 360 with buttons
 // turning 15 degrees, change image, cancel, save (disabled until an image is chosen). The crop is drawn
-// on a canvas and saved as a 250 by 250 PNG named avatar.png. On the account page it comes with its own
-// "Change avatar" button and opens from /app/account#avatar (the sidebar avatar's link before hydration);
-// the sidebar avatar (SidebarAvatar) loads it on click as a `standalone` dialog on any page.
+// on a canvas and saved as a 250 by 250 PNG named avatar.png. It is the one React part of the portal,
+// fetched on the first click of a button that opens it (src/lib/avatar-dialog.ts: the sidebar avatar on
+// any page, "Change avatar" and #avatar on the account page) and mounted open by avatar-cropper-dialog.tsx.
 
 /** Message keys an avatar save may answer with (`code` / `error_codes`): shown in the page language. */
 export const AVATAR_ERROR_KEYS = [
@@ -19,15 +19,15 @@ export const AVATAR_ERROR_KEYS = [
 
 export const AVATAR_CROPPER_LABELS = [
   'avatarDialogTitle', 'chooseImage', 'changeImage', 'noImageChosen', 'zoom', 'rotation', 'rotateLeft', 'rotateRight',
-  'cancel', 'save', 'avatarSaved', 'accountChangesError', 'changeAvatar', 'loading', ...AVATAR_ERROR_KEYS,
+  'cancel', 'save', 'avatarSaved', 'accountChangesError', 'loading', ...AVATAR_ERROR_KEYS,
 ] as const;
 export type Labels = Record<(typeof AVATAR_CROPPER_LABELS)[number], string>;
 
 interface Props {
   uid: string;
   labels: Labels;
-  /** Dialog only, open from the start; `onClosed` runs when it closes (the opener unmounts it and takes focus back). */
-  standalone?: { onClosed: () => void };
+  /** Runs when the dialog closes (the opener unmounts it and takes focus back). */
+  onClosed: () => void;
 }
 
 const ZOOM_MIN = 1;
@@ -70,8 +70,7 @@ async function cropToPng(src: string, crop: Area, rotation: number, side = AVATA
   return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
 }
 
-export default function AvatarCropper({ uid, labels, standalone }: Props) {
-  const [open, setOpen] = useState(!!standalone);
+export default function AvatarCropper({ uid, labels, onClosed }: Props) {
   const [image, setImage] = useState<string | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
@@ -81,63 +80,23 @@ export default function AvatarCropper({ uid, labels, standalone }: Props) {
   const save = useStore($avatarSave);
   const fileRef = useRef<HTMLInputElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-
-  const show = useCallback((from?: HTMLElement | null) => {
-    opener.current = from ?? (document.activeElement as HTMLElement | null);
-    resetAvatarSave();
-    setProblem('');
-    setOpen(true);
-  }, []);
 
   const close = useCallback(() => {
-    setOpen(false);
     setImage((old) => {
       if (old) URL.revokeObjectURL(old);
       return null;
     });
-    setZoom(1);
-    setRotation(0);
-    setCrop({ x: 0, y: 0 });
     if (location.hash === '#avatar') history.replaceState(null, '', location.pathname + location.search);
-    if (standalone) standalone.onClosed();
-    else opener.current?.focus();
-  }, [standalone]);
+    onClosed();
+  }, [onClosed]);
 
-  // One picture control per page (issue 21): CSS shows the dialog's button only where scripts run and the
-  // plain file form only where they don't (account.astro, the <html> class `js`/`no-js` set before the first
-  // paint), so nothing below moves when this island hydrates. The form is also hidden here, once running.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    if (standalone) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time switch once running in the browser
-    setHydrated(true);
-    const fallback = document.querySelector<HTMLElement>('[data-avatar-fallback]');
-    if (fallback) fallback.hidden = true;
-  }, [standalone]);
-
-  // The sidebar avatar's link to #avatar (before its island hydrates) opens the dialog on this page.
+  // The answers' messages in the page language (the store carries no catalogue), and a fresh status.
   useEffect(() => {
     setAvatarMessages(Object.fromEntries(AVATAR_ERROR_KEYS.map((k) => [k, labels[k]])), labels.accountChangesError);
-    if (standalone) {
-      resetAvatarSave();
-      return;
-    }
-    const onClick = (event: MouseEvent) => {
-      const target = event.target as Element | null;
-      const link = target?.closest('a');
-      if (!link || !link.querySelector('[data-sidebar-avatar]')) return;
-      event.preventDefault();
-      show(link);
-    };
-    document.addEventListener('click', onClick);
-    // The URL hash exists only in the browser, so opening from #avatar must wait until after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time sync from the URL on mount
-    if (hydrated && location.hash === '#avatar') show(document.querySelector<HTMLElement>('[data-avatar-open]'));
-    return () => document.removeEventListener('click', onClick);
-  }, [show, labels, standalone, hydrated]);
+    resetAvatarSave();
+  }, [labels]);
 
-  useDialogKeys(open, dialogRef, close, {
+  useDialogKeys(true, dialogRef, close, {
     focusable: 'button:not([disabled]), input:not([type="file"]), [tabindex="0"]',
     initialFocus: () => dialogRef.current?.querySelector<HTMLElement>('[data-autofocus]'),
   });
@@ -184,58 +143,52 @@ export default function AvatarCropper({ uid, labels, standalone }: Props) {
   const saving = save.state === 'saving';
   const status = problem || (save.state === 'error' ? save.message : '');
   return (
-    <>
-      {!standalone && <button type="button" className="btn" data-avatar-open onClick={(e) => show(e.currentTarget)}>{labels.changeAvatar}</button>}
-      {!standalone && save.state === 'saved' && !open && <p className="form-success" role="status" data-avatar-saved>{labels.avatarSaved}</p>}
-      {open && (
-        <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !saving && close()}>
-          <div className="modal cropper-modal" role="dialog" aria-modal="true" aria-labelledby="avatar-dialog-title" ref={dialogRef} data-avatar-dialog>
-            <h2 id="avatar-dialog-title">{labels.avatarDialogTitle}</h2>
-            <input ref={fileRef} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-hidden="true"
-              onChange={choose} data-avatar-file />
-            <div className="crop-area">
-              {image ? (
-                <Cropper image={image} crop={crop} zoom={zoom} rotation={rotation} aspect={1} cropShape="round" showGrid={false}
-                  minZoom={ZOOM_MIN} maxZoom={ZOOM_MAX} zoomSpeed={0.1}
-                  onCropChange={setCrop} onZoomChange={(z) => setZoom(clampZoom(z))} onRotationChange={(r) => setRotation(turn(r, 0))}
-                  onCropComplete={(_a, pixels) => setArea(pixels)} />
-              ) : (
-                <div className="crop-empty">{labels.noImageChosen}</div>
-              )}
-            </div>
-            <div className="crop-controls">
-              <label>
-                <span>{labels.zoom}</span>
-                <input type="range" min={ZOOM_MIN} max={ZOOM_MAX} step={ZOOM_STEP} value={zoom} disabled={!image}
-                  onChange={(e) => setZoom(clampZoom(Number(e.target.value)))} data-avatar-zoom />
-                <output>{zoom.toFixed(1)}×</output>
-              </label>
-              <label>
-                <span>{labels.rotation}</span>
-                <input type="range" min={0} max={360} step={1} value={rotation} disabled={!image}
-                  onChange={(e) => setRotation(Number(e.target.value))} data-avatar-rotation />
-                <output>{rotation}°</output>
-              </label>
-              <div className="rotate-buttons">
-                <button type="button" className="btn btn-secondary" disabled={!image} aria-label={labels.rotateLeft}
-                  onClick={() => setRotation((r) => turn(r, -ROTATE_STEP))}>↺ 15°</button>
-                <button type="button" className="btn btn-secondary" disabled={!image} aria-label={labels.rotateRight}
-                  onClick={() => setRotation((r) => turn(r, ROTATE_STEP))} data-avatar-rotate-right>↻ 15°</button>
-              </div>
-            </div>
-            {status && <p className="form-error" role="alert">{status}</p>}
-            <div className="actions">
-              <button type="button" className="btn btn-secondary" data-autofocus onClick={() => fileRef.current?.click()} data-avatar-choose>
-                {image ? labels.changeImage : labels.chooseImage}
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={close} disabled={saving}>{labels.cancel}</button>
-              <button type="button" className="btn" onClick={onSave} disabled={!image || !area || saving} data-avatar-save>
-                {saving ? labels.loading : labels.save}
-              </button>
-            </div>
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !saving && close()}>
+      <div className="modal cropper-modal" role="dialog" aria-modal="true" aria-labelledby="avatar-dialog-title" ref={dialogRef} data-avatar-dialog>
+        <h2 id="avatar-dialog-title">{labels.avatarDialogTitle}</h2>
+        <input ref={fileRef} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-hidden="true"
+          onChange={choose} data-avatar-file />
+        <div className="crop-area">
+          {image ? (
+            <Cropper image={image} crop={crop} zoom={zoom} rotation={rotation} aspect={1} cropShape="round" showGrid={false}
+              minZoom={ZOOM_MIN} maxZoom={ZOOM_MAX} zoomSpeed={0.1}
+              onCropChange={setCrop} onZoomChange={(z) => setZoom(clampZoom(z))} onRotationChange={(r) => setRotation(turn(r, 0))}
+              onCropComplete={(_a, pixels) => setArea(pixels)} />
+          ) : (
+            <div className="crop-empty">{labels.noImageChosen}</div>
+          )}
+        </div>
+        <div className="crop-controls">
+          <label>
+            <span>{labels.zoom}</span>
+            <input type="range" min={ZOOM_MIN} max={ZOOM_MAX} step={ZOOM_STEP} value={zoom} disabled={!image}
+              onChange={(e) => setZoom(clampZoom(Number(e.target.value)))} data-avatar-zoom />
+            <output>{zoom.toFixed(1)}×</output>
+          </label>
+          <label>
+            <span>{labels.rotation}</span>
+            <input type="range" min={0} max={360} step={1} value={rotation} disabled={!image}
+              onChange={(e) => setRotation(Number(e.target.value))} data-avatar-rotation />
+            <output>{rotation}°</output>
+          </label>
+          <div className="rotate-buttons">
+            <button type="button" className="btn btn-secondary" disabled={!image} aria-label={labels.rotateLeft}
+              onClick={() => setRotation((r) => turn(r, -ROTATE_STEP))}>↺ 15°</button>
+            <button type="button" className="btn btn-secondary" disabled={!image} aria-label={labels.rotateRight}
+              onClick={() => setRotation((r) => turn(r, ROTATE_STEP))} data-avatar-rotate-right>↻ 15°</button>
           </div>
         </div>
-      )}
-    </>
+        {status && <p className="form-error" role="alert">{status}</p>}
+        <div className="actions">
+          <button type="button" className="btn btn-secondary" data-autofocus onClick={() => fileRef.current?.click()} data-avatar-choose>
+            {image ? labels.changeImage : labels.chooseImage}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={saving}>{labels.cancel}</button>
+          <button type="button" className="btn" onClick={onSave} disabled={!image || !area || saving} data-avatar-save>
+            {saving ? labels.loading : labels.save}
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

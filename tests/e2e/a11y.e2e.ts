@@ -148,7 +148,7 @@ const STATES: { loggedIn: boolean; path: string; name: string; act(page: Page): 
   {
     loggedIn: true, path: '/app/account', name: 'with the confirmation dialog open',
     act: async (page) => {
-      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'));
+      await hydrated(page, '[data-status-button]');
       await page.locator('[data-status-button]').click();
       await page.locator('[data-confirm-dialog]').waitFor();
     },

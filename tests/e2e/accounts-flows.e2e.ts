@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, portalInfo, ROOT, stopAll } from './harness';
+import { baseUrl, hydrated, newBrowser, portalInfo, ROOT, stopAll } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('register, e-mail, set password, log in', () => {
     const mail = latestEmail(email);
     expect(mail.template).toBe('welcome');
     await page.goto(linkIn(mail.body_text));
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await hydrated(page, 'input[name="password"]');
     await page.locator('input[name="password"]').fill('short');
     await expect(page.locator('.pw-meter').getAttribute('data-level')).resolves.toBe('weak');
     await page.locator('input[name="password"]').fill(NEW_PASSWORD);

@@ -1,5 +1,6 @@
-// Regression: the password island used controlled inputs, so what a person typed before it hydrated
-// (a slow phone, a loaded CI machine) was wiped and the reset form posted an empty password.
+// Regression: the password fields (then a React island) used controlled inputs, so what a person typed
+// before they hydrated (a slow phone, a loaded CI machine) was wiped and the reset form posted an empty
+// password. Their page script (src/lib/password-fields.ts) must keep it too.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, hydrated, logIn, newBrowser, stopAll, withContextDefaults } from './harness';
@@ -16,16 +17,20 @@ describe('password fields typed into before hydration', () => {
     const page = await context.newPage();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // Hold back the islands' JavaScript until the fields are filled.
-    await page.route('**/_astro/**/*.js', async (route) => {
+    // Hold back the page's files until the fields are filled: its script (inline or a file) waits for
+    // them, as on a slow connection (a module script runs only once the stylesheets have arrived).
+    await page.route('**/_astro/**', async (route) => {
       await gate;
       await route.continue();
     });
-    await page.goto(`${baseUrl('localhost')}/reset-password?host=localhost&email=ben%40demo.test&code=ABCDEFGHJK`, { waitUntil: 'domcontentloaded' });
+    // The held module script keeps DOMContentLoaded back too: wait until the HTML is parsed, not for the event.
+    await page.goto(`${baseUrl('localhost')}/reset-password?host=localhost&email=ben%40demo.test&code=ABCDEFGHJK`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.readyState !== 'loading');
     await page.locator('input[name="password"]').fill('Strong-Password-42');
     await page.locator('input[name="repeat_password"]').fill('Strong-Password-42');
+    expect(await page.locator('[data-password-fields]').getAttribute('data-enhance')).toBe('');
     release();
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await hydrated(page, 'input[name="password"]');
     expect(await page.locator('input[name="password"]').inputValue()).toBe('Strong-Password-42');
     expect(await page.locator('input[name="repeat_password"]').inputValue()).toBe('Strong-Password-42');
     await expect.poll(() => page.locator('.pw-meter').getAttribute('data-level')).toBe('strong');
@@ -54,6 +59,9 @@ describe('CSP nonce written as the pages render (issue 19)', () => {
     // The login page's bundled <script> and the registration form's; then the islands of the app pages.
     await check('/login');
     await check('/register');
+    // The password fields' inline script (issue 21).
+    await check('/reset-password?host=localhost');
+    await hydrated(page, 'input[name="password"]');
     await logIn(page, 'localhost', 'ava@demo.test');
     await check('/app/sharing');
     await check('/app/stats');
@@ -61,6 +69,9 @@ describe('CSP nonce written as the pages render (issue 19)', () => {
     await check('/app');
     // The dashboard's copy fields and selector are markup wired by bundled scripts, which ran under the policy.
     await page.waitForFunction(() => document.querySelector('[data-copy-share]') && !document.querySelector('[data-enhance]'));
+    // The account page's scripts: the password fields, the confirmation popup, the picture control.
+    await check('/app/account');
+    await page.waitForFunction(() => document.querySelector('[data-password-fields]') && !document.querySelector('[data-enhance]'));
     await context.close();
   });
 });

@@ -130,7 +130,7 @@ describe('keyboard only', () => {
       // A dialog: the account's deactivate button asks first; Space opens it, focus moves into it
       // (on "No"), Escape closes it without deactivating and focus is back on the button.
       await page.goto(`${base}/app/account`);
-      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
+      await hydrated(page, '[data-status-button]');
       await tabTo(page, '[data-status-button]', { max: 120 });
       await page.keyboard.press('Space');
       await expect.poll(() => page.locator('[data-confirm-dialog]').count()).toBe(1);

@@ -153,7 +153,7 @@ for (const tenant of TENANTS) {
         await logIn(page, tenant.host, tenant.email);
         const cropperChunks: string[] = [];
         page.on('request', (req) => {
-          if (/\/_astro\/AvatarCropper\.[^/]*\.js$/.test(req.url())) cropperChunks.push(req.url());
+          if (/\/_astro\/(AvatarCropper|avatar-cropper-dialog)\.[^/]*\.js$/.test(req.url())) cropperChunks.push(req.url());
         });
         await page.goto(`${base}/app/sharing`);
         // Hydrated, the server's link to /app/account#avatar becomes a button.
@@ -164,7 +164,7 @@ for (const tenant of TENANTS) {
         const dialog = page.locator('[data-avatar-dialog]');
         await button.click();
         await dialog.waitFor();
-        expect(cropperChunks.length).toBe(1);
+        expect(cropperChunks.length).toBeGreaterThan(0);
         expect(new URL(page.url()).pathname).toBe('/app/sharing');
         expect(await dialog.getAttribute('role')).toBe('dialog');
         await page.keyboard.press('Escape');

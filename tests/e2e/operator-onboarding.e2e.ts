@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, ROOT, stopAll, TMP } from './harness';
+import { baseUrl, hydrated, newBrowser, ROOT, stopAll, TMP } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -106,7 +106,7 @@ describe('onboarding a company with npm run operator', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(link);
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await hydrated(page, 'input[name="password"]');
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('input[name="repeat_password"]').fill(PASSWORD);
     await Promise.all([page.waitForURL(/done=1/), page.locator('.auth-card form button[type="submit"]').click()]);

@@ -1,10 +1,11 @@
 // The profile in a real browser: the avatar crop dialog saves a 250x250 PNG that the sidebar shows at
-// once; deactivate then reactivate after the confirmation popup; a profile edit and the confirmation
-// step with JavaScript off; unsubscribe from an e-mailed link with JavaScript off.
+// once; deactivate then reactivate after the confirmation popup; the password checks as it is typed; the
+// page loads no React until the crop dialog opens (issue 21); a profile edit and the confirmation step
+// with JavaScript off; unsubscribe from an e-mailed link with JavaScript off.
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newBrowser, stopAll } from './harness';
+import { baseUrl, hydrated, newBrowser, stopAll } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,11 +35,6 @@ function testPng(width: number, height: number): Buffer {
   return PNG.sync.write(png);
 }
 
-/** Resolves once the island's component has hydrated (Astro drops the ssr attribute). */
-function hydrated(page: Page, component: string) {
-  return page.waitForFunction((name) => document.querySelector(`astro-island[component-url*="${name}"]:not([ssr])`) !== null, component, { timeout: 30_000 });
-}
-
 /** Clicks and waits for the form post it causes to come back (303, then the page). */
 async function clickAndWaitForPost(page: Page, click: () => Promise<void>) {
   await Promise.all([
@@ -65,8 +61,8 @@ describe('the avatar crop dialog', () => {
       await page.goto(`${baseUrl('localhost')}/app/account`);
       const sidebarAvatar = page.locator('img[data-sidebar-avatar]');
       const before = await sidebarAvatar.getAttribute('src');
-      // Wait for the island (before it hydrates the link just goes to #avatar), then open the dialog from the sidebar avatar.
-      await hydrated(page, 'AvatarCropper');
+      // Wait for the sidebar's script (before it runs the avatar is a link to #avatar), then open the dialog from it.
+      await page.locator('button[data-sidebar-avatar-button]').waitFor({ timeout: 15_000 });
       await sidebarAvatar.click();
       await page.locator('[data-avatar-dialog]').waitFor();
       const save = page.locator('[data-avatar-save]');
@@ -79,6 +75,8 @@ describe('the avatar crop dialog', () => {
       await expect.poll(() => save.isEnabled()).toBe(true);
       await save.click();
       await page.locator('[data-avatar-dialog]').waitFor({ state: 'detached' });
+      // The picture section says so, whichever button opened the dialog.
+      expect(await page.locator('#avatar [role="status"] [data-avatar-saved]').textContent()).toBe('Your picture has been updated.');
       await expect.poll(() => sidebarAvatar.getAttribute('src')).toMatch(/^\/media\/avatars\/demo\/amb-ava\/[0-9a-f]{24}\.png$/);
       const after = (await sidebarAvatar.getAttribute('src'))!;
       expect(after).not.toBe(before);
@@ -116,6 +114,100 @@ describe('the avatar crop dialog', () => {
   });
 });
 
+describe('the account page without React (issue 21)', () => {
+  /** The lazily fetched crop dialog (React, react-easy-crop) and Astro's React renderer. */
+  const REACT_CHUNK = /\/_astro\/(AvatarCropper|avatar-cropper-dialog|client|react|jsx-runtime)\.[^/]*\.js$/;
+
+  it('fetches the cropper only when "Change picture" or #avatar opens it, and gives focus back', async () => {
+    await withContext(true, async (page) => {
+      const fetched: string[] = [];
+      page.on('request', (req) => {
+        if (REACT_CHUNK.test(new URL(req.url()).pathname)) fetched.push(req.url());
+      });
+      await logIn(page, 'localhost', 'ava@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/account`);
+      await hydrated(page, 'button[data-avatar-open]');
+      // One picture control: the dialog's button, not the plain file form.
+      expect(await page.locator('form[data-avatar-fallback]').isVisible()).toBe(false);
+      const open = page.locator('button[data-avatar-open]');
+      expect(await open.getAttribute('aria-haspopup')).toBe('dialog');
+      await page.locator('form[data-password-form] input[name="password"]').fill('Typing-Along-1');
+      await hydrated(page, '[data-status-button]');
+      expect(fetched).toEqual([]);
+
+      await open.click();
+      const dialog = page.locator('[data-avatar-dialog]');
+      await dialog.waitFor();
+      expect(fetched.length).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await open.getAttribute('aria-expanded')).toBe('false');
+
+      // Arriving at #avatar (the sidebar avatar's link without its script) opens it; closing drops the hash.
+      await page.goto(`${baseUrl('localhost')}/app/sharing`);
+      await page.goto(`${baseUrl('localhost')}/app/account#avatar`);
+      await dialog.waitFor({ timeout: 15_000 });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).hash).toBe('');
+      expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+  });
+
+  it('checks the new password as it is typed, in the page language, and keeps the server\'s answer', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+    await context.addCookies([{ name: 'language', value: 'fr', domain: 'localhost', path: '/', sameSite: 'Lax' }]);
+    const page = await context.newPage();
+    try {
+      await logIn(page, 'localhost', 'ava@demo.test');
+      await page.goto(`${baseUrl('localhost')}/app/account`);
+      const password = page.locator('#password');
+      const repeat = page.locator('#repeat_password');
+      const meter = page.locator('#credentials .pw-meter');
+      const rule = (key: string) => page.locator(`#password-rules li[data-rule="${key}"]`).getAttribute('data-passed');
+      await hydrated(page, '#password');
+      expect(await meter.getAttribute('aria-live')).toBe('polite');
+      expect(await meter.textContent()).toBe('Robustesse du mot de passe: –');
+
+      await password.fill('abcdefgh');
+      expect(await meter.getAttribute('data-level')).toBe('weak');
+      expect(await meter.textContent()).toBe('Robustesse du mot de passe: Faible');
+      expect([await rule('minLength'), await rule('digit'), await rule('uppercase'), await rule('special')]).toEqual(['true', 'false', 'false', 'false']);
+      // No error while typing; leaving the field with a password the rules refuse says so.
+      expect(await page.locator('#password-error').count()).toBe(0);
+      await repeat.focus();
+      expect(await page.locator('#password-error').textContent()).toBe('Le mot de passe ne respecte pas encore toutes les exigences. Consultez la liste des exigences et modifiez-le.');
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      expect(await password.getAttribute('aria-describedby')).toBe('password-rules password-error');
+
+      await password.fill('Abcdefgh-12345');
+      expect(await meter.getAttribute('data-level')).toBe('strong');
+      expect(await page.locator('#password-error').count()).toBe(0);
+      expect(await password.getAttribute('aria-invalid')).toBeNull();
+      expect(await password.getAttribute('aria-describedby')).toBe('password-rules');
+      await repeat.fill('Abcdefgh-1234');
+      await password.focus();
+      expect(await page.locator('#repeat_password-error').textContent()).toBe('Les mots de passe ne correspondent pas. Saisissez le même mot de passe dans les deux champs.');
+      expect(await repeat.getAttribute('aria-describedby')).toBe('repeat_password-error');
+      await repeat.fill('Abcdefgh-12345');
+      expect(await page.locator('#repeat_password-error').count()).toBe(0);
+
+      // Sent anyway with a password the rules refuse: the server's message shows under the field and stays.
+      await page.locator('#current_password').fill('Password1!');
+      await password.fill('short');
+      await repeat.fill('short');
+      await clickAndWaitForPost(page, () => page.locator('form[data-password-form] button[type="submit"]').click());
+      await hydrated(page, '#password');
+      expect(await page.locator('#password-error').textContent()).toBeTruthy();
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      expect(await password.inputValue()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('deactivate and reactivate', () => {
   it('asks first, deactivates, and reactivates', async () => {
     await withContext(true, async (page) => {
@@ -124,8 +216,8 @@ describe('deactivate and reactivate', () => {
       const status = page.locator('[data-account-status]');
       expect(await status.getAttribute('data-account-status')).toBe('active');
       const dialog = page.locator('[data-confirm-dialog]');
-      // Wait for the island: before it hydrates, a click would use the no-JS confirmation step.
-      await hydrated(page, 'ConfirmDialog');
+      // Wait for the page script: before it runs, a click would use the no-JS confirmation step.
+      await hydrated(page, '[data-status-button]');
       await page.locator('[data-status-button]').click();
       await dialog.waitFor();
       expect(await dialog.getAttribute('role')).toBe('alertdialog');
@@ -143,7 +235,7 @@ describe('deactivate and reactivate', () => {
       await page.goto(`${baseUrl('localhost')}/logout`);
       await logIn(page, 'localhost', 'ben@demo.test');
       await page.goto(`${baseUrl('localhost')}/app/account#status`);
-      await hydrated(page, 'ConfirmDialog');
+      await hydrated(page, '[data-status-button]');
       await page.locator('[data-status-button]').click();
       await dialog.waitFor();
       await clickAndWaitForPost(page, () => dialog.getByRole('button', { name: 'Yes' }).click());
