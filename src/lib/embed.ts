@@ -1,5 +1,7 @@
 import { escapeHtml } from './escape-html.ts';
 import { fileKind, type FileKind } from './file-kinds.ts';
+import { numberLocale } from './format.ts';
+import { numberFormat } from './intl-cache.ts';
 
 // Embed code of a campaign asset (spec §3 "image_snippet"): HTML an ambassador pastes into a blog or
 // e-mail, linking to their referral link. Pure, so the API and the assets page agree.
@@ -35,16 +37,18 @@ export function embedCode(input: EmbedInput, kind: FileKind = fileKind(input.fil
   }
 }
 
-/** File size for people: "812 B", "12.3 KB", "4.1 MB" (1 KB = 1024 bytes). */
-export function formatFileSize(bytes: number): string {
-  const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = n / 1024;
+/**
+ * File size for people in `lang`: "0.8 kB", "12.3 kB", "4.1 MB" in English, "12,3 ko" in French (1 kB =
+ * 1024 bytes; Intl's unit symbols, so each language reads its own; under a kilobyte in tenths of one, as
+ * CLDR's short name for a byte reads "812 byte" in English).
+ */
+export function formatFileSize(bytes: number, lang: string | null = 'en'): string {
+  const units = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+  let value = (Number.isFinite(bytes) && bytes > 0 ? bytes : 0) / 1024;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+  return numberFormat(numberLocale(lang), { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: value >= 100 ? 0 : 1 }).format(value);
 }

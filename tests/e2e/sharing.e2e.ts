@@ -154,6 +154,15 @@ describe('share links', () => {
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       const embed = await page.locator('[data-asset][data-kind="image"] textarea').inputValue();
       expect(embed).toMatch(/<a href="http:\/\/localhost:\d+\/r\/ava-demo"/);
+      // Sizes in the page language's symbols: "15.5 kB" in English, "15,5 ko" in French.
+      expect(await page.locator('[data-asset] [data-size]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+(\.\d)? (kB|MB)$/)]));
+      await context.addCookies([{ name: 'language', value: 'fr', url: baseUrl('localhost') }]);
+      await page.reload();
+      const french = await page.locator('[data-asset] [data-size]').allInnerTexts();
+      expect(french.length).toBe(5);
+      for (const size of french) expect(size).toMatch(/^\d+(,\d)?\s(ko|Mo)$/);
+      await context.clearCookies({ name: 'language' });
+      await page.reload();
       await page.locator('input[name="q"]').fill('brand guide');
       await Promise.all([page.waitForURL(/q=brand/), page.locator('form[role="search"] button').click()]);
       expect(await page.locator('[data-asset]').count()).toBe(1);

@@ -330,7 +330,7 @@ describe('dashboard data', () => {
     expect(res.body.results.map((a: any) => a.kind).sort()).toEqual(['audio', 'image', 'other', 'pdf', 'video']);
     const image = res.body.results.find((a: any) => a.kind === 'image');
     expect(image).toMatchObject({ campaign_uid: 'cmp-demo-summer', share_link: 'http://localhost/r/ava-summer' });
-    expect(image.attribute).toMatch(/^\d+(\.\d)? (B|KB)$/);
+    expect(image.attribute).toMatch(/^\d+(\.\d)? (kB|MB)$/);
     expect(image.data_thumbnail).toMatch(/^http:\/\/localhost\/media\/assets\/demo\//);
     expect(image.image_snippet).toContain('href="http://localhost/r/ava-summer"');
     expect(image.image_snippet).toContain('<img src="http://localhost/media/assets/demo/');

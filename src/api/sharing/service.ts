@@ -159,7 +159,7 @@ async function listAssetsUnchecked(svc: ServiceContext, caller: Caller, query: A
   const { rows, count } = await listAssetRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.search, {
     limit: q.page_size, offset: (q.page - 1) * q.page_size,
   }, browserLanguage(svc.acceptLanguage));
-  return { count, next: null, previous: null, results: rows.map((r) => assetView(r, svc.origin)) };
+  return { count, next: null, previous: null, results: rows.map((r) => assetView(r, svc.origin, browserLanguage(svc.acceptLanguage))) };
 }
 
 export type AssetPage = Awaited<ReturnType<typeof listAssets>>;

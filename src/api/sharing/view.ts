@@ -33,7 +33,7 @@ export function shareLinkView(row: ShareLinkListRow, origin: string, currency: s
 export type ShareLinkView = ReturnType<typeof shareLinkView>;
 
 /** An asset as spec §3 names it (title, campaign_uid, data_thumbnail, image_snippet, attribute = size). */
-export function assetView(a: AssetRow, origin: string) {
+export function assetView(a: AssetRow, origin: string, lang: string | null = null) {
   const fileUrl = `${origin}${mediaUrl(a.file_key)}`;
   const kind = fileKind(a.file_name);
   const thumb = a.thumbnail_key ? `${origin}${mediaUrl(a.thumbnail_key)}` : kind === 'image' ? fileUrl : null;
@@ -49,7 +49,8 @@ export function assetView(a: AssetRow, origin: string) {
     content_type: a.content_type,
     kind,
     size_bytes: a.size_bytes,
-    attribute: formatFileSize(a.size_bytes),
+    /** The size for people, in the request's language. */
+    attribute: formatFileSize(a.size_bytes, lang),
     data_thumbnail: thumb,
     share_link: referral,
     image_snippet: embedCode({ title: a.title, fileName: a.file_name, fileUrl, thumbnailUrl: thumb, referralLink: referral }, kind),
