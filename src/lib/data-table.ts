@@ -166,7 +166,7 @@ function enhanceRows(region: HTMLElement, labels: TableLabels): void {
   box.type = 'checkbox';
   box.setAttribute('aria-label', labels.selectRow);
   box.dataset.selectRow = '';
-  for (const cell of region.querySelectorAll<HTMLElement>('tbody td:first-child')) if (!cell.firstChild) cell.append(box.cloneNode());
+  for (const cell of region.querySelectorAll<HTMLElement>('tbody td:first-child')) if (!cell.firstChild) cell.appendChild(box.cloneNode());
   enhanceDetails(region, labels);
   wholeOnFocus(region);
 }
