@@ -53,7 +53,9 @@ export function detailHtml(detail: Detail, labels: Pick<TableLabels, 'lang' | 'p
   const lines = FIELDS.map((field) => {
     const text = show(detail[field], field, labels.lang, words, labels.pointWords);
     if (!text) return '';
-    const label = field === 'card_number' ? words.cardNumber[detail.card_number_label_key ?? ''] ?? words.fields[field] : words.fields[field];
+    // The detail names its card number's label by message key (activityDetail.cardNumber.<brand>); the page's
+    // label set holds them by brand.
+    const label = field === 'card_number' ? words.cardNumber[(detail.card_number_label_key ?? '').split('.').pop()!] ?? words.fields[field] : words.fields[field];
     const link = (field === 'security_url' || field === 'redemption_url') && /^https?:\/\//.test(text);
     const value = link ? `<a href="${escapeHtml(text)}" target="_blank" rel="noopener noreferrer">${escapeHtml(text)}</a>`
       : field === 'email' ? emailBreakHtml(text) : escapeHtml(text);

@@ -1,5 +1,4 @@
 import { enhanceDetails } from './activity-detail.ts';
-import { escapeHtml } from './escape-html.ts';
 import { unpackBoot, type PackedBoot } from './table-boot.ts';
 import { filterableColumns, operatorOptionsHtml, operatorsOf, valueInputHtml } from './table-filter-markup.ts';
 import {
@@ -162,8 +161,12 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
 
 /** What the script adds to a page of rows: each row's selection box, the detail disclosures, whole values. */
 function enhanceRows(region: HTMLElement, labels: TableLabels): void {
-  const box = `<input type="checkbox" aria-label="${escapeHtml(labels.selectRow)}" data-select-row>`;
-  for (const cell of region.querySelectorAll<HTMLElement>('tbody td:first-child')) if (!cell.firstChild) cell.innerHTML = box;
+  // One box made and cloned per row: no HTML parsed per row (issue 21: the script's first run on a phone).
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.setAttribute('aria-label', labels.selectRow);
+  box.dataset.selectRow = '';
+  for (const cell of region.querySelectorAll<HTMLElement>('tbody td:first-child')) if (!cell.firstChild) cell.appendChild(box.cloneNode());
   enhanceDetails(region, labels);
   wholeOnFocus(region);
 }
@@ -174,6 +177,9 @@ function enhanceRows(region: HTMLElement, labels: TableLabels): void {
  * long values already; here it is done for the ones this window's widths cut too.
  */
 function wholeOnFocus(region: HTMLElement): void {
+  // A card (below 1024 px) wraps every value: nothing is cut, and no width is read, which would lay out the
+  // cards a phone has not scrolled to yet (tables.css).
+  if (!window.matchMedia(TABLE_WIDTH).matches) return;
   // Every width is read before any cell is changed: a change between two reads would lay the table out
   // again for each cell (a long task on a phone).
   const cut = [...region.querySelectorAll<HTMLElement>('tbody td[data-col]:not(.dt-clip)')].filter((cell) => {
@@ -186,6 +192,9 @@ function wholeOnFocus(region: HTMLElement): void {
     cell.title = cell.textContent ?? '';
   }
 }
+
+/** The window width from which a table is a table, not cards (tables.css). */
+const TABLE_WIDTH = '(min-width: 1024px)';
 
 /** A selector for the same control in new markup: its first data attribute (data-sort="amount", data-page-next). */
 function focusKey(el: HTMLElement): string | null {

@@ -1,5 +1,5 @@
 import { typeOperators, type TableFilter } from './table-query.ts';
-import { escapeHtml } from './escape-html.ts';
+import { attr, escapeHtml } from './escape-html.ts';
 import type { TableColumn, TableConfig, TableLabels } from './table-markup.ts';
 
 // The data table's filter row as markup: column -> operator (the column type's catalogue, negated forms
@@ -42,7 +42,7 @@ export function valueInputHtml(column: TableColumn, op: string, name: string, la
   if (column.type === 'CHOICE') {
     const choices = column.choices ?? [];
     if (base === 'in') {
-      const boxes = choices.map((c) => `<label><input type="checkbox" name="${escapeHtml(name)}" value="${escapeHtml(c.value)}"> ${escapeHtml(c.label)}</label>`).join('');
+      const boxes = choices.map((c) => `<label><input type=checkbox ${attr('name', name)} ${attr('value', c.value)}> ${escapeHtml(c.label)}</label>`).join('');
       return `<fieldset class="filter-choices" data-filter-value><legend class="visually-hidden">${escapeHtml(labels.value)}</legend>${boxes}</fieldset>`;
     }
     return `<select ${at} data-filter-value>${choices.map((c) => option(c.value, c.label)).join('')}</select>`;

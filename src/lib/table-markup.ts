@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.ts';
+import { attr, escapeHtml } from './escape-html.ts';
 import { formatMoney, formatNumber, formatPointsIn, type PointWords } from './format.ts';
 import { dateTimeFormat } from './intl-cache.ts';
 import { fillPlural, fillTemplate, type PluralTemplates } from './plural.ts';
@@ -31,7 +31,7 @@ export interface DetailLabels {
   openPayout: string;
   /** Field labels by detail field name. */
   fields: Record<string, string>;
-  /** Card number labels by message key (activityDetail.cardNumber.<brand>). */
+  /** Card number labels by brand (the `<brand>` of activityDetail.cardNumber.<brand>). */
   cardNumber: Record<string, string>;
   /** Payment method and status words by value. */
   methods: Record<string, string>;
@@ -136,11 +136,8 @@ const TYPE_STYLE: Partial<Record<string, string>> = { MONEY: 'text-align:right' 
 /** A CSS string of any text: every character but ASCII letters, digits and spaces as a hex escape. */
 export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9 ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
 
-/**
- * A cell's column, `data-col=amount`: unquoted, as HTML allows a value without spaces, quotes, `=`, `<`,
- * `>` or backticks (a column key, [a-z0-9_]); every cell of a page carries one (issue 19: 2 bytes each).
- */
-export const colAttr = (key: string) => (/^[\w-]+$/.test(key) ? `data-col=${key}` : `data-col="${escapeHtml(key)}"`);
+/** A cell's column, `data-col=amount`: every cell of a page carries one. */
+export const colAttr = (key: string) => attr('data-col', key);
 
 /**
  * The cell rules of one table: each column's label, `[data-table=payouts] [data-col=amount]{--label:"Amount"}`
@@ -272,11 +269,11 @@ function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: s
   const key = colAttr(col.key);
   const tone = config.tones?.[col.key]?.[String(value)];
   // A status's badge is the span of a toned cell (tables.css): no class on each of them (issue 19).
-  if (tone) return `<${tag} ${key} data-tone="${escapeHtml(tone)}"><span>${escapeHtml(text)}</span></${tag}>`;
+  if (tone) return `<${tag} ${key} ${attr('data-tone', tone)}><span>${escapeHtml(text)}</span></${tag}>`;
   const points = pointsOf(value);
   // One span around both: a card's line is a grid whose every child is a cell of its own.
-  if (points !== null) return `<${tag} ${key} class="pts"><span>${pointsHtml(text, points, lang)}</span></${tag}>`;
-  const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class="dt-clip" tabindex="0" title="${escapeHtml(text)}"` : '';
+  if (points !== null) return `<${tag} ${key} class=pts><span>${pointsHtml(text, points, lang)}</span></${tag}>`;
+  const whole = tag === 'td' && CLIPPED.has(col.type) && text.length > CLIP_AT ? ` class=dt-clip tabindex=0 title="${escapeHtml(text)}"` : '';
   // An e-mail may wrap before its "@" on a phone's card and in a row's Details. Chromium breaks even a
   // nowrap cell at a <wbr>, so the desktop table hides it (tables.css): its cell stays one line, cut.
   return `<${tag} ${key}${whole}>${col.type === 'EMAIL' ? emailBreakHtml(text) : escapeHtml(text)}</${tag}>`;
@@ -317,12 +314,12 @@ function detailCell(config: TableConfig, labels: TableLabels, row: Row, lines: s
   const path = kind ? config.detailPaths?.[kind] : undefined;
   const href = path ? escapeHtml(path.replace('{id}', encodeURIComponent(String(id)))) : '';
   if (config.table === 'payouts') {
-    return href ? `<td class="dt-detail"><a href="${href}" data-detail-page>${escapeHtml(labels.detail.show)}</a></td>` : '<td class="dt-detail" data-empty></td>';
+    return href ? `<td class=dt-detail><a href="${href}" data-detail-page>${escapeHtml(labels.detail.show)}</a></td>` : '<td class=dt-detail data-empty></td>';
   }
   const page = href ? `<p class="detail-page"><a href="${href}" data-detail-page>${escapeHtml(kind === 'payout' ? labels.detail.openPayout : labels.detail.show)}</a></p>` : '';
-  const fetched = kind ? ` data-detail="${kind}" data-id="${escapeHtml(String(id))}"` : '';
+  const fetched = kind ? ` ${attr('data-detail', kind)} ${attr('data-id', String(id))}` : '';
   const disclosure = lines || page ? `<details><summary>${escapeHtml(labels.detail.show)}</summary>${lines}${page}</details>` : '';
-  return disclosure || fetched ? `<td class="dt-detail"${fetched}>${disclosure}</td>` : '<td class="dt-detail" data-empty></td>';
+  return disclosure || fetched ? `<td class=dt-detail${fetched}>${disclosure}</td>` : '<td class=dt-detail data-empty></td>';
 }
 
 function pagerHtml(config: TableConfig, labels: TableLabels, view: TableView): string {

@@ -248,5 +248,47 @@ for (const tenant of TENANTS) {
         await context.close();
       }
     });
+
+    // A phone lays out only the cards near its screen (tables.css, issue 21): the ones below it must still
+    // be selected, reached by the keyboard and shown whole when scrolled to, on screen and on paper.
+    it('selects, focuses and shows the cards a phone has not scrolled to yet', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US', timezoneId: 'UTC' });
+      try {
+        const page = await logIn(context, tenant.host, tenant.email);
+        await page.goto(`${baseUrl(tenant.host)}${tenant.path}`);
+        // The last table of the page, several screens down.
+        const section = page.locator('[data-table-section]').last();
+        await enhanced(page, '[data-table-section]:last-of-type [data-select-all]');
+        const cards = section.locator('tbody tr[data-row]');
+        const count = await cards.count();
+        await section.locator('[data-select-all]').check();
+        expect(await section.locator('tbody [data-select-row]:checked').count()).toBe(count);
+        expect(await section.locator('[data-table-summary]').innerText()).toMatch(new RegExp(`${count}`));
+        await section.locator('[data-select-all]').uncheck();
+
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const last = cards.last();
+        // Focus moves from the last card's box to its next control, which comes into view whole.
+        await last.locator('[data-select-row]').focus();
+        await page.keyboard.press('Tab');
+        const focused = page.locator(':focus');
+        expect(await focused.evaluate((el) => el.closest('tr[data-row]') === document.querySelector('[data-table-section]:last-of-type tbody tr[data-row]:last-child'))).toBe(true);
+        // In view once the cards it scrolled past have their own heights (the next frame).
+        await expect.poll(async () => {
+          const box = (await focused.boundingBox())!;
+          return box.y >= 0 && box.y + box.height <= 844;
+        }).toBe(true);
+        const status = last.locator('td[data-col="status"]');
+        expect((await status.innerText()).trim()).not.toBe('');
+        expect((await status.boundingBox())!.height).toBeGreaterThan(0);
+
+        // On paper every card is laid out with its own height, none at the screen's guess.
+        await page.emulateMedia({ media: 'print' });
+        const shown = await cards.evaluateAll((trs) => trs.map((tr) => getComputedStyle(tr).contentVisibility));
+        expect(shown.every((v) => v === 'visible')).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
   });
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueFiles, importedFiles } from './import-walk';
 import { detailHtml } from '../../src/lib/activity-detail';
 import { filterFormHtml, valueInputHtml } from '../../src/lib/table-filter-markup';
+import { attr, escapeHtml } from '../../src/lib/escape-html';
 import { cellText, colAttr, keptParams, pointsHtml, sortSelectHtml, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
 import { packBoot, unpackBoot } from '../../src/lib/table-boot';
 import { formatNumber } from '../../src/lib/format';
@@ -17,7 +18,7 @@ const labels: TableLabels = {
   pageOf: 'Page {page} of {pages}', download: 'Download CSV', filters: 'Filters', column: 'Column', operator: 'Operator', value: 'Value',
   removeFilter: 'Remove filter: {filter}', clearFilters: 'Clear filters', yes: 'Yes', no: 'No', sortLabel: 'Sort',
   pointWords: { forms: { other: '{count} {unit}', '=1': '{unit}: {count}' }, unit: 'stars' }, systemTexts: { 'rewards.entry.referralReward': 'Recompensa por referido', 'Referral reward': 'Recompensa por referido' }, ops: { in: 'is one of', not_in: 'is not one of', exact: 'is', icontains: 'contains' },
-  detail: { show: 'Details', failed: 'Failed', openPayout: 'All details', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { 'activityDetail.cardNumber.amazon': 'Claim code' }, methods: {}, statuses: {} },
+  detail: { show: 'Details', failed: 'Failed', openPayout: 'All details', fields: { created_at: 'Date', deducted_amount: 'Deducted', card_number: 'Card', security_url: 'Link' }, cardNumber: { amazon: 'Claim code' }, methods: {}, statuses: {} },
 };
 
 const config: TableConfig = {
@@ -55,15 +56,18 @@ describe('data table markup', () => {
     // A column key is written unquoted only when it needs no quotes.
     expect(colAttr('event_data1')).toBe('data-col=event_data1');
     expect(colAttr('a b"><x')).toBe('data-col="a b&quot;&gt;&lt;x"');
+    // So is every attribute a row repeats: a value that could end it (space, quote, =, <, >, `, /) is quoted.
+    expect(attr('name', 'activity.fval')).toBe('name=activity.fval');
+    for (const value of ['a b', 'x"onclick=y', "x'", 'a=b', 'a>b', 'a`b', 'a/', '']) expect(attr('data-id', value)).toBe(`data-id="${escapeHtml(value)}"`);
   });
 
   it('formats cells in the page language and badges statuses', () => {
     const html = viewHtml(config, labels, view());
     expect(html).toContain('<td data-col=created_at>May 19, 2026</td>');
     expect(html).toContain('<td data-col=amount>$12.50</td>');
-    expect(html).toContain('<td data-col=amount class="pts"><span>40 <span class="unit">stars</span></span></td>');
-    expect(html).toContain('<td data-col=status data-tone="success"><span>Paid</span></td>');
-    expect(html).toContain('<td data-col=status data-tone="danger"><span>Denied &quot;&lt;b&gt;&quot;</span></td>');
+    expect(html).toContain('<td data-col=amount class=pts><span>40 <span class="unit">stars</span></span></td>');
+    expect(html).toContain('<td data-col=status data-tone=success><span>Paid</span></td>');
+    expect(html).toContain('<td data-col=status data-tone=danger><span>Denied &quot;&lt;b&gt;&quot;</span></td>');
     // An e-mail's one break opportunity, before its "@" (the desktop table's CSS hides it: one line there).
     expect(html).toContain('<td data-col=referred_email>kim<wbr>@example.test</td>');
     // An empty cell is marked for the CSS dash (and hidden on cards).
@@ -80,18 +84,18 @@ describe('data table markup', () => {
 
   it('names the activity detail of payout and redemption rows, and nothing for the others', () => {
     const html = viewHtml(config, labels, view());
-    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"></td>');
-    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"></td>');
-    expect(html.match(/<td class="dt-detail" data-empty><\/td>/g)).toHaveLength(1);
+    expect(html).toContain('<td class=dt-detail data-detail=payout data-id=po-7></td>');
+    expect(html).toContain('<td class=dt-detail data-detail=redemption data-id=12></td>');
+    expect(html.match(/<td class=dt-detail data-empty><\/td>/g)).toHaveLength(1);
   });
 
   it('links each detail to its page, so it opens without JavaScript (issue 21)', () => {
     const detailPaths = { payout: '/app/payouts/{id}', redemption: '/app/rewards?redemption={id}#redemption' };
     const html = viewHtml({ ...config, detailPaths }, labels, view());
     // In the activity the link sits in the row's Details disclosure (the script fetches the detail above it).
-    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details><summary>Details</summary>'
+    expect(html).toContain('<td class=dt-detail data-detail=payout data-id=po-7><details><summary>Details</summary>'
       + '<p class="detail-page"><a href="/app/payouts/po-7" data-detail-page>All details</a></p></details></td>');
-    expect(html).toContain('<td class="dt-detail" data-detail="redemption" data-id="12"><details><summary>Details</summary>'
+    expect(html).toContain('<td class=dt-detail data-detail=redemption data-id=12><details><summary>Details</summary>'
       + '<p class="detail-page"><a href="/app/rewards?redemption=12#redemption" data-detail-page>Details</a></p></details></td>');
     // Every payout of the payouts table links to its own page, by the row's id (encoded into the path); the
     // browser script leaves that link as it is (no data-detail: no room in a desktop table's row for the detail).
@@ -101,8 +105,8 @@ describe('data table markup', () => {
     };
     const results = [{ id: 'po-1', amount: { minor: 100, currency: 'USD' } }, { id: 'a/b"c', amount: { minor: 200, currency: 'USD' } }];
     const page = viewHtml(payouts, labels, view({ content: { count: 2, page: 1, page_size: 15, results } }));
-    expect(page).toContain('<td class="dt-detail"><a href="/app/payouts/po-1" data-detail-page>Details</a></td>');
-    expect(page).toContain('<td class="dt-detail"><a href="/app/payouts/a%2Fb%22c" data-detail-page>Details</a></td>');
+    expect(page).toContain('<td class=dt-detail><a href="/app/payouts/po-1" data-detail-page>Details</a></td>');
+    expect(page).toContain('<td class=dt-detail><a href="/app/payouts/a%2Fb%22c" data-detail-page>Details</a></td>');
     expect(page).not.toContain('data-detail=');
   });
 
@@ -110,10 +114,10 @@ describe('data table markup', () => {
     const html = viewHtml({ ...config, more: ['event_data1'] }, labels, view());
     expect(html).not.toContain('<th scope="col" data-col=event_data1');
     expect(html).not.toContain('<td data-col=event_data1');
-    expect(html).toContain('<td class="dt-detail" data-detail="payout" data-id="po-7"><details><summary>Details</summary>'
+    expect(html).toContain('<td class=dt-detail data-detail=payout data-id=po-7><details><summary>Details</summary>'
       + '<div data-col=event_data1>&lt;img src=x onerror=alert(1)&gt;</div></details></td>');
     // A row with none of them and nothing to fetch has an empty cell, no disclosure opening on nothing.
-    expect(html.match(/<td class="dt-detail" data-empty><\/td>/g)).toHaveLength(1);
+    expect(html.match(/<td class=dt-detail data-empty><\/td>/g)).toHaveLength(1);
     // Every row's selection box is the script's (a selection needs it): an empty first cell.
     expect(html.match(/<tr data-row><td><\/td>/g)).toHaveLength(3);
   });
@@ -127,7 +131,7 @@ describe('data table markup', () => {
     expect(pointsHtml('5 <b>&', 5, 'en')).toBe('5 <span class="unit">&lt;b&gt;&amp;</span>');
     // A row's Details writes them alike.
     const html = viewHtml({ ...config, more: ['amount'] }, labels, view());
-    expect(html).toContain('<div data-col=amount class="pts"><span>40 <span class="unit">stars</span></span></div>');
+    expect(html).toContain('<div data-col=amount class=pts><span>40 <span class="unit">stars</span></span></div>');
   });
 
   it('gives an e-mail in a row\'s Details the same break before its "@"', () => {
@@ -179,14 +183,14 @@ describe('data table markup', () => {
     expect(html).toContain('<select id="activity.fcol" name="activity.fcol" data-filter-column><option value="created_at">Date</option>');
     expect(html).toContain('<option value="status" selected>Status</option>');
     expect(html).toContain('<select id="activity.fop" name="activity.fop" data-filter-operator><option value="in" selected>is one of</option><option value="not_in">is not one of</option>');
-    expect(html).toContain('<label><input type="checkbox" name="activity.fval" value="paid"> Paid</label>');
+    expect(html).toContain('<label><input type=checkbox name=activity.fval value=paid> Paid</label>');
     expect(html).toContain('<input type="hidden" name="commissions.page" value="2">');
     // A table without a status starts on its first column.
     const dated = filterFormHtml({ ...config, columns: config.columns.slice(0, 3) }, labels, []);
     expect(dated).toContain('<option value="created_at" selected>Date</option>');
     expect(dated).toContain('<input id="activity.fval-input" name="activity.fval" type="date" required data-filter-value>');
     const choices = valueInputHtml(config.columns[3]!, 'not_in', 'activity.fval', labels);
-    expect(choices).toContain('<input type="checkbox" name="activity.fval" value="denied"> Denied &quot;&lt;b&gt;&quot;</label>');
+    expect(choices).toContain('<input type=checkbox name=activity.fval value=denied> Denied &quot;&lt;b&gt;&quot;</label>');
   });
 });
 

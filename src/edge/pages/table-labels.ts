@@ -43,7 +43,7 @@ function build(lang: Language, pointName: string): TableLabels {
     detail: {
       show: tr('activityDetail.show'), failed: tr('activityDetail.failed'), openPayout: tr('payoutDetail.openPage'),
       fields: Object.fromEntries(DETAIL_FIELDS.map((f) => [f, labelText(lang, `activityDetail.field.${f}`, f)])),
-      cardNumber: Object.fromEntries(BRAND_KINDS.map((b) => [`activityDetail.cardNumber.${b}`, labelText(lang, `activityDetail.cardNumber.${b}`, b)])),
+      cardNumber: Object.fromEntries(BRAND_KINDS.map((b) => [b, labelText(lang, `activityDetail.cardNumber.${b}`, b)])),
       methods: Object.fromEntries(PAYMENT_METHOD_CODES.map((code) => [String(code), paymentMethodLabel(code, lang)])),
       statuses: {
         ...Object.fromEntries(REDEMPTION_STATUSES.map((st) => [st, statusLabel('redemption', st, lang)])),
