@@ -249,8 +249,8 @@ for (const tenant of TENANTS) {
       }
     });
 
-    // A phone lays out only the cards near its screen (tables.css, issue 21): the ones below it must still
-    // be selected, reached by the keyboard and shown whole when scrolled to, on screen and on paper.
+    // The cards below a phone's first screen are selected, reached by the keyboard and shown whole: every
+    // card is laid out (a `content-visibility: auto` trial left them blank in full-page captures, tables.css).
     it('selects, focuses and shows the cards a phone has not scrolled to yet', async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US', timezoneId: 'UTC' });
       try {
@@ -282,9 +282,9 @@ for (const tenant of TENANTS) {
         expect((await status.innerText()).trim()).not.toBe('');
         expect((await status.boundingBox())!.height).toBeGreaterThan(0);
 
-        // On paper every card is laid out with its own height, none at the screen's guess.
-        await page.emulateMedia({ media: 'print' });
-        const shown = await cards.evaluateAll((trs) => trs.map((tr) => getComputedStyle(tr).contentVisibility));
+        // Every card is rendered, not only those near the screen: a capture of the whole page shows each one.
+        const shown = await page.locator('table.dt tbody tr').evaluateAll((trs) => trs.map((tr) => getComputedStyle(tr).contentVisibility));
+        expect(shown.length).toBeGreaterThan(count);
         expect(shown.every((v) => v === 'visible')).toBe(true);
       } finally {
         await context.close();
