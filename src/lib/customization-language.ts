@@ -30,14 +30,14 @@ function overlay(s: Customization, v: LanguageTexts): Customization {
     const texts = v.tabs?.custom?.[tab.slug];
     return texts ? { ...tab, ...written(texts) } : tab;
   });
+  // `written` keeps strings only, so the register's texts leave its `fields` (labels by field) to this.
   const fields = Object.fromEntries(Object.entries(s.register.fields).map(([key, field]) => {
     const label = written({ label: v.register?.fields?.[key as RegistrationField]?.label }).label;
-    return [key, label && typeof field === 'object' ? { ...field, label } : field];
+    return [key, label ? { ...field, label } : field];
   })) as Customization['register']['fields'];
-  const { fields: _fieldTexts, ...registerTexts } = v.register ?? {};
   return {
     ...s,
-    register: { ...s.register, ...written(registerTexts), fields },
+    register: { ...s.register, ...written(v.register), fields },
     activity: { ...s.activity, ...written(v.activity) },
     tabs: { ...s.tabs, ...written({ logout_label: v.tabs?.logout_label }), items, custom },
     dashboard: {
@@ -56,8 +56,7 @@ const ACTIVITY_LABELS = ['event_data_1_label', 'event_data_2_label', 'event_data
 function translatableTexts(s: Customization): { text: string | null | undefined; path: string[] }[] {
   return [
     ...REGISTER_TEXTS.map((key) => ({ text: s.register[key], path: ['register', key] })),
-    ...Object.entries(s.register.fields).flatMap(([key, field]) =>
-      typeof field === 'object' ? [{ text: field.label, path: ['register', 'fields', key, 'label'] }] : []),
+    ...Object.entries(s.register.fields).map(([key, field]) => ({ text: field.label, path: ['register', 'fields', key, 'label'] })),
     ...ACTIVITY_LABELS.map((key) => ({ text: s.activity[key], path: ['activity', key] })),
     ...Object.entries(s.tabs.items).map(([key, item]) => ({ text: item.label, path: ['tabs', 'labels', key] })),
     { text: s.tabs.logout_label, path: ['tabs', 'logout_label'] },
