@@ -1,5 +1,6 @@
 import type { MessageKey } from './i18n/en.ts';
 import { t } from './i18n.ts';
+import { DEFAULT_LANGUAGE } from './languages.ts';
 import { localizeErrorBody } from './error-body.ts';
 import type { PasswordFieldLabels } from './password-fields-markup.ts';
 import { PASSWORD_RULES, type PasswordRuleKey } from './password-rules.ts';
@@ -28,6 +29,7 @@ export function formErrors(status: number, body: unknown, lang: string | null | 
 /** The password fields' words (src/lib/password-fields-markup.ts) in one language. */
 export function passwordFieldLabels(lang: string | null | undefined, passwordLabel: MessageKey = 'newPassword'): PasswordFieldLabels {
   return {
+    lang: lang ?? DEFAULT_LANGUAGE,
     password: t(lang, passwordLabel),
     repeat: t(lang, 'confirmPassword'),
     strength: t(lang, 'passwordStrength'),

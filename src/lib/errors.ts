@@ -1,5 +1,6 @@
 import { t, translateMessage } from './i18n.ts';
 import { isMetaKey, localizeErrorBody } from './error-body.ts';
+import { labelValue } from './label-value.ts';
 
 // Turning a failed call into words for the user (spec §8 "Error message derivation"). API bodies are
 // `{ detail }` or `{ field: [messages] }`; a message may be an i18n key (our zod schemas use keys),
@@ -82,7 +83,7 @@ export function messageFromError(info: ErrorInfo, lang?: string | null): string 
     .filter(([name]) => name === 'detail' || !isMetaKey(name, body))
     .map(([name, value]) => [name, localized[name] ?? valueText(value, lang)] as const)
     .filter(([, text]) => text)
-    .map(([name, text]) => `${name}: ${text}`);
+    .map(([name, text]) => labelValue(lang, name, text));
   return parts.length ? parts.join(', ') : t(lang, 'generic');
 }
 

@@ -10,5 +10,7 @@ import { systemText } from './system-text';
 export function ledgerText(description: string, referredName: string | null, lang: string, taskName: string | null = null): string {
   if (description.startsWith('Referral: ') && referredName) return t(lang, 'rewards.entry.referral', { name: referredName });
   if (description.startsWith('Task completed: ')) return t(lang, 'rewards.entry.task', { task: taskName ?? description.slice('Task completed: '.length) });
+  // A redemption's hold names what was redeemed (src/api/money/ledger-queries.ts): the company's name for it.
+  if (description.startsWith('Redeemed: ')) return t(lang, 'rewards.entry.redeemed', { item: description.slice('Redeemed: '.length) });
   return systemText(description, lang);
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from './escape-html.ts';
+import { labelValue } from './label-value.ts';
 import { checkPasswordRules, PASSWORD_MAX_LENGTH, type PasswordRuleKey, type PasswordStrength } from './password-rules.ts';
 
 // New password + confirmation with the rule checklist and the weak / acceptable / strong meter (spec §5),
@@ -7,6 +8,8 @@ import { checkPasswordRules, PASSWORD_MAX_LENGTH, type PasswordRuleKey, type Pas
 // (src/lib/password-fields.ts) checks as the person types, with the API's rules (src/lib/password-rules.ts).
 
 export interface PasswordFieldLabels {
+  /** The language of these words (the meter's punctuation). */
+  lang: string;
   password: string;
   repeat: string;
   /** The meter's name ("Password strength"). */
@@ -30,7 +33,8 @@ export const NO_LEVEL = '–';
 /** The bullet of a rule not met yet, and the tick of one met. */
 export const RULE_MARK = { passed: '✓', open: '•' } as const;
 
-export const meterText = (labels: Pick<PasswordFieldLabels, 'strength'>, level: string) => `${labels.strength}: ${level}`;
+/** "Password strength: weak" in the page language (its punctuation too). */
+export const meterText = (labels: Pick<PasswordFieldLabels, 'strength' | 'lang'>, level: string) => labelValue(labels.lang, labels.strength, level);
 
 const errorHtml = (id: string, text: string | null | undefined) => (text ? `<span class="error" id="${id}">${escapeHtml(text)}</span>` : '');
 

@@ -46,7 +46,7 @@ export function enhancePasswordFields(root: HTMLElement): void {
     const typed = password.value;
     const strength = passwordStrength(typed);
     meter.dataset.level = typed ? strength : 'none';
-    const said = meterText({ strength: strengthLabel }, typed ? levels[strength] : NO_LEVEL);
+    const said = meterText({ strength: strengthLabel, lang: document.documentElement.lang }, typed ? levels[strength] : NO_LEVEL);
     if (levelText.textContent !== said) levelText.textContent = said;
     for (const rule of checkPasswordRules(typed)) {
       const item = root.querySelector<HTMLElement>(`li[data-rule="${rule.key}"]`);

@@ -8,6 +8,7 @@
 import { DEFAULT_POINT_NAME, formatPointsIn, type PointWords } from './format.ts';
 import { pluralTemplates, type Language } from './i18n.ts';
 import { memoized } from './intl-cache.ts';
+import { labelValue } from './label-value.ts';
 
 const GENERIC_NAMES = new Set([DEFAULT_POINT_NAME, 'point', 'points']);
 
@@ -17,13 +18,17 @@ export function isGenericPointName(pointName: string | null | undefined): boolea
   return name === '' || GENERIC_NAMES.has(name);
 }
 
-const OWN_NAME_FORMS = { other: '{count} {unit}', '=1': '{unit}: {count}', '=-1': '{unit}: {count}' };
+/** A name of the company's own: "40 Acme Coins", and a count of one as a label, "Acme Coins: 1" ("Acme Coins : 1" in French). */
+const ownNameForms = (lang: string) => {
+  const one = labelValue(lang, '{unit}', '{count}');
+  return { other: '{count} {unit}', '=1': one, '=-1': one };
+};
 
 const wordsOf = memoized(128, (key) => {
   const [lang, name] = JSON.parse(key) as [Language, string];
   return isGenericPointName(name)
     ? { forms: pluralTemplates(lang, 'pointsCount'), unit: '' }
-    : { forms: OWN_NAME_FORMS, unit: name.trim() };
+    : { forms: ownNameForms(lang), unit: name.trim() };
 });
 
 /** How points read in `lang` with the company's point name, for `formatPointsIn` (here or in the browser). */

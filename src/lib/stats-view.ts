@@ -3,6 +3,7 @@ import { formatCompact, formatNumber } from './format.ts';
 import { defaultInterval, statsRange, statsSearch, type StatsInterval } from './stats-range.ts';
 import { graphAria, graphLines, graphPlan, graphTimeLabels, statsCardsHtml, statsGraphHtml, totalsOf, type StatsViewConfig, type StatsViewState } from './stats-view-markup.ts';
 import { $statsGraph, fetchStatsGraph, hydrateStatsGraph } from './stores/stats.ts';
+import { labelValue } from './label-value.ts';
 
 // The browser side of the stats view (stats-view-markup.ts): a range or interval change fetches the
 // graph through the browser API ($statsGraph) and rewrites the URL, a campaign change loads the page
@@ -80,7 +81,7 @@ function enhance(root: HTMLElement): void {
         interaction: { mode: 'index', intersect: false },
         plugins: {
           legend: { position: 'bottom', labels: { boxWidth: 12, boxHeight: 12 } },
-          tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatNumber(Number(item.raw), lang)}` } },
+          tooltip: { callbacks: { label: (item) => labelValue(lang, item.dataset.label ?? '', formatNumber(Number(item.raw), lang)) } },
         },
         scales: {
           x: { grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12 } },

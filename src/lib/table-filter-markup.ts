@@ -1,5 +1,6 @@
 import { typeOperators, type TableFilter } from './table-query.ts';
 import { attr, escapeHtml } from './escape-html.ts';
+import { labelValue } from './label-value.ts';
 import type { TableColumn, TableConfig, TableLabels } from './table-markup.ts';
 
 // The data table's filter row as markup: column -> operator (the column type's catalogue, negated forms
@@ -7,7 +8,7 @@ import type { TableColumn, TableConfig, TableLabels } from './table-markup.ts';
 // through the URL (`<prefix>fcol`, `fop`, `fval`); with it, data-table.ts rewrites the operator list
 // and the value input when the column or operator changes and applies the filter in place.
 
-type Words = Pick<TableLabels, 'ops' | 'yes' | 'no' | 'value'>;
+type Words = Pick<TableLabels, 'ops' | 'yes' | 'no' | 'value' | 'lang'>;
 
 /** A column's operators: its own list, or its type's catalogue. */
 export const operatorsOf = (column: TableColumn): string[] => column.operators ?? typeOperators(column.type);
@@ -25,7 +26,7 @@ export function filterText(filter: TableFilter, column: TableColumn | undefined,
   let value = filter.value;
   if (filter.op === 'isnull' || type === 'BOOLEAN') value = filter.value === 'true' ? labels.yes : labels.no;
   else if (type === 'CHOICE') value = filter.value.split(',').map(choice).join(', ');
-  return `${column?.label ?? filter.column}: ${op} ${value}`;
+  return labelValue(labels.lang, column?.label ?? filter.column, `${op} ${value}`);
 }
 
 /** The operator options of a column, `op` chosen. */

@@ -161,6 +161,8 @@ describe('share links', () => {
       const french = await page.locator('[data-asset] [data-size]').allInnerTexts();
       expect(french.length).toBe(5);
       for (const size of french) expect(size).toMatch(/^\d+(,\d)?\s(ko|Mo)$/);
+      // French sets its colon apart: "Taille : 0,4 ko".
+      expect(await page.locator('[data-asset] .muted-small').first().innerText()).toMatch(/Taille\u00a0: \d/);
       await context.clearCookies({ name: 'language' });
       await page.reload();
       await page.locator('input[name="q"]').fill('brand guide');

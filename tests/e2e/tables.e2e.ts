@@ -230,9 +230,30 @@ for (const tenant of TENANTS) {
         const page = await logIn(context, tenant.host, tenant.email);
         await page.goto(`${baseUrl(tenant.host)}${tenant.path}`);
         const row = rows(page).first();
-        expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
-        const label = await row.locator('td[data-col="amount"]').evaluate((td) => getComputedStyle(td, '::before').content);
-        expect(label).toBe(tenant.spanish ? '"Comisión"' : '"Commission"');
+        // A card reads like a statement line: the customer and the commission on its first line, the date and
+        // the status under them, the campaign labelled below. The first four keep their labels for screen
+        // readers (a box of 1 px), the campaign's label shows.
+        const box = (col: string) => row.locator(`td[data-col="${col}"]`).boundingBox().then((b) => b!);
+        const [name, amount, date, status, campaign] = await Promise.all(['customer_name', 'amount', 'created_at', 'status', 'campaign'].map(box));
+        expect(Math.abs(name.y - amount.y)).toBeLessThan(4);
+        expect(amount.x).toBeGreaterThan(name.x + name.width - 1);
+        expect(date.y).toBeGreaterThanOrEqual(name.y + name.height - 1);
+        expect(Math.abs(date.y + date.height / 2 - (status.y + status.height / 2))).toBeLessThan(8);
+        expect(campaign.y).toBeGreaterThanOrEqual(Math.max(date.y + date.height, status.y + status.height) - 1);
+        const label = (col: string) => row.locator(`td[data-col="${col}"]`).evaluate((td) => {
+          const style = getComputedStyle(td, '::before');
+          return { text: style.content, width: style.width };
+        });
+        expect(await label('amount')).toEqual({ text: tenant.spanish ? '"Comisión"' : '"Commission"', width: '1px' });
+        expect((await label('campaign')).text).toBe(tenant.spanish ? '"Campaña"' : '"Campaign"');
+        expect((await label('campaign')).width).not.toBe('1px');
+        // Half the height of the card of five labelled lines it replaced (about 210 px in Spanish).
+        expect((await row.boundingBox())!.height).toBeLessThan(150);
+        // An activity card is named by its type, beside its amount.
+        const activity = page.locator('[data-table-section="activity"] tbody tr[data-row]').first();
+        const [type, worth] = await Promise.all(['type', 'amount'].map((col) => activity.locator(`td[data-col="${col}"]`).boundingBox().then((b) => b!)));
+        expect(Math.abs(type.y - worth.y)).toBeLessThan(4);
+        expect(worth.x).toBeGreaterThan(type.x + type.width - 1);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         for (const table of ['commissions', 'payouts', 'activity']) {

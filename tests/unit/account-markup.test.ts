@@ -17,7 +17,7 @@ describe('password fields markup', () => {
     const html = passwordFieldsHtml({ labels: passwordFieldLabels('fr') });
     expect(html).toContain('<label for="password">Nouveau mot de passe</label><input id="password" name="password" type="password" autocomplete="new-password" required maxlength="256" aria-describedby="password-rules" />');
     expect(html).toContain('<div class="pw-meter" data-level="none" aria-live="polite">');
-    expect(html).toContain('<span class="hint" data-pw-level>Robustesse du mot de passe: –</span>');
+    expect(html).toContain('<span class="hint" data-pw-level>Robustesse du mot de passe\u00a0: –</span>');
     expect(html).toContain('<ul class="pw-rules hint" id="password-rules"><li data-rule="minLength" data-passed="false"><span aria-hidden="true">•</span> Au moins 8 caractères</li>');
     expect(count(html, 'data-passed="false"')).toBe(4);
     expect(html).toContain('<input id="repeat_password" name="repeat_password" type="password" autocomplete="new-password" required maxlength="256" />');
@@ -36,7 +36,7 @@ describe('password fields markup', () => {
 
   it('escapes every word and error', () => {
     const labels: PasswordFieldLabels = {
-      password: HOSTILE, repeat: HOSTILE, strength: HOSTILE, mismatch: HOSTILE, requirements: HOSTILE,
+      lang: 'en', password: HOSTILE, repeat: HOSTILE, strength: HOSTILE, mismatch: HOSTILE, requirements: HOSTILE,
       levels: { weak: HOSTILE, acceptable: HOSTILE, strong: HOSTILE },
       rules: { minLength: HOSTILE, digit: HOSTILE, uppercase: HOSTILE, special: HOSTILE },
     };

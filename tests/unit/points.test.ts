@@ -38,7 +38,7 @@ describe('points with a company\'s own point name', () => {
     expect(formatPoints(40, 'Acme Coins', 'en')).toBe('40 Acme Coins');
     expect(formatPoints(1350, 'Acme Coins', 'es')).toBe('1350 Acme Coins');
     expect(formatPoints(1, 'Acme Coins', 'en')).toBe('Acme Coins: 1');
-    expect(formatPoints(-1, 'Acme Coins', 'fr')).toBe('Acme Coins: -1');
+    expect(formatPoints(-1, 'Acme Coins', 'fr')).toBe('Acme Coins\u00a0: -1');
     expect(isGenericPointName('Acme Coins')).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import type { PayoutDetails } from '../auth/queries';
 import type { CompanyRow } from '../portal/queries';
 import { t, type Language } from '../../lib/i18n';
 import { paymentMethodLabel } from '../../lib/payment-methods';
+import { labelValue } from '../../lib/label-value';
 
 // The owner of an account hears of every change of its payout details (issue 17: someone who registered
 // another person's e-mail could leave their own PayPal address on it). The e-mail names what changed,
@@ -26,7 +27,7 @@ function describe(details: Partial<PayoutDetails>, lang: Language): string {
   return PAYOUT_FIELDS.filter((f) => details[f] !== undefined).map((f) => {
     const value = details[f];
     const shown = !value ? t(lang, 'emailPayoutRemoved') : f === 'payout_preference' ? paymentMethodLabel(value, lang) : maskEmail(value);
-    return `- ${t(lang, LABELS[f])}: ${shown}`;
+    return `- ${labelValue(lang, t(lang, LABELS[f]), shown)}`;
   }).join('\n');
 }
 

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../core/types';
 import { redemptionByKey } from '../money/redemptions';
 import type { IssuedDetails } from './providers';
 import { redemptionView } from './redemption-view';
+import { labelValue } from '../../lib/label-value';
 
 /** Who gets the confirmation e-mail (none when the scheduled run settles a redemption). */
 export interface Recipient {
@@ -25,7 +26,7 @@ export async function confirmationEmail(svc: ServiceContext, who: Recipient, com
   const [lang, row] = await Promise.all([emailLanguageOf(svc.db, company, who.language), redemptionByKey(svc.db, company, rkey)]);
   const cardName = row ? redemptionView(row, [], lang).gift_card?.card_name ?? d.card_name : d.card_name;
   const field = (k: 'card_number' | 'card_code' | 'card_pin' | 'redemption_url' | 'transaction_id', v: string | null) =>
-    v ? [`${t(lang, `activityDetail.field.${k}`)}: ${v}`] : [];
+    v ? [labelValue(lang, t(lang, `activityDetail.field.${k}`), v)] : [];
   const lines = [
     who.firstName ? t(lang, 'emailHello', { name: who.firstName }) : t(lang, 'emailHelloAnonymous'),
     '',

@@ -794,4 +794,5 @@ export const de: Partial<Messages> = {
   'rewards.entry.welcome': 'Willkommensbonus',
   'rewards.entry.task': 'Aufgabe erledigt: {task}',
   'rewards.entry.referralReward': 'Empfehlungsprämie',
+  'rewards.entry.redeemed': 'Eingelöst: {item}',
 };

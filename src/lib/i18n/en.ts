@@ -796,6 +796,7 @@ export const en = {
   'rewards.entry.welcome': 'Welcome bonus',
   'rewards.entry.task': 'Task completed: {task}',
   'rewards.entry.referralReward': 'Referral reward',
+  'rewards.entry.redeemed': 'Redeemed: {item}',
 } as const;
 
 export type MessageKey = keyof typeof en;

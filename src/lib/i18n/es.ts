@@ -781,4 +781,5 @@ export const es: Messages = {
   'rewards.entry.welcome': 'Bono de bienvenida',
   'rewards.entry.task': 'Tarea completada: {task}',
   'rewards.entry.referralReward': 'Recompensa por referido',
+  'rewards.entry.redeemed': 'Canjeado: {item}',
 };

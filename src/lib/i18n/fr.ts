@@ -795,4 +795,5 @@ export const fr: Partial<Messages> = {
   'rewards.entry.welcome': 'Bonus de bienvenue',
   'rewards.entry.task': 'Tâche terminée : {task}',
   'rewards.entry.referralReward': 'Récompense de parrainage',
+  'rewards.entry.redeemed': 'Échangé : {item}',
 };

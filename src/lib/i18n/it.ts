@@ -794,4 +794,5 @@ export const it: Partial<Messages> = {
   'rewards.entry.welcome': 'Bonus di benvenuto',
   'rewards.entry.task': 'Missione completata: {task}',
   'rewards.entry.referralReward': 'Premio referral',
+  'rewards.entry.redeemed': 'Riscattato: {item}',
 };

@@ -794,4 +794,5 @@ export const nl: Partial<Messages> = {
   'rewards.entry.welcome': 'Welkomstbonus',
   'rewards.entry.task': 'Taak voltooid: {task}',
   'rewards.entry.referralReward': 'Beloning voor doorverwijzing',
+  'rewards.entry.redeemed': 'Ingewisseld: {item}',
 };

@@ -793,4 +793,5 @@ export const pl: Partial<Messages> = {
   'rewards.entry.welcome': 'Bonus powitalny',
   'rewards.entry.task': 'Zadanie wykonane: {task}',
   'rewards.entry.referralReward': 'Nagroda za polecenie',
+  'rewards.entry.redeemed': 'Wymieniono: {item}',
 };

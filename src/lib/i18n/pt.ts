@@ -793,4 +793,5 @@ export const pt: Partial<Messages> = {
   'rewards.entry.welcome': 'Bônus de boas-vindas',
   'rewards.entry.task': 'Tarefa concluída: {task}',
   'rewards.entry.referralReward': 'Recompensa por indicação',
+  'rewards.entry.redeemed': 'Resgatado: {item}',
 };
