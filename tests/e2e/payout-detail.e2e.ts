@@ -137,6 +137,13 @@ describe.each(TENANTS)('payout detail on $host', (tenant) => {
         await small.goto(`${baseUrl(tenant.host)}/app/payouts/${tenant.own}`);
         expect(await small.locator('h1').innerText()).toBe(tenant.title.en);
         expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        // Each commission reads like a statement line: campaign and amount on one line, date and status under them.
+        const card = small.locator('.payout-commissions tbody tr').first();
+        const [date, campaign, amount, status] = await Promise.all([1, 2, 4, 5].map((n) => card.locator(`td:nth-child(${n})`).boundingBox().then((b) => b!)));
+        expect(Math.abs(campaign.y - amount.y)).toBeLessThan(4);
+        expect(amount.x).toBeGreaterThan(campaign.x + campaign.width - 1);
+        expect(date.y).toBeGreaterThanOrEqual(campaign.y + campaign.height - 1);
+        expect(Math.abs(date.y + date.height / 2 - (status.y + status.height / 2))).toBeLessThan(8);
         expect(await axe(small)).toEqual([]);
       } finally {
         await phone.close();
