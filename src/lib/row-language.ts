@@ -1,4 +1,5 @@
 import type { Language } from './languages';
+import { memoized } from './intl-cache';
 
 // A campaign's, tier's, badge's, task's or reward's texts in the page language (issue 21): the row's
 // `translations` (migrations 0023 and 0024, JSON by language) over its own texts, which are written in the
@@ -23,6 +24,15 @@ export function parseTranslations(stored: unknown): RowTranslations {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as RowTranslations : {};
 }
 
+/**
+ * `parseTranslations` of stored text, parsed once per isolate (issue 19: the same rows' JSON, the caller's
+ * campaigns and an activity page's tasks, was parsed again on every request). Read-only: the object is shared.
+ */
+const parsedOnce = memoized(256, (text) => Object.freeze(parseTranslations(text)) as RowTranslations);
+
+/** A row's translations to read (never to change): stored text parsed once per isolate, an object as it is. */
+export const readTranslations = (stored: unknown): RowTranslations => (typeof stored === 'string' ? parsedOnce(stored) : parseTranslations(stored));
+
 /** The languages whose texts apply to a page in `lang`, closest first: es-MX -> [es-MX, es]. */
 export function languageChain(lang: Language | null): string[] {
   if (!lang) return [];
@@ -33,7 +43,7 @@ export function languageChain(lang: Language | null): string[] {
 /** `row` with `fields` in `lang` where the company wrote them, else as the row has them. */
 export function textsIn<R extends { translations?: unknown }, K extends keyof R & string>(row: R, lang: Language | null, fields: readonly K[]): Pick<R, K> {
   const out = {} as Pick<R, K>;
-  const byLanguage = lang ? parseTranslations(row.translations) : {};
+  const byLanguage = lang ? readTranslations(row.translations) : {};
   const chain = languageChain(lang).map((code): Texts | undefined => byLanguage[code]).filter((texts): texts is Texts => !!texts);
   for (const field of fields) {
     const written = chain.map((texts) => texts[field]).find((v): v is string => typeof v === 'string' && !!v.trim());

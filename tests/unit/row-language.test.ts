@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageChain, textsIn } from '../../src/lib/row-language';
+import { languageChain, readTranslations, textsIn } from '../../src/lib/row-language';
 import { badgeCreateSchema, campaignCreateSchema, campaignPatchSchema, taskCreateSchema, tierPatchSchema } from '../../src/lib/schemas/operator-catalog';
 
 // Task and reward texts per language (issue 21): a row's own texts are the company's default language;
@@ -64,5 +64,19 @@ describe('campaign, tier and badge texts in the page language (migration 0024)',
     expect(tierPatchSchema.safeParse({ translations: { es: { native_message: 'Hola' } } }).success).toBe(false);
     expect(tierPatchSchema.safeParse({ translations: { zz: { name: 'Oro' } } }).error?.issues[0]?.message).toMatch(/^Unknown language "zz"/);
     expect(badgeCreateSchema.parse({ name: 'B', translations: { pl: { description: 'Odznaka' } } }).translations).toEqual({ pl: { description: 'Odznaka' } });
+  });
+});
+
+describe('a row\'s translations read once per isolate (issue 19)', () => {
+  it('parses stored text once and shares it read-only; bad JSON reads as none', () => {
+    const stored = JSON.stringify({ fr: { name: 'Parrainez un ami' } });
+    const first = readTranslations(stored);
+    expect(first).toEqual({ fr: { name: 'Parrainez un ami' } });
+    expect(readTranslations(stored)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(readTranslations('{not json')).toEqual({});
+    expect(readTranslations('[1]')).toEqual({});
+    expect(readTranslations({ es: { name: 'Recomienda' } })).toEqual({ es: { name: 'Recomienda' } });
+    expect(textsIn({ name: 'Refer a friend', translations: stored }, 'fr', ['name']).name).toBe('Parrainez un ami');
   });
 });

@@ -1,5 +1,5 @@
 import type { Language } from '../../lib/languages';
-import { parseTranslations, nameIn } from '../../lib/row-language';
+import { readTranslations, nameIn } from '../../lib/row-language';
 import { redeemedName, type RedeemedTexts } from '../rewards/redemption-view';
 
 // An activity of a task's points or of a redemption keeps, in event_data1, the name of its task or of what was
@@ -26,7 +26,7 @@ export interface ActivityNameColumns { _task?: unknown; _redeemed?: unknown }
 
 const parsed = (v: unknown): Record<string, unknown> | null => {
   if (typeof v !== 'string') return null;
-  const o = parseTranslations(v) as Record<string, unknown>;
+  const o = readTranslations(v) as Record<string, unknown>;
   return Object.keys(o).length ? o : null;
 };
 
