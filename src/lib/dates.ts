@@ -28,6 +28,14 @@ export function toDate(value: DateInput): Date | null {
 function parts(value: DateInput, timeZone: string) {
   const date = toDate(value);
   if (!date) return null;
+  // UTC, the default, needs no time-zone database (issue 19: every page reads today's date this way).
+  if (timeZone === 'UTC') {
+    const year = date.getUTCFullYear();
+    if (year >= 1000 && year <= 9999) {
+      const two = (n: number) => String(n).padStart(2, '0');
+      return { year: String(year), month: two(date.getUTCMonth() + 1), day: two(date.getUTCDate()) };
+    }
+  }
   const fields = dateTimeFormat(LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .formatToParts(date);
   const get = (type: string) => fields.find((p) => p.type === type)?.value ?? '';

@@ -25,7 +25,11 @@ export const NAME_MAX_LENGTH = 28;
 export const EMAIL_MAX_LENGTH = 25;
 
 function currencyOrDefault(currency: string | null | undefined): string {
-  const code = (currency ?? '').trim().toUpperCase();
+  return knownCurrency(currency ?? '');
+}
+// Checked once per spelling and isolate: every amount of a table page names its currency (issue 19).
+const knownCurrency = memoized(256, (currency) => {
+  const code = currency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(code)) return DEFAULT_CURRENCY;
   try {
     numberFormat(LOCALE, { style: 'currency', currency: code });
@@ -33,7 +37,7 @@ function currencyOrDefault(currency: string | null | undefined): string {
   } catch {
     return DEFAULT_CURRENCY;
   }
-}
+});
 
 /** Digits after the decimal point in the currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
 export function currencyMinorDigits(currency: string | null | undefined = DEFAULT_CURRENCY): number {
@@ -68,29 +72,34 @@ export function formatMoney(minor: number, currency?: string | null, lang?: stri
   const amount = fromMinorUnits(Number.isFinite(minor) ? minor : 0, code);
   const digits = Math.min(2, currencyMinorDigits(code));
   const whole = Number.isInteger(Math.round(amount * 10 ** digits) / 10 ** digits);
-  return numberFormat(numberLocale(lang), {
-    style: 'currency',
-    currency: code,
-    minimumFractionDigits: whole ? 0 : digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
+  return moneyFormat(`${numberLocale(lang)}|${code}|${whole ? 0 : digits}|${digits}`).format(amount);
 }
+// A table page formats every amount: its formatter is found by a short key, not its options' JSON (issue 19).
+const moneyFormat = memoized(512, (key) => {
+  const [locale, currency, min, max] = key.split('|') as [string, string, string, string];
+  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: Number(min), maximumFractionDigits: Number(max) });
+});
+
+// Frozen, so the formatter cache knows them by identity (intl-cache.ts).
+const PLAIN = Object.freeze({ maximumFractionDigits: 2 });
+const COMPACT = Object.freeze({ notation: 'compact', maximumFractionDigits: 2 } as const);
+const PERCENT = Object.freeze({ style: 'percent', maximumFractionDigits: 2 } as const);
 
 /** A plain number with grouping and 0 to 2 fraction digits: 1234.5 -> "1,234.5". */
 export function formatNumber(value: number, lang?: string | null): string {
-  return numberFormat(numberLocale(lang), { maximumFractionDigits: 2 }).format(Number.isFinite(value) ? value : 0);
+  return numberFormat(numberLocale(lang), PLAIN).format(Number.isFinite(value) ? value : 0);
 }
 
 /** Short form for tiles and axes: below 1000 as is, from 1000 with a K (then M, B) suffix. */
 export function formatCompact(value: number, lang?: string | null): string {
   const n = Number.isFinite(value) ? value : 0;
   if (Math.abs(n) < 1000) return formatNumber(n, lang);
-  return numberFormat(numberLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+  return numberFormat(numberLocale(lang), COMPACT).format(n);
 }
 
 /** A ratio as a percentage with up to 2 decimals: 0.12345 -> "12.35%". */
 export function formatPercent(ratio: number, lang?: string | null): string {
-  return numberFormat(numberLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(ratio) ? ratio : 0);
+  return numberFormat(numberLocale(lang), PERCENT).format(Number.isFinite(ratio) ? ratio : 0);
 }
 
 /**

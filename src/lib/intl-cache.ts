@@ -8,7 +8,8 @@
 export function memoized<V>(max: number, make: (key: string) => V): (key: string) => V {
   const kept = new Map<string, V>();
   return (key) => {
-    if (kept.has(key)) return kept.get(key)!;
+    const had = kept.get(key);
+    if (had !== undefined || kept.has(key)) return had as V;
     const made = make(key);
     if (kept.size >= max) kept.clear();
     kept.set(key, made);
@@ -29,12 +30,30 @@ const formatter = memoized<Formatter>(256, (key) => {
 });
 const keyOf = (kind: string, locale: string, options?: object) => `${kind}|${locale}|${options ? JSON.stringify(options) : ''}`;
 
-export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return formatter(keyOf('n', locale, options)) as Intl.NumberFormat;
+// Options a caller keeps as a frozen constant are known by identity: a table cell formats with the same
+// options hundreds of times a page, and writing them out as a key each time was a sixth of its markup's
+// CPU (issue 19). Other options are keyed by their JSON.
+const byFrozenOptions = new WeakMap<object, Map<string, Formatter>>();
+function formatterOf(kind: 'n' | 'd', locale: string, options?: object): Formatter {
+  if (!options || !Object.isFrozen(options)) return formatter(keyOf(kind, locale, options));
+  let byLocale = byFrozenOptions.get(options);
+  if (!byLocale) byFrozenOptions.set(options, (byLocale = new Map()));
+  let made = byLocale.get(locale);
+  if (!made) {
+    made = formatter(keyOf(kind, locale, options));
+    if (byLocale.size < 64) byLocale.set(locale, made);
+  }
+  return made;
 }
 
+/** An Intl.NumberFormat made once per locale and options; pass options as a frozen constant where a page formats many values. */
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return formatterOf('n', locale, options) as Intl.NumberFormat;
+}
+
+/** An Intl.DateTimeFormat made once per locale and options; pass options as a frozen constant where a page formats many values. */
 export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return formatter(keyOf('d', locale, options)) as Intl.DateTimeFormat;
+  return formatterOf('d', locale, options) as Intl.DateTimeFormat;
 }
 
 export function pluralRules(locale: string): Intl.PluralRules {

@@ -1,6 +1,6 @@
 import { attr, escapeHtml } from './escape-html.ts';
 import { formatMoney, formatNumber, formatPointsIn, type PointWords } from './format.ts';
-import { dateTimeFormat } from './intl-cache.ts';
+import { dateTimeFormat, memoized } from './intl-cache.ts';
 import { fillPlural, fillTemplate, type PluralTemplates } from './plural.ts';
 import {
   csvHref, nextOrdering, pageRange, parseOrdering, searchString, toPageParams, withChange, withoutFilter, type TableQueryState, type TableRowsPage,
@@ -114,11 +114,7 @@ export function cellText(
   const points = pointsOf(value);
   if (points !== null) return formatPointsIn(points, labels.pointWords, lang);
   switch (column.type) {
-    case 'DATE': {
-      const date = new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : String(value));
-      if (Number.isNaN(date.getTime())) return String(value);
-      return dateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
-    }
+    case 'DATE': return cellDate(lang, value);
     case 'BOOLEAN': return value === true || value === 1 || value === 'true' ? labels.yes : labels.no;
     case 'CHOICE': return column.choices?.find((c) => c.value === String(value))?.label ?? String(value);
     case 'INTEGER': case 'DECIMAL': case 'MONEY': return typeof value === 'number' ? formatNumber(value, lang) : String(value);
@@ -126,6 +122,25 @@ export function cellText(
     default: return Object.hasOwn(labels.systemTexts, String(value)) ? labels.systemTexts[String(value)]! : String(value);
   }
 }
+
+const CELL_DATE = Object.freeze({ year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' } as const);
+/** A UTC timestamp or day as the API writes it ("2026-11-24T00:45:56.396Z", SQLite's "2026-11-24 00:45:56", "2026-11-24"): its day is its first ten characters. */
+const UTC_DAY = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?$/;
+
+/**
+ * A date cell in the page language ("24 nov 2026"). A cell shows the day only, so a UTC timestamp is
+ * formatted once per language and day in an isolate (issue 19: a table page's dates were its largest
+ * self time); any other text is parsed and formatted as before.
+ */
+function cellDate(lang: string, value: unknown): string {
+  const text = typeof value === 'string' && UTC_DAY.test(value) ? dayText(`${lang}|${value.slice(0, 10)}`) : dateText(lang, new Date(String(value)));
+  return text ?? String(value);
+}
+const dayText = memoized(4096, (key) => {
+  const cut = key.indexOf('|');
+  return dateText(key.slice(0, cut), new Date(`${key.slice(cut + 1)}T00:00:00Z`));
+});
+const dateText = (lang: string, date: Date) => (Number.isNaN(date.getTime()) ? null : dateTimeFormat(lang, CELL_DATE).format(date));
 
 // A cell's look by column type; with its card label (--label, read by the narrow layout and the row's
 // disclosure) it is written once per table in a <style>, not as attributes on every cell. Only money needs

@@ -19,6 +19,7 @@ import {
   truncate,
 } from '../../src/lib/format.ts';
 import { formatPoints } from '../../src/lib/points.ts';
+import { numberFormat } from '../../src/lib/intl-cache.ts';
 
 describe('money (en-US, default USD, 0 to 2 fraction digits)', () => {
   it('formats minor units as dollars, without decimals for whole amounts', () => {
@@ -187,5 +188,34 @@ describe('short dates in the page language', () => {
   ])('%s', async (lang, expected) => {
     const { formatShortDate } = await import('../../src/lib/dates');
     expect(formatShortDate('2026-11-20T10:00:00Z', lang)).toBe(expected);
+  });
+});
+
+describe('formatters kept per isolate (issue 19)', () => {
+  it('keeps one formatter per locale for frozen options, and reads the same as one made for the call', () => {
+    const options = Object.freeze({ maximumFractionDigits: 1 });
+    expect(numberFormat('fr', options)).toBe(numberFormat('fr', options));
+    expect(numberFormat('fr', options)).not.toBe(numberFormat('en', options));
+    expect(numberFormat('fr', options).format(1234.56)).toBe(new Intl.NumberFormat('fr', { maximumFractionDigits: 1 }).format(1234.56));
+    // Options that are not frozen may change between calls: known by what they say, not by identity.
+    const open: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };
+    expect(numberFormat('en', open).format(1.6)).toBe('2');
+    open.maximumFractionDigits = 2;
+    expect(numberFormat('en', open).format(1.666)).toBe('1.67');
+  });
+
+  it('reads a currency in any spelling once, and an unknown one as the default', () => {
+    expect(formatMoney(1250, ' eur ', 'en')).toBe('€12.50');
+    expect(formatMoney(1250, 'eur', 'en')).toBe('€12.50');
+    expect(formatMoney(1250, 'EURO', 'en')).toBe('$12.50');
+    expect(formatMoney(1250, null, 'en')).toBe('$12.50');
+    expect(formatMoney(1250, 'JPY', 'en')).toBe('¥1,250');
+  });
+
+  it('writes UTC days without the time-zone database as Intl does, other zones and far years through it', () => {
+    expect(formatDateIso('2026-01-05T23:30:00Z')).toBe('2026-01-05');
+    expect(formatDateUs('2026-01-05T23:30:00Z')).toBe('01/05/2026');
+    expect(formatDateIso('2026-01-05T23:30:00Z', 'Asia/Tokyo')).toBe('2026-01-06');
+    expect(formatDateIso(new Date(Date.UTC(20000, 0, 1)))).toBe(new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric' }).format(new Date(Date.UTC(20000, 0, 1))) + '-01-01');
   });
 });

@@ -82,6 +82,30 @@ describe('data table markup', () => {
     expect(cellText(note, 'constructor', 'es', labels)).toBe('constructor');
   });
 
+  it('writes a date cell as the UTC day of every spelling the API sends, and text that is no date as it is', () => {
+    const date = config.columns.find((c) => c.key === 'created_at')!;
+    // The ISO timestamp, SQLite's zone-less UTC text and a bare day: the same day, in the page language.
+    for (const value of ['2026-11-24T00:45:56.396Z', '2026-11-24 00:45:56', '2026-11-24', '2026-11-24T23:59:59Z']) {
+      expect(cellText(date, value, 'en', labels)).toBe('Nov 24, 2026');
+      expect(cellText(date, value, 'fr', labels)).toBe('24 nov. 2026');
+    }
+    // An offset moves the instant to another UTC day: read as the instant, not by its first ten characters.
+    expect(cellText(date, '2026-11-24T00:30:00+02:00', 'en', labels)).toBe('Nov 23, 2026');
+    // The same day a second time (kept per isolate) and in another language read the same as the first time.
+    expect(cellText(date, '2026-11-24T08:00:00Z', 'en', labels)).toBe('Nov 24, 2026');
+    expect(cellText(date, '2026-13-45T00:00:00Z', 'en', labels)).toBe('2026-13-45T00:00:00Z');
+    expect(cellText(date, 'soon', 'en', labels)).toBe('soon');
+  });
+
+  it('escapes every character that could end a text or an attribute, and leaves plain text as it is', () => {
+    expect(escapeHtml('Theo Dubois 17,52 €')).toBe('Theo Dubois 17,52 €');
+    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;');
+    // Twice in a row (a global pattern keeps state between calls when tested, not when replaced).
+    expect(escapeHtml('a<b')).toBe('a&lt;b');
+    expect(escapeHtml('a<b')).toBe('a&lt;b');
+    expect(escapeHtml(42)).toBe('42');
+  });
+
   it('names the activity detail of payout and redemption rows, and nothing for the others', () => {
     const html = viewHtml(config, labels, view());
     expect(html).toContain('<td class=dt-detail data-detail=payout data-id=po-7></td>');
