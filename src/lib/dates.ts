@@ -63,30 +63,28 @@ export function formatShortDate(value: DateInput, lang?: string | null, timeZone
   if (!date) return '';
   const code = (lang ?? 'en').split('-')[0];
   if (code === 'en') return formatDateUs(value, timeZone);
-  return dateTimeFormat(lang === 'es-419' ? 'es-419' : (lang ?? 'en'), { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return dateTimeFormat(lang === 'es-419' ? 'es-419' : (lang ?? 'en'), inZone(SHORT, timeZone)).format(date);
 }
+
+// Frozen in UTC, the zone every page uses, so the formatter cache knows them by identity (intl-cache.ts).
+const SHORT = Object.freeze({ timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' } as const);
+const MONTH = Object.freeze({ timeZone: 'UTC', month: 'long' } as const);
+const MONTH_YEAR = Object.freeze({ timeZone: 'UTC', month: 'long', year: 'numeric' } as const);
+const LONG = Object.freeze({ timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' } as const);
+const inZone = (options: Intl.DateTimeFormatOptions, timeZone = 'UTC'): Intl.DateTimeFormatOptions => (timeZone === 'UTC' ? options : { ...options, timeZone });
 
 /** Long month name for month-interval graph labels: "March", or "March 2025" with the year. */
 export function formatMonth(value: DateInput, options: { withYear?: boolean; timeZone?: string; lang?: string } = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  return dateTimeFormat(options.lang ?? LOCALE, {
-    timeZone: options.timeZone ?? 'UTC',
-    month: 'long',
-    ...(options.withYear ? { year: 'numeric' } : {}),
-  }).format(date);
+  return dateTimeFormat(options.lang ?? LOCALE, inZone(options.withYear ? MONTH_YEAR : MONTH, options.timeZone)).format(date);
 }
 
 /** "March 7, 2025", e.g. the sidebar's Joined date. */
 export function formatLongDate(value: DateInput, options: { timeZone?: string; lang?: string } = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  return dateTimeFormat(options.lang ?? LOCALE, {
-    timeZone: options.timeZone ?? 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(date);
+  return dateTimeFormat(options.lang ?? LOCALE, inZone(LONG, options.timeZone)).format(date);
 }
 
 export type RelativeUnit = 'days' | 'months' | 'years';

@@ -25,7 +25,8 @@ const ownNameForms = (lang: string) => {
 };
 
 const wordsOf = memoized(128, (key) => {
-  const [lang, name] = JSON.parse(key) as [Language, string];
+  const cut = key.indexOf('\u0000');
+  const [lang, name] = [key.slice(0, cut) as Language, key.slice(cut + 1)];
   return isGenericPointName(name)
     ? { forms: pluralTemplates(lang, 'pointsCount'), unit: '' }
     : { forms: ownNameForms(lang), unit: name.trim() };
@@ -33,7 +34,8 @@ const wordsOf = memoized(128, (key) => {
 
 /** How points read in `lang` with the company's point name, for `formatPointsIn` (here or in the browser). */
 export function pointWords(lang: Language | string | null | undefined, pointName: string | null | undefined): PointWords {
-  return wordsOf(JSON.stringify([lang ?? 'en', (pointName ?? '').trim()]));
+  // A language code holds no NUL: the key splits at the first (issue 19: no JSON per amount of points).
+  return wordsOf(`${lang ?? 'en'}\u0000${(pointName ?? '').trim()}`);
 }
 
 /** Points with the company's point name in the page language: "1 point", "1,250 points", "Acme Coins: 1". */

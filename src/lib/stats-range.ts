@@ -104,15 +104,20 @@ export function rangeChoices(current: string): string[] {
 export function timeLabel(time: DateInput, interval: StatsInterval, lang: string, withYear = false): string {
   const date = toDate(time);
   if (!date) return '';
-  const options: Intl.DateTimeFormatOptions = interval === 'month'
-    ? { month: 'long', ...(withYear ? { year: 'numeric' } : {}) }
-    : { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) };
+  const options = LABEL_OPTIONS[`${interval === 'month' ? 'month' : 'day'}${withYear ? 'Year' : ''}`];
   try {
-    return dateTimeFormat(lang, { timeZone: 'UTC', ...options }).format(date);
+    return dateTimeFormat(lang, options).format(date);
   } catch {
-    return dateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(date);
+    return dateTimeFormat('en-US', options).format(date);
   }
 }
+// Frozen: a graph writes a label per point, and the formatter cache knows these by identity (intl-cache.ts).
+const LABEL_OPTIONS: Record<'month' | 'monthYear' | 'day' | 'dayYear', Intl.DateTimeFormatOptions> = {
+  month: Object.freeze({ timeZone: 'UTC', month: 'long' }),
+  monthYear: Object.freeze({ timeZone: 'UTC', month: 'long', year: 'numeric' }),
+  day: Object.freeze({ timeZone: 'UTC', month: 'short', day: 'numeric' }),
+  dayYear: Object.freeze({ timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }),
+};
 
 /**
  * Whether the graph's labels carry the year: the range starts and ends in different years, or lies in
