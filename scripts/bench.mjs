@@ -8,7 +8,7 @@
 //      (raw and gzip), following <script src>, modulepreload links, Astro island component/renderer URLs
 //      and static `import`s recursively;
 //      then (issue 19) per page the CPU ms per request of the workerd process that runs the Worker over
-//      --requests sequential warm requests (scripts/lib/bench-cpu.mjs: how that process is found), and
+//      --requests sequential warm requests, in rounds over every page (scripts/lib/bench-cpu.mjs: how that process is found), and
 //      its ratio to /login's; the whole response (request start to last body byte) median/p95 and its
 //      ratio to the static asset in the interleaved run above, which also times GET /r/<code> (not
 //      followed); /app against the asset under --concurrency clients (requests/second, as a ratio);
@@ -320,11 +320,13 @@ async function ttfbInterleaved(pages, assetPath, n, warmup, progress) {
 
 /**
  * CPU ms per request of the workerd that runs the Worker (scripts/lib/bench-cpu.mjs says which one):
- * per page `warmup` untimed requests, then `n` sequential ones between two readings of its CPU time.
- * Pages run one after another, never interleaved with the asset, so each reading is that page's alone.
+ * per page `warmup` untimed requests, then `n` sequential ones, in `rounds` rounds that each visit every
+ * page in turn (n/rounds requests a page between two readings of its CPU time, the readings summed per
+ * page). Never interleaved with the asset, so each reading is that page's alone; in rounds, so a change
+ * of the machine's load during the run weighs on every page alike, /login's (every ratio's base) too.
  * Returns { runtime, pages: [{ msPerRequest, proxyMsPerRequest, statuses }] } or { runtime: { pid: null, why } }.
  */
-async function cpuPerPage(pages, n, warmup) {
+async function cpuPerPage(pages, n, warmup, rounds = CPU_ROUNDS) {
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(target.hostname)) return { runtime: { pid: null, why: `${target.hostname} is not this machine` } };
   const first = pages[0];
   const runtime = await findRuntime(target.port, async () => {
@@ -332,21 +334,30 @@ async function cpuPerPage(pages, n, warmup) {
   });
   if (!runtime.pid) return { runtime };
   const hz = clockTicks();
-  const out = [];
-  for (const { host, path: p, cookie } of pages) {
-    const headers = cookie ? { cookie } : {};
-    for (let i = 0; i < warmup; i++) await request(host, p, { headers });
-    const before = [cpuTicks(runtime.pid), cpuTicks(runtime.listener)];
-    const statuses = new Map();
-    for (let i = 0; i < n; i++) {
-      const res = await request(host, p, { headers });
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  const headersOf = ({ cookie }) => (cookie ? { cookie } : {});
+  for (const page of pages) for (let i = 0; i < warmup; i++) await request(page.host, page.path, { headers: headersOf(page) });
+  const sums = pages.map(() => ({ ticks: 0, proxyTicks: 0, statuses: new Map() }));
+  const laps = Math.max(1, Math.min(rounds, n));
+  for (let r = 0; r < laps; r++) {
+    // This round's share of the n requests (they add up to n whatever n is).
+    const count = Math.floor((n * (r + 1)) / laps) - Math.floor((n * r) / laps);
+    for (const [k, page] of pages.entries()) {
+      const sum = sums[k];
+      const before = [cpuTicks(runtime.pid), cpuTicks(runtime.listener)];
+      for (let i = 0; i < count; i++) {
+        const res = await request(page.host, page.path, { headers: headersOf(page) });
+        sum.statuses.set(res.status, (sum.statuses.get(res.status) ?? 0) + 1);
+      }
+      sum.ticks += cpuTicks(runtime.pid) - before[0];
+      sum.proxyTicks += cpuTicks(runtime.listener) - before[1];
     }
-    const after = [cpuTicks(runtime.pid), cpuTicks(runtime.listener)];
-    out.push({ msPerRequest: cpuMsPerRequest(before[0], after[0], n, hz), proxyMsPerRequest: cpuMsPerRequest(before[1], after[1], n, hz), statuses });
   }
-  return { runtime: { ...runtime, clockTicks: hz }, pages: out };
+  const pagesOut = sums.map((sum) => ({ msPerRequest: cpuMsPerRequest(0, sum.ticks, n, hz), proxyMsPerRequest: cpuMsPerRequest(0, sum.proxyTicks, n, hz), statuses: sum.statuses }));
+  return { runtime: { ...runtime, clockTicks: hz, rounds: laps }, pages: pagesOut };
 }
+
+/** Rounds of the CPU readings (cpuPerPage). */
+const CPU_ROUNDS = 5;
 
 /** `n` GETs with `concurrency` in flight: requests/second over the burst. */
 async function burst(host, urlPath, headers, n, concurrency) {
@@ -449,7 +460,7 @@ function printReport(report) {
 function printWork(report) {
   const rt = report.cpuRuntime;
   const cpuNote = rt?.pid
-    ? `CPU: workerd ${rt.pid} (${rt.how}), utime+stime over ${report.requests} sequential requests per page`
+    ? `CPU: workerd ${rt.pid} (${rt.how}), utime+stime over ${report.requests} sequential requests per page in ${rt.rounds ?? 1} rounds over every page`
     : `CPU: n/a (${rt?.why ?? 'not measured'})`;
   console.log(`\nWork per page (${cpuNote}; whole response = request start to last body byte, in the interleaved run)`);
   const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : '-');
@@ -796,7 +807,7 @@ async function main() {
     // CPU first: the redirects of the timed run below queue clicks whose consumer would run during it.
     let cpu = { runtime: { pid: null, why: 'no page answered 2xx' } };
     if (timed.length) {
-      log(`CPU per request: ${n} sequential requests per page after ${warmup} warm-up, reading the Worker's workerd in /proc`);
+      log(`CPU per request: ${n} sequential requests per page in ${CPU_ROUNDS} rounds over every page, after ${warmup} warm-up, reading the Worker's workerd in /proc`);
       cpu = await cpuPerPage(timed, n, warmup);
       if (!cpu.runtime.pid) log(`CPU per request: n/a (${cpu.runtime.why})`);
       else log(`CPU per request: workerd ${cpu.runtime.pid} runs the Worker (${cpu.runtime.how}; ${cpu.runtime.listener} listens on the port)`);
