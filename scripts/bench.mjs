@@ -320,13 +320,13 @@ async function ttfbInterleaved(pages, assetPath, n, warmup, progress) {
 
 /**
  * CPU ms per request of the workerd that runs the Worker (scripts/lib/bench-cpu.mjs says which one):
- * per page `warmup` untimed requests, then `n` sequential ones, in `rounds` rounds that each visit every
+ * per page `warmup` untimed requests, then `n` sequential ones, in CPU_ROUNDS rounds that each visit every
  * page in turn (n/rounds requests a page between two readings of its CPU time, the readings summed per
  * page). Never interleaved with the asset, so each reading is that page's alone; in rounds, so a change
  * of the machine's load during the run weighs on every page alike, /login's (every ratio's base) too.
  * Returns { runtime, pages: [{ msPerRequest, proxyMsPerRequest, statuses }] } or { runtime: { pid: null, why } }.
  */
-async function cpuPerPage(pages, n, warmup, rounds = CPU_ROUNDS) {
+async function cpuPerPage(pages, n, warmup) {
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(target.hostname)) return { runtime: { pid: null, why: `${target.hostname} is not this machine` } };
   const first = pages[0];
   const runtime = await findRuntime(target.port, async () => {
@@ -337,7 +337,7 @@ async function cpuPerPage(pages, n, warmup, rounds = CPU_ROUNDS) {
   const headersOf = ({ cookie }) => (cookie ? { cookie } : {});
   for (const page of pages) for (let i = 0; i < warmup; i++) await request(page.host, page.path, { headers: headersOf(page) });
   const sums = pages.map(() => ({ ticks: 0, proxyTicks: 0, statuses: new Map() }));
-  const laps = Math.max(1, Math.min(rounds, n));
+  const laps = Math.max(1, Math.min(CPU_ROUNDS, n));
   for (let r = 0; r < laps; r++) {
     // This round's share of the n requests (they add up to n whatever n is).
     const count = Math.floor((n * (r + 1)) / laps) - Math.floor((n * r) / laps);

@@ -68,8 +68,8 @@ export function formatShortDate(value: DateInput, lang?: string | null, timeZone
 
 // Frozen in UTC, the zone every page uses, so the formatter cache knows them by identity (intl-cache.ts).
 const SHORT = Object.freeze({ timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' } as const);
-const MONTH = Object.freeze({ timeZone: 'UTC', month: 'long' } as const);
-const MONTH_YEAR = Object.freeze({ timeZone: 'UTC', month: 'long', year: 'numeric' } as const);
+export const MONTH = Object.freeze({ timeZone: 'UTC', month: 'long' } as const);
+export const MONTH_YEAR = Object.freeze({ timeZone: 'UTC', month: 'long', year: 'numeric' } as const);
 const LONG = Object.freeze({ timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' } as const);
 const inZone = (options: Intl.DateTimeFormatOptions, timeZone = 'UTC'): Intl.DateTimeFormatOptions => (timeZone === 'UTC' ? options : { ...options, timeZone });
 

@@ -26,7 +26,8 @@ const ownNameForms = (lang: string) => {
 
 const wordsOf = memoized(128, (key) => {
   const cut = key.indexOf('\u0000');
-  const [lang, name] = [key.slice(0, cut) as Language, key.slice(cut + 1)];
+  const lang = key.slice(0, cut) as Language;
+  const name = key.slice(cut + 1);
   return isGenericPointName(name)
     ? { forms: pluralTemplates(lang, 'pointsCount'), unit: '' }
     : { forms: ownNameForms(lang), unit: name.trim() };

@@ -1,4 +1,4 @@
-import { formatDateIso, rangeForPreset, toDate, type DateInput, type RangePreset } from './dates.ts';
+import { MONTH, MONTH_YEAR, formatDateIso, rangeForPreset, toDate, type DateInput, type RangePreset } from './dates.ts';
 import type { MessageKey } from './i18n/en.ts';
 import { dateTimeFormat } from './intl-cache.ts';
 
@@ -113,8 +113,8 @@ export function timeLabel(time: DateInput, interval: StatsInterval, lang: string
 }
 // Frozen: a graph writes a label per point, and the formatter cache knows these by identity (intl-cache.ts).
 const LABEL_OPTIONS: Record<'month' | 'monthYear' | 'day' | 'dayYear', Intl.DateTimeFormatOptions> = {
-  month: Object.freeze({ timeZone: 'UTC', month: 'long' }),
-  monthYear: Object.freeze({ timeZone: 'UTC', month: 'long', year: 'numeric' }),
+  month: MONTH,
+  monthYear: MONTH_YEAR,
   day: Object.freeze({ timeZone: 'UTC', month: 'short', day: 'numeric' }),
   dayYear: Object.freeze({ timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }),
 };

@@ -64,9 +64,11 @@ export const tableLabels = (lang: Language, pointName: string | null | undefined
 /** A JSON text safe inside a `<script type="application/json">` (no `</script>`, no `<!--`). */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** `tableLabels` as the page's script text, written out once per language and point name in an isolate (issue 19). */
-export const tableLabelsJson = (lang: Language, pointName: string | null | undefined): string => labelsJson(JSON.stringify([lang, pointName ?? '']));
-const labelsJson = memoized(64, (key) => {
-  const [lang, pointName] = JSON.parse(key) as [Language, string];
-  return scriptJson(tableLabels(lang, pointName));
-});
+/** `tableLabels` as the page's script text, written out once per label set `tableLabels` keeps (issue 19). */
+export function tableLabelsJson(lang: Language, pointName: string | null | undefined): string {
+  const labels = tableLabels(lang, pointName);
+  let json = written.get(labels);
+  if (json === undefined) written.set(labels, (json = scriptJson(labels)));
+  return json;
+}
+const written = new WeakMap<TableLabels, string>();
