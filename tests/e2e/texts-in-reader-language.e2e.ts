@@ -35,3 +35,26 @@ describe('the rewards ledger in the reader\'s language', () => {
     expect(en).toContain('Task completed: Complete your crew profile');
   });
 });
+
+describe('the activity table filtered by the words the reader sees', () => {
+  it('finds acme\'s referral rewards by their French words, and nothing by the stored English ones', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'UTC', javaScriptEnabled: false });
+    try {
+      await context.addCookies([{ name: 'language', value: 'fr', domain: 'acme.localhost', path: '/' }]);
+      const page = await context.newPage();
+      await logIn(page, 'acme.localhost', 'alex@acme.test');
+      const words = t('fr', 'rewards.entry.referralReward');
+      const activity = page.locator('[data-table-section="activity"]');
+      await page.goto(`${baseUrl('acme.localhost')}/app/transactions?activity.event_data1__icontains=${encodeURIComponent(words.slice(0, 10).toUpperCase())}`);
+      const rows = activity.locator('tbody tr');
+      expect(await rows.count()).toBeGreaterThan(0);
+      // The event data sits in each row's Details (closed): read from the markup, not from what is painted.
+      for (const text of await rows.allTextContents()) expect(text).toContain(words);
+      await page.goto(`${baseUrl('acme.localhost')}/app/transactions?activity.event_data1__icontains=Referral%20reward`);
+      expect(await activity.locator('tbody tr').count()).toBe(0);
+      expect(await activity.locator('[data-table-empty]').innerText()).toBe(t('fr', 'tableNoMatches'));
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // Asset search with a long query (about 48 bytes, or 30 × "ñ") answered "Internal error" (issue 17): D1
 // refuses LIKE patterns over 50 bytes. Every search text now gets results or a clear 400, never a 500, and
 // wildcards in it mean themselves.
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call, token } from './profile-fixtures';
 
@@ -30,6 +31,17 @@ describe('asset search', () => {
     expect(found).toContain('Summer Referral Program social banner');
     expect((await search('summer-jingle.mp3')).body.results).toHaveLength(1);
     expect((await search('%')).body.results).toHaveLength(0);
+  });
+
+  it('ignores case in accented letters too: "GUÍA" finds "Guía", "été" finds "ÉTÉ"', async () => {
+    await env.DB.prepare(
+      `INSERT INTO assets (uid, company_id, campaign_id, title, file_key, file_name, content_type, size_bytes)
+       VALUES ('ast-demo-guia', 'demo', 101, 'Guía del verano ÉTÉ', 'assets/demo/ast-demo-guia/guia.png', 'GUÍA-Łódź.png', 'image/png', 10)`,
+    ).run();
+    const titles = async (q: string) => (await search(q)).body.results.map((a: { title: string }) => a.title);
+    expect(await titles('GUÍA DEL')).toEqual(['Guía del verano ÉTÉ']);
+    expect(await titles('verano été')).toEqual(['Guía del verano ÉTÉ']);
+    expect(await titles('guía-łódź')).toEqual(['Guía del verano ÉTÉ']);
   });
 
   it('refuses a search over 100 characters with the field named', async () => {

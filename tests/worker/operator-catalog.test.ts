@@ -119,6 +119,11 @@ describe('groups', () => {
     groupAnswer.parse(created.body);
     const uid = created.body.group.uid;
     expect((await op(KEYS.acme, 'POST', '/groups', { name: 'climbers' })).body.name).toEqual(['A group of this name exists.']);
+    // Case is ignored in accented letters too ("ÉQUIPE" is "Équipe"); the empty group goes again.
+    const accented = await op(KEYS.acme, 'POST', '/groups', { name: 'Équipe Montaña' });
+    expect(accented.status).toBe(201);
+    expect((await op(KEYS.acme, 'POST', '/groups', { name: 'ÉQUIPE MONTAÑA' })).body.name).toEqual(['A group of this name exists.']);
+    expect((await op(KEYS.acme, 'DELETE', `/groups/${accented.body.group.uid}`)).status).toBeLessThan(300);
     const renamed = await op(KEYS.acme, 'PATCH', `/groups/${uid}`, { name: 'Rock climbers' });
     expect(renamed.body.group).toMatchObject({ uid, name: 'Rock climbers', members: 0 });
     const list = await op(KEYS.acme, 'GET', '/groups');

@@ -134,6 +134,71 @@ describe('a task completed, read later in another language', () => {
   });
 });
 
+describe('filtering and sorting the activity by the name the reader sees', () => {
+  /** The activity rows of a filter or an order, read in `lang`. */
+  const rowsWhere = async (who: Who, lang: string, query: string) => {
+    const res = await read(who, lang, `/tables/content/activity/?page_size=100&${query}`);
+    expect(res.status).toBe(200);
+    return res.body.results as any[];
+  };
+  const names = (rows: any[]) => rows.map((r) => r.event_data1);
+
+  it('finds a task by its name in the page language, not by the name it was stored under', async () => {
+    // ava completed the podcast task above: stored as "Listen to our podcast".
+    expect(names(await rowsWhere(ava, 'es', 'event_data1__icontains=p%C3%B3dcast'))).toEqual(['Escucha nuestro pódcast']);
+    expect(names(await rowsWhere(ava, 'fr', 'event_data1__istartswith=%C3%A9coutez'))).toEqual(['Écoutez notre podcast']);
+    expect(names(await rowsWhere(ava, 'es', 'event_data1__iexact=escucha%20nuestro%20p%C3%B3dcast'))).toEqual(['Escucha nuestro pódcast']);
+    // The stored English words are not what a Spanish reader sees, so they find nothing there.
+    expect(await rowsWhere(ava, 'es', 'event_data1__icontains=listen')).toEqual([]);
+    expect(names(await rowsWhere(ava, 'en', 'event_data1__icontains=listen'))).toEqual(['Listen to our podcast']);
+    // Negated: every row but that one.
+    const all = await rowsWhere(ava, 'es', 'ordering=-created_at');
+    const others = await rowsWhere(ava, 'es', 'event_data1__not_icontains=p%C3%B3dcast');
+    expect(others).toHaveLength(all.length - 1);
+    expect(names(others)).not.toContain('Escucha nuestro pódcast');
+  });
+
+  it('finds the portal\'s own texts (a referral reward) by their words in the page language', async () => {
+    const es = await rowsWhere(alex, 'es', 'event_data1__icontains=recompensa');
+    expect(es.length).toBeGreaterThan(0);
+    expect(new Set(names(es))).toEqual(new Set([t('es', 'rewards.entry.referralReward')]));
+    const en = await rowsWhere(alex, 'en', 'event_data1__icontains=referral%20reward');
+    expect(en.map((r) => r.id)).toEqual(es.map((r) => r.id));
+    // The message key it is stored under is not a word anyone reads.
+    expect(await rowsWhere(alex, 'es', 'event_data1__icontains=rewards.entry')).toEqual([]);
+  });
+
+  it('compares without case in the letters of the portal\'s languages too (É, Ł, Ø, Ñ), not in ASCII alone', async () => {
+    await env.DB.prepare(
+      `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, status, created_at) VALUES
+        ('demo', 'amb-ava', 101, 'referral', 'ÉLODIE ŁUKASIEWICZ', 'elodie@example.com', 'pending', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')),
+        ('demo', 'amb-ava', 101, 'referral', 'Søren Ñúñez', 'soren@example.com', 'pending', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day'))`,
+    ).run();
+    const referred = async (query: string) => (await rowsWhere(ava, 'fr', query)).map((r) => r.referred_name);
+    expect(await referred('referred_name__icontains=%C3%A9lodie')).toEqual(['ÉLODIE ŁUKASIEWICZ']);
+    expect(await referred('referred_name__iexact=%C3%A9lodie%20%C5%82ukasiewicz')).toEqual(['ÉLODIE ŁUKASIEWICZ']);
+    expect(await referred('referred_name__istartswith=S%C3%98REN%20%C3%91')).toEqual(['Søren Ñúñez']);
+    expect(await referred('referred_name__icontains=%C3%91%C3%9A%C3%91')).toEqual(['Søren Ñúñez']);
+    expect(await referred('referred_name__not_icontains=%C3%A9lodie')).not.toContain('ÉLODIE ŁUKASIEWICZ');
+  });
+
+  it('orders by the names the page shows, and the CSV filtered the same way has the same rows', async () => {
+    for (const lang of ['es', 'fr', 'en']) {
+      const shown = names(await rowsWhere(ava, lang, 'ordering=event_data1')).map((n) => n ?? '');
+      // SQLite orders text by its UTF-8 bytes: code points, which is how JS compares these names.
+      const inOrder = [...shown].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(shown).toEqual(inOrder);
+      const desc = names(await rowsWhere(ava, lang, 'ordering=-event_data1')).map((n) => n ?? '');
+      expect(desc).toEqual([...inOrder].reverse());
+    }
+    const csv = await read(ava, 'es', '/tables/content/activity/?format=csv&event_data1__icontains=p%C3%B3dcast');
+    expect(csv.status).toBe(200);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Escucha nuestro pódcast');
+  });
+});
+
 describe('a redemption, read in the reader\'s language', () => {
   it('answers the redeem in the page language and names it again in another language later', async () => {
     const res = await read(ava, 'fr', '/loyalty/gift_card/redeem/', {

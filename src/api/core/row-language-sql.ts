@@ -1,5 +1,6 @@
 import type { Language } from '../../lib/languages';
 import { languageChain } from '../../lib/row-language';
+import { systemTexts } from '../../lib/system-text';
 
 // A translated text read in SQL (issue 21): where a query names a row of another table (a commission's
 // campaign, a ledger entry's campaign), the text is picked in the statement that already reads it, by the
@@ -15,4 +16,17 @@ export function textInSql(alias: string, column: string, lang: Language | null):
     .filter((code) => CODE.test(code))
     .map((code) => `NULLIF(TRIM(json_extract(${alias}.translations, '$."${code}".${column}')), '')`);
   return written.length ? `COALESCE(${written.join(', ')}, ${alias}.${column})` : `${alias}.${column}`;
+}
+
+/** A text as an SQL string literal (our own catalogue's words: quotes doubled). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * SQL for `expr` with the portal's own stored texts (src/lib/system-text.ts: a message key or its older
+ * English words) in `lang`, other texts as they are; without a language, as stored.
+ */
+export function systemTextSql(expr: string, lang: Language | null): string {
+  if (!lang) return expr;
+  const cases = Object.entries(systemTexts(lang)).map(([stored, words]) => `WHEN ${literal(stored)} THEN ${literal(words)}`);
+  return `CASE ${expr} ${cases.join(' ')} ELSE ${expr} END`;
 }

@@ -1,3 +1,4 @@
+import { foldSql } from '../core/fold-sql';
 import { batch, row, write } from '../core/named-batch';
 
 /** D1 reads and writes of the company's campaigns and groups (the shared catalogue SQL is in catalog-queries.ts). */
@@ -31,9 +32,9 @@ export const groupRow = (db: D1Database, companyId: string, uid: string) =>
 export const groupRows = (db: D1Database, companyId: string) =>
   db.prepare(`${GROUP_SQL} ORDER BY g.name, g.id`).bind(companyId).all<GroupRow>();
 
-/** Whether another group of the company (not `exceptUid`) has this name, compared case-insensitively. */
+/** Whether another group of the company (not `exceptUid`) has this name, compared case-insensitively ("ÉQUIPE" is "Équipe"). */
 export const groupNameTaken = (db: D1Database, companyId: string, name: string, exceptUid: string | null) =>
-  db.prepare('SELECT 1 AS x FROM groups WHERE company_id = ? AND lower(name) = lower(?) AND uid IS NOT ?')
+  db.prepare(`SELECT 1 AS x FROM groups WHERE company_id = ? AND ${foldSql('name')} = ${foldSql('?')} AND uid IS NOT ?`)
     .bind(companyId, name, exceptUid)
     .first();
 

@@ -1,6 +1,7 @@
 /** Promotional assets of campaigns (files in R2 under `assets/<company>/...`). */
 import { batch, row, rows } from '../core/named-batch';
 import type { Language } from '../../lib/languages';
+import { foldSql } from '../core/fold-sql';
 import { textInSql } from '../core/row-language-sql';
 
 export interface AssetRow {
@@ -32,8 +33,8 @@ export async function listAssets(
   if (campaignId !== null) { filter += ' AND a.campaign_id = ?'; args.push(campaignId); }
   if (search) {
     // instr(), not LIKE: D1 refuses a LIKE pattern over 50 bytes (a long or accented search answered 500,
-    // issue 17), and instr() needs no escaping. lower() folds ASCII as LIKE did.
-    filter += ' AND (instr(lower(a.title), lower(?)) > 0 OR instr(lower(a.file_name), lower(?)) > 0)';
+    // issue 17), and instr() needs no escaping. foldSql ignores case in accented letters too ("GUÍA" finds "Guía").
+    filter += ` AND (instr(${foldSql('a.title')}, ${foldSql('?')}) > 0 OR instr(${foldSql('a.file_name')}, ${foldSql('?')}) > 0)`;
     args.push(search, search);
   }
   const from = `

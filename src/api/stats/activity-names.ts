@@ -1,45 +1,40 @@
 import type { Language } from '../../lib/languages';
-import { readTranslations, nameIn } from '../../lib/row-language';
-import { redeemedName, type RedeemedTexts } from '../rewards/redemption-view';
+import { memoized } from '../../lib/intl-cache';
+import { systemTextSql, textInSql } from '../core/row-language-sql';
 
 // An activity of a task's points or of a redemption keeps, in event_data1, the name of its task or of what was
-// redeemed as it was written: in the company's default language, at that moment. Readers show the row's name
-// now, in the page language (issue 21), from two correlated sub-selects that ride along with the query that
-// already reads the activities (evaluated for the rows of the page only, never for a count), and fall back
-// to the stored text for rows that name nothing (written before migration 0025) or a row that is gone.
+// redeemed as it was written: in the company's default language, at that moment; the portal's own texts
+// (a referral reward) are kept as a message key. Readers get the row's text now, in the page language
+// (issue 21), as one SQL expression: the task's name, or what was redeemed (the reward; the vault item and
+// its variant), where the row still exists, else the stored text; a portal text in the page language. The
+// tables select, filter and sort on that same expression, so a filter matches the words the page shows;
+// its sub-selects run for the rows that are read (a page), and for every row only when a filter or the
+// order names event_data1.
 
-/** The select-list items (activity alias `a`): `_task` and `_redeemed`, JSON objects or NULL. */
-export const activityNameSql = (a: string) => [
-  `(SELECT json_object('name', tk.name, 'translations', tk.translations) FROM tasks tk
-     WHERE ${a}.type = 'task' AND tk.company_id = ${a}.company_id AND tk.id = ${a}.task_id) AS _task`,
-  `(SELECT json_object('kind', d.kind, 'reward_name', rw.name, 'reward_translations', rw.translations, 'vault_item_name', vi.name,
-            'vault_item_translations', vi.translations, 'variant_name', vv.name, 'variant_translations', vv.translations)
+/** The redeemed item's name as the redeem names it (../rewards/redemption-view.ts redeemedName), or NULL when it is gone. */
+const redeemedSql = (a: string, lang: Language | null) => `(SELECT CASE
+      WHEN d.kind = 'gift_card' THEN ${textInSql('rw', 'name', lang)}
+      WHEN vi.uid IS NULL THEN NULL
+      ELSE TRIM(${textInSql('vi', 'name', lang)} || ' ' || COALESCE(${textInSql('vv', 'name', lang)}, ''))
+    END
       FROM redemptions d
       LEFT JOIN rewards rw ON rw.company_id = d.company_id AND rw.uid = d.reward_uid
       LEFT JOIN vault_items vi ON vi.company_id = d.company_id AND vi.uid = d.vault_item_uid
       LEFT JOIN vault_item_variants vv ON vv.company_id = d.company_id AND vv.uid = d.variant_uid
-     WHERE ${a}.type = 'redemption' AND d.company_id = ${a}.company_id AND d.id = ${a}.redemption_id) AS _redeemed`,
-];
+     WHERE d.company_id = ${a}.company_id AND d.id = ${a}.redemption_id)`;
 
-/** The two columns activityNameSql adds to a row. */
-export interface ActivityNameColumns { _task?: unknown; _redeemed?: unknown }
+const taskSql = (a: string, lang: Language | null) =>
+  `(SELECT ${textInSql('tk', 'name', lang)} FROM tasks tk WHERE tk.company_id = ${a}.company_id AND tk.id = ${a}.task_id)`;
 
-const parsed = (v: unknown): Record<string, unknown> | null => {
-  if (typeof v !== 'string') return null;
-  const o = readTranslations(v) as Record<string, unknown>;
-  return Object.keys(o).length ? o : null;
+const build = (key: string) => {
+  const [a, lang] = key.split('\u0000') as [string, string];
+  const language = (lang || null) as Language | null;
+  return `CASE ${a}.type
+      WHEN 'task' THEN COALESCE(${taskSql(a, language)}, ${a}.event_data1)
+      WHEN 'redemption' THEN COALESCE(${redeemedSql(a, language)}, ${a}.event_data1)
+      ELSE ${systemTextSql(`${a}.event_data1`, language)} END`;
 };
+const built = memoized(64, build);
 
-/** event_data1 of an activity in `lang`: its task's or redeemed item's name now, else as stored. */
-export function activityName(type: string, stored: string | null, columns: ActivityNameColumns | Record<string, unknown>, lang: Language | null): string | null {
-  const row = columns as ActivityNameColumns;
-  if (type === 'task') {
-    const task = parsed(row._task);
-    if (task && typeof task.name === 'string') return nameIn(task.name, task.translations, lang);
-  }
-  if (type === 'redemption') {
-    const redeemed = parsed(row._redeemed);
-    if (redeemed) return redeemedName(redeemed as unknown as RedeemedTexts, lang) ?? stored;
-  }
-  return stored;
-}
+/** SQL of an activity's event_data1 (activity alias `a`) as a reader in `lang` sees it; written once per alias and language. */
+export const activityNameSql = (a: string, lang: Language | null): string => built(`${a}\u0000${lang ?? ''}`);

@@ -1,11 +1,10 @@
 import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import { browserLanguage, type Language } from '../../lib/languages';
+import { browserLanguage } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
 import { ownCampaign } from '../sharing/membership';
 import { shareUrl } from '../sharing/view';
-import { activityName } from './activity-names';
 import { recentActivity as recentActivityRows, type ActivityRow } from './activity-queries';
 import {
   linkTotalsStatement, NO_TOTALS, seriesCounts, statsRows, type CommissionSumRow, type Interval, type LinkTotals, type StatsScope,
@@ -155,9 +154,9 @@ export type StatsGraph = Awaited<ReturnType<typeof statsGraph>>;
 
 /**
  * An activity as spec §3 names it; `amount` is in minor units of `currency`. A task's or a redemption's
- * event_data1 names its task or what was redeemed in `lang` (issue 21: ./activity-names.ts).
+ * event_data1 names its task or what was redeemed in the query's language (issue 21: ./activity-names.ts).
  */
-export function activityView(a: ActivityRow, lang: Language | null = null) {
+export function activityView(a: ActivityRow) {
   return {
     id: a.id,
     created_at: a.created_at,
@@ -170,7 +169,7 @@ export function activityView(a: ActivityRow, lang: Language | null = null) {
     status: a.status,
     payment_method: a.payment_method,
     expire_at: a.expire_at,
-    event_data1: activityName(a.type, a.event_data1, a, lang),
+    event_data1: a.event_data1,
     event_data2: a.event_data2,
     event_data3: a.event_data3,
     campaign_uid: a.campaign_uid,
@@ -189,7 +188,7 @@ export async function recentActivity(svc: ServiceContext, caller: Caller, query:
   const campaign = ownCampaign(caller, q.campaign_uid);
   const lang = browserLanguage(svc.acceptLanguage);
   const { rows, count } = await recentActivityRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.page_size, lang);
-  return { count, next: null, previous: null, results: rows.map((a) => activityView(a, lang)) };
+  return { count, next: null, previous: null, results: rows.map(activityView) };
 }
 
 export type RecentActivity = Awaited<ReturnType<typeof recentActivity>>;

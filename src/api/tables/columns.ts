@@ -44,6 +44,11 @@ export interface Column {
   integerChoices?: boolean;
   /** CHOICE: values outside `choices` are allowed in filters (the list is a suggestion). */
   openChoices?: boolean;
+  /**
+   * A value read in the reader's language (the activity's event_data1): its SQL for `lang`, which the
+   * table then selects, filters and sorts on (service.ts tableIn), so a filter matches what the page shows.
+   */
+  inLanguage?: (lang: Language | null) => string;
 }
 
 export interface Table {
@@ -139,8 +144,7 @@ const activity: Table = {
   owner: 't.company_id = ? AND t.ambassador_uid = ?',
   idSql: 't.id',
   idOut: 't.id',
-  // `_task`, `_redeemed`: the names event_data1 shows in the page language (issue 21; not sent as columns).
-  extras: ['t.points AS points', 't.payout_id AS payout_id', 't.redemption_id AS redemption_id', 'cp.name AS campaign_name', ...activityNameSql('t')],
+  extras: ['t.points AS points', 't.payout_id AS payout_id', 't.redemption_id AS redemption_id', 'cp.name AS campaign_name'],
   default_ordering: '-created_at',
   default_page_size: 15,
   columns: [
@@ -154,7 +158,8 @@ const activity: Table = {
     { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: activityStatusSql('t'), sortable: true, choices: statusChoices('activity') },
     { key: 'payment_method', label_key: 'tables.col.paymentMethod', type: 'CHOICE', sql: 't.payment_method', sort: 'COALESCE(t.payment_method, -1)', sortable: true, choices: PAYMENT_METHOD_CHOICES, integerChoices: true },
     { key: 'expire_at', label_key: 'tables.col.expireAt', type: 'DATE', sql: 't.expire_at', sort: "COALESCE(t.expire_at, '')", sortable: true },
-    { key: 'event_data1', label_key: 'tables.col.eventData1', type: 'STRING', sql: 't.event_data1', sort: "COALESCE(t.event_data1, '')", sortable: true },
+    // A task's or a redemption's name, or the portal's own text, in the reader's language (issue 21).
+    { key: 'event_data1', label_key: 'tables.col.eventData1', type: 'STRING', sql: 't.event_data1', sort: "COALESCE(t.event_data1, '')", sortable: true, inLanguage: (lang) => activityNameSql('t', lang) },
     { key: 'event_data2', label_key: 'tables.col.eventData2', type: 'STRING', sql: 't.event_data2', sort: "COALESCE(t.event_data2, '')", sortable: true },
     { key: 'event_data3', label_key: 'tables.col.eventData3', type: 'STRING', sql: 't.event_data3', sort: "COALESCE(t.event_data3, '')", sortable: true },
     { key: 'campaign', label_key: 'tables.col.campaign', type: 'CHOICE', sql: 'cp.uid', sort: "COALESCE(cp.uid, '')", sortable: true, choices: campaignChoices, openChoices: true },

@@ -4,7 +4,6 @@ import { browserLanguage, normalizeLanguage, t, type Language } from '../../lib/
 import { systemText } from '../../lib/system-text';
 import { eventDataLabels } from '../../lib/table-query';
 import { loadCustomization } from '../portal/customization';
-import { activityName } from '../stats/activity-names';
 import type { Caller, ServiceContext } from '../core/types';
 import { choicesFor, type Column } from './columns';
 import { keysetStatement, type Cursor } from './queries';
@@ -32,8 +31,8 @@ export function csvCell(value: unknown, numeric = false): string {
 export const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 
 function cellOf(column: Column, raw: RawRow, labels: Map<string, Map<string, string>>, lang: Language): string {
-  // An activity's task or redeemed item by its name now, in the file's language (issue 21), as the page shows it.
-  const v = column.key === 'event_data1' && raw.type !== undefined ? activityName(String(raw.type), raw[column.key] as string | null, raw, lang) : raw[column.key];
+  // An activity's task or redeemed item is named in the file's language by the query (issue 21: tableIn).
+  const v = raw[column.key];
   if (v === null || v === undefined) return '';
   switch (column.type) {
     case 'MONEY': {
@@ -73,7 +72,8 @@ async function wordsOf(svc: ServiceContext, caller: Caller, table: PreparedQuery
 
 /** Validates the query at once (a bad one throws before any byte is sent), then streams the rows. */
 export function tableCsv(svc: ServiceContext, caller: Caller, key: string, input: TableQuery | Record<string, unknown>): ReadableStream<Uint8Array> {
-  const p: PreparedQuery = prepareQuery(caller, key, input);
+  // Checked now (a bad query is a 400 before any byte), prepared again in the file's language once that is known.
+  let p: PreparedQuery = prepareQuery(caller, key, input);
   const { table } = p;
   let words: Awaited<ReturnType<typeof wordsOf>>;
   const encoder = new TextEncoder();
@@ -85,13 +85,14 @@ export function tableCsv(svc: ServiceContext, caller: Caller, key: string, input
       if (!started) {
         started = true;
         words = await wordsOf(svc, caller, table);
+        p = prepareQuery(caller, key, input, words.lang);
         controller.enqueue(encoder.encode(csvLine(words.headings.map((h) => csvCell(h)))));
         return;
       }
       if (done) return;
       const { results } = await keysetStatement(svc.db, p.sql, cursor, CSV_PAGE).all<RawRow>();
       let chunk = '';
-      for (const raw of results) chunk += csvLine(table.columns.map((c) => cellOf(c, raw, words.labels, words.lang)));
+      for (const raw of results) chunk += csvLine(p.table.columns.map((c) => cellOf(c, raw, words.labels, words.lang)));
       if (chunk) controller.enqueue(encoder.encode(chunk));
       const last = results.at(-1);
       if (results.length < CSV_PAGE || !last) {

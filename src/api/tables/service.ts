@@ -1,6 +1,5 @@
 import { browserLanguage, type Language } from '../../lib/languages';
 import { ApiError, fieldError } from '../core/errors';
-import { activityName } from '../stats/activity-names';
 import { parseWith } from '../core/validate';
 import type { Caller, ServiceContext } from '../core/types';
 import { tableQuery, TABLE_QUERY_FIELDS, type TableQuery } from '../../lib/schemas/tables';
@@ -15,6 +14,23 @@ import { scaleOf, tablePage, type Ordering, type TableSql } from './queries';
 export function tableOf(key: string): Table {
   if (!isTableKey(key)) throw new ApiError('not_found', 'tables.unknown');
   return TABLES[key];
+}
+
+/** A table as a reader in `lang` reads it: each column with a value in a language gets that language's SQL. Once per table and language. */
+const localized = new Map<string, Table>();
+export function tableIn(table: Table, lang: Language | null): Table {
+  if (!table.columns.some((c) => c.inLanguage)) return table;
+  const key = `${table.key}|${lang ?? ''}`;
+  let kept = localized.get(key);
+  if (!kept) {
+    const columns = table.columns.map((c) => {
+      if (!c.inLanguage) return c;
+      const sql = c.inLanguage(lang);
+      return { ...c, sql, sort: `COALESCE(${sql}, '')` };
+    });
+    localized.set(key, (kept = { ...table, columns }));
+  }
+  return kept;
 }
 
 /** GET|POST /tables/options/{table}/ - the columns, their operators and choices, orderings and page sizes. */
@@ -58,9 +74,12 @@ export interface PreparedQuery {
   format: 'json' | 'csv';
 }
 
-/** Validates a content query (400 naming the bad parameter) and builds its SQL parts. */
-export function prepareQuery(caller: Caller, key: string, input: TableQuery | Record<string, unknown>): PreparedQuery {
-  const table = tableOf(key);
+/**
+ * Validates a content query (400 naming the bad parameter) and builds its SQL parts, with the values a
+ * reader in `lang` sees (a filter or the order on event_data1 reads the names the page shows).
+ */
+export function prepareQuery(caller: Caller, key: string, input: TableQuery | Record<string, unknown>, lang: Language | null = null): PreparedQuery {
+  const table = tableIn(tableOf(key), lang);
   const raw: Record<string, unknown> = input ?? {};
   const q = parseWith(tableQuery, raw);
   // Filters from the input's own keys (zod drops some names, e.g. __proto__: they must still be refused).
@@ -88,9 +107,9 @@ export type RawRow = Record<string, unknown> & { id: string | number; _sort: str
 
 /**
  * A row of the answer: keyed by column, MONEY as `{ minor, currency }` (activity points as `{ points }`); an
- * activity's event_data1 names its task or what was redeemed in `lang` (issue 21).
+ * activity's event_data1 as the query's language reads it (issue 21: tableIn).
  */
-export function rowView(table: Table, raw: RawRow, lang: Language | null = null) {
+export function rowView(table: Table, raw: RawRow) {
   const row: Record<string, unknown> = { id: raw.id };
   for (const c of table.columns) {
     if (c.type === 'MONEY') {
@@ -100,8 +119,6 @@ export function rowView(table: Table, raw: RawRow, lang: Language | null = null)
       row[c.key] = raw[c.key] === null ? null : raw[c.key] === 1;
     } else if (c.type === 'CHOICE' && c.integerChoices) {
       row[c.key] = raw[c.key] === null ? null : String(raw[c.key]);
-    } else if (c.key === 'event_data1' && table.key === 'activity') {
-      row[c.key] = activityName(String(raw.type), raw[c.key] as string | null, raw, lang);
     } else {
       row[c.key] = raw[c.key];
     }
@@ -118,7 +135,7 @@ export type TableRow = ReturnType<typeof rowView>;
 
 /** GET|POST /tables/content/{table}/ - one page of the caller's filtered, ordered rows and their count. */
 export async function tableContent(svc: ServiceContext, caller: Caller, key: string, input: TableQuery | Record<string, unknown>) {
-  const p = prepareQuery(caller, key, input);
+  const p = prepareQuery(caller, key, input, browserLanguage(svc.acceptLanguage));
   const { rows, count } = await tablePage<RawRow>(svc.db, p.sql, p.page, p.pageSize);
   const total = count?.n ?? 0;
   return {
@@ -127,7 +144,7 @@ export async function tableContent(svc: ServiceContext, caller: Caller, key: str
     page_size: p.pageSize,
     next: p.page * p.pageSize < total,
     previous: p.page > 1,
-    results: rows.map((r) => rowView(p.table, r, browserLanguage(svc.acceptLanguage))),
+    results: rows.map((r) => rowView(p.table, r)),
   };
 }
 
