@@ -162,6 +162,34 @@ describe('phone header and language button', () => {
   }
 });
 
+describe('the phone header never covers where a jump or the keyboard lands', () => {
+  const PHONE = VIEWPORTS[1];
+  for (const tenant of TENANTS) {
+    it(`${tenant.host}: a section opened by its #id, and a control reached by Tab, sit below the sticky header`, async () => {
+      await withPage(tenant.host, tenant.email, 'fr', PHONE, async (page) => {
+        const headerBottom = () => page.locator('.mobile-header').evaluate((el) => el.getBoundingClientRect().bottom);
+        // A section of the account page opened by its address (as the paused banner opens #status).
+        await page.goto(`${baseUrl(tenant.host)}/app/account#credentials`);
+        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        const top = await page.locator('#credentials-title').evaluate((el) => el.getBoundingClientRect().top);
+        expect(top).toBeGreaterThanOrEqual(await headerBottom());
+        // Tab onto a control that sits under the header (scrolled there, the focus on the button before it):
+        // the browser brings it out from under the header.
+        await page.evaluate(() => {
+          const field = document.getElementById('current_password')!;
+          window.scrollBy(0, field.getBoundingClientRect().top - 10);
+          document.getElementById('email')!.focus({ preventScroll: true });
+        });
+        expect(await page.locator('#current_password').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(await headerBottom());
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('current_password');
+        const focused = await page.locator('#current_password').evaluate((el) => el.getBoundingClientRect().top);
+        expect(focused).toBeGreaterThanOrEqual(await headerBottom());
+      });
+    });
+  }
+});
+
 interface DrawnChart { labels: string[]; ticks: number[]; lines: { tension?: number; mode?: string }[] }
 
 /**
