@@ -12,3 +12,6 @@ const FOLDS: ReadonlyArray<readonly [string, string]> = [...'ÀÁÂÃÄÅÆÇÈ�
 
 /** `expr` in lower case for the case-insensitive operators, the letters above included. */
 export const foldSql = (expr: string) => FOLDS.reduce((sql, [upper, lower]) => `replace(${sql}, '${upper}', '${lower}')`, `lower(${expr})`);
+
+/** A bound value (`?`) folded the same way: written once, not per condition. */
+export const FOLDED_VALUE = foldSql('?');

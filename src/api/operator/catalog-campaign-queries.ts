@@ -1,4 +1,4 @@
-import { foldSql } from '../core/fold-sql';
+import { FOLDED_VALUE, foldSql } from '../core/fold-sql';
 import { batch, row, write } from '../core/named-batch';
 
 /** D1 reads and writes of the company's campaigns and groups (the shared catalogue SQL is in catalog-queries.ts). */
@@ -34,7 +34,7 @@ export const groupRows = (db: D1Database, companyId: string) =>
 
 /** Whether another group of the company (not `exceptUid`) has this name, compared case-insensitively ("ÉQUIPE" is "Équipe"). */
 export const groupNameTaken = (db: D1Database, companyId: string, name: string, exceptUid: string | null) =>
-  db.prepare(`SELECT 1 AS x FROM groups WHERE company_id = ? AND ${foldSql('name')} = ${foldSql('?')} AND uid IS NOT ?`)
+  db.prepare(`SELECT 1 AS x FROM groups WHERE company_id = ? AND ${foldSql('name')} = ${FOLDED_VALUE} AND uid IS NOT ?`)
     .bind(companyId, name, exceptUid)
     .first();
 

@@ -1,7 +1,7 @@
 /** Promotional assets of campaigns (files in R2 under `assets/<company>/...`). */
 import { batch, row, rows } from '../core/named-batch';
 import type { Language } from '../../lib/languages';
-import { foldSql } from '../core/fold-sql';
+import { FOLDED_VALUE, foldSql } from '../core/fold-sql';
 import { textInSql } from '../core/row-language-sql';
 
 export interface AssetRow {
@@ -34,7 +34,7 @@ export async function listAssets(
   if (search) {
     // instr(), not LIKE: D1 refuses a LIKE pattern over 50 bytes (a long or accented search answered 500,
     // issue 17), and instr() needs no escaping. foldSql ignores case in accented letters too ("GUÍA" finds "Guía").
-    filter += ` AND (instr(${foldSql('a.title')}, ${foldSql('?')}) > 0 OR instr(${foldSql('a.file_name')}, ${foldSql('?')}) > 0)`;
+    filter += ` AND (instr(${foldSql('a.title')}, ${FOLDED_VALUE}) > 0 OR instr(${foldSql('a.file_name')}, ${FOLDED_VALUE}) > 0)`;
     args.push(search, search);
   }
   const from = `

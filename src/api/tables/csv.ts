@@ -92,7 +92,7 @@ export function tableCsv(svc: ServiceContext, caller: Caller, key: string, input
       if (done) return;
       const { results } = await keysetStatement(svc.db, p.sql, cursor, CSV_PAGE).all<RawRow>();
       let chunk = '';
-      for (const raw of results) chunk += csvLine(p.table.columns.map((c) => cellOf(c, raw, words.labels, words.lang)));
+      for (const raw of results) chunk += csvLine(table.columns.map((c) => cellOf(c, raw, words.labels, words.lang)));
       if (chunk) controller.enqueue(encoder.encode(chunk));
       const last = results.at(-1);
       if (results.length < CSV_PAGE || !last) {

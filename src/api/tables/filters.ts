@@ -1,6 +1,6 @@
 import { currencyMinorDigits } from '../../lib/format';
 import { fieldError } from '../core/errors';
-import { foldSql } from '../core/fold-sql';
+import { FOLDED_VALUE, foldSql } from '../core/fold-sql';
 import type { Caller } from '../core/types';
 import { choicesFor, columnOf, TYPE_OPERATORS, type Column, type Table } from './columns';
 import { withScale } from './queries';
@@ -91,12 +91,12 @@ function textCondition(e: string, op: string, param: string, value: string): Con
     case 'exact':
       return { sql: `${e} = ?`, args: [value] };
     case 'iexact':
-      return { sql: `${foldSql(e)} = ${foldSql('?')}`, args: [value] };
+      return { sql: `${foldSql(e)} = ${FOLDED_VALUE}`, args: [value] };
     // instr() rather than LIKE: no wildcard in a value has a meaning.
     case 'icontains':
-      return { sql: `instr(${foldSql(e)}, ${foldSql('?')}) > 0`, args: [value] };
+      return { sql: `instr(${foldSql(e)}, ${FOLDED_VALUE}) > 0`, args: [value] };
     case 'istartswith':
-      return { sql: `instr(${foldSql(e)}, ${foldSql('?')}) = 1`, args: [value] };
+      return { sql: `instr(${foldSql(e)}, ${FOLDED_VALUE}) = 1`, args: [value] };
   }
   throw fieldError(param, 'tables.operatorUnknown');
 }
