@@ -30,6 +30,34 @@ export function enhanceTables(): void {
   if (!text) return;
   const labels = JSON.parse(text) as TableLabels;
   for (const root of document.querySelectorAll<HTMLElement>('.data-table[data-table]')) enhanceTable(root, labels);
+  layOutCards();
+}
+
+/** How many cards one idle task lays out (issue 21): a frame that lays out six cards stays near a long task's
+ * 50 ms on a phone four times slower than a desktop, and fewer, smaller frames cost more in all (each frame
+ * styles and lays out again around the cards it adds). */
+const CARDS_PER_TASK = 6;
+let laying = false;
+
+/**
+ * A phone lays out only the cards near its screen while the page loads (tables.css: `content-visibility`
+ * until a row is `data-laid`), which keeps the frames that draw the tables short (issue 21: the first
+ * layout of three tables of cards was the table pages' longest task). Once the page has loaded, the other
+ * cards are laid out a few at a time in idle time, so that a capture of the whole page, a reader who jumps
+ * far down and a tool that reads boxes find every card drawn. New rows a table writes wait their turn too.
+ */
+function layOutCards(): void {
+  if (laying) return;
+  laying = true;
+  const idle = (step: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(step) : window.setTimeout(step, 1));
+  const step = () => {
+    const rows = document.querySelectorAll<HTMLElement>('table.dt tbody tr:not([data-laid])');
+    for (let i = 0; i < rows.length && i < CARDS_PER_TASK; i++) rows[i]!.dataset.laid = '';
+    if (rows.length > CARDS_PER_TASK) idle(step);
+    else laying = false;
+  };
+  if (document.readyState === 'complete') idle(step);
+  else window.addEventListener('load', () => idle(step), { once: true });
 }
 
 /** The id of the page's label set. */
@@ -78,6 +106,7 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
     region.innerHTML = viewHtml(config, labels, view);
     fillSortSlot();
     enhanceRows(region, labels);
+    layOutCards();
     const n = view.state.filters.length;
     if (filters && n !== filterCount) {
       // Open while filters apply, closed when the last one goes; left as the user set it otherwise.
