@@ -768,6 +768,7 @@ async function main() {
     if (args.lighthouse) {
       const report = await lighthouseBench({
         pages: withCookie.map((p) => ({ ...p, label: label(p) })), port: target.port, formFactors, language: args.language, log,
+        get: (host, path, cookie) => request(host, path, { headers: cookie ? { cookie } : {} }),
       });
       if (json) console.log(JSON.stringify(report, null, 2));
       else printLighthouse(report, table);

@@ -2,23 +2,10 @@
 // practices, SEO) per page, desktop and/or mobile, on the portal the bench started (or --target). Only
 // printed here; tests/e2e/lighthouse.e2e.ts is the check that accessibility, best practices and SEO stay
 // at 100. Performance in Lighthouse is a simulated slow device and network: compare runs, not machines.
-import http from 'node:http';
 import { CATEGORIES, launchLighthouseChromium, parseCookieHeader, runLighthouse } from './lighthouse.mjs';
 
 /** Untimed requests of a page before its audit, as the timings have their warm-up rounds. */
 const WARM_REQUESTS = 3;
-
-/** One GET of a page, its body read and dropped; a failure is left to the audit to report. */
-function warm(port, host, path, cookie) {
-  return new Promise((done) => {
-    const req = http.request({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}`, ...(cookie ? { cookie } : {}) } }, (res) => {
-      res.resume();
-      res.on('end', done);
-    });
-    req.on('error', done);
-    req.end();
-  });
-}
 
 /** The pages audited by default: signed out and in on both demo tenants, every kind of screen once. */
 export const LIGHTHOUSE_PAGES = [
@@ -34,9 +21,11 @@ export const LIGHTHOUSE_PAGES = [
 
 /**
  * @param {{ pages: { host: string, path: string, label: string, cookie?: string }[], port: number,
- *   formFactors: ('desktop' | 'mobile')[], language?: string, log: (...a: unknown[]) => void }} options
+ *   formFactors: ('desktop' | 'mobile')[], language?: string, log: (...a: unknown[]) => void,
+ *   get: (host: string, path: string, cookie: string) => Promise<unknown> }} options `get` is the bench's own
+ *   request of a page (bench.mjs), for the untimed warm-up.
  */
-export async function lighthouseBench({ pages, port, formFactors, language, log }) {
+export async function lighthouseBench({ pages, port, formFactors, language, log, get }) {
   const chromium = await launchLighthouseChromium();
   const runs = [];
   try {
@@ -48,7 +37,7 @@ export async function lighthouseBench({ pages, port, formFactors, language, log 
         log(`Lighthouse ${formFactor} ${p.label}`);
         // The audit measures the page, not the first request of it after the portal started (its modules
         // compiled, its caches filled), which the bench's own portal always is.
-        for (let i = 0; i < WARM_REQUESTS; i++) await warm(port, p.host, p.path, cookie);
+        for (let i = 0; i < WARM_REQUESTS; i++) await get(p.host, p.path, cookie).catch(() => {});
         try {
           const run = await runLighthouse(chromium, url, { formFactor, categories: CATEGORIES, cookies });
           runs.push({ page: p.label, ...run });

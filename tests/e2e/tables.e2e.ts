@@ -41,6 +41,9 @@ const money = (text: string) => {
   return Number(decimalComma ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, ''));
 };
 /** The total of "1–25 of 36". */
+/** How many table rows the browser skips laying out (content-visibility: tables.css). */
+const skippedCards = (page: Page) =>
+  page.locator('table.dt tbody tr').evaluateAll((trs) => trs.filter((tr) => getComputedStyle(tr).contentVisibility !== 'visible').length);
 const total = (text: string) => Number(/(\d[\d,]*)\s*$/.exec(text.split('·')[0]!.trim())![1]!.replace(/,/g, ''));
 
 
@@ -68,7 +71,7 @@ for (const tenant of TENANTS) {
         expect(await page.locator('[data-table-section="activity"] tbody tr[data-row]').count()).toBeLessThanOrEqual(15);
         // No script lays out cards later, so a phone without one lays out every card at once (tables.css).
         await page.setViewportSize({ width: 390, height: 844 });
-        expect(await page.locator('table.dt tbody tr').evaluateAll((trs) => trs.filter((tr) => getComputedStyle(tr).contentVisibility !== 'visible').length)).toBe(0);
+        expect(await skippedCards(page)).toBe(0);
         await page.setViewportSize({ width: 1280, height: 720 });
         const firstPage = await cellTexts(page, 'transaction_id');
         await Promise.all([page.waitForURL(/commissions\.page=2/), page.locator(`${COMMISSIONS} [data-page-next]`).click()]);
@@ -310,8 +313,7 @@ for (const tenant of TENANTS) {
 
         // Every card is drawn soon after the load, not only those near the screen: a capture of the whole
         // page shows each one, with its own height, not the guess it had while skipped.
-        const skipped = () => page.locator('table.dt tbody tr').evaluateAll((trs) => trs.filter((tr) => getComputedStyle(tr).contentVisibility !== 'visible').length);
-        await expect.poll(skipped).toBe(0);
+        await expect.poll(() => skippedCards(page)).toBe(0);
         expect(await page.locator('table.dt tbody tr').count()).toBeGreaterThan(count);
         // What keeps the loading frames short: a card not yet laid out is skipped while far from the screen,
         // except the last (the pager after it stays where it will be).
