@@ -3,6 +3,8 @@ declare namespace Cloudflare {
   interface Env {
     ADMIN_API_KEY?: string;
     CLICK_HASH_SALT?: string;
+    /** Signs what only this deployment mints: click ids, the edge's internal headers to a remote API (src/api/core/signing.ts). */
+    PORTAL_SIGNING_SECRET?: string;
     RECAPTCHA_SECRET?: string;
     BOT_CHECK_STUB?: string;
     DEV_OUTBOX?: string;
