@@ -1,0 +1,1 @@
+-- Attribution nobody can steal (placeholder filled in by the same change).
