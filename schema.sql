@@ -64,7 +64,7 @@ CREATE TABLE ambassador_clients (
   company_id TEXT NOT NULL REFERENCES companies(id),
   ambassador_uid TEXT NOT NULL,
   client_hash TEXT NOT NULL CHECK (length(client_hash) = 64),
-  last_seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  last_seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), kind TEXT NOT NULL DEFAULT 'client' CHECK (kind IN ('client', 'ip', 'device')),
   PRIMARY KEY (company_id, ambassador_uid, client_hash),
   FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid)
 ) WITHOUT ROWID;
@@ -148,7 +148,7 @@ CREATE TABLE attributed_customers (
   ambassador_uid TEXT NOT NULL,
   share_link_uid TEXT,
   campaign_id INTEGER NOT NULL,
-  first_seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  first_seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), email TEXT CHECK (email IS NULL OR length(email) <= 255), name TEXT CHECK (name IS NULL OR length(name) <= 255), click_uid TEXT CHECK (click_uid IS NULL OR length(click_uid) BETWEEN 1 AND 64),
   PRIMARY KEY (company_id, provider, external_id),
   FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid),
   FOREIGN KEY (company_id, share_link_uid) REFERENCES share_links(company_id, uid),
@@ -219,7 +219,7 @@ CREATE TABLE clicks (
   country TEXT,
   client_hash TEXT NOT NULL,                            -- salted hash of IP + user agent; no raw IP kept
   counted INTEGER NOT NULL DEFAULT 1,                   -- 0 for bots and repeats within the window
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), click_uid TEXT CHECK (click_uid IS NULL OR length(click_uid) BETWEEN 1 AND 64),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), click_uid TEXT CHECK (click_uid IS NULL OR length(click_uid) BETWEEN 1 AND 64), ip_hash TEXT CHECK (ip_hash IS NULL OR length(ip_hash) = 64), device_hash TEXT CHECK (device_hash IS NULL OR length(device_hash) = 64),
   -- 0002_tenant_safe
   FOREIGN KEY (company_id, share_link_uid) REFERENCES share_links(company_id, uid),
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id),
@@ -272,7 +272,7 @@ CREATE TABLE commissions (
   refunded_revenue_minor INTEGER NOT NULL DEFAULT 0 CHECK (refunded_revenue_minor >= 0),
   event_data1 TEXT, event_data2 TEXT, event_data3 TEXT,
   updated_at TEXT, held_reason TEXT
-  CHECK (held_reason IS NULL OR held_reason IN ('own_email', 'own_click', 'disposable_email', 'velocity')), held_at TEXT,
+  CHECK (held_reason IS NULL OR held_reason IN ('own_email', 'own_click', 'disposable_email', 'velocity')), held_at TEXT, click_uid TEXT CHECK (click_uid IS NULL OR length(click_uid) BETWEEN 1 AND 64), held_signals TEXT CHECK (held_signals IS NULL OR held_signals IN ('ip', 'device', 'ip device')),
   -- 0002_tenant_safe
   FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid),
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id),
@@ -921,6 +921,8 @@ CREATE INDEX clicks_link ON clicks(share_link_uid, created_at);
 CREATE UNIQUE INDEX clicks_uid ON clicks(click_uid);
 
 CREATE INDEX commissions_ambassador ON commissions(company_id, ambassador_uid, created_at);
+
+CREATE INDEX commissions_click ON commissions(company_id, click_uid) WHERE click_uid IS NOT NULL;
 
 CREATE INDEX commissions_held ON commissions(company_id, held_at) WHERE held_reason IS NOT NULL;
 

@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { forgetLinks } from '../api/sharing/link-cache';
-import { isBot, newClickId, withClickId } from '../api/sharing/redirects';
+import { mintClickId } from '../api/sharing/click-id';
+import { isBot, withClickId } from '../api/sharing/redirects';
 import type { ResolvedShareLink } from './client/sharing';
 import { escapeHtml } from '../lib/escape-html';
 import { t } from '../lib/i18n';
@@ -40,21 +41,24 @@ function countryOf(c: EdgeCtx): string | null {
  * forwarded client address and user agent; the edge adds what only it sees, the referrer and country,
  * and the click's id, so that a click sent twice (a retried call, a redelivered batch) counts once.
  *
- * The click id also goes to the landing URL as `mbsy_cid` (issue 20): the store keeps it and names it
- * with a sale. Only a person's visit gets one: a HEAD (no click recorded) gets none, and neither does
- * a known bot (its click is stored, never counted), so a crawler or link preview never carries an id
- * into an indexed or cached URL that later readers would arrive by.
+ * The click id also goes to the landing URL as `mbsy_cid`: the store keeps it and names it with a sale.
+ * It is signed (src/api/sharing/click-id.ts: the share link, the time and the company under the deployment's
+ * secret), so the sale is credited by the id itself, even before the click reaches D1 through the queue.
+ * Only a person's visit gets one: a HEAD (no click recorded) gets none, and neither does a known bot (its
+ * click is stored, never counted), so a crawler or link preview never carries an id into an indexed or
+ * cached URL that later readers would arrive by.
  */
-function follow(c: EdgeCtx, link: ResolvedShareLink | null) {
+async function follow(c: EdgeCtx, link: ResolvedShareLink | null) {
   if (!link) return inactiveLinkPage(c);
   let location = link.location;
   if (c.req.method === 'GET') {
-    const clickId = newClickId();
+    const clickId = await mintClickId(c.env, c.var.portal.uid, link.share_link_uid);
     const click = c.var.client.recordClick({
-      click_uid: clickId, share_link_uid: link.share_link_uid, referrer_host: hostOf(c.req.header('referer')), country: countryOf(c),
+      ...(clickId ? { click_uid: clickId } : {}),
+      share_link_uid: link.share_link_uid, referrer_host: hostOf(c.req.header('referer')), country: countryOf(c),
     });
     c.executionCtx.waitUntil(click.catch((err) => console.error('redirect: click not recorded', link.share_link_uid, err)));
-    if (!isBot(c.req.header('user-agent'))) location = withClickId(location, clickId);
+    if (clickId && !isBot(c.req.header('user-agent'))) location = withClickId(location, clickId);
   }
   return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } });
 }

@@ -2,6 +2,7 @@
 // `stripe` package's test-header helper, Shopify webhooks signed with the app's client secret.
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
+import { mintClickId } from '../../src/api/sharing/click-id';
 import { edge } from './helpers';
 import { KEYS, op, readReply, type Reply } from './operator-fixtures';
 
@@ -29,13 +30,21 @@ export async function givePersonalCode(ambassadorUid: string, code: string) {
 let counter = 0;
 export const uniq = (label: string) => `${label}_${Date.now().toString(36)}${++counter}`;
 
-/** A click stored for a share link, as the redirect's queue consumer stores it; answers its click id. */
-export async function storedClick(shareLinkUid: string): Promise<string> {
-  const clickUid = crypto.randomUUID();
+/** A click id the portal would mint for a visit of the share link (signed for the link's company), not stored. */
+export async function mintedClickId(shareLinkUid: string): Promise<string> {
+  const link = await env.DB.prepare('SELECT company_id FROM share_links WHERE uid = ?').bind(shareLinkUid).first<{ company_id: string }>();
+  const id = await mintClickId(env, link!.company_id, shareLinkUid);
+  if (!id) throw new Error(`no click id can be minted for ${shareLinkUid}`);
+  return id;
+}
+
+/** A click stored for a share link under a minted id, as the redirect's queue consumer stores it; answers its click id. */
+export async function storedClick(shareLinkUid: string, signals: { ipHash?: string; deviceHash?: string } = {}): Promise<string> {
+  const clickUid = await mintedClickId(shareLinkUid);
   await env.DB.prepare(
-    `INSERT INTO clicks (click_uid, company_id, share_link_uid, campaign_id, ambassador_uid, client_hash, counted)
-     SELECT ?, company_id, uid, campaign_id, ambassador_uid, 'attribution-test', 0 FROM share_links WHERE uid = ?`,
-  ).bind(clickUid, shareLinkUid).run();
+    `INSERT INTO clicks (click_uid, company_id, share_link_uid, campaign_id, ambassador_uid, client_hash, counted, ip_hash, device_hash)
+     SELECT ?, company_id, uid, campaign_id, ambassador_uid, 'attribution-test', 0, ?, ? FROM share_links WHERE uid = ?`,
+  ).bind(clickUid, signals.ipHash ?? null, signals.deviceHash ?? null, shareLinkUid).run();
   return clickUid;
 }
 

@@ -111,7 +111,9 @@ describe('holding a conversion', () => {
       { email: 'ben@demo.test', password: 'Password1!' }, { 'user-agent': BROWSER }, { ip },
     ));
     expect(login.status).toBe(200);
-    expect(await scalar("SELECT COUNT(*) FROM ambassador_clients WHERE company_id = 'demo' AND ambassador_uid = 'amb-ben'")).toBe(1);
+    // Its address is remembered on its own and with the browser's user agent (no device cookie on this call).
+    expect(await scalar("SELECT group_concat(kind, ' ') FROM (SELECT kind FROM ambassador_clients WHERE company_id = 'demo' AND ambassador_uid = 'amb-ben' ORDER BY kind)"))
+      .toBe('client ip');
 
     // Ben follows his own link from the same browser, then a sale names that click.
     const own = await call('http://localhost/r/ben-demo', { headers: { 'user-agent': BROWSER }, ip, redirect: 'manual' });

@@ -112,7 +112,7 @@ describe('lead and sale API', () => {
     expect(bad.body.amount[0]).toMatch(/minor units/);
     const neither = await fetchTrack(KEYS.demo, 'sale', { invoice_id: 'x', amount: 100, currency: 'USD' });
     expect(neither.status).toBe(400);
-    expect(neither.body.customer_external_id[0]).toMatch(/customer_external_id or click_id/);
+    expect(neither.body.customer_external_id[0]).toMatch(/customer_external_id, click_id or referral_code/);
     const demoClick = await storedClick('sl-ava-demo');
     const lead = await fetchTrack(KEYS.globex, 'lead', { click_id: demoClick, customer_external_id: uniq('cust') });
     expect(lead.status).toBe(400);

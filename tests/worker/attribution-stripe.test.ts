@@ -59,10 +59,10 @@ describe('Stripe-Signature', () => {
 });
 
 describe('checkout.session.completed', () => {
-  it('credits the click id in client_reference_id first, before metadata.mbsy_cid and metadata.mbsy', async () => {
+  it('credits the click id in metadata.mbsy_cid first, before one in client_reference_id and metadata.mbsy', async () => {
     const ava = await storedClick('sl-ava-demo');
     const ben = await storedClick('sl-ben-demo');
-    const session = checkoutSession({ client_reference_id: ava, metadata: { mbsy_cid: ben, mbsy: 'ben-demo' } });
+    const session = checkoutSession({ client_reference_id: ben, metadata: { mbsy_cid: ava, mbsy: 'ben-demo' } });
     const res = await sendStripe('demo', stripeEvent('checkout.session.completed', session), STRIPE_SECRETS.demo);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: true, result: 'created' });

@@ -8,6 +8,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { api as apiApp } from '../../src/api/app';
 import { consumeClicks } from '../../src/api/sharing/click-ingest';
+import { mintClickId, readClickId } from '../../src/api/sharing/click-id';
 import type { NewClick } from '../../src/api/sharing/click-queries';
 import { createEdgeApp, type EdgeOptions } from '../../src/edge/app';
 import { forgetTenants } from '../../src/edge/tenant';
@@ -75,7 +76,8 @@ describe('the redirect with a clicks queue', () => {
     expect(queue.sent).toHaveLength(1);
     const click = queue.sent[0]!;
     expect(click).toMatchObject({ companyId: 'demo', shareLinkUid: 'sl-ava-pin', bot: false, referrerHost: null });
-    expect(click.clickUid).toMatch(/^[0-9a-f-]{36}$/);
+    // The id the portal minted for this visit: it names the link by itself, signed for this company.
+    expect(await readClickId(env, 'demo', click.clickUid)).toMatchObject({ shareLinkUid: 'sl-ava-pin' });
     expect(click.clientHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(click)).not.toContain('198.51.100.1');
     expect(Date.now() - Date.parse(click.at)).toBeLessThan(60_000);
@@ -198,7 +200,7 @@ describe('without the queue', () => {
     await direct('http://localhost/r/ava-blog', { ip: '198.51.100.70' }).settled;
     const rows = (await env.DB.prepare("SELECT * FROM clicks WHERE share_link_uid = 'sl-ava-blog' ORDER BY id DESC LIMIT 2").all<Record<string, any>>()).results.reverse();
     expect(rows.map((r) => r.counted)).toEqual([1, 0]);
-    for (const r of rows) expect(r.click_uid).toMatch(/^[0-9a-f-]{36}$/);
+    for (const r of rows) expect((await readClickId(env, 'demo', r.click_uid))?.shareLinkUid).toBe('sl-ava-blog');
     expect(await rollup(101)).toBe(before + 1);
   });
 
@@ -228,7 +230,7 @@ describe('POST /v1/clicks/ (the remote API the edge calls)', () => {
 
   it('queues the click under the id the edge made', async () => {
     const queue = recordingQueue();
-    const uid = crypto.randomUUID();
+    const uid = (await mintClickId(env, 'demo', 'sl-ava-news'))!;
     const res = await post({ CLICKS_QUEUE: queue.binding }, { click_uid: uid, share_link_uid: 'sl-ava-news', country: 'fr' });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ code: 'clickRecorded', click_uid: uid, counted: null });
@@ -236,18 +238,35 @@ describe('POST /v1/clicks/ (the remote API the edge calls)', () => {
   });
 
   it('stores a retried POST once and answers it like the first, and refuses a malformed id', async () => {
-    const uid = crypto.randomUUID();
+    const uid = (await mintClickId(env, 'demo', 'sl-ava-summer'))!;
     const first = await post({ CLICKS_QUEUE: undefined }, { click_uid: uid, share_link_uid: 'sl-ava-summer' });
     const retry = await post({ CLICKS_QUEUE: undefined }, { click_uid: uid, share_link_uid: 'sl-ava-summer' });
     expect([first.status, retry.status]).toEqual([201, 201]);
     expect((await retry.json() as { counted: boolean }).counted).toBe((await first.json() as { counted: boolean }).counted);
     expect(await rowsOf([uid])).toHaveLength(1);
     expect((await post({ CLICKS_QUEUE: undefined }, { click_uid: 'no', share_link_uid: 'sl-ava-summer' })).status).toBe(400);
-    // Another company's id is not this tenant's click: the link is unknown to it.
+    // Another company's id is not this tenant's: refused before anything is read or written.
     const other = await apiApp.fetch(new Request('http://localhost/v1/clicks/', {
       method: 'POST', body: JSON.stringify({ click_uid: uid, share_link_uid: 'sl-ava-summer' }),
       headers: { 'content-type': 'application/json', 'x-portal-company': 'acme', 'user-agent': BROWSER },
     }), { ...env, CLICKS_DIRECT: '1' } as Env, createExecutionContext());
-    expect(other.status).toBe(404);
+    expect(other.status).toBe(400);
+  });
+
+  it('takes no id a caller chose: a planted, edited or another link\'s id is refused; without one the API mints it', async () => {
+    const planted = ['ORDER-2026-000123-XYZ', crypto.randomUUID(), `c1${'A'.repeat(54)}`];
+    const minted = (await mintClickId(env, 'demo', 'sl-ava-summer'))!;
+    const edited = minted.slice(0, -2) + (minted.endsWith('AA') ? 'BB' : 'AA');
+    const forOtherLink = (await mintClickId(env, 'demo', 'sl-ben-demo'))!;
+    for (const click_uid of [...planted, edited, forOtherLink]) {
+      const res = await post({ CLICKS_QUEUE: undefined }, { click_uid, share_link_uid: 'sl-ava-summer' });
+      expect(res.status, click_uid).toBe(400);
+      expect(await rowsOf([click_uid])).toEqual([]);
+    }
+    const res = await post({ CLICKS_QUEUE: undefined }, { share_link_uid: 'sl-ava-summer' });
+    expect(res.status).toBe(201);
+    const { click_uid } = await res.json() as { click_uid: string };
+    expect(await readClickId(env, 'demo', click_uid)).toMatchObject({ shareLinkUid: 'sl-ava-summer' });
+    expect(await rowsOf([click_uid])).toHaveLength(1);
   });
 });

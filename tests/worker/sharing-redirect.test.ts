@@ -57,7 +57,7 @@ describe('share link redirect', () => {
     const location = new URL(res.headers.get('location')!);
     expect(location.origin + location.pathname).toBe('https://shop.demo.test/welcome');
     expect(Object.fromEntries(location.searchParams)).toEqual({
-      utm_source: 'instagram', utm_medium: 'reel', mbsy: 'ava-insta', campaignid: '102', mbsy_cid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      utm_source: 'instagram', utm_medium: 'reel', mbsy: 'ava-insta', campaignid: '102', mbsy_cid: expect.stringMatching(/^c1[A-Za-z0-9_-]{40,62}$/),
     });
   });
 

@@ -2,26 +2,31 @@ import { batch, row as one, write } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import type { ConversionRows } from '../money/commissions';
 import type { loadCustomization } from '../portal/customization';
-import { clickClientHash } from '../sharing/redirects';
-import { holdReasonOf, OWN_CLIENT_DAYS } from './fraud-rules';
-import { ambassadorEmailStatement, forgetAmbassadorClientsStatement, ownClickStatement, rememberAmbassadorClientStatement } from './queries';
+import { clientSignals } from '../sharing/redirects';
+import { holdReasonOf, OWN_CLIENT_DAYS, type OwnSignal } from './fraud-rules';
+import { ambassadorEmailStatement, forgetAmbassadorClientsStatement, ownClickSignalsStatement, rememberAmbassadorClientStatement } from './queries';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** What the rules look at besides the ambassador: the customer's e-mail and the click the sale came through. */
+/** What the rules look at besides the ambassador: the customer's e-mail addresses and the clicks the sale came with. */
 export interface HoldInput {
   ambassadorUid: string;
-  customerEmail: string | null | undefined;
-  /** The click id (`mbsy_cid`) that credited the sale, when a click did. */
-  clickUid: string | null | undefined;
+  /** The sale's customer e-mail, and the lead's when the customer came through a lead. */
+  customerEmails: readonly (string | null | undefined)[];
+  /**
+   * The verified click ids the sale carried (whichever clue credited it) and its lead's click: the own-click
+   * rule compares their visitors with the ambassador's own logins.
+   */
+  clickUids: readonly string[];
   now: string;
 }
 
 /**
  * The hold of a conversion about to be recorded (ConversionRows['hold']): the first of own_email, own_click,
- * disposable_email it breaks, and the company's rate limit for the SQL to apply
- * (customization `fraud.max_conversions_per_hour`, from the caller's one read of the settings).
+ * disposable_email it breaks (own_click with the signals it saw), and the company's rate limit for the SQL
+ * to apply (customization `fraud.max_conversions_per_hour`, from the caller's one read of the settings).
+ * The same rules whichever clue credited the sale: a click id, a share or personal code, or a lead.
  */
 export async function holdFor(
   svc: Pick<ServiceContext, 'db'>, companyId: string, h: HoldInput, settings: ReturnType<typeof loadCustomization>,
@@ -29,30 +34,44 @@ export async function holdFor(
   const { db } = svc;
   const nowMs = Date.parse(h.now);
   const since = new Date(nowMs - OWN_CLIENT_DAYS * DAY_MS).toISOString();
+  const clicks = [...new Set(h.clickUids)].slice(0, 5);
   const [custom, found] = await Promise.all([
     settings,
     batch(db, {
       ambassador: one<{ email: string; paypal_email: string | null; dwolla_email: string | null }>(
         ambassadorEmailStatement(db, companyId, h.ambassadorUid),
       ),
-      click: one<{ own: number }>(ownClickStatement(db, companyId, h.ambassadorUid, h.clickUid ?? '', since)),
+      own: one<{ ip: number; device: number; client: number }>(ownClickSignalsStatement(db, companyId, h.ambassadorUid, clicks, since)),
     }),
   ]);
   const { email, paypal_email: paypal, dwolla_email: dwolla } = found.ambassador ?? {};
-  const reason = holdReasonOf({ customerEmail: h.customerEmail, ambassadorEmails: [email, paypal, dwolla], ownClick: found.click?.own === 1 });
-  return { reason, maxPerHour: custom.company.fraud.max_conversions_per_hour, since: new Date(nowMs - HOUR_MS).toISOString() };
+  const { own } = found;
+  const ownSignals: OwnSignal[] = [];
+  if (own?.ip || own?.client) ownSignals.push('ip');
+  if (own?.device || own?.client) ownSignals.push('device');
+  const reason = holdReasonOf({ customerEmails: h.customerEmails, ambassadorEmails: [email, paypal, dwolla], ownSignals });
+  return {
+    reason, signals: reason === 'own_click' ? ownSignals.join(' ') : null,
+    maxPerHour: custom.company.fraud.max_conversions_per_hour, since: new Date(nowMs - HOUR_MS).toISOString(),
+  };
 }
 
 /**
- * Remembers the client an ambassador just logged in from, hashed as a click's client is (the salted hash of IP
- * address and user agent, src/api/sharing/redirects.ts), so that a sale through a click from it is held
- * (own_click); the clients not seen for OWN_CLIENT_DAYS are forgotten. Without a client address nothing is remembered.
+ * Remembers the client an ambassador just logged in from, each signal on its own (./queries.ts): the salted
+ * hash of its address, of its device id (the edge's cookie), and of address and user agent together, as a
+ * click stores them (src/api/sharing/redirects.ts clientSignals), so that a sale through a click from their
+ * network or their browser is held (own_click); the clients not seen for OWN_CLIENT_DAYS are forgotten.
  */
 export async function rememberAmbassadorClient(svc: ServiceContext, companyId: string, ambassadorUid: string): Promise<void> {
-  if (!svc.clientIp) return;
   const nowMs = Date.now();
+  const now = new Date(nowMs).toISOString();
+  const { clientHash, ipHash, deviceHash } = await clientSignals(svc);
+  const remember = (kind: 'client' | 'ip' | 'device', hash: string | null) =>
+    hash ? [write(rememberAmbassadorClientStatement(svc.db, companyId, ambassadorUid, kind, hash, now))] : [];
+  if (!ipHash && !deviceHash) return;
+  const writes = [...(ipHash ? remember('client', clientHash) : []), ...remember('ip', ipHash), ...remember('device', deviceHash)];
   await batch(svc.db, {
-    remember: write(rememberAmbassadorClientStatement(svc.db, companyId, ambassadorUid, await clickClientHash(svc), new Date(nowMs).toISOString())),
+    ...Object.fromEntries(writes.map((w, i) => [`remember${i}`, w])),
     forget: write(forgetAmbassadorClientsStatement(svc.db, companyId, ambassadorUid, new Date(nowMs - OWN_CLIENT_DAYS * DAY_MS).toISOString())),
   });
 }

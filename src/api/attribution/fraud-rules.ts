@@ -59,20 +59,27 @@ export function isDisposableEmail(email: string | null | undefined): boolean {
   return false;
 }
 
+/** A signal a sale's click shares with the ambassador's own logins. */
+export type OwnSignal = 'ip' | 'device';
+
 /** What a conversion is checked against. */
 export interface HoldFacts {
-  customerEmail: string | null | undefined;
+  /** Every address the customer is known by: the sale's, and the lead's when a lead named them first. */
+  customerEmails: readonly (string | null | undefined)[];
   /** The e-mail addresses the ambassador is known by (the account's, the payout ones). */
   ambassadorEmails: readonly (string | null | undefined)[];
-  /** The sale's click came from a client the ambassador logged in from (see ambassador_clients). */
-  ownClick: boolean;
+  /**
+   * What the sale's click (or its lead's click) shares with a client the ambassador logged in from: their
+   * network (`ip`), their browser (`device`). Each alone is enough to hold.
+   */
+  ownSignals: readonly OwnSignal[];
 }
 
 /** The first rule a conversion breaks, in this order, or null (the rate rule is decided in SQL, after these). */
 export function holdReasonOf(f: HoldFacts): Exclude<HoldReason, 'velocity'> | null {
-  const customer = mailboxOf(f.customerEmail);
-  if (customer && f.ambassadorEmails.some((e) => mailboxOf(e) === customer)) return 'own_email';
-  if (f.ownClick) return 'own_click';
-  if (isDisposableEmail(f.customerEmail)) return 'disposable_email';
+  const own = new Set(f.ambassadorEmails.map(mailboxOf).filter(Boolean));
+  if (f.customerEmails.some((e) => own.has(mailboxOf(e)))) return 'own_email';
+  if (f.ownSignals.length > 0) return 'own_click';
+  if (f.customerEmails.some(isDisposableEmail)) return 'disposable_email';
   return null;
 }

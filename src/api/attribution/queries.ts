@@ -21,10 +21,12 @@ const CAMPAIGN_BY_ID_SQL = `SELECT id, uid, commission_rate_bps, commission_type
 export const campaignByIdStatement = (db: D1Database, companyId: string, id: number) =>
   db.prepare(CAMPAIGN_BY_ID_SQL).bind(companyId, id);
 
-/** The click stored under `clickUid` (the `mbsy_cid` of the landing URL). */
-export const referrerOfClickStatement = (db: D1Database, companyId: string, clickUid: string) =>
-  db.prepare('SELECT ambassador_uid, share_link_uid AS uid, campaign_id FROM clicks WHERE company_id = ? AND click_uid = ?')
-    .bind(companyId, clickUid);
+/**
+ * The share link a verified click id names (src/api/sharing/click-id.ts): the id proves the visit, so the
+ * sale is the link's ambassador's whether or not the click itself has reached D1 yet.
+ */
+export const referrerOfShareLinkStatement = (db: D1Database, companyId: string, shareLinkUid: string) =>
+  db.prepare('SELECT ambassador_uid, uid, campaign_id FROM share_links WHERE company_id = ? AND uid = ?').bind(companyId, shareLinkUid);
 
 /** The share link of a short code, or of one of its retired codes (they keep redirecting: migration 0016). */
 export const referrerOfShortCodeStatement = (db: D1Database, companyId: string, code: string) =>
@@ -33,6 +35,20 @@ export const referrerOfShortCodeStatement = (db: D1Database, companyId: string, 
       WHERE s.company_id = ?1 AND (s.short_code = ?2 OR s.uid = (
         SELECT r.share_link_uid FROM share_link_retired_codes r WHERE r.company_id = ?1 AND r.short_code = ?2))
       LIMIT 1`,
+  ).bind(companyId, code);
+
+/**
+ * The ambassador of a personal share code (ambassadors.share_code, any case: the code the dashboard shows),
+ * with their own link of the campaign their memorable URL follows (the longest-running active one).
+ */
+export const referrerOfShareCodeStatement = (db: D1Database, companyId: string, code: string) =>
+  db.prepare(
+    `SELECT s.ambassador_uid, s.uid, s.campaign_id FROM ambassadors a
+       JOIN share_links s ON s.company_id = a.company_id AND s.ambassador_uid = a.uid AND s.is_default = 1
+       JOIN ambassador_campaigns m ON m.company_id = s.company_id AND m.ambassador_uid = s.ambassador_uid AND m.campaign_id = s.campaign_id
+       JOIN campaigns c ON c.company_id = s.company_id AND c.id = s.campaign_id AND c.is_active = 1
+      WHERE a.company_id = ? AND a.share_code = ? COLLATE NOCASE
+      ORDER BY c.is_hidden_dashboard, c.created_at, c.id LIMIT 1`,
   ).bind(companyId, code);
 
 /** The ambassador of a live personal code (any case), with their default share link of its campaign. */
@@ -46,20 +62,33 @@ export const referrerOfPersonalCodeStatement = (db: D1Database, companyId: strin
 
 export interface RememberedCustomerRow extends Referrer {
   first_seen_at: string;
+  /** What the lead said of the customer, and the verified click it came through (null: a sale remembered them). */
+  email: string | null;
+  name: string | null;
+  click_uid: string | null;
 }
 
 export const rememberedCustomerStatement = (db: D1Database, companyId: string, provider: SaleSource, externalId: string) =>
   db.prepare(
-    `SELECT ambassador_uid, share_link_uid AS uid, campaign_id, first_seen_at FROM attributed_customers
+    `SELECT ambassador_uid, share_link_uid AS uid, campaign_id, first_seen_at, email, name, click_uid FROM attributed_customers
       WHERE company_id = ? AND provider = ? AND external_id = ?`,
   ).bind(companyId, provider, externalId);
 
+/** What a lead knew of the customer it links (all optional). */
+export interface CustomerFacts {
+  email?: string | null;
+  name?: string | null;
+  clickUid?: string | null;
+}
+
 /** Remembers a customer with the referrer of their first sale or lead; a customer already known keeps theirs. */
-export const rememberCustomerStatement = (db: D1Database, companyId: string, provider: SaleSource, externalId: string, r: Referrer) =>
+export const rememberCustomerStatement = (
+  db: D1Database, companyId: string, provider: SaleSource, externalId: string, r: Referrer, facts: CustomerFacts = {},
+) =>
   db.prepare(
-    `INSERT INTO attributed_customers (company_id, provider, external_id, ambassador_uid, share_link_uid, campaign_id)
-     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, provider, external_id) DO NOTHING RETURNING 1`,
-  ).bind(companyId, provider, externalId, r.ambassador_uid, r.uid, r.campaign_id);
+    `INSERT INTO attributed_customers (company_id, provider, external_id, ambassador_uid, share_link_uid, campaign_id, email, name, click_uid)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, provider, external_id) DO NOTHING RETURNING 1`,
+  ).bind(companyId, provider, externalId, r.ambassador_uid, r.uid, r.campaign_id, facts.email || null, facts.name || null, facts.clickUid ?? null);
 
 export interface UnattributedSale {
   source: SaleSource;
@@ -170,22 +199,49 @@ export const ambassadorEmailStatement = (db: D1Database, companyId: string, amba
   ).bind(companyId, ambassadorUid);
 
 /**
- * 1 when the click stored under `clickUid` is the ambassador's and came from a client they logged in from
- * (the same salted hash of IP address and user agent) seen since `since`.
+ * Which of the ambassador's own signals a sale's clicks (stored under `clickUids`) share, among the clients
+ * they logged in from since `since`: `ip` (the same salted address hash), `device` (the same browser's device
+ * id) and `client` (address and user agent together: logins remembered before the signals were kept apart).
  */
-export const ownClickStatement = (db: D1Database, companyId: string, ambassadorUid: string, clickUid: string, since: string) =>
-  db.prepare(
-    `SELECT EXISTS (SELECT 1 FROM clicks k JOIN ambassador_clients a
-        ON a.company_id = k.company_id AND a.ambassador_uid = k.ambassador_uid AND a.client_hash = k.client_hash
-      WHERE k.company_id = ?1 AND k.click_uid = ?2 AND k.ambassador_uid = ?3 AND a.last_seen_at >= ?4) AS own`,
-  ).bind(companyId, clickUid, ambassadorUid, since);
+export const ownClickSignalsStatement = (db: D1Database, companyId: string, ambassadorUid: string, clickUids: readonly string[], since: string) => {
+  const ids = JSON.stringify(clickUids);
+  const own = (kind: string, column: string) =>
+    `EXISTS (SELECT 1 FROM clicks k JOIN ambassador_clients a ON a.company_id = k.company_id AND a.ambassador_uid = ?3 AND a.kind = '${kind}'
+        AND a.client_hash = k.${column} AND a.last_seen_at >= ?4
+      WHERE k.company_id = ?1 AND k.click_uid IN (SELECT value FROM json_each(?2)))`;
+  return db.prepare(`SELECT ${own('ip', 'ip_hash')} AS ip, ${own('device', 'device_hash')} AS device, ${own('client', 'client_hash')} AS client`)
+    .bind(companyId, ids, ambassadorUid, since);
+};
 
-/** Remembers (or refreshes) a client an ambassador logged in from. */
-export const rememberAmbassadorClientStatement = (db: D1Database, companyId: string, ambassadorUid: string, clientHash: string, now: string) =>
+/** Remembers (or refreshes) one signal of a client an ambassador logged in from. */
+export const rememberAmbassadorClientStatement = (
+  db: D1Database, companyId: string, ambassadorUid: string, kind: 'client' | 'ip' | 'device', hash: string, now: string,
+) =>
   db.prepare(
-    `INSERT INTO ambassador_clients (company_id, ambassador_uid, client_hash, last_seen_at) VALUES (?, ?, ?, ?)
+    `INSERT INTO ambassador_clients (company_id, ambassador_uid, client_hash, kind, last_seen_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (company_id, ambassador_uid, client_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
-  ).bind(companyId, ambassadorUid, clientHash, now);
+  ).bind(companyId, ambassadorUid, hash, kind, now);
+
+/**
+ * A click that reaches D1 after its sale (the queue): the commissions credited with those click ids, not
+ * reviewed or paid yet, are held `own_click` when the click shares the ambassador's own address or device.
+ * One statement for a whole batch of clicks (`clicks`: JSON of click ids).
+ */
+export const holdLateOwnClicksStatement = (db: D1Database, clickUids: readonly string[], since: string, now: string) => {
+  const own = (kind: string, column: string) =>
+    `EXISTS (SELECT 1 FROM ambassador_clients a WHERE a.company_id = k.company_id AND a.ambassador_uid = k.ambassador_uid
+        AND a.kind = '${kind}' AND a.client_hash = k.${column} AND a.last_seen_at >= ?2)`;
+  return db.prepare(
+    `UPDATE commissions AS m SET held_reason = 'own_click', held_at = ?3, held_signals = s.signals
+       FROM (SELECT k.company_id, k.click_uid, k.ambassador_uid,
+                    CASE WHEN ${own('client', 'client_hash')} THEN 'ip device'
+                         ELSE trim((CASE WHEN ${own('ip', 'ip_hash')} THEN 'ip' ELSE '' END) || ' ' ||
+                                   (CASE WHEN ${own('device', 'device_hash')} THEN 'device' ELSE '' END)) END AS signals
+               FROM clicks k WHERE k.click_uid IN (SELECT value FROM json_each(?1))) s
+      WHERE m.company_id = s.company_id AND m.click_uid = s.click_uid AND m.ambassador_uid = s.ambassador_uid AND s.signals <> ''
+        AND m.kind = 'commission' AND m.held_reason IS NULL AND m.status IN ('pending', 'zero') AND m.payout_id IS NULL`,
+  ).bind(JSON.stringify(clickUids), since, now);
+};
 
 /** Forgets an ambassador's clients not seen since `before`. */
 export const forgetAmbassadorClientsStatement = (db: D1Database, companyId: string, ambassadorUid: string, before: string) =>

@@ -5,26 +5,31 @@ import { clawedBackStatement, commissionOfTransactionStatement } from '../money/
 import { refund } from '../operator/commissions';
 import type { CommissionRow } from '../operator/queries';
 import { recordReferredConversion, type Referrer } from '../operator/service';
+import { readClickId, type ClickIdClaims } from '../sharing/click-id';
 import {
-  campaignByIdStatement, companyCurrencyStatement, referrerOfClickStatement, referrerOfPersonalCodeStatement, referrerOfShortCodeStatement,
-  rememberCustomerStatement, rememberedCustomerStatement, unattributedStatement, type AttributionCampaignRow, type RememberedCustomerRow,
-  type SaleSource,
+  campaignByIdStatement, companyCurrencyStatement, referrerOfPersonalCodeStatement, referrerOfShareCodeStatement, referrerOfShareLinkStatement,
+  referrerOfShortCodeStatement, rememberCustomerStatement, rememberedCustomerStatement, unattributedStatement, type AttributionCampaignRow,
+  type RememberedCustomerRow, type SaleSource,
 } from './queries';
 
 /**
- * Store attribution (issue 20): a sale reported by a store (a Stripe or Shopify webhook, the sale API) finds
- * its ambassador by itself, then goes in through the same path as the operator's own events
- * (recordReferredConversion: the campaign's rule, one commission per transaction, `commission.created`),
- * and a refund through the operator's refund (a clawback once paid).
+ * Store attribution: a sale reported by a store (a Stripe or Shopify webhook, the sale API) finds its
+ * ambassador by itself, then goes in through the same path as the operator's own events
+ * (recordReferredConversion: the campaign's rule, one commission per transaction, the fraud rules,
+ * `commission.created`), and a refund through the operator's refund (a clawback once paid).
  */
 
-/** What a sale carries that can name its ambassador, tried in this order. */
+/** What a sale carries that can name its ambassador, tried in this order (docs/track-api.md, "Which clue wins"). */
 export interface SaleClues {
-  /** The `mbsy_cid` the share link's redirect added (the id its click is stored under), most likely first. */
+  /**
+   * Click ids (`mbsy_cid`) the sale carries. Only an id the portal minted for this company counts
+   * (src/api/sharing/click-id.ts): it names the link clicked by itself, so a store's own order id, a guess or
+   * another company's id never selects anyone, and a sale right after the redirect needs no stored click.
+   */
   clickIds?: readonly (string | null | undefined)[];
-  /** The `mbsy` share code. */
+  /** The `mbsy` of the landing URL: a share link's short code (or a retired one), or the ambassador's share code. */
   shortCode?: string | null;
-  /** Discount codes used: one of them may be an ambassador's personal code. */
+  /** Codes typed at checkout (discount codes): an ambassador's personal code or share code. */
   personalCodes?: readonly string[];
   /** A customer remembered from an earlier sale or lead (the last resort). */
   customer?: { provider: SaleSource; externalId: string } | null;
@@ -40,31 +45,58 @@ const clean = (v: string | null | undefined, max: number) => {
 const unique = (values: readonly (string | null | undefined)[], max: number) =>
   [...new Set(values.map((v) => clean(v, max)).filter((v): v is string => !!v))];
 
-/** The referrer the first clue that matches names (tenant-scoped: another company's ids never match), or null. */
-export async function resolveReferrer(db: D1Database, companyId: string, clues: SaleClues) {
-  const clickIds = unique(clues.clickIds ?? [], 64).slice(0, 3);
+/** What a sale's clues found: the referrer, which clue, and what the fraud rules look at. */
+export interface FoundReferrer {
+  by: AttributedBy;
+  referrer: Referrer;
+  /** The click id that credited the sale (kept on the commission), when one did. */
+  clickUid: string | null;
+  /** Every verified click id the sale came with, and its lead's: the own-click rule compares their visitors. */
+  clickUids: string[];
+  /** The customer as a lead described them (shown on the commission when the sale says less; checked by the rules). */
+  lead: { email: string | null; name: string | null } | null;
+}
+
+/**
+ * The referrer the first clue that matches names (tenant-scoped: another company's ids and codes never
+ * match), or null. Click ids are checked by their signature before anything is read.
+ */
+export async function resolveReferrer(svc: Pick<ServiceContext, 'env' | 'db'>, companyId: string, clues: SaleClues): Promise<FoundReferrer | null> {
+  const { db } = svc;
+  const candidates = unique(clues.clickIds ?? [], 64).slice(0, 3);
+  const verified = (await Promise.all(candidates.map(async (id) => ({ id, claims: await readClickId(svc.env, companyId, id) }))))
+    .filter((v): v is { id: string; claims: ClickIdClaims } => v.claims !== null);
   const shortCode = clean(clues.shortCode, 64);
   const codes = unique(clues.personalCodes ?? [], 64).slice(0, MAX_CODES);
   const customer = clues.customer && clean(clues.customer.externalId, 255) ? clues.customer : null;
   const found = await batch(db, {
-    ...Object.fromEntries(clickIds.map((cid, i) => [`click${i}`, one<Referrer>(referrerOfClickStatement(db, companyId, cid))])),
+    ...Object.fromEntries(verified.map((v, i) => [`click${i}`, one<Referrer>(referrerOfShareLinkStatement(db, companyId, v.claims.shareLinkUid))])),
     link: one<Referrer>(referrerOfShortCodeStatement(db, companyId, shortCode ?? '')),
-    ...Object.fromEntries(codes.map((code, i) => [`code${i}`, one<Referrer>(referrerOfPersonalCodeStatement(db, companyId, code))])),
+    linkShareCode: one<Referrer>(referrerOfShareCodeStatement(db, companyId, shortCode ?? '')),
+    ...Object.fromEntries(codes.flatMap((code, i) => [
+      [`code${i}`, one<Referrer>(referrerOfPersonalCodeStatement(db, companyId, code))],
+      [`shareCode${i}`, one<Referrer>(referrerOfShareCodeStatement(db, companyId, code))],
+    ])),
     customer: one<RememberedCustomerRow>(rememberedCustomerStatement(db, companyId, customer?.provider ?? 'api', customer?.externalId ?? '')),
   }) as unknown as Record<string, Referrer | null>;
-  const clickAt = clickIds.findIndex((_, i) => found[`click${i}`]);
-  const byClick = clickAt >= 0 ? found[`click${clickAt}`] : null;
-  const byCode = codes.map((_, i) => found[`code${i}`]).find(Boolean);
+  const clickAt = verified.findIndex((_, i) => found[`click${i}`]);
+  const byCode = codes.map((_, i) => found[`code${i}`] ?? found[`shareCode${i}`]).find(Boolean);
+  const remembered = customer ? (found.customer as RememberedCustomerRow | null) : null;
   const order: [AttributedBy, Referrer | null | undefined][] = [
-    ['click_id', byClick],
-    ['short_code', shortCode ? found.link : null],
+    ['click_id', clickAt >= 0 ? found[`click${clickAt}`] : null],
+    ['short_code', shortCode ? found.link ?? found.linkShareCode : null],
     ['personal_code', byCode],
-    ['customer', customer ? found.customer : null],
+    ['customer', remembered],
   ];
   const hit = order.find(([, r]) => r);
   if (!hit) return null;
   const referrer = { ambassador_uid: hit[1]!.ambassador_uid, uid: hit[1]!.uid, campaign_id: hit[1]!.campaign_id };
-  return { by: hit[0], referrer, clickUid: hit[0] === 'click_id' ? clickIds[clickAt]! : null };
+  const lead = hit[0] === 'customer' && remembered ? remembered : null;
+  const clickUids = [...verified.map((v) => v.id), ...(lead?.click_uid ? [lead.click_uid] : [])];
+  return {
+    by: hit[0], referrer, clickUid: hit[0] === 'click_id' ? verified[clickAt]!.id : lead?.click_uid ?? null, clickUids,
+    lead: lead ? { email: lead.email, name: lead.name } : null,
+  };
 }
 
 /** A paid sale as a store reports it: integer minor units of `currency` (ISO 4217, any case). */
@@ -91,9 +123,9 @@ export type SaleOutcome =
  * referrer of their first credited sale, for later invoices.
  */
 export async function attributeSale(svc: ServiceContext, companyId: string, sale: StoreSale): Promise<SaleOutcome> {
-  const found = await resolveReferrer(svc.db, companyId, sale.clues);
+  const found = await resolveReferrer(svc, companyId, sale.clues);
   if (!found) return unattributed(svc, companyId, sale, 'No click id, share code, personal code or remembered customer matched.');
-  return credit(svc, companyId, sale, found.referrer, found.by, null, found.clickUid);
+  return credit(svc, companyId, sale, found, null);
 }
 
 /**
@@ -116,14 +148,18 @@ export async function attributeRecurring(
     end.setUTCMonth(end.getUTCMonth() + months);
     if (paidAt >= end) return { result: 'ignored', reason: `The campaign pays recurring commission for ${months} months.` };
   }
-  return credit(svc, companyId, sale, remembered, 'customer', campaign, null);
+  const found: FoundReferrer = {
+    by: 'customer', referrer: remembered, clickUid: remembered.click_uid, clickUids: remembered.click_uid ? [remembered.click_uid] : [],
+    lead: { email: remembered.email, name: remembered.name },
+  };
+  return credit(svc, companyId, sale, found, campaign);
 }
 
 async function credit(
-  svc: ServiceContext, companyId: string, sale: StoreSale, referrer: Referrer, by: AttributedBy, known: AttributionCampaignRow | null,
-  clickUid: string | null,
+  svc: ServiceContext, companyId: string, sale: StoreSale, found: FoundReferrer, known: AttributionCampaignRow | null,
 ): Promise<SaleOutcome> {
   const { db } = svc;
+  const { referrer, by } = found;
   const { company, campaign, existing } = await batch(db, {
     company: one<{ currency: string }>(companyCurrencyStatement(db, companyId)),
     campaign: one<AttributionCampaignRow>(campaignByIdStatement(db, companyId, referrer.campaign_id)),
@@ -135,10 +171,15 @@ async function credit(
   if (currency !== company.currency) {
     return unattributed(svc, companyId, sale, `Paid in ${currency}; commissions of this program are in ${company.currency}.`);
   }
+  // The sale's own word on the customer first; what the lead said fills the gaps (and is checked by the rules too).
+  const email = (sale.customer.email || found.lead?.email || '').toLowerCase();
+  const name = sale.customer.name || found.lead?.name || '';
   const { created, row } = await recordReferredConversion(svc, companyId, (known ?? campaign)!, referrer, {
     transactionUid: sale.transactionUid, eventType: sale.eventType ?? 'first', revenueMinor: sale.revenueMinor, currency, isApproved: false,
-    customer: { email: (sale.customer.email ?? '').toLowerCase(), name: sale.customer.name },
-    eventData: [sale.transactionUid, sale.note ?? null, null], screen: { clickUid },
+    customer: { email, name },
+    eventData: [sale.transactionUid, sale.note ?? null, null],
+    screen: { clickUids: found.clickUids, emails: found.lead?.email ? [found.lead.email] : [] },
+    clickUid: found.clickUid,
   });
   if (sale.customer.externalId) await rememberCustomerStatement(db, companyId, sale.source, sale.customer.externalId, referrer).run();
   return { result: created ? 'created' : 'existing', by, commission: row };

@@ -88,8 +88,9 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
           email: session.customer_details?.email ?? null, name: session.customer_details?.name ?? '', externalId: session.customer ?? null,
         },
         clues: {
-          // client_reference_id first; it may hold something else than a click id, so the metadata's is tried too.
-          clickIds: [session.client_reference_id, session.metadata?.mbsy_cid],
+          // metadata.mbsy_cid is the click id's own field; client_reference_id often holds the store's own order id,
+          // which never verifies as a click id (only ids the portal signed do), so it can never select anyone.
+          clickIds: [session.metadata?.mbsy_cid, session.client_reference_id],
           shortCode: session.metadata?.mbsy ?? null,
           personalCodes: (session.discounts ?? []).flatMap((d) => d.promotion_code ?? []),
         },

@@ -44,6 +44,12 @@ export interface ServiceContext {
   clientIp: string | null;
   userAgent: string | null;
   acceptLanguage: string | null;
+  /**
+   * The browser's own random id (the edge's `__Host-portal_device` cookie, set at login), when the edge
+   * named one: the fraud rules' "same device" signal. Never an id a caller chose for a hold to hit someone else:
+   * a click can only carry its own visitor's cookie.
+   */
+  deviceId?: string | null;
   waitUntil(promise: Promise<unknown>): void;
 }
 

@@ -48,7 +48,9 @@ export interface ConversionRows {
    * the rate rule, here in SQL: held `velocity` when the ambassador already has `maxPerHour` conversions
    * created after `since` (an hour before `now`). maxPerHour 0: no rate rule. null: no rule at all.
    */
-  hold: { reason: string | null; maxPerHour: number; since: string } | null;
+  hold: { reason: string | null; maxPerHour: number; since: string; signals?: string | null } | null;
+  /** The click id that came with the sale (verified by the caller), kept so a click stored later is checked too. */
+  clickUid?: string | null;
 }
 
 const REFERRAL_ID = 'SELECT id FROM referrals WHERE company_id = ?1 AND ambassador_uid = ?2 AND campaign_id = ?3 AND email = ?4 ORDER BY id LIMIT 1';
@@ -76,9 +78,9 @@ export const conversionReferralStatement = (db: D1Database, c: ConversionRows) =
 export const conversionCommissionStatement = (db: D1Database, c: ConversionRows) =>
   db.prepare(
     `INSERT INTO commissions (uid, company_id, ambassador_uid, campaign_id, referral_id, transaction_id, revenue_minor, amount_minor,
-       currency, is_monetary, event, status, event_data1, event_data2, event_data3, created_at, held_reason, held_at)
+       currency, is_monetary, event, status, event_data1, event_data2, event_data3, created_at, held_reason, held_at, click_uid, held_signals)
      SELECT ?5, ?1, ?2, ?3, (${REFERRAL_ID}), ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?6, h.reason,
-            CASE WHEN h.reason IS NOT NULL THEN ?6 END
+            CASE WHEN h.reason IS NOT NULL THEN ?6 END, ?21, CASE WHEN h.reason = 'own_click' THEN ?22 END
        FROM (SELECT CASE WHEN ?17 = 0 THEN NULL ELSE COALESCE(?18, CASE WHEN ?19 > 0 AND (
                SELECT COUNT(*) FROM commissions WHERE company_id = ?1 AND ambassador_uid = ?2 AND kind = 'commission' AND created_at > ?20
              ) >= ?19 THEN 'velocity' END) END AS reason) h
@@ -86,7 +88,7 @@ export const conversionCommissionStatement = (db: D1Database, c: ConversionRows)
      ON CONFLICT DO NOTHING`,
   ).bind(...base(c), c.transactionUid, c.revenueMinor, c.amountMinor, c.currency, c.isMonetary, c.event, c.status,
     c.eventData[0] ?? null, c.eventData[1] ?? null, c.eventData[2] ?? null,
-    c.hold ? 1 : 0, c.hold?.reason ?? null, c.hold?.maxPerHour ?? 0, c.hold?.since ?? c.now);
+    c.hold ? 1 : 0, c.hold?.reason ?? null, c.hold?.maxPerHour ?? 0, c.hold?.since ?? c.now, c.clickUid ?? null, c.hold?.signals ?? null);
 
 /** The commission's activity row (only with this request's commission). */
 export const conversionActivityStatement = (db: D1Database, c: ConversionRows, data: (string | null | undefined)[]) =>

@@ -45,6 +45,9 @@ export const commissionSchema = z
       'approve clears it, deny keeps it beside `status: denied`',
     ),
     held_at: isoTime.nullable().describe('When a fraud rule held it'),
+    held_signals: z.array(z.enum(['ip', 'device'])).describe(
+      'own_click: what the sale\'s click shared with the ambassador\'s own logins: `ip` (their network), `device` (their browser)',
+    ),
   })
   .strict()
   .register(components, { id: 'Commission' });

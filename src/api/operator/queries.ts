@@ -1,4 +1,4 @@
-import type { HoldReason } from '../attribution/fraud-rules';
+import type { HoldReason, OwnSignal } from '../attribution/fraud-rules';
 import { currencyMinorDigits } from '../../lib/format';
 import { fieldError } from '../core/errors';
 
@@ -61,13 +61,15 @@ export interface CommissionRow {
   /** Fraud holds: why it is held (null: not held, or approved after review) and when it was held. */
   held_reason: HoldReason | null;
   held_at: string | null;
+  /** own_click: which of the ambassador's own signals the sale's click shared ('ip', 'device', 'ip device'). */
+  held_signals: string | null;
 }
 
 /** Commissions with the uids their references are known by; add `WHERE m.company_id = ? AND ...`. */
 export const COMMISSION_SQL = `SELECT m.id, m.uid, m.kind, m.company_id, m.ambassador_uid, m.campaign_id, cp.uid AS campaign_uid,
   m.referral_id, m.transaction_id, m.revenue_minor, m.refunded_revenue_minor, m.amount_minor, m.currency, m.is_monetary, m.event,
   m.status, m.payout_id, p.uid AS payout_uid, r.uid AS reverses_uid, m.event_data1, m.event_data2, m.event_data3, m.created_at,
-  m.updated_at, m.held_reason, m.held_at
+  m.updated_at, m.held_reason, m.held_at, m.held_signals
   FROM commissions m JOIN campaigns cp ON cp.id = m.campaign_id
   LEFT JOIN payouts p ON p.company_id = m.company_id AND p.id = m.payout_id
   LEFT JOIN commissions r ON r.company_id = m.company_id AND r.id = m.reverses_id`;
@@ -99,6 +101,8 @@ export function commissionView(m: CommissionRow) {
     /** Held for review while set (approve or deny releases it; a denied one keeps it as the reason). */
     held_reason: m.held_reason,
     held_at: m.held_at,
+    /** What the own_click rule saw: the ambassador's own network (`ip`), own browser (`device`), or both. */
+    held_signals: (m.held_signals ? m.held_signals.split(' ') : []) as OwnSignal[],
   };
 }
 

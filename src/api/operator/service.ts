@@ -56,7 +56,7 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
     eventData: [input.event_data1, input.event_data2, input.event_data3],
     // The company's own backend reports these: the rules apply as to a store's sale, unless the company sent
     // the conversion approved (it vouched for it).
-    screen: input.is_approved ? false : { clickUid: null },
+    screen: input.is_approved ? false : { clickUids: [] },
   });
   return { created, body: answer(row, referral ?? undefined) };
 }
@@ -72,10 +72,13 @@ export interface ReferredSale {
   customer: { email: string; name: string };
   eventData: [string | null, string | null, string | null];
   /**
-   * Fraud holds (src/api/attribution/fraud-holds.ts): checked unless `false`. `clickUid`: the click id that
-   * credited the sale, when one did (the own-click rule needs it).
+   * Fraud holds (src/api/attribution/fraud-holds.ts): checked unless `false`. `clickUids`: the verified click
+   * ids the sale came with (and its lead's), for the own-click rule; `emails`: the customer's other addresses
+   * (a lead's) for the own-e-mail and disposable rules.
    */
-  screen: { clickUid: string | null } | false;
+  screen: { clickUids: readonly string[]; emails?: readonly string[] } | false;
+  /** The click id that credited the sale, kept on the commission (a click stored later is checked against it). */
+  clickUid?: string | null;
 }
 
 /**
@@ -97,13 +100,15 @@ export async function recordReferredConversion(
   let custom: ReturnType<typeof loadCustomization> | undefined;
   const settings = () => (custom ??= loadCustomization(db, company));
   const hold = sale.screen === false ? null
-    : await holdFor(svc, company, { ambassadorUid: referrer.ambassador_uid, customerEmail: sale.customer.email, clickUid: sale.screen.clickUid, now }, settings());
+    : await holdFor(svc, company, {
+      ambassadorUid: referrer.ambassador_uid, customerEmails: [sale.customer.email, ...(sale.screen.emails ?? [])], clickUids: sale.screen.clickUids, now,
+    }, settings());
   const rows: ConversionRows = {
     companyId: company, ambassadorUid: referrer.ambassador_uid, campaignId: campaign.id, shareLinkUid: referrer.uid,
     customerName: sale.customer.name, customerEmail: sale.customer.email,
     commissionUid: uid, transactionUid: sale.transactionUid, event: sale.eventType, revenueMinor: sale.revenueMinor, amountMinor: amount,
     currency: sale.currency, isMonetary: campaign.commission_is_monetary, status,
-    eventData: sale.eventData, now, hold,
+    eventData: sale.eventData, now, hold, clickUid: sale.clickUid ?? null,
   };
   const points = campaign.loyalty_points > 0
     ? { points: campaign.loyalty_points, expireDays: (await settings()).company.loyalty.points_expire_days }

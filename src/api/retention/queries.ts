@@ -6,6 +6,7 @@ import { batch, write } from '../core/named-batch';
 export interface ClickRow {
   id: number; company_id: string; share_link_uid: string; campaign_id: number; ambassador_uid: string; referrer_host: string | null;
   country: string | null; client_hash: string; counted: number; created_at: string; click_uid: string | null;
+  ip_hash: string | null; device_hash: string | null;
 }
 
 export interface ArchiveRow {
@@ -16,7 +17,7 @@ export interface ArchiveRow {
 /** Where a month stops in (created_at, id) order: the last click an archive object holds. */
 export interface ClickCursor { createdAt: string; id: number }
 
-const CLICK_COLUMNS = 'id, company_id, share_link_uid, campaign_id, ambassador_uid, referrer_host, country, client_hash, counted, created_at, click_uid';
+const CLICK_COLUMNS = 'id, company_id, share_link_uid, campaign_id, ambassador_uid, referrer_host, country, client_hash, counted, created_at, click_uid, ip_hash, device_hash';
 
 /** The companies and their window in months. */
 export const companyWindows = (db: D1Database) =>

@@ -16,6 +16,9 @@ const queuedClick = z.object({
   referrerHost: z.string().max(253).nullable(),
   country: z.string().regex(/^[A-Z0-9]{2}$/).nullable(),
   clientHash: z.string().regex(/^[0-9a-f]{64}$/),
+  // Absent in messages queued before the signals were kept one by one.
+  ipHash: z.string().regex(/^[0-9a-f]{64}$/).nullish(),
+  deviceHash: z.string().regex(/^[0-9a-f]{64}$/).nullish(),
   bot: z.boolean(),
   at: z.iso.datetime(),
 }) satisfies z.ZodType<NewClick>;

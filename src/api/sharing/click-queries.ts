@@ -1,3 +1,6 @@
+import { OWN_CLIENT_DAYS } from '../attribution/fraud-rules';
+import { holdLateOwnClicksStatement } from '../attribution/queries';
+
 /** Clicks on share links and shares of them: the raw events the stats count. */
 
 /** A second click of the same client on the same link within this window is stored but not counted. */
@@ -14,6 +17,9 @@ export interface NewClick {
   country: string | null;
   /** Salted hash of the client address and user agent (never the address itself). */
   clientHash: string;
+  /** Salted hashes of the address alone and of the browser's device id alone (fraud rules); null when unknown. */
+  ipHash?: string | null;
+  deviceHash?: string | null;
   /** A known bot: stored, never counted. */
   bot: boolean;
   /** When the visitor clicked (ISO UTC): the row's created_at and the end of its repeat window. */
@@ -32,17 +38,19 @@ function clickInsert(db: D1Database, k: NewClick): D1PreparedStatement {
   const repeatSince = new Date(Date.parse(k.at) - REPEAT_WINDOW_MS).toISOString();
   return db
     .prepare(
-      `INSERT INTO clicks (click_uid, company_id, share_link_uid, campaign_id, ambassador_uid, referrer_host, country, client_hash, counted, created_at)
+      `INSERT INTO clicks (click_uid, company_id, share_link_uid, campaign_id, ambassador_uid, referrer_host, country, client_hash, counted, created_at,
+         ip_hash, device_hash)
        SELECT ?9, s.company_id, s.uid, s.campaign_id, s.ambassador_uid, ?3, ?4, ?5,
               CASE WHEN ?6 = 1 OR EXISTS (
                 SELECT 1 FROM clicks WHERE share_link_uid = s.uid AND client_hash = ?5 AND created_at >= ?7
               ) THEN 0 ELSE 1 END,
-              ?8
+              ?8, ?10, ?11
          FROM share_links s WHERE s.company_id = ?1 AND s.uid = ?2
        ON CONFLICT (click_uid) DO NOTHING
        RETURNING counted`,
     )
-    .bind(k.companyId, k.shareLinkUid, k.referrerHost, k.country, k.clientHash, k.bot ? 1 : 0, repeatSince, k.at, k.clickUid);
+    .bind(k.companyId, k.shareLinkUid, k.referrerHost, k.country, k.clientHash, k.bot ? 1 : 0, repeatSince, k.at, k.clickUid,
+      k.ipHash ?? null, k.deviceHash ?? null);
 }
 
 /**
@@ -52,7 +60,12 @@ function clickInsert(db: D1Database, k: NewClick): D1PreparedStatement {
  */
 export async function writeClicks(db: D1Database, clicks: NewClick[]): Promise<({ counted: boolean } | null)[]> {
   const order = clicks.map((_, i) => i).sort((a, b) => clicks[a]!.at.localeCompare(clicks[b]!.at));
-  const results = await db.batch<{ counted: number }>(order.map((i) => clickInsert(db, clicks[i]!)));
+  // Last in the same batch: a sale credited by one of these clicks before it landed is held now if the click
+  // came from the ambassador's own network or browser (the rule the sale could not apply without it).
+  const nowMs = Date.now();
+  const lateHolds = holdLateOwnClicksStatement(db, clicks.map((k) => k.clickUid),
+    new Date(nowMs - OWN_CLIENT_DAYS * 86_400_000).toISOString(), new Date(nowMs).toISOString());
+  const results = await db.batch<{ counted: number }>([...order.map((i) => clickInsert(db, clicks[i]!)), lateHolds]);
   const stored: ({ counted: boolean } | null)[] = clicks.map(() => null);
   order.forEach((i, k) => {
     const row = results[k]?.results[0];

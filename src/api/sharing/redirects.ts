@@ -1,9 +1,10 @@
 import { SHORT_CODE_PATTERN } from '../../lib/schemas/share-link';
-import { sha256Hex } from '../core/crypto';
-import { ApiError } from '../core/errors';
+import { randomToken, sha256Hex } from '../core/crypto';
+import { ApiError, fieldError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import { clicksQueue, enqueueClick } from './click-ingest';
+import { mintClickId, readClickId } from './click-id';
 import { findClick, writeClicks, type NewClick } from './click-queries';
 import { keepLink, keptLink, linkKey } from './link-cache';
 import { findMemorableTarget, findRedirectTarget } from './queries';
@@ -45,12 +46,6 @@ export function redirectLocation(target: string, shortCode: string, campaignId: 
   url.searchParams.set('campaignid', String(campaignId));
   return url.toString();
 }
-
-/**
- * A click id as `/r/<code>` makes it (issue 20): URL-safe, at most 64 characters (a UUID, 36), and the
- * id the click is stored under (clicks.click_uid), so a store can name the visit a sale came from.
- */
-export const newClickId = (): string => crypto.randomUUID();
 
 /** The landing URL of one visit: the link's location with `mbsy_cid=<click id>` beside mbsy and campaignid. */
 export function withClickId(location: string, clickId: string): string {
@@ -110,6 +105,33 @@ export interface ResolvedShareLink {
 export const clickClientHash = (svc: Pick<ServiceContext, 'env' | 'clientIp' | 'userAgent'>) =>
   sha256Hex(`${svc.env.CLICK_HASH_SALT ?? ''}\n${svc.clientIp ?? ''}\n${svc.userAgent ?? ''}`);
 
+/** The client's signals, each a salted hash (never the raw value): the combined client, its address alone, its device alone. */
+export interface ClientSignals {
+  clientHash: string;
+  /** Null without a known client address. */
+  ipHash: string | null;
+  /** Null when the browser has no device id (the edge's cookie, set when someone logs in). */
+  deviceHash: string | null;
+}
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Weighed one by one by the fraud rules (own_click): a click from the ambassador's own network (the same
+ * address as one of their logins), or from their own browser (the device id it was given at a login) on
+ * any network.
+ */
+export async function clientSignals(svc: Pick<ServiceContext, 'env' | 'clientIp' | 'userAgent' | 'deviceId'>): Promise<ClientSignals> {
+  const salt = svc.env.CLICK_HASH_SALT ?? '';
+  const device = svc.deviceId && DEVICE_ID.test(svc.deviceId) ? svc.deviceId : null;
+  const [clientHash, ipHash, deviceHash] = await Promise.all([
+    clickClientHash(svc),
+    svc.clientIp ? sha256Hex(`${salt}\nip\n${svc.clientIp}`) : null,
+    device ? sha256Hex(`${salt}\ndevice\n${device}`) : null,
+  ]);
+  return { clientHash, ipHash, deviceHash };
+}
+
 /**
  * POST /clicks/ - records a visit of a link of the tenant. The API, not the edge, derives the client
  * hash and the bot flag, from the request's client address (`cf-connecting-ip`, which the edge
@@ -127,13 +149,22 @@ export async function recordClick(svc: ServiceContext, input: ClickInput) {
   const body = parseWith(clickBody, input);
   const companyId = tenantOf(svc);
   const ua = svc.userAgent ?? '';
+  // Only the portal's own ids are taken: one minted for this company and this very link (the redirect's),
+  // else a new one. A caller can never choose the id a click is stored under (and so a sale is credited by).
+  let clickUid = body.click_uid;
+  if (clickUid !== undefined) {
+    const claims = await readClickId(svc.env, companyId, clickUid);
+    if (!claims || claims.shareLinkUid !== body.share_link_uid) throw fieldError('click_uid', 'invalidField');
+  } else {
+    clickUid = (await mintClickId(svc.env, companyId, body.share_link_uid)) ?? `u${randomToken(16)}`;
+  }
   const click: NewClick = {
-    clickUid: body.click_uid ?? crypto.randomUUID(),
+    clickUid,
     companyId,
     shareLinkUid: body.share_link_uid,
     referrerHost: body.referrer_host || null,
     country: body.country || null,
-    clientHash: await clickClientHash(svc),
+    ...(await clientSignals(svc)),
     bot: isBot(ua),
     at: new Date().toISOString(),
   };

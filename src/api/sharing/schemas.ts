@@ -42,7 +42,10 @@ export type ResolveQuery = z.input<typeof resolveQuery>;
  * not in the body: the API reads them from the request (see recordClick in ./redirects.ts).
  */
 export const clickBody = z.object({
-  /** Made by the edge at the redirect (a UUID): the same click sent twice is stored once. */
+  /**
+   * The id the redirect minted for this visit (src/api/sharing/click-id.ts: signed for this company and this
+   * link), so the same click sent twice is stored once. Any other id is refused; none: the API mints one.
+   */
   click_uid: z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidField').optional(),
   share_link_uid: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalidField'),
   /** Host of the page the visitor came from (Referer), lower case. */

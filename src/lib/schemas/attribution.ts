@@ -23,13 +23,17 @@ export const shopifyIntegrationSchema = z.strictObject({
 
 const externalId = z.string().trim().min(1, 'required').max(255, 'maxChars255');
 const clickId = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Enter the mbsy_cid of the landing URL (letters, digits, - and _, at most 64).');
+const referralCode = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Enter the code as the ambassador shares it (letters, digits, - and _, at most 64).');
 
-/** POST /v1/track/lead: a customer of the store linked to the ambassador of a click. */
+/** POST /v1/track/lead: a customer of the store linked to the ambassador of a click or a code. */
 export const trackLeadSchema = z.strictObject({
-  click_id: clickId.describe('The mbsy_cid the share link added to the landing URL'),
+  click_id: clickId.nullish().describe('The mbsy_cid the share link added to the landing URL'),
+  referral_code: referralCode.nullish().describe("A code the ambassador shares: a share link's code (mbsy), their share code or a personal code; used when there is no click id"),
   customer_external_id: externalId.describe('Your id of the customer; later sales name it'),
   email: z.string().trim().toLowerCase().max(255, 'maxChars255').pipe(z.email('invalidEmail')).nullish(),
   name: z.string().trim().max(255, 'maxChars255').nullish(),
+}).superRefine((v, ctx) => {
+  if (!v.click_id && !v.referral_code) ctx.addIssue({ code: 'custom', path: ['click_id'], message: 'Send click_id or referral_code.' });
 });
 export type TrackLeadInput = z.input<typeof trackLeadSchema>;
 
@@ -37,7 +41,8 @@ export type TrackLeadInput = z.input<typeof trackLeadSchema>;
 export const trackSaleSchema = z
   .strictObject({
     customer_external_id: externalId.nullish().describe('A customer linked by POST /v1/track/lead (or an earlier sale)'),
-    click_id: clickId.nullish().describe('The mbsy_cid of the landing URL; tried before the customer'),
+    click_id: clickId.nullish().describe('The mbsy_cid of the landing URL; tried before the code and the customer'),
+    referral_code: referralCode.nullish().describe("A code the ambassador shares (a share link's code, their share code or a personal code); tried before the customer"),
     invoice_id: externalId.describe('Your id of the sale: a second call with it changes nothing'),
     amount: z.number({ error: 'Send the amount as an integer in minor units, e.g. 4999 for 49.99.' })
       .int('Send the amount as an integer in minor units, e.g. 4999 for 49.99.')
@@ -50,8 +55,8 @@ export const trackSaleSchema = z
     name: z.string().trim().max(255, 'maxChars255').nullish(),
   })
   .superRefine((v, ctx) => {
-    if (!v.customer_external_id && !v.click_id) {
-      ctx.addIssue({ code: 'custom', path: ['customer_external_id'], message: 'Send customer_external_id or click_id.' });
+    if (!v.customer_external_id && !v.click_id && !v.referral_code) {
+      ctx.addIssue({ code: 'custom', path: ['customer_external_id'], message: 'Send customer_external_id, click_id or referral_code.' });
     }
   });
 export type TrackSaleInput = z.input<typeof trackSaleSchema>;
