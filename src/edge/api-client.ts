@@ -44,6 +44,7 @@ export function edgeServiceContext(c: EdgeContext): ServiceContext {
     clientIp: c.req.header('cf-connecting-ip') ?? null,
     userAgent: c.req.header('user-agent') ?? null,
     acceptLanguage: initialLanguage(c),
+    deviceId: c.get('deviceId') ?? null,
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   };
 }

@@ -13,6 +13,15 @@ const MAX_AGE_SECONDS = 14 * 24 * 3600;
  */
 export const WRITE_STAMP_COOKIE = '__Host-portal_w';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * A random id of this browser, set when someone logs in and kept for 400 days (the most a browser keeps a
+ * cookie): the fraud rules' "same device" signal. A click from the browser an ambassador logged in with
+ * carries it to the redirect on the same host, so a sale through their own click is held whatever network
+ * it came from. It names nobody and holds nothing else; same attributes as the session cookie.
+ */
+export const DEVICE_COOKIE = '__Host-portal_device';
+const DEVICE_MAX_AGE_SECONDS = 400 * 24 * 3600;
+const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 export function parseSessionCookie(value: string | undefined): Session | null {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9]{32,128})$/.exec(value ?? '');
@@ -50,6 +59,11 @@ export function session(): MiddlewareHandler<EdgeEnv> {
   return async function session(c, next) {
     const current = parseSessionCookie(requestCookie(c, SESSION_COOKIE));
     c.set('session', current);
+    const device = requestCookie(c, DEVICE_COOKIE);
+    const knownDevice = device !== undefined && DEVICE_ID.test(device);
+    // A browser without one gets a new id on a write (a login is one); a visit that sets nothing names none.
+    if (knownDevice) c.set('deviceId', device);
+    else if (!READS.has(c.req.method)) c.set('deviceId', crypto.randomUUID().replaceAll('-', ''));
     const writes = current !== null && !READS.has(c.req.method);
     if (writes) forgetCaller(current.token);
     await next();
@@ -59,6 +73,9 @@ export function session(): MiddlewareHandler<EdgeEnv> {
     if (!change && !writes) return;
     c.res = new Response(c.res.body, c.res);
     if (change) c.res.headers.append('Set-Cookie', sessionCookieHeader(change.session));
+    if (change?.session && !knownDevice && c.get('deviceId')) {
+      c.res.headers.append('Set-Cookie', `${DEVICE_COOKIE}=${c.get('deviceId')}; Max-Age=${DEVICE_MAX_AGE_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax`);
+    }
     if (writes) {
       const stamp = crypto.randomUUID().slice(0, 8);
       c.res.headers.append('Set-Cookie', `${WRITE_STAMP_COOKIE}=${stamp}; Max-Age=${MAX_AGE_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax`);

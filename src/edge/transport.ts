@@ -37,6 +37,9 @@ export function forwardedHeaders(c: EdgeContext): Record<string, string> {
   if (portal) headers['x-portal-company'] = portal.uid;
   const clientIp = c.req.header('cf-connecting-ip');
   if (clientIp) headers['cf-connecting-ip'] = clientIp;
+  // The browser's device id (src/edge/session.ts), for the fraud rules' "same device" signal.
+  const device = c.get('deviceId');
+  if (device) headers['x-portal-device'] = device;
   return headers;
 }
 

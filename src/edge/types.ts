@@ -22,6 +22,8 @@ export interface EdgeVariables {
   session: Session | null;
   /** A login or logout of this request: `session()` writes the cookie once, after the response is made. */
   sessionChange?: { session: Session | null };
+  /** This browser's device id (the `__Host-portal_device` cookie, or the one a login is about to set): fraud rules. */
+  deviceId?: string;
   nonce: string;
   /** HTTP to the ambassador API for the browser API proxy (/api/*). */
   upstream: Upstream;

@@ -16,6 +16,7 @@ export function serviceContext(c: ApiContext): ServiceContext {
     clientIp: c.req.header('cf-connecting-ip') ?? null,
     userAgent: c.req.header('user-agent') ?? null,
     acceptLanguage: c.req.header('accept-language') ?? null,
+    deviceId: c.req.header('x-portal-device') ?? null,
     waitUntil: (promise) => {
       try {
         c.executionCtx.waitUntil(promise);
