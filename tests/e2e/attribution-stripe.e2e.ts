@@ -92,7 +92,8 @@ describe('a sale through the store script and Stripe', () => {
       const landed = new URL(page.url());
       expect(landed.searchParams.get('mbsy')).toBe('ava-demo');
       const cid = landed.searchParams.get('mbsy_cid');
-      expect(cid).toMatch(/^[0-9a-f-]{36}$/);
+      // The click id the portal signed for this visit (src/api/sharing/click-id.ts): URL-safe, at most 64 characters.
+      expect(cid).toMatch(/^c1[A-Za-z0-9_-]{40,62}$/);
 
       // 2. A later page of the store, without the parameters: the script answers the kept click id.
       await page.waitForFunction(() => 'mbsy' in window);

@@ -86,7 +86,7 @@ for (const tenant of TENANTS) {
           expect(landed.searchParams.get('mbsy')).toBe(tenant.code);
           expect(landed.searchParams.get('campaignid')).toBe(tenant.campaignId);
           // The visit's click id (issue 20), the one its click is stored under, for the store to keep.
-          expect(landed.searchParams.get('mbsy_cid')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+          expect(landed.searchParams.get('mbsy_cid')).toMatch(/^c1[A-Za-z0-9_-]{40,62}$/);
           expect(await friendPage.locator('h1').innerText()).toBe('Shop');
         } finally {
           await friend.close();

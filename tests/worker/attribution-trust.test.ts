@@ -183,6 +183,12 @@ describe('own network, own browser: each alone holds, on every path', () => {
     const c = await stripeSale({ metadata: { mbsy_cid: stranger } });
     expect(await held('demo', c.tx)).toMatchObject({ held_reason: null, held_signals: null });
 
+    // Loopback (every request of a portal run on a laptop) tells nobody apart: no signal.
+    await logIn(amb.email, { ip: '127.0.0.1' });
+    const local = await visit(`/r/${amb.code}`, { ip: '127.0.0.1', ua: OTHER_BROWSER });
+    const d = await stripeSale({ metadata: { mbsy_cid: local } });
+    expect(await held('demo', d.tx)).toMatchObject({ held_reason: null });
+
     // The operator sees which signal held it.
     const list = await readReply(await request('http://localhost/v1/operator/commissions?held=true', { headers: { authorization: `Bearer ${KEYS.demo}` } }));
     const mine = (list.body.results as { transaction_uid: string; held_signals: string[] }[]).filter((r) => [a.tx, b.tx].includes(r.transaction_uid));

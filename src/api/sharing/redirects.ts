@@ -115,18 +115,20 @@ export interface ClientSignals {
 }
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** Loopback: every request of a portal run on a laptop (`npm start`) comes from it, so it tells nobody apart. */
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
 /**
  * Weighed one by one by the fraud rules (own_click): a click from the ambassador's own network (the same
  * address as one of their logins), or from their own browser (the device id it was given at a login) on
- * any network.
+ * any network. A loopback address is no signal (a local run shares it for everyone).
  */
 export async function clientSignals(svc: Pick<ServiceContext, 'env' | 'clientIp' | 'userAgent' | 'deviceId'>): Promise<ClientSignals> {
   const salt = svc.env.CLICK_HASH_SALT ?? '';
   const device = svc.deviceId && DEVICE_ID.test(svc.deviceId) ? svc.deviceId : null;
   const [clientHash, ipHash, deviceHash] = await Promise.all([
     clickClientHash(svc),
-    svc.clientIp ? sha256Hex(`${salt}\nip\n${svc.clientIp}`) : null,
+    svc.clientIp && !LOOPBACK.test(svc.clientIp) ? sha256Hex(`${salt}\nip\n${svc.clientIp}`) : null,
     device ? sha256Hex(`${salt}\ndevice\n${device}`) : null,
   ]);
   return { clientHash, ipHash, deviceHash };
