@@ -898,7 +898,7 @@ CREATE INDEX ambassador_campaigns_company ON ambassador_campaigns(company_id, ca
 
 CREATE INDEX ambassadors_company ON ambassadors(company_id);
 
-CREATE UNIQUE INDEX ambassadors_share_code ON ambassadors(company_id, share_code);
+CREATE UNIQUE INDEX ambassadors_share_code ON ambassadors(company_id, share_code COLLATE NOCASE);
 
 CREATE UNIQUE INDEX ambassadors_username ON ambassadors(company_id, username) WHERE username IS NOT NULL;
 
@@ -1009,6 +1009,17 @@ CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(company_id, endpo
 CREATE INDEX webhook_deliveries_event ON webhook_deliveries(company_id, event_id);
 
 CREATE INDEX webhook_endpoints_company ON webhook_endpoints(company_id, created_at);
+
+CREATE TRIGGER ambassadors_share_code_change_not_short_code BEFORE UPDATE OF share_code ON ambassadors
+  WHEN NEW.share_code <> OLD.share_code AND (
+    EXISTS (SELECT 1 FROM share_links s WHERE s.company_id = NEW.company_id AND s.short_code = NEW.share_code)
+    OR EXISTS (SELECT 1 FROM share_link_retired_codes r WHERE r.company_id = NEW.company_id AND r.short_code = NEW.share_code))
+  BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: ambassadors.share_code'); END;
+
+CREATE TRIGGER ambassadors_share_code_not_short_code BEFORE INSERT ON ambassadors
+  WHEN EXISTS (SELECT 1 FROM share_links s WHERE s.company_id = NEW.company_id AND s.short_code = NEW.share_code)
+    OR EXISTS (SELECT 1 FROM share_link_retired_codes r WHERE r.company_id = NEW.company_id AND r.short_code = NEW.share_code)
+  BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: ambassadors.share_code'); END;
 
 CREATE TRIGGER badges_points_insert BEFORE INSERT ON badges
 WHEN NOT COALESCE(NEW.points >= 0, 0)
@@ -1354,6 +1365,11 @@ CREATE TRIGGER share_links_code_not_retired BEFORE UPDATE OF short_code ON share
     WHERE r.company_id = NEW.company_id AND r.short_code = NEW.short_code AND r.share_link_uid <> NEW.uid)
   BEGIN SELECT RAISE(ABORT, 'short_code_taken'); END;
 
+CREATE TRIGGER share_links_code_not_share_code BEFORE UPDATE OF short_code ON share_links
+  WHEN NEW.short_code <> OLD.short_code
+   AND EXISTS (SELECT 1 FROM ambassadors a WHERE a.company_id = NEW.company_id AND a.share_code = NEW.short_code COLLATE NOCASE)
+  BEGIN SELECT RAISE(ABORT, 'short_code_taken'); END;
+
 CREATE TRIGGER share_links_code_retired AFTER UPDATE OF short_code ON share_links
   WHEN NEW.short_code <> OLD.short_code
   BEGIN
@@ -1364,6 +1380,10 @@ CREATE TRIGGER share_links_code_retired AFTER UPDATE OF short_code ON share_link
 
 CREATE TRIGGER share_links_new_code_not_retired BEFORE INSERT ON share_links
   WHEN EXISTS (SELECT 1 FROM share_link_retired_codes r WHERE r.company_id = NEW.company_id AND r.short_code = NEW.short_code)
+  BEGIN SELECT RAISE(IGNORE); END;
+
+CREATE TRIGGER share_links_new_code_not_share_code BEFORE INSERT ON share_links
+  WHEN EXISTS (SELECT 1 FROM ambassadors a WHERE a.company_id = NEW.company_id AND a.share_code = NEW.short_code COLLATE NOCASE)
   BEGIN SELECT RAISE(IGNORE); END;
 
 CREATE TRIGGER stats_daily_clicks_delete AFTER DELETE ON clicks
