@@ -82,7 +82,8 @@ const CORE_OPERATIONS: Operation[] = [
       'A purchase made through an ambassador\'s link: creates the referral (a new customer for the ambassador and campaign), ' +
       'the commission by the campaign\'s rule (percentage or fixed; monetary or store credit), the activity and loyalty points. ' +
       '`revenue` is a decimal in the company currency; answers give integer minor units. The referrer is `short_code` ' +
-      '(a campaign or share link of that campaign) or `referrer_email` (a member of the campaign). Idempotent in the database: ' +
+      '(a campaign or share link of that campaign, or the share code an ambassador\'s dashboard shows, any case, for a member of the ' +
+      'campaign) or `referrer_email` (a member of the campaign). Idempotent in the database: ' +
       'one commission per (company, `transaction_uid`, `event_type`); the first call answers 201, every repeat 200 with the same commission.',
     body: conversionSchema,
     example: {

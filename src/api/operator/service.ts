@@ -25,7 +25,7 @@ export type Referrer = { ambassador_uid: string; uid: string | null; campaign_id
 export async function recordConversion(svc: ServiceContext, op: Operator, input: Conversion) {
   const { db } = svc;
   const company = op.companyId;
-  const { campaign, links, byEmail, existing, existingReferral } = await batch(db, {
+  const { campaign, links, byShareCode, byEmail, existing, existingReferral } = await batch(db, {
     campaign: one<CampaignRuleRow>(db.prepare(CAMPAIGN_RULE_SQL).bind(company, input.campaign_uid)),
     links: all<Referrer>(db.prepare(
       // A link's old codes attribute too (they keep redirecting: migration 0016).
@@ -33,6 +33,15 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
         WHERE s.company_id = ?1 AND a.company_id = s.company_id AND (s.short_code = ?2 OR s.uid = (
           SELECT r.share_link_uid FROM share_link_retired_codes r WHERE r.company_id = ?1 AND r.short_code = ?2))`,
     ).bind(company, input.short_code ?? '')),
+    // The share code the dashboard shows (any case): its ambassador, a member of the event's campaign, with
+    // their referral link of it. Migration 0028 keeps share codes and short codes apart.
+    byShareCode: one<Referrer>(db.prepare(
+      `SELECT a.uid AS ambassador_uid, s.uid, cp.id AS campaign_id FROM ambassadors a
+         JOIN ambassador_campaigns ac ON ac.ambassador_uid = a.uid AND ac.company_id = a.company_id
+         JOIN campaigns cp ON cp.id = ac.campaign_id AND cp.company_id = a.company_id AND cp.uid = ?
+         LEFT JOIN share_links s ON s.company_id = a.company_id AND s.ambassador_uid = a.uid AND s.campaign_id = cp.id AND s.is_default = 1
+        WHERE a.company_id = ? AND a.share_code = ? COLLATE NOCASE`,
+    ).bind(input.campaign_uid, company, input.short_code ?? '')),
     byEmail: one<Referrer>(db.prepare(
       `SELECT a.uid AS ambassador_uid, s.uid, s.campaign_id FROM users u JOIN ambassadors a ON a.user_id = u.id AND a.company_id = u.company_id
          JOIN ambassador_campaigns ac ON ac.ambassador_uid = a.uid AND ac.company_id = a.company_id
@@ -46,7 +55,7 @@ export async function recordConversion(svc: ServiceContext, op: Operator, input:
   if (!campaign) throw new ApiError('not_found', 'notFound');
   if (existing) return { created: false, body: answer(existing, existingReferral ?? undefined) };
 
-  const referrer = input.short_code ? links.find((l) => l.campaign_id === campaign.id) : (byEmail ?? undefined);
+  const referrer = input.short_code ? links.find((l) => l.campaign_id === campaign.id) ?? byShareCode ?? undefined : (byEmail ?? undefined);
   if (!referrer) throw fieldError(input.short_code ? 'short_code' : 'referrer_email', 'referrerUnknown');
 
   const { created, row, referral } = await recordReferredConversion(svc, company, campaign, referrer, {

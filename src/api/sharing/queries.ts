@@ -137,12 +137,37 @@ const TARGET_SELECT = `
     JOIN ambassadors a ON a.uid = s.ambassador_uid AND a.company_id = s.company_id`;
 
 /** The link a code names: its current code, else a code it had before (migration 0016: old codes keep working). */
-export function findRedirectTarget(db: D1Database, companyId: string, shortCode: string) {
-  return db.prepare(
+const redirectTargetStatement = (db: D1Database, companyId: string, shortCode: string) =>
+  db.prepare(
     `${TARGET_SELECT} WHERE s.company_id = ?1 AND (s.short_code = ?2 OR s.uid = (
         SELECT r.share_link_uid FROM share_link_retired_codes r WHERE r.company_id = ?1 AND r.short_code = ?2))
       ORDER BY s.short_code = ?2 DESC LIMIT 1`,
-  ).bind(companyId, shortCode).first<RedirectTargetRow>();
+  ).bind(companyId, shortCode);
+
+// The campaign an ambassador's memorable URL and share code follow: their longest-running active campaign
+// (earliest campaign start), dashboard-visible campaigns first. The store paths credit a share code to the
+// same campaign (src/api/attribution/queries.ts referrerOfShareCodeStatement).
+const OWN_LINK_OF_FIRST_CAMPAIGN = `
+        JOIN ambassador_campaigns m ON m.ambassador_uid = s.ambassador_uid AND m.campaign_id = s.campaign_id AND m.company_id = s.company_id
+       WHERE s.company_id = ? AND s.is_default = 1 AND c.is_active = 1 AND a.deactivated_by_self = 0 AND a.deactivated_at IS NULL`;
+const FIRST_CAMPAIGN_ORDER = 'ORDER BY c.is_hidden_dashboard, c.created_at, c.id LIMIT 1';
+
+/** The referral link a personal share code (any case, migration 0028) stands for. */
+const shareCodeTargetStatement = (db: D1Database, companyId: string, shareCode: string) =>
+  db.prepare(`${TARGET_SELECT}${OWN_LINK_OF_FIRST_CAMPAIGN} AND a.share_code = ? COLLATE NOCASE ${FIRST_CAMPAIGN_ORDER}`)
+    .bind(companyId, shareCode);
+
+/**
+ * What `/r/<code>` names, in one round trip: a share link by its code (current or retired), else the
+ * referral link of the ambassador whose share code it is. Migration 0028 keeps the two kinds of code apart,
+ * so at most one of them answers.
+ */
+export async function findCodeTarget(db: D1Database, companyId: string, code: string): Promise<RedirectTargetRow | null> {
+  const [byShortCode, byShareCode] = await db.batch<RedirectTargetRow>([
+    redirectTargetStatement(db, companyId, code),
+    shareCodeTargetStatement(db, companyId, code),
+  ]);
+  return byShortCode?.results[0] ?? byShareCode?.results[0] ?? null;
 }
 
 /**
@@ -151,14 +176,7 @@ export function findRedirectTarget(db: D1Database, companyId: string, shortCode:
  */
 export function findMemorableTarget(db: D1Database, companyId: string, slug: string) {
   return db
-    .prepare(
-      `${TARGET_SELECT}
-        JOIN ambassador_campaigns m ON m.ambassador_uid = s.ambassador_uid AND m.campaign_id = s.campaign_id AND m.company_id = s.company_id
-       WHERE s.company_id = ? AND s.is_default = 1 AND c.is_active = 1 AND a.deactivated_by_self = 0 AND a.deactivated_at IS NULL
-         AND (a.username = ? OR a.uid = ?)
-       ORDER BY c.is_hidden_dashboard, c.created_at, c.id
-       LIMIT 1`,
-    )
+    .prepare(`${TARGET_SELECT}${OWN_LINK_OF_FIRST_CAMPAIGN} AND (a.username = ? OR a.uid = ?) ${FIRST_CAMPAIGN_ORDER}`)
     .bind(companyId, slug, slug)
     .first<RedirectTargetRow>();
 }

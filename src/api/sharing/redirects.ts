@@ -7,7 +7,7 @@ import { clicksQueue, enqueueClick } from './click-ingest';
 import { mintClickId, readClickId } from './click-id';
 import { findClick, writeClicks, type NewClick } from './click-queries';
 import { keepLink, keptLink, linkKey } from './link-cache';
-import { findMemorableTarget, findRedirectTarget } from './queries';
+import { findCodeTarget, findMemorableTarget } from './queries';
 import { clickBody, resolveQuery, type ClickInput, type ResolveQuery } from './schemas';
 
 // The public side of share links (design.md): where `/r/<code>` and the memorable URL `/<username>`
@@ -76,7 +76,8 @@ export async function resolveShareLink(svc: ServiceContext, query: ResolveQuery)
   const kept = keptLink(key);
   if (kept) return kept;
   const link = q.short_code !== undefined
-    ? await findRedirectTarget(svc.db, companyId, q.short_code)
+    // A share link's code, or an ambassador's share code (their referral link: ./queries.ts findCodeTarget).
+    ? await findCodeTarget(svc.db, companyId, q.short_code)
     : await findMemorableTarget(svc.db, companyId, q.username!);
   if (!link || !link.campaign_active || link.deactivated_by_self || link.deactivated_at) return null;
   try {
