@@ -9,6 +9,7 @@ import { batchingD1, type D1Meter } from '../../src/api/core/batching-d1';
 import type { ServiceContext } from '../../src/api/core/types';
 import { ClientError, embeddedClient } from '../../src/edge/client';
 import { remoteDeps } from '../../src/edge/client/core';
+import type { NextPayoutQuery } from '../../src/api/earnings/schemas';
 import { remoteEarnings, type EarningsClient, type NextPayout } from '../../src/edge/client/earnings';
 import { edge } from './helpers';
 import { KEYS, conversion, op, setPayoutSettings } from './operator-fixtures';
@@ -51,8 +52,8 @@ function remoteFor(who: Who): EarningsClient {
 }
 
 /** Both clients; they must agree (but for `payable_now` flags at a boundary, which these tests avoid). */
-async function next(who: Who): Promise<NextPayout> {
-  const [embedded, remote] = await Promise.all([embeddedFor(who).nextPayout(), remoteFor(who).nextPayout()]);
+async function next(who: Who, query?: NextPayoutQuery): Promise<NextPayout> {
+  const [embedded, remote] = await Promise.all([embeddedFor(who).nextPayout(query), remoteFor(who).nextPayout(query)]);
   expect(remote).toEqual(embedded);
   return embedded;
 }
@@ -170,6 +171,62 @@ describe('the next payout of an ambassador', () => {
     expect(await next(ben)).toMatchObject({ on_hold: true, blocked_by: ['no_payout_method', 'on_hold'] });
     await setAmbassador("deactivated_by_self = 0, payout_preference = '0'");
     expect(await next(ben)).toMatchObject({ on_hold: false, ready: true, blocked_by: [] });
+  });
+});
+
+describe('payouts on the way, and one campaign\'s figures', () => {
+  // Regression: Ava's pending PayPal payout po-503 ($99.94) showed nowhere on the dashboard: its commissions
+  // are in a payout, so not "approved, not paid yet", and the payout was not paid, so not the last payout.
+  it('lists a payout made but not paid yet with its amount, method and status, beside the last paid one', async () => {
+    const all = await next(ava);
+    expect(all.campaign_uid).toBeNull();
+    expect(all.pending_payouts).toEqual([
+      { uid: 'po-503', amount: 9994, campaign_amount: 9994, currency: 'USD', method: 1, status: 'pending', created_at: expect.any(String) },
+    ]);
+    expect(all.last_payout).toMatchObject({ uid: 'po-502', amount: 7426, campaign_amount: 7426, status: 'paid' });
+    // Its commissions are not counted again as payable or held.
+    const inPayout = await env.DB.prepare("SELECT uid FROM commissions WHERE payout_id = 503").all<{ uid: string }>();
+    expect(inPayout.results.length).toBeGreaterThan(0);
+    expect(all.commissions.filter((c) => inPayout.results.some((r) => r.uid === c.uid))).toEqual([]);
+  });
+
+  it('follows one campaign: its payable and held amounts and commissions, and its part of each payout', async () => {
+    const all = await next(ava);
+    const campaigns = ['cmp-demo-summer', 'cmp-demo-main', 'cmp-demo-vip', 'cmp-demo-winter'];
+    const each = await Promise.all(campaigns.map((campaign_uid) => next(ava, { campaign_uid })));
+    each.forEach((one, i) => {
+      expect(one.campaign_uid).toBe(campaigns[i]);
+      expect(one.commissions.every((c) => c.campaign_uid === campaigns[i])).toBe(true);
+    });
+    // The campaigns' figures add up to the person's.
+    const total = (pick: (n: NextPayout) => number) => each.reduce((sum, one) => sum + pick(one), 0);
+    expect(total((n) => n.payable_now)).toBe(all.payable_now);
+    expect(total((n) => n.held)).toBe(all.held);
+    expect(total((n) => n.count)).toBe(all.count);
+    // po-503 is $60.66 of Summer, $32.70 of Refer a Friend and $6.58 of Winter; VIP pays store credit, in no payout.
+    expect(each.map((n) => n.pending_payouts.map((p) => [p.uid, p.campaign_amount, p.amount]))).toEqual([
+      [['po-503', 6066, 9994]], [['po-503', 3270, 9994]], [], [['po-503', 658, 9994]],
+    ]);
+    expect(each[2]!.last_payout).toBeNull();
+    // Another ambassador's campaign is not a scope of Ava's.
+    expect((await call(ava, 'GET', '/ambassadors/amb-ava/payouts/next/?campaign_uid=cmp-acme-trail')).status).toBe(404);
+  });
+
+  it('weighs the company minimum on the whole payout, whichever campaign the figures are of', async () => {
+    const all = await next(ava);
+    const each = await Promise.all(['cmp-demo-summer', 'cmp-demo-main'].map((campaign_uid) => next(ava, { campaign_uid })));
+    const part = each.find((n) => n.payable_now > 0 && n.payable_now < all.payable_now);
+    expect(part, 'a campaign with part of what is payable').toBeTruthy();
+    try {
+      // The payout reaches the minimum, though this campaign's part alone does not: nothing blocks it.
+      await setPayoutSettings('cust-demo', { minimum_minor: all.payable_now });
+      expect((await next(ava)).blocked_by).not.toContain('below_minimum');
+      expect(await next(ava, { campaign_uid: part!.campaign_uid! })).toMatchObject({ payable_now: part!.payable_now, blocked_by: [], ready: true });
+      await setPayoutSettings('cust-demo', { minimum_minor: all.payable_now + 1 });
+      expect((await next(ava, { campaign_uid: part!.campaign_uid! })).blocked_by).toEqual(['below_minimum']);
+    } finally {
+      await setPayoutSettings('cust-demo', { minimum_minor: 0 });
+    }
   });
 });
 

@@ -2,17 +2,24 @@ import { batch, row, rows as allRows } from '../core/named-batch';
 import { resolveCustomization } from '../../lib/schemas/customization';
 import { memoized } from '../../lib/intl-cache';
 import type { Caller, ServiceContext } from '../core/types';
+import { parseWith } from '../core/validate';
 import { browserLanguage } from '../../lib/languages';
+import { ownCampaign } from '../sharing/membership';
 import {
-  companyCustomizationStatement, lastPayoutStatement, unpaidStatement,
-  type LastPayoutRow, type UnpaidRow,
+  companyCustomizationStatement, lastPayoutStatement, pendingPayoutsStatement, unpaidStatement,
+  type PayoutRow, type UnpaidRow,
 } from './queries';
+import { nextPayoutQuery, type NextPayoutQuery } from './schemas';
 
 // "When will I get paid" (issue 9): what the operator's next payout would take for the caller, and what
 // stands in the way. It mirrors src/api/operator/payouts.ts: a commission's holding period starts at its
 // `created_at` (the conversion, not the approval), clawbacks are deducted whatever their age, only
 // monetary approved commissions in no payout count, and a payout needs a payable commission and a total
-// above zero and at or above the company minimum. One D1 round trip: the three reads leave as one batch.
+// above zero and at or above the company minimum. One D1 round trip: the reads leave as one batch.
+//
+// With `campaign_uid` every figure is that campaign's, as the dashboard's other figures are when a campaign
+// is selected (one scope per screen): what of it is payable or held, its part of each payout. A payout
+// pays the person, though, so whether it can be paid (the minimum) is still weighed on everything payable.
 
 const DAY_MS = 86_400_000;
 /** Rows listed in the answer (the sums always cover every row). */
@@ -40,20 +47,36 @@ const payoutRules = memoized(64, (settings: string) => resolveCustomization(sett
 
 const isoPlusDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 
-/** GET /v1/ambassadors/{id}/payouts/next/ - the caller's payable and held amounts, blockers and last payout. */
-export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date = new Date()) {
+/** A payout as the answer gives it: the whole amount, and the part the asked campaign makes of it. */
+const payoutView = (p: PayoutRow) => ({
+  uid: p.uid,
+  /** Minor units: the whole payout. */
+  amount: p.amount_minor,
+  /** Minor units: what commissions of the asked campaign make of it (`amount` without a campaign). */
+  campaign_amount: p.campaign_amount_minor,
+  currency: p.currency,
+  method: p.payment_method,
+  status: p.status,
+  created_at: p.created_at,
+});
+
+/** GET /v1/ambassadors/{id}/payouts/next/ - the caller's payable and held amounts, blockers, payouts on the way and last payout. */
+export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date = new Date(), query: NextPayoutQuery = {}) {
   const { db } = svc;
   const companyId = caller.company.id;
   const uid = caller.ambassador.uid;
-  const { custom, unpaid, lastRow } = await batch(db, {
+  const campaign = ownCampaign(caller, parseWith(nextPayoutQuery, query).campaign_uid);
+  const campaignId = campaign?.campaign_id ?? null;
+  const { custom, unpaid, lastRow, pending } = await batch(db, {
     custom: row<{ settings: string }>(companyCustomizationStatement(db, companyId)),
     unpaid: allRows<UnpaidRow>(unpaidStatement(db, companyId, uid, browserLanguage(svc.acceptLanguage))),
-    lastRow: row<LastPayoutRow>(lastPayoutStatement(db, companyId, uid)),
+    lastRow: row<PayoutRow>(lastPayoutStatement(db, companyId, uid, campaignId)),
+    pending: allRows<PayoutRow>(pendingPayoutsStatement(db, companyId, uid, campaignId)),
   });
   const { holding_days: holdingDays, minimum_minor: minimum } = payoutRules(custom?.settings ?? '');
   const nowIso = now.toISOString();
 
-  const rows = unpaid.map((r) => {
+  const everyRow = unpaid.map((r) => {
     // The same instant the operator's cutoff compares with: created_at <= now - holding days.
     const payableOn = r.kind === 'clawback' ? r.created_at : isoPlusDays(r.created_at, holdingDays);
     return {
@@ -70,15 +93,18 @@ export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date 
       payable_now: payableOn <= nowIso,
     };
   });
+  const rows = campaign ? everyRow.filter((r) => r.campaign_uid === campaign.campaign_uid) : everyRow;
   const payable = rows.filter((r) => r.payable_now);
   const held = rows.filter((r) => !r.payable_now).sort((a, b) => a.payable_on.localeCompare(b.payable_on));
   const sum = (list: typeof rows) => list.reduce((t, r) => t + r.amount, 0);
   const payableNow = sum(payable);
   const nextOn = held[0]?.payable_on ?? null;
+  // The payout itself takes everything payable, of every campaign.
+  const payoutNow = campaign ? sum(everyRow.filter((r) => r.payable_now)) : payableNow;
 
   const blockedBy: BlockingReason[] = [];
   if (!payable.some((r) => r.kind === 'commission')) blockedBy.push('nothing_payable');
-  else if (payableNow <= 0 || payableNow < minimum) blockedBy.push('below_minimum');
+  else if (payoutNow <= 0 || payoutNow < minimum) blockedBy.push('below_minimum');
   const method = hasPayoutMethod(caller);
   if (!method) blockedBy.push('no_payout_method');
   const onHold = !!caller.ambassador.deactivated_by_self;
@@ -86,6 +112,8 @@ export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date 
 
   return {
     ambassador_uid: uid,
+    /** The campaign every figure below is of (null: every campaign). */
+    campaign_uid: campaign?.campaign_uid ?? null,
     currency: caller.company.currency,
     /** Days after the conversion a commission becomes payable (company customization `payouts.holding_days`). */
     holding_days: holdingDays,
@@ -106,9 +134,9 @@ export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date 
     /** Approved unpaid commissions and clawbacks (clawbacks first, then oldest first), at most 100. */
     commissions: rows.slice(0, NEXT_PAYOUT_LIST_LIMIT),
     count: rows.length,
-    last_payout: lastRow
-      ? { uid: lastRow.uid, paid_at: lastRow.paid_at ?? lastRow.created_at, amount: lastRow.amount_minor, currency: lastRow.currency, method: lastRow.payment_method }
-      : null,
+    /** Payouts made but not paid yet (pending, processing, or failed with its commissions), newest first, at most 10. */
+    pending_payouts: pending.map(payoutView),
+    last_payout: lastRow ? { ...payoutView(lastRow), paid_at: lastRow.paid_at ?? lastRow.created_at } : null,
   };
 }
 

@@ -1,25 +1,26 @@
 import { nextPayout, type NextPayout } from '../../api/earnings/service';
-import { embedded, type EmbeddedDeps, type RemoteDeps } from './core';
+import type { NextPayoutQuery } from '../../api/earnings/schemas';
+import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 import type { RemoteIds } from './sharing';
 
 export type { BlockingReason, NextPayout } from '../../api/earnings/service';
 
 /** The earnings calls: "When will I get paid" (issue 9). */
 export interface EarningsClient {
-  /** GET /ambassadors/{id}/payouts/next/ - payable now, still held, blockers, the last payout. */
-  nextPayout(): Promise<NextPayout>;
+  /** GET /ambassadors/{id}/payouts/next/ - payable now, still held, blockers, payouts on the way, the last payout. */
+  nextPayout(query?: NextPayoutQuery): Promise<NextPayout>;
 }
 
 export function embeddedEarnings(deps: EmbeddedDeps): EarningsClient {
   const { svc } = deps;
   return {
-    nextPayout: () => embedded(async () => nextPayout(svc, await deps.caller())),
+    nextPayout: (query) => embedded(async () => nextPayout(svc, await deps.caller(), new Date(), query)),
   };
 }
 
 export function remoteEarnings(deps: RemoteDeps, ids: RemoteIds | null): EarningsClient {
   const own = () => encodeURIComponent(ids?.ambassadorUid ?? '-');
   return {
-    nextPayout: () => deps.call(`/ambassadors/${own()}/payouts/next/`),
+    nextPayout: (query) => deps.call(`/ambassadors/${own()}/payouts/next/`, { query: asQuery(query) }),
   };
 }
