@@ -22,6 +22,8 @@ export function whoAmI(svc: ServiceContext, caller: Caller) {
     language: caller.ambassador.language,
     group_id: caller.ambassador.group_id,
     deactivated_by_self: !!caller.ambassador.deactivated_by_self,
+    /** The personal share code (/r/<share code> follows it: src/api/sharing/queries.ts findCodeTarget). */
+    share_code: caller.ambassador.share_code,
     urls: caller.memberships.map((m) => campaignView(m, svc.origin, browserLanguage(svc.acceptLanguage))),
   };
 }

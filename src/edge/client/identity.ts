@@ -44,7 +44,7 @@ export function remoteIdentity(deps: RemoteDeps, ids: { userId: number; ambassad
       // A fresh profile each time: me() is asked again when the page language turns out to be another (../request-context.ts).
       profile = null;
       const [u, p] = await Promise.all([user(), loadProfile()]);
-      return { user: u, ambassador_uid: p.uid, language: p.language, group_id: p.group_id, deactivated_by_self: p.deactivated_by_self, urls: p.urls };
+      return { user: u, ambassador_uid: p.uid, language: p.language, group_id: p.group_id, deactivated_by_self: p.deactivated_by_self, share_code: p.share_code, urls: p.urls };
     },
     user,
     profile: loadProfile,
