@@ -10,7 +10,13 @@ import { ApiError, zodFields } from './errors';
  * - A body must be sent as what the route reads: JSON (`application/json` or `…+json`), or where a route
  *   also takes HTML forms, `application/x-www-form-urlencoded` / `multipart/form-data`. Anything else
  *   with a body (text/plain, none at all) is a 415 `unsupportedMediaType` naming what to send.
- * - Malformed JSON is a 400 `invalidJson`.
+ * - Malformed JSON is a 400 `invalidJson`; arrays and objects nested deeper than MAX_JSON_DEPTH are a 400
+ *   `jsonTooDeep`, found by a scan of the text before anything is parsed or walked (a 5000-deep body once
+ *   overflowed the stack of the key walk below: a 500).
+ * - A whole number written as anything but an integer (`1e3`, `1000.0`, `1E3`, `-0`, `1.0e3`) reaches the
+ *   schemas as a Number object, not a number: every integer field (`z.number().int()`) refuses it with its
+ *   own message, as it refuses "1000"; a field that takes decimals reads it through `plainNumber`
+ *   (src/lib/schemas/numbers.ts). The raw text decides: JSON.parse alone turns 1e3 into 1000.
  * - A key named `__proto__`, `constructor` or `prototype`, at any depth, is a 400 naming the field by its
  *   dotted path (`customer.__proto__`): such keys are never data, and code that merges or indexes objects
  *   by key would reach Object's own members through them.
@@ -67,11 +73,87 @@ function refuseReservedKeys(value: unknown) {
   throw new ApiError('validation', 'invalidInput', fields);
 }
 
-/** JSON text to a value: 400 `invalidJson` when it is not JSON, 400 naming each prototype-named key. */
+/**
+ * The deepest nesting of arrays and objects a JSON body may have (request bodies, provider webhooks): far
+ * beyond what the API or a provider sends (a Stripe event nests about 10 deep), far below what a walk
+ * of the value can take.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const INTEGER_SPELLING = /^-?(?:0|[1-9]\d*)$/;
+
+/**
+ * One pass over JSON text, outside its strings: 400 `jsonTooDeep` as soon as the nesting passes
+ * MAX_JSON_DEPTH, and the places of the whole numbers not written as integers (1e3, 1000.0, -0).
+ * Malformed text is left to JSON.parse to refuse.
+ */
+function scanJson(text: string): { start: number; end: number }[] {
+  const spelled: { start: number; end: number }[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22 /* " */) {
+      for (i++; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5c /* \ */) i++;
+        else if (c === 0x22) break;
+      }
+    } else if (ch === 0x5b /* [ */ || ch === 0x7b /* { */) {
+      if (++depth > MAX_JSON_DEPTH) throw new ApiError('bad_request', 'jsonTooDeep', undefined, undefined, { depth: MAX_JSON_DEPTH });
+    } else if (ch === 0x5d /* ] */ || ch === 0x7d /* } */) {
+      depth--;
+    } else if (ch === 0x2d /* - */ || (ch >= 0x30 && ch <= 0x39)) {
+      NUMBER.lastIndex = i;
+      const token = NUMBER.exec(text)?.[0];
+      if (!token) continue;
+      const value = Number(token);
+      if ((!INTEGER_SPELLING.test(token) || Object.is(value, -0)) && Number.isInteger(value)) spelled.push({ start: i, end: i + token.length });
+      i += token.length - 1;
+    }
+  }
+  return spelled;
+}
+
+/**
+ * JSON.parse of text the scan found whole numbers in that are not written as integers (1e3, 1000.0, -0):
+ * each comes back as a Number object. The text is parsed as sent first (so only JSON passes), then with
+ * each such number turned into a string under a tag nobody can write (random per body), which the walk
+ * below turns into the Number object.
+ */
+function parseWithSpellings(text: string, spelled: readonly { start: number; end: number }[]): unknown {
+  JSON.parse(text);
+  const id = crypto.randomUUID();
+  let marked = '';
+  let from = 0;
+  for (const { start, end } of spelled) {
+    marked += `${text.slice(from, start)}"\\u0000${id}:${text.slice(start, end)}"`;
+    from = end;
+  }
+  return restoreSpellings(JSON.parse(marked + text.slice(from)), `\u0000${id}:`);
+}
+
+/** Number objects for the tagged strings, in place (the nesting is bounded by the scan). */
+function restoreSpellings(value: unknown, tag: string): unknown {
+  if (typeof value === 'string') return value.startsWith(tag) ? new Number(value.slice(tag.length)) : value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = restoreSpellings(value[i], tag);
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) if (!RESERVED_KEYS.has(key)) record[key] = restoreSpellings(record[key], tag);
+  }
+  return value;
+}
+
+/**
+ * JSON text to a value: 400 `invalidJson` when it is not JSON, 400 `jsonTooDeep` past MAX_JSON_DEPTH, 400
+ * naming each prototype-named key; whole numbers not written as integers come back as Number objects.
+ */
 export function parseJson(text: string): unknown {
+  const spelled = scanJson(text);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = spelled.length ? parseWithSpellings(text, spelled) : JSON.parse(text);
   } catch {
     throw new ApiError('bad_request', 'invalidJson');
   }

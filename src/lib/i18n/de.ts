@@ -670,6 +670,7 @@ export const de: Partial<Messages> = {
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Ungültige Eingabe.',
   invalidJson: 'Der Anfragetext ist kein gültiges JSON.',
+  jsonTooDeep: 'Der Anfragetext verschachtelt Arrays und Objekte tiefer als {depth} Ebenen. Senden Sie einen flacheren Anfragetext.',
   reservedFieldName: 'Dieser Name kann nicht als Feld verwendet werden.',
   bodyRequired: 'Diese Anfrage braucht einen Anfragetext.',
   unsupportedMediaType: 'Senden Sie den Anfragetext als {type}.',

@@ -672,6 +672,7 @@ export const en = {
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Invalid input.',
   invalidJson: 'The request body is not valid JSON.',
+  jsonTooDeep: 'The request body nests arrays and objects more than {depth} levels deep. Send a flatter body.',
   reservedFieldName: 'This name cannot be used as a field.',
   bodyRequired: 'This request needs a body.',
   unsupportedMediaType: 'Send the request body as {type}.',

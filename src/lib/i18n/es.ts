@@ -657,6 +657,7 @@ export const es: Messages = {
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Datos no válidos.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  jsonTooDeep: 'El cuerpo de la solicitud anida matrices y objetos a más de {depth} niveles. Envía un cuerpo menos anidado.',
   reservedFieldName: 'Este nombre no se puede usar como campo.',
   bodyRequired: 'Esta solicitud necesita un cuerpo.',
   unsupportedMediaType: 'Envía el cuerpo de la solicitud como {type}.',

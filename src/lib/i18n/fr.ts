@@ -671,6 +671,7 @@ export const fr: Partial<Messages> = {
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Saisie non valide.',
   invalidJson: 'Le corps de la requête n’est pas un JSON valide.',
+  jsonTooDeep: 'Le corps de la requête imbrique des tableaux et des objets sur plus de {depth} niveaux. Envoyez un corps moins imbriqué.',
   reservedFieldName: 'Ce nom ne peut pas être utilisé comme champ.',
   bodyRequired: 'Cette requête nécessite un corps.',
   unsupportedMediaType: 'Envoyez le corps de la requête en {type}.',

@@ -670,6 +670,7 @@ export const it: Partial<Messages> = {
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Dati non validi.',
   invalidJson: 'Il corpo della richiesta non è un JSON valido.',
+  jsonTooDeep: 'Il corpo della richiesta annida array e oggetti per più di {depth} livelli. Invia un corpo meno annidato.',
   reservedFieldName: 'Questo nome non può essere usato come campo.',
   bodyRequired: 'Questa richiesta richiede un corpo.',
   unsupportedMediaType: 'Invia il corpo della richiesta come {type}.',

@@ -670,6 +670,7 @@ export const nl: Partial<Messages> = {
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Ongeldige invoer.',
   invalidJson: 'De body van het verzoek is geen geldige JSON.',
+  jsonTooDeep: 'De body van het verzoek nest arrays en objecten dieper dan {depth} niveaus. Stuur een minder diep geneste body.',
   reservedFieldName: 'Deze naam kan niet als veld worden gebruikt.',
   bodyRequired: 'Dit verzoek heeft een body nodig.',
   unsupportedMediaType: 'Stuur de body van het verzoek als {type}.',

@@ -669,6 +669,7 @@ export const pl: Partial<Messages> = {
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Nieprawidłowe dane wejściowe.',
   invalidJson: 'Treść żądania nie jest prawidłowym kodem JSON.',
+  jsonTooDeep: 'Treść żądania zagnieżdża tablice i obiekty na więcej niż {depth} poziomach. Wyślij mniej zagnieżdżoną treść.',
   reservedFieldName: 'Tej nazwy nie można użyć jako pola.',
   bodyRequired: 'To żądanie wymaga treści.',
   unsupportedMediaType: 'Wyślij treść żądania jako {type}.',

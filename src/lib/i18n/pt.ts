@@ -669,6 +669,7 @@ export const pt: Partial<Messages> = {
   // API errors (codes the API sends beside its English text)
   invalidInput: 'Dados inválidos.',
   invalidJson: 'O corpo da solicitação não é um JSON válido.',
+  jsonTooDeep: 'O corpo da solicitação aninha arrays e objetos em mais de {depth} níveis. Envie um corpo menos aninhado.',
   reservedFieldName: 'Este nome não pode ser usado como campo.',
   bodyRequired: 'Esta solicitação precisa de um corpo.',
   unsupportedMediaType: 'Envie o corpo da solicitação como {type}.',

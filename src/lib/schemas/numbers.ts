@@ -30,3 +30,13 @@ export const jsonInteger = (message: string, min: number, max: number) =>
  */
 export const queryInteger = (message: string, min: number, max: number, maxMessage = message) =>
   z.preprocess(decimalInteger, z.number({ error: message }).int(message).min(min, message).max(max, maxMessage));
+
+/**
+ * A JSON body's whole number written as something else than an integer (`1e3`, `1000.0`, `-0`) reaches the
+ * schemas as a Number object (src/api/core/validate.ts), so that an integer field refuses it; a field that
+ * takes decimals (an amount like 49.99, a rate) reads it as the number through this preprocess.
+ */
+export const plainNumber = (value: unknown): unknown => (value instanceof Number ? value.valueOf() : value);
+
+/** A decimal number field of a JSON body: `schema` sees 1000.0 or 1e3 as the number 1000. */
+export const decimalNumber = <S extends z.ZodType>(schema: S) => z.preprocess(plainNumber, schema);

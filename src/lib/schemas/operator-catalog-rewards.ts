@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeUrl } from './common.ts';
 import { amount, flag, imageUrl, longText, name, positiveAmount, uidRef } from './operator-catalog.ts';
+import { decimalNumber } from './numbers.ts';
 import { rowTranslations } from './row-translations.ts';
 import { REWARD_FIELD_KINDS, REWARD_TYPES, type RewardTypeName } from './rewards.ts';
 
@@ -21,7 +22,7 @@ const nullableText = (max: number) => z.string().trim().max(max, `At most ${max}
  */
 const rewardConfig = z.strictObject({
   field_kind: z.enum(REWARD_FIELD_KINDS, { error: 'One of quantity, code, balance.' }).default('code'),
-  points_per_unit: z.number({ error: 'A number.' }).positive('Must be more than 0.').max(1_000_000, 'At most 1000000.').optional(),
+  points_per_unit: decimalNumber(z.number({ error: 'A number.' }).positive('Must be more than 0.').max(1_000_000, 'At most 1000000.')).optional(),
   utid: z.string().trim().min(1, 'required').max(64, 'maxChars64').optional(),
 });
 

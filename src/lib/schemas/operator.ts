@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonInteger } from './numbers.ts';
+import { jsonInteger, plainNumber } from './numbers.ts';
 
 // Operator API (issue 9): what a company's store or back office sends with its operator key. Messages are
 // keys of src/lib/i18n/en.ts. Money arrives as a decimal in the company currency ("49.99" or 49.99) and
@@ -9,9 +9,12 @@ const required = (max: 64 | 255) =>
   z.string({ error: 'required' }).trim().min(1, 'required').max(max, max === 64 ? 'maxChars64' : 'maxChars255');
 const optionalText = z.string().trim().max(255, 'maxChars255').nullish().transform((v) => v || null);
 
-/** A decimal amount: a number or a string like "49.99" (no exponent, no thousands separators). */
+/**
+ * A decimal amount: a number or a string like "49.99" (no exponent, no thousands separators). In minor units
+ * it is at most MAX_MONEY_MINOR (src/lib/money-limits.ts): the service refuses more when it knows the currency.
+ */
 export const decimalAmount = z
-  .union([z.number().finite().nonnegative(), z.string().trim().regex(/^\d{1,12}(?:\.\d{1,6})?$/, 'revenueFormat')], { error: 'revenueFormat' })
+  .preprocess(plainNumber, z.union([z.number().finite().nonnegative(), z.string().trim().regex(/^\d{1,12}(?:\.\d{1,6})?$/, 'revenueFormat')], { error: 'revenueFormat' }))
   .transform((v) => (typeof v === 'number' ? String(v) : v))
   .refine((v) => /^\d{1,12}(?:\.\d{1,6})?$/.test(v), 'revenueFormat');
 

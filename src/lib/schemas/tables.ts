@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { queryInteger } from './numbers.ts';
+import { plainNumber, queryInteger } from './numbers.ts';
 
 // The query of GET/POST /tables/content/{table}/ (issue 9 "One data table"). Messages are keys of
 // src/lib/i18n/en.ts. Besides page, page_size, ordering and format, every field is a filter
 // `<column>__<op>` or `<column>__not_<op>` (spec §9), checked against the table's columns by the API.
 
-const filterValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+const filterValue = z.preprocess(plainNumber, z.union([z.string(), z.number(), z.boolean()])).transform(String);
 
 export const tableQuery = z
   .object({
