@@ -97,6 +97,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ...exampleSecrets(),
+                // The tests play Cloudflare's network: a request's CF-Connecting-IP is its client's address.
+                TRUST_CF_CONNECTING_IP: '1',
                 // Clicks are written directly: the queue's consumer cannot run here (no Worker entry);
                 // tests/worker/click-queue.test.ts drives the queue path with createMessageBatch.
                 CLICKS_DIRECT: '1',

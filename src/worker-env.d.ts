@@ -8,6 +8,11 @@ declare namespace Cloudflare {
     RECAPTCHA_SECRET?: string;
     BOT_CHECK_STUB?: string;
     DEV_OUTBOX?: string;
+    /**
+     * `0` off Cloudflare (.dev.vars): CF-Connecting-IP is whatever a client sent, so the client address is
+     * unknown (src/edge/client-address.ts). Unset on Cloudflare, where the network sets the header.
+     */
+    TRUST_CF_CONNECTING_IP?: string;
     /** `1`, local development only: webhook endpoints may be http(s) on loopback hosts (src/api/webhooks/url-guard.ts). */
     WEBHOOKS_ALLOW_HTTP_LOCAL?: string;
     /** E-mail delivery (src/api/core/email-providers.ts): Resend's key, the sender, its event-signing secret; EMAIL_PROVIDER=log. */

@@ -2,7 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { requestCookie } from './cookies';
 import { resolveLanguage } from '../lib/languages';
 import type { ServiceContext } from '../api/core/types';
+import { clientAddress } from './client-address';
 import { embeddedClient, remoteClient, type AmbassadorClient } from './client';
+import { signedSend } from './internal-headers';
 import { writeStamp } from './session';
 import { forwardedHeaders, type Timeouts } from './transport';
 import type { EdgeContext, EdgeEnv, Session } from './types';
@@ -41,7 +43,7 @@ export function edgeServiceContext(c: EdgeContext): ServiceContext {
     origin: url.origin,
     host: url.host,
     tenantCompanyId: c.get('portal')?.uid ?? null,
-    clientIp: c.req.header('cf-connecting-ip') ?? null,
+    clientIp: clientAddress(c),
     userAgent: c.req.header('user-agent') ?? null,
     acceptLanguage: initialLanguage(c),
     deviceId: c.get('deviceId') ?? null,
@@ -72,7 +74,8 @@ export function clientFor(c: EdgeContext, session: Session | null, options: Clie
     baseUrl: remoteUrl || `${new URL(c.req.url).origin}/v1`,
     session,
     headers,
-    fetch: fetchRemote,
+    // The other portal's /v1 keeps the internal headers only with this deployment's signature.
+    fetch: signedSend(c.env, fetchRemote ?? ((request) => fetch(request))),
     timeouts: options.timeouts,
   });
   // remoteDeps reads this same headers object on every call.

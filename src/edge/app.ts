@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { api } from '../api/app';
 import { apiClient, type ClientOptions } from './api-client';
 import { bodyLimit } from './body-limit';
 import { canonicalPaths } from './canonical-path';
@@ -9,6 +8,7 @@ import { t } from '../lib/i18n';
 import { csrf } from './csrf';
 import { d1 } from './d1';
 import { media } from './media';
+import { outsideApi } from './outside-api';
 import { proxy } from './proxy';
 import { forgetLinksAfterWrites, redirects } from './redirect';
 import { securityHeaders } from './security-headers';
@@ -26,7 +26,7 @@ export interface EdgeOptions extends UpstreamOptions {
 }
 
 /**
- * The Worker, as a table of contents (design.md): a body-size limit, the embedded API at /v1, then for every tenant host a
+ * The Worker, as a table of contents (design.md): a body-size limit, the embedded API at /v1 (./outside-api.ts), then for every tenant host a
  * per-request D1 view, security headers, the upstream transport of the browser API, tenant, the store script
  * (/t.js, before the session: no portal cookie on a store's request), session and
  * the typed client, share-link redirects, media, CSRF checks, the browser API at /api, the page request
@@ -39,7 +39,8 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.use(bodyLimit({ maxBytes: MAX_BODY_BYTES }));
   // Any write, wherever it lands, drops this isolate's resolved share links (src/api/sharing/link-cache.ts).
   app.use(forgetLinksAfterWrites());
-  app.all('/v1/*', (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
+  // The API from outside: internal headers stripped (or verified, from a remote portal), tenant from the Host.
+  app.all('/v1/*', outsideApi({ ...clientOptions, ...options.tenant }));
   app.use(d1());
   app.use(securityHeaders());
   app.use('/api/*', upstream(options));

@@ -1,3 +1,4 @@
+import { clientAddress } from './client-address';
 import type { EdgeContext } from './types';
 
 // HTTP to the ambassador API, for the browser API proxy (src/edge/upstream.ts) and the typed client's
@@ -23,9 +24,10 @@ export const timeoutFor = (method: string, timeouts: Timeouts = {}) =>
   READS.has(method) ? timeouts.readMs ?? READ_TIMEOUT_MS : timeouts.writeMs ?? WRITE_TIMEOUT_MS;
 
 /**
- * What every call carries about this request: the portal's host and scheme, the tenant (so a token of
- * one company is refused on another's host) and the browser's address (the API limits requests per
- * client and sees the address only through this header).
+ * The internal headers (./internal-headers.ts) of every call: the portal's host and scheme, the tenant
+ * (so a token of one company is refused on another's host), the browser's address as the network reports
+ * it (./client-address.ts: the API limits requests per client and sees the address only through this
+ * header) and its device id. Remote calls sign them (`signedSend`); in-process calls need not.
  */
 export function forwardedHeaders(c: EdgeContext): Record<string, string> {
   const url = new URL(c.req.url);
@@ -35,8 +37,8 @@ export function forwardedHeaders(c: EdgeContext): Record<string, string> {
   };
   const portal = c.get('portal');
   if (portal) headers['x-portal-company'] = portal.uid;
-  const clientIp = c.req.header('cf-connecting-ip');
-  if (clientIp) headers['cf-connecting-ip'] = clientIp;
+  const clientIp = clientAddress(c);
+  if (clientIp) headers['x-portal-client-ip'] = clientIp;
   // The browser's device id (src/edge/session.ts), for the fraud rules' "same device" signal.
   const device = c.get('deviceId');
   if (device) headers['x-portal-device'] = device;

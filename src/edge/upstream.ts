@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { api } from '../api/app';
+import { INTERNAL_HEADERS, signInternalHeaders } from './internal-headers';
 import { forwardedHeaders, sendToApi, timeoutFor, type Timeouts } from './transport';
 import type { EdgeEnv, UpstreamFetch, UpstreamInit } from './types';
 
@@ -7,6 +8,10 @@ import type { EdgeEnv, UpstreamFetch, UpstreamInit } from './types';
 const embedded: UpstreamFetch = (request, env, execution) => api.fetch(request, env, execution) as Promise<Response>;
 
 const remote: UpstreamFetch = (request) => fetch(request);
+
+/** An HTTP upstream with the internal headers of each request signed (./internal-headers.ts). */
+const signedUpstream = (send: UpstreamFetch): UpstreamFetch => async (request, env, execution) =>
+  send(await signInternalHeaders(env, request), env, execution);
 
 export interface UpstreamOptions {
   /** Stand-in for a remote API in tests; production uses embedded or `fetch`. */
@@ -23,14 +28,15 @@ export interface UpstreamOptions {
 export function upstream(options: UpstreamOptions = {}): MiddlewareHandler<EdgeEnv> {
   return async function upstream(c, next) {
     const base = c.env.AMBASSADOR_API_URL?.replace(/\/$/, '') || `${new URL(c.req.url).origin}/v1`;
-    const send = options.fetchUpstream ?? (c.env.AMBASSADOR_API_URL ? remote : embedded);
+    // In-process calls carry the internal headers as they are; HTTP ones sign them for the other portal's /v1.
+    const send = options.fetchUpstream ? signedUpstream(options.fetchUpstream) : c.env.AMBASSADOR_API_URL ? signedUpstream(remote) : embedded;
     c.set('upstream', async (path: string, init: UpstreamInit = {}) => {
       const method = (init.method ?? 'GET').toUpperCase();
       const headers = new Headers(init.headers);
       headers.set('accept', 'application/json');
-      for (const [name, value] of Object.entries(forwardedHeaders(c))) {
-        if (name !== 'cf-connecting-ip' || !headers.has(name)) headers.set(name, value);
-      }
+      // Ours alone: none of the browser's headers passes under an internal name.
+      for (const name of INTERNAL_HEADERS) headers.delete(name);
+      for (const [name, value] of Object.entries(forwardedHeaders(c))) headers.set(name, value);
       const session = c.get('session');
       if (init.auth !== false && session) headers.set('authorization', `Token ${session.token}`);
       return sendToApi((request) => send(request, c.env, c.executionCtx as ExecutionContext), {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOPIFY, commissionOf, connectStores, givePersonalCode, sendShopify, storedClick, uniq } from './attribution-fixtures';
 import { edge } from './helpers';
-import { KEYS, op, scalar } from './operator-fixtures';
+import { hostOfKey, KEYS, op, scalar } from './operator-fixtures';
 
 beforeAll(async () => {
   await connectStores();
@@ -125,7 +125,7 @@ describe('lead and sale API', () => {
 });
 
 async function fetchTrack(key: string, kind: 'lead' | 'sale', body: unknown) {
-  const res = await edge().fetch(`http://localhost/v1/track/${kind}`, {
+  const res = await edge().fetch(`http://${await hostOfKey(key)}/v1/track/${kind}`, {
     method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() as any };

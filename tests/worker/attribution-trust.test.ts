@@ -14,7 +14,7 @@ import {
   STRIPE_SECRETS, checkoutSession, commissionOf, connectStores, mintedClickId, sendShopify, sendStripe, stripeEvent, uniq,
 } from './attribution-fixtures';
 import { stubPages } from './helpers';
-import { KEYS, readReply } from './operator-fixtures';
+import { hostOfKey, KEYS, readReply } from './operator-fixtures';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const OTHER_BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
@@ -62,7 +62,7 @@ async function logIn(email: string, v: Visit = {}) {
   return res.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');
 }
 
-const track = async (key: string, kind: 'lead' | 'sale', body: Record<string, unknown>) => readReply(await request(`http://localhost/v1/track/${kind}`, {
+const track = async (key: string, kind: 'lead' | 'sale', body: Record<string, unknown>) => readReply(await request(`http://${await hostOfKey(key)}/v1/track/${kind}`, {
   method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
 }));
 

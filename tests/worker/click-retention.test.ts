@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { archiveKey, firstKeptMonth, runClickRetention } from '../../src/api/retention/service';
 import { edge } from './helpers';
-import { KEYS, op, scalar } from './operator-fixtures';
+import { hostOfKey, KEYS, op, scalar } from './operator-fixtures';
 import { api, login, type Who } from './sharing-fixtures';
 
 interface Click { id: number; company_id: string; created_at: string; counted: number; [column: string]: unknown }
@@ -43,7 +43,7 @@ async function objectClicks(company: string, month: string) {
 }
 
 async function readBack(key: string, month: string, acceptEncoding = 'identity') {
-  return edge().fetch(`http://localhost/v1/operator/click-archives/${month}`, {
+  return edge().fetch(`http://${await hostOfKey(key)}/v1/operator/click-archives/${month}`, {
     headers: { authorization: `Bearer ${key}`, 'accept-encoding': acceptEncoding },
   });
 }

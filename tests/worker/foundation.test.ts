@@ -158,13 +158,15 @@ describe('tenant isolation', () => {
     const { token, account, ambassador_uid, company_id } = (await apiLogin('acme.localhost', 'alex@acme.test')).body;
     const { body: ava } = await apiLogin('demo.localhost', 'ava@demo.test');
     const auth = { headers: { authorization: `Token ${token}` } };
-    expect((await edge().fetch(`http://localhost/v1/users/${account.userid}/`, auth)).status).toBe(200);
-    expect((await edge().fetch(`http://localhost/v1/users/${ava.account.userid}/`, auth)).status).toBe(404);
-    expect((await edge().fetch(`http://localhost/v1/portal/ambassadors/${ava.ambassador_uid}/`, auth)).status).toBe(404);
-    expect((await edge().fetch(`http://localhost/v1/companies/demo/ambassadors/`, auth)).status).toBe(404);
-    const own = await edge().fetch(`http://localhost/v1/companies/${company_id}/ambassadors/`, auth);
+    // On demo's host acme's token is no session at all; on its own host it reaches only acme's rows.
+    expect((await edge().fetch(`http://localhost/v1/users/${account.userid}/`, auth)).status).toBe(401);
+    expect((await edge().fetch(`http://acme.localhost/v1/users/${account.userid}/`, auth)).status).toBe(200);
+    expect((await edge().fetch(`http://acme.localhost/v1/users/${ava.account.userid}/`, auth)).status).toBe(404);
+    expect((await edge().fetch(`http://acme.localhost/v1/portal/ambassadors/${ava.ambassador_uid}/`, auth)).status).toBe(404);
+    expect((await edge().fetch(`http://acme.localhost/v1/companies/demo/ambassadors/`, auth)).status).toBe(404);
+    const own = await edge().fetch(`http://acme.localhost/v1/companies/${company_id}/ambassadors/`, auth);
     expect(((await own.json()) as any).results).toHaveLength(1);
-    const profile = (await (await edge().fetch(`http://localhost/v1/portal/ambassadors/${ambassador_uid}/`, auth)).json()) as any;
+    const profile = (await (await edge().fetch(`http://acme.localhost/v1/portal/ambassadors/${ambassador_uid}/`, auth)).json()) as any;
     expect(profile.urls.length).toBeGreaterThan(0);
     const demoCampaigns = await env.DB.prepare("select id from campaigns where company_id = 'demo'").all<{ id: number }>();
     for (const url of profile.urls) expect(demoCampaigns.results.map((r) => r.id)).not.toContain(url.campaign_id);

@@ -1,5 +1,6 @@
 // Shared by the operator API worker tests: the seed's local demo keys and a JSON caller.
 import { env } from 'cloudflare:workers';
+import { sha256Hex } from '../../src/api/core/crypto';
 import { edge } from './helpers';
 
 /** The seed's operator keys (seed/generate.ts OPERATOR_KEYS; local demo keys only). */
@@ -15,18 +16,37 @@ export interface Reply {
   headers: Headers;
 }
 
-/** Calls /v1/operator{path} with `Authorization: Bearer <key>` (or the given authorization header). */
+/**
+ * The host a key is sent to: its company's shortest host, since a company key works only on its own
+ * company's hosts (demo's on localhost, acme's on acme.localhost, a new company's on its first host);
+ * localhost for anything that is no company key (none, the owner's key, garbage).
+ */
+export async function hostOfKey(key: string | null): Promise<string> {
+  if (!key?.startsWith('opk_')) return 'localhost';
+  const row = await env.DB.prepare(
+    `SELECT h.host FROM operator_api_keys k JOIN company_hosts h ON h.company_id = k.company_id
+      WHERE k.key_hash = ? ORDER BY length(h.host), h.host LIMIT 1`,
+  ).bind(await sha256Hex(key)).first<{ host: string }>();
+  return row?.host ?? 'localhost';
+}
+
+/**
+ * Calls /v1/operator{path} with `Authorization: Bearer <key>` (or the given authorization header), on the
+ * key's own host (`hostOfKey`) unless `options.host` names another.
+ */
 export async function op(
   key: string | null,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  options: { host?: string } = {},
 ): Promise<Reply> {
   const h: Record<string, string> = { ...headers };
   if (key !== null && !('authorization' in h)) h.authorization = `Bearer ${key}`;
   if (body !== undefined) h['content-type'] = 'application/json';
-  const res = await edge().fetch(`http://localhost/v1/operator${path}`, {
+  const host = options.host ?? (await hostOfKey(key));
+  const res = await edge().fetch(`http://${host}/v1/operator${path}`, {
     method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   return readReply(res);

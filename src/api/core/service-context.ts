@@ -1,6 +1,11 @@
 import type { ApiContext, Caller, ServiceContext } from './types';
 
-/** The service context of a public-API request: the edge forwards the portal host and client address. */
+/**
+ * The service context of an API request, from the internal headers (src/edge/internal-headers.ts) that
+ * only the edge sets: the portal host and scheme, the tenant, the client address and device. Requests
+ * from outside reach the API only through the edge's /v1 door, which strips them (or verifies another
+ * portal's signature over them) and sets the tenant from the Host.
+ */
 export function serviceContext(c: ApiContext): ServiceContext {
   const url = new URL(c.req.url);
   const forwardedHost = c.req.header('x-forwarded-host');
@@ -13,7 +18,7 @@ export function serviceContext(c: ApiContext): ServiceContext {
     origin: `${proto}://${host}`,
     host,
     tenantCompanyId: c.req.header('x-portal-company') ?? null,
-    clientIp: c.req.header('cf-connecting-ip') ?? null,
+    clientIp: c.req.header('x-portal-client-ip') ?? null,
     userAgent: c.req.header('user-agent') ?? null,
     acceptLanguage: c.req.header('accept-language') ?? null,
     deviceId: c.req.header('x-portal-device') ?? null,

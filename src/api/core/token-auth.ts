@@ -29,7 +29,8 @@ export function requireAmbassador(): MiddlewareHandler<ApiEnv> {
 /**
  * The live token's user, ambassador, company and campaign memberships in one D1 round trip (a batch),
  * so the handlers and pages that need them cost no further queries. Null when the token is unknown,
- * expired or revoked, or belongs to another tenant than the one the host serves (`tenantCompanyId`).
+ * expired or revoked, or is not of the tenant the host serves (`tenantCompanyId`): a token works only on
+ * its own company's hosts, never on another's nor on a host that is no tenant's (null).
  */
 export async function verifyToken(db: D1Database, token: string, tenantCompanyId: string | null): Promise<Caller | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
@@ -37,8 +38,8 @@ export async function verifyToken(db: D1Database, token: string, tenantCompanyId
   const nowIso = isoNow();
   const { user, ambassador, company, memberships } = await callerRowsByToken(db, tokenHash, nowIso);
   if (!user || !ambassador || !company || ambassador.company_id !== company.id) return null;
-  // The edge names the tenant of the host the browser used; a token of another company is no session here.
-  if (tenantCompanyId && tenantCompanyId !== company.id) return null;
+  // The edge names the tenant of the host the request came to; a token of another company is no session here.
+  if (tenantCompanyId !== company.id) return null;
   return {
     user, ambassador, company,
     memberships,

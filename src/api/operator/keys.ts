@@ -35,8 +35,9 @@ export async function verifyOperatorKey(db: D1Database, key: string): Promise<Op
 }
 
 /**
- * The operator API's only authentication: a Bearer operator key. An ambassador `Token` is not one. When
- * the edge names the tenant of the host (x-portal-company), a key of another company is refused too.
+ * The operator API's only authentication: a Bearer operator key. An ambassador `Token` is not one. A key
+ * works only on its own company's hosts: on another company's host, or a host that is no tenant's (the
+ * edge names the host's tenant in x-portal-company, or none), it is refused like an unknown key.
  */
 export function requireOperator(): MiddlewareHandler<OperatorEnv> {
   return async function requireOperator(c, next) {
@@ -45,7 +46,7 @@ export function requireOperator(): MiddlewareHandler<OperatorEnv> {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const operator = match ? await verifyOperatorKey(c.env.DB, match[1]!) : null;
     const tenant = c.req.header('x-portal-company');
-    if (!operator || (tenant && tenant !== operator.companyId)) throw unauthorized('operatorKeyInvalid');
+    if (!operator || tenant !== operator.companyId) throw unauthorized('operatorKeyInvalid');
     c.set('operator', operator);
     await next();
   };
