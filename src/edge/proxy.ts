@@ -1,6 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { TrieRouter } from 'hono/router/trie-router';
-import { api } from '../api/app';
 import { errorBody } from '../api/core/errors';
 import { normalizeLanguage } from '../lib/languages';
 import { requestCookie } from './cookies';
@@ -14,24 +12,39 @@ const FORWARD_HEADERS = ['content-type', 'accept-language', 'x-client-session-id
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
 /**
- * Paths of the API the ambassador's session token is for (issue 17): every route of the embedded API
- * except the operator API (operator keys), the API reference, the mail provider's events and the dev
- * outbox. The browser API forwards only these (a known path with another method too: the API answers
- * 405 before any credentials); anything else is answered here with 404, without forwarding, so no
- * answer meant for other credentials (a 401 of /v1/operator) can end the person's session.
+ * The paths the browser API forwards (issue 17; spec §7 and what the pages' scripts call): the ambassador
+ * API of a signed-in person and the public calls of the login, registration and password pages. Nothing
+ * else goes through, whatever the API has: not the operator API, the stores' webhooks, the lead/sale API,
+ * the edge's own click and share-link calls, the mail provider's events, the dev outbox or the API
+ * reference. A path is taken only as spelled here (case, one slash between segments, the trailing slash)
+ * with each `:param` one plain segment, so `//`, `%2f`, `..`, other cases and missing slashes are no
+ * path; the path forwarded is the one matched. Anything else is answered here with 404 without forwarding,
+ * so no answer meant for other credentials (a 401 of /v1/operator) can end the person's session. A known
+ * path with another method goes through: the API answers 405 before any credentials.
  */
-const NOT_FOR_AMBASSADORS = /^\/(?:operator(?:\/|$)|openapi\.json$|docs$|email\/|dev\/)/;
-let ambassadorRoutes: TrieRouter<true> | undefined;
+const AMBASSADOR_PATHS = [
+  '/auth/ambassador/', '/auth/session/', '/auth/logout/', '/auth/sso/', '/auth/ambassador/forgot_password/',
+  '/auth/ambassador/reset_password/', '/auth/ambassador/set_password/', '/recaptcha', '/portal.json', '/optout/',
+  '/companies/:id/register/', '/companies/:id/ambassadors/', '/companies/:id/languages/',
+  '/companies/:id/loyalty_program/badges/', '/companies/:id/loyalty_program/tiers/', '/companies/:id/loyalty_program/tasks/',
+  '/companies/:id/badges/', '/companies/:id/tasks/',
+  '/users/:id/', '/users/:id/password/', '/portal/ambassadors/:id/',
+  '/ambassadors/:id/notifications/', '/ambassadors/:id/active/', '/ambassadors/:id/stats/', '/ambassadors/:id/stats/campaigns/',
+  '/ambassadors/:id/stats/graph/', '/ambassadors/:id/loyalty/data/', '/ambassadors/:id/loyalty/ledger/', '/ambassadors/:id/custom_urls/',
+  '/ambassadors/:id/assets/', '/ambassadors/:id/personal_codes/', '/ambassadors/:id/payouts/next/',
+  '/activity/recent/', '/track/share/', '/urls/:id/',
+  '/tables/ambassadors/:id/actions/custom_url/create/', '/tables/ambassadors/:id/content/affiliate_gift_card/',
+  '/tables/content/:id/', '/tables/options/:id/', '/payouts/:id/', '/loyalty/gift-card-redemption/:id/', '/loyalty/gift_card/redeem/',
+  '/rewards/portals/:id/vault-items/', '/rewards/portals/:id/vault-items/:id/balance-available/', '/rewards/portals/:id/vault-items/:id/redeem/',
+  '/rewards/portals/:id/redemptions/', '/rewards/portals/:id/redemptions/:id/',
+] as const;
+
+/** One path segment as ids, uids, codes and table names are written: never empty, `.`/`..`, encoded or with a slash. */
+const SEGMENT = '[A-Za-z0-9][A-Za-z0-9_.~-]{0,127}';
+const ALLOWED = new RegExp(`^(?:${AMBASSADOR_PATHS.map((p) => p.replace(/[.]/g, '\\.').replace(/:id/g, SEGMENT)).join('|')})$`);
 
 export function isAmbassadorPath(path: string): boolean {
-  if (!ambassadorRoutes) {
-    ambassadorRoutes = new TrieRouter<true>();
-    for (const route of api.routes) {
-      const local = route.path.replace(/^\/v1(?=\/)/, '');
-      if (route.method !== 'ALL' && !NOT_FOR_AMBASSADORS.test(local)) ambassadorRoutes.add('GET', local, true);
-    }
-  }
-  return !NOT_FOR_AMBASSADORS.test(path) && ambassadorRoutes.match('GET', path)[0].length > 0;
+  return ALLOWED.test(path);
 }
 
 /** Refuses, without forwarding, what is no path of the ambassador API (see `isAmbassadorPath`). */
