@@ -561,6 +561,20 @@ CREATE TABLE personal_codes (
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id)
 );
 
+CREATE TABLE provider_refunds (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  provider TEXT NOT NULL CHECK (provider IN ('stripe', 'shopify')),
+  refund_key TEXT NOT NULL CHECK (length(refund_key) BETWEEN 1 AND 300),
+  kind TEXT NOT NULL CHECK (kind IN ('refund', 'total')),
+  payment_id TEXT NOT NULL CHECK (length(payment_id) BETWEEN 1 AND 255),
+  charge_id TEXT CHECK (charge_id IS NULL OR length(charge_id) BETWEEN 1 AND 255),
+  invoice_id TEXT CHECK (invoice_id IS NULL OR length(invoice_id) BETWEEN 1 AND 255),
+  amount_minor INTEGER NOT NULL CHECK (amount_minor BETWEEN 0 AND 999999999999),
+  uid TEXT NOT NULL CHECK (length(uid) BETWEEN 1 AND 64),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (company_id, provider, refund_key)
+) WITHOUT ROWID;
+
 CREATE TABLE rate_limits (
   key TEXT PRIMARY KEY,
   window_start INTEGER NOT NULL,
@@ -736,6 +750,14 @@ CREATE TABLE stats_daily (
   PRIMARY KEY (company_id, ambassador_uid, campaign_id, kind, day),
   FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid),
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id)
+) WITHOUT ROWID;
+
+CREATE TABLE stripe_invoice_payments (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  payment_ref TEXT NOT NULL CHECK (length(payment_ref) BETWEEN 1 AND 255),
+  invoice_id TEXT NOT NULL CHECK (length(invoice_id) BETWEEN 1 AND 255),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (company_id, payment_ref)
 ) WITHOUT ROWID;
 
 CREATE TABLE task_completions (
@@ -974,6 +996,14 @@ CREATE UNIQUE INDEX payouts_uid ON payouts(company_id, uid);
 
 CREATE INDEX personal_codes_ambassador ON personal_codes(company_id, ambassador_uid);
 
+CREATE INDEX provider_refunds_charge ON provider_refunds(company_id, provider, charge_id) WHERE charge_id IS NOT NULL;
+
+CREATE INDEX provider_refunds_invoice ON provider_refunds(company_id, provider, invoice_id) WHERE invoice_id IS NOT NULL;
+
+CREATE INDEX provider_refunds_payment ON provider_refunds(company_id, provider, payment_id);
+
+CREATE INDEX provider_refunds_uid ON provider_refunds(uid);
+
 CREATE INDEX redemptions_ambassador ON redemptions(company_id, ambassador_uid, created_at);
 
 CREATE INDEX redemptions_processing ON redemptions(status, created_at) WHERE status = 'processing';
@@ -993,6 +1023,8 @@ CREATE INDEX share_links_ambassador ON share_links(company_id, ambassador_uid, c
 CREATE UNIQUE INDEX share_links_code ON share_links(company_id, short_code);
 
 CREATE INDEX shares_ambassador ON shares(company_id, ambassador_uid, campaign_id, created_at);
+
+CREATE INDEX stripe_invoice_payments_invoice ON stripe_invoice_payments(company_id, invoice_id);
 
 CREATE INDEX tasks_company ON tasks(company_id, position);
 
@@ -1036,6 +1068,14 @@ BEGIN SELECT RAISE(ABORT, 'commission_rate_invalid'); END;
 CREATE TRIGGER campaigns_rate_update BEFORE UPDATE OF commission_rate_bps ON campaigns
 WHEN NOT COALESCE(NEW.commission_rate_bps BETWEEN 0 AND 10000, 0)
 BEGIN SELECT RAISE(ABORT, 'commission_rate_invalid'); END;
+
+CREATE TRIGGER commissions_amount_bound BEFORE INSERT ON commissions
+WHEN abs(NEW.revenue_minor) > 999999999999 OR abs(NEW.amount_minor) > 999999999999
+BEGIN SELECT RAISE(ABORT, 'amount_out_of_range'); END;
+
+CREATE TRIGGER commissions_amount_bound_update BEFORE UPDATE OF revenue_minor, amount_minor ON commissions
+WHEN abs(NEW.revenue_minor) > 999999999999 OR abs(NEW.amount_minor) > 999999999999
+BEGIN SELECT RAISE(ABORT, 'amount_out_of_range'); END;
 
 CREATE TRIGGER commissions_held_unpaid BEFORE UPDATE OF status, payout_id ON commissions
 WHEN NEW.held_reason IS NOT NULL AND (NEW.status = 'paid' OR NEW.payout_id IS NOT NULL)

@@ -1,8 +1,6 @@
-import { minorToDecimal } from '../../lib/format';
-import { batch, row as one, rows as all } from '../core/named-batch';
+import { batch, row as one } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
-import { clawedBackStatement, commissionOfTransactionStatement } from '../money/commission-queries';
-import { refund } from '../operator/commissions';
+import { commissionOfTransactionStatement } from '../money/commission-queries';
 import type { CommissionRow } from '../operator/queries';
 import { recordReferredConversion, type Referrer } from '../operator/service';
 import { readClickId, type ClickIdClaims } from '../sharing/click-id';
@@ -16,7 +14,7 @@ import {
  * Store attribution: a sale reported by a store (a Stripe or Shopify webhook, the sale API) finds its
  * ambassador by itself, then goes in through the same path as the operator's own events
  * (recordReferredConversion: the campaign's rule, one commission per transaction, the fraud rules,
- * `commission.created`), and a refund through the operator's refund (a clawback once paid).
+ * `commission.created`); its refunds go in through ./refunds.ts.
  */
 
 /** What a sale carries that can name its ambassador, tried in this order (docs/track-api.md, "Which clue wins"). */
@@ -191,43 +189,4 @@ async function unattributed(svc: ServiceContext, companyId: string, sale: StoreS
     customerExternalId: sale.customer.externalId, customerEmail: sale.customer.email, reason,
   }).run();
   return { result: 'unattributed', reason };
-}
-
-export type RefundOutcome = 'refunded' | 'clawed_back' | 'already_refunded' | 'unknown_transaction';
-
-/**
- * A store's refund of a transaction: `totalMinor` is everything refunded on it so far as the store counts it
- * (null: all of it), `amountMinor` one more refund (the store's event id keeps it once). Only what is not
- * refunded yet here is refunded, through the operator's
- * refund (the unpaid commission shrinks or is denied; a paid one gets a clawback), so a refund reported
- * twice counts once. `transactions`: the ids the sale may have been recorded under, tried in order.
- */
-export async function refundSale(
-  svc: ServiceContext, companyId: string, transactions: readonly string[], refunded: { totalMinor: number | null } | { amountMinor: number },
-): Promise<RefundOutcome> {
-  const { db } = svc;
-  const ids = [...new Set(transactions.filter(Boolean))].slice(0, 5);
-  const found = await batch(db, {
-    commissions: all<CommissionRow>(db.prepare(
-      `SELECT transaction_id, status, revenue_minor, refunded_revenue_minor, payout_id FROM commissions
-        WHERE company_id = ? AND kind = 'commission' AND event = 'first' AND transaction_id IN (${ids.map(() => '?').join(', ') || "''"})`,
-    ).bind(companyId, ...ids)),
-  });
-  const row = ids.map((id) => found.commissions.find((c) => c.transaction_id === id)).find(Boolean);
-  if (!row) return 'unknown_transaction';
-  const back = await clawedBackStatement(db, companyId, row.transaction_id, 'first').first<{ revenue: number }>();
-  const original = row.revenue_minor + row.refunded_revenue_minor;
-  const refundedHere = row.refunded_revenue_minor + (back?.revenue ?? 0);
-  const paid = row.status === 'paid' || row.payout_id !== null;
-  if (row.status === 'denied' && !paid) return 'already_refunded';
-  const total = 'amountMinor' in refunded ? refundedHere + refunded.amountMinor : refunded.totalMinor;
-  const target = total === null ? original : Math.min(total, original);
-  const delta = target - refundedHere;
-  if (delta <= 0) return 'already_refunded';
-  const full = target === original;
-  const { currency } = (await companyCurrencyStatement(db, companyId).first<{ currency: string }>())!;
-  await refund(svc, { companyId }, row.transaction_id, {
-    revenue: full ? null : minorToDecimal(delta, currency), event_type: 'first',
-  });
-  return paid ? 'clawed_back' : 'refunded';
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { currencyMinorDigits } from '../../lib/format';
+import { MAX_MONEY_MINOR } from '../../lib/money-limits';
+import { plainNumber } from '../../lib/schemas/numbers';
 import type { ServiceContext } from '../core/types';
-import { toMinor } from '../operator/queries';
 import { hmacKey } from '../core/crypto';
 import { companyCurrencyStatement } from './queries';
-import { attributeSale, refundSale } from './service';
+import { applyKnownRefunds, refundSale } from './refunds';
+import { attributeSale } from './service';
 
 /**
  * Verifies `X-Shopify-Hmac-Sha256`: the base64 HMAC-SHA256 of the raw body with the app's client secret
@@ -15,7 +18,8 @@ export async function verifyShopifyHmac(secret: string, header: string | undefin
   return crypto.subtle.verify('HMAC', await hmacKey(secret), mac, body as Uint8Array<ArrayBuffer>);
 }
 
-const money = z.union([z.string().regex(/^\d{1,12}(?:\.\d{1,6})?$/), z.number().nonnegative().transform(String)]);
+// Up to 20 digits are read, so that an amount above MAX_MONEY_MINOR is refused by name rather than ignored as unreadable.
+const money = z.preprocess(plainNumber, z.union([z.string().regex(/^\d{1,20}(?:\.\d{1,6})?$/), z.number().nonnegative().transform(String)]));
 const orderId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,30}$/)]).transform(String);
 
 const orderSchema = z.object({
@@ -32,10 +36,33 @@ const orderSchema = z.object({
 });
 
 const refundSchema = z.object({
+  id: orderId,
   order_id: orderId,
   refund_line_items: z.array(z.object({ subtotal: money.nullish() })).nullish(),
   transactions: z.array(z.object({ amount: money, kind: z.string().optional(), status: z.string().optional() })).nullish(),
 });
+
+/**
+ * A Shopify price ("80.00", as `money` reads it) in minor units of `currency`: null when it has more decimals
+ * than the currency, Infinity above MAX_MONEY_MINOR (src/lib/money-limits.ts).
+ */
+function priceMinor(price: string, currency: string): number | null {
+  const digits = currencyMinorDigits(currency);
+  const [whole = '0', frac = ''] = price.split('.');
+  if (frac.slice(digits).replace(/0+$/, '')) return null;
+  const minor = Number(whole) * 10 ** digits + Number(frac.slice(0, digits).padEnd(digits, '0') || '0');
+  return minor <= MAX_MONEY_MINOR ? minor : Infinity;
+}
+
+/** `refused` (an amount above the bound, named) or `ignored` (more decimals than the currency has), or null: all read. */
+function unreadable(prices: Record<string, string>, currency: string) {
+  for (const [field, value] of Object.entries(prices)) {
+    const minor = priceMinor(value, currency);
+    if (minor === null) return { result: 'ignored', reason: `${field} ${value} has more decimals than ${currency} has.` };
+    if (minor === Infinity) return { result: 'refused', reason: `${field} ${value} is above the largest amount accepted (${MAX_MONEY_MINOR} minor units).` };
+  }
+  return null;
+}
 
 /** `mbsy_cid` and `mbsy` of the landing URL (Shopify keeps it as a path with its query). */
 function landingParams(landing: string | null | undefined) {
@@ -53,8 +80,11 @@ function landingParams(landing: string | null | undefined) {
  * - `orders/paid`: a conversion of `current_subtotal_price` in the shop currency, transaction the order id,
  *   credited by the `mbsy_cid` note attribute (the store script writes it), else `mbsy_cid` / `mbsy` of
  *   `landing_site`, else a discount code that is a personal code.
+ *   Once per order (its id is the commission's transaction), whatever the webhook id.
  * - `refunds/create`: a refund of that order's commission by the refunded line items' subtotal (or the
- *   refund transactions' amount when no line was refunded).
+ *   refund transactions' amount when no line was refunded), once per refund id (./refunds.ts): the same
+ *   signed body under another X-Shopify-Webhook-Id (which the HMAC does not cover) refunds nothing more.
+ * A price above MAX_MONEY_MINOR minor units: `refused`, nothing booked.
  */
 export async function applyShopifyTopic(svc: ServiceContext, companyId: string, topic: string, payload: Record<string, unknown>) {
   if (topic === 'orders/paid') {
@@ -65,8 +95,10 @@ export async function applyShopifyTopic(svc: ServiceContext, companyId: string, 
     const landing = landingParams(order.landing_site);
     const currency = order.currency.toUpperCase();
     const name = [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ');
+    const refused = unreadable({ current_subtotal_price: order.current_subtotal_price }, currency);
+    if (refused) return refused;
     const out = await attributeSale(svc, companyId, {
-      source: 'shopify', transactionUid: order.id, revenueMinor: toMinor(order.current_subtotal_price, currency), currency,
+      source: 'shopify', transactionUid: order.id, revenueMinor: priceMinor(order.current_subtotal_price, currency)!, currency,
       customer: { email: order.email ?? order.customer?.email ?? null, name, externalId: order.customer?.id ?? null },
       clues: {
         clickIds: [typeof note?.value === 'string' ? note.value : null, landing.cid],
@@ -75,19 +107,28 @@ export async function applyShopifyTopic(svc: ServiceContext, companyId: string, 
       },
       note: `shopify order ${order.id}`,
     });
-    return out.result === 'unattributed' ? out : { result: out.result, commission_uid: out.commission.uid };
+    if (out.result === 'unattributed') return out;
+    // A refund that arrived before its order (webhooks are not ordered) is applied now.
+    const refund = await applyKnownRefunds(svc, companyId, 'shopify', order.id);
+    return { result: out.result, commission_uid: out.commission.uid, ...(refund ? { refund } : {}) };
   }
   if (topic === 'refunds/create') {
     const r = refundSchema.safeParse(payload);
     if (!r.success) return { result: 'ignored', reason: 'Not a refund this endpoint can read.' };
-    const { order_id, refund_line_items, transactions } = r.data;
+    const { id, order_id, refund_line_items, transactions } = r.data;
     const { currency } = (await companyCurrencyStatement(svc.db, companyId).first<{ currency: string }>())!;
-    const sum = (values: string[]) => values.reduce((total, v) => total + toMinor(v, currency), 0);
-    const lines = sum((refund_line_items ?? []).map((l) => l.subtotal ?? '0'));
-    const paidBack = sum((transactions ?? []).filter((t) => t.kind === 'refund' && t.status !== 'failure').map((t) => t.amount));
-    const amountMinor = lines > 0 ? lines : paidBack;
+    const lineValues = (refund_line_items ?? []).map((l) => l.subtotal ?? '0');
+    const paidValues = (transactions ?? []).filter((t) => t.kind === 'refund' && t.status !== 'failure').map((t) => t.amount);
+    const refused = unreadable(Object.fromEntries([
+      ...lineValues.map((v, i) => [`refund_line_items.${i}.subtotal`, v]), ...paidValues.map((v, i) => [`transactions.${i}.amount`, v]),
+    ]), currency);
+    if (refused) return refused;
+    const sum = (values: string[]) => values.reduce((total, v) => total + priceMinor(v, currency)!, 0);
+    const lines = sum(lineValues);
+    const amountMinor = lines > 0 ? lines : sum(paidValues);
     if (amountMinor <= 0) return { result: 'ignored', reason: 'Nothing was refunded.' };
-    return { result: await refundSale(svc, companyId, [order_id], { amountMinor }) };
+    if (amountMinor > MAX_MONEY_MINOR) return { result: 'refused', reason: `The refund is above the largest amount accepted (${MAX_MONEY_MINOR} minor units).` };
+    return { result: await refundSale(svc, companyId, { provider: 'shopify', paymentId: order_id, refunds: [{ id, amountMinor }] }) };
   }
   return { result: 'ignored', reason: 'This topic is not used.' };
 }

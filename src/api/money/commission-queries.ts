@@ -157,30 +157,47 @@ export const clawedBackStatement = (db: D1Database, companyId: string, transacti
       WHERE c.company_id = ? AND o.transaction_id = ? AND o.event = ? AND o.kind = 'commission'`,
   ).bind(companyId, transactionUid, event);
 
-/** A refund of an unpaid commission: the row changes only while it is as it was read. */
-export function refundUnpaidStatement(
-  db: D1Database,
-  r: { companyId: string; id: number; was: { status: string; revenue: number; amount: number }; status: string; revenue: number; amount: number; refunded: number; now: string },
-) {
+type UnpaidRefund = {
+  companyId: string; id: number; was: { status: string; revenue: number; amount: number }; status: string; revenue: number; amount: number;
+  refunded: number; now: string;
+};
+
+/** SQL (and its binds) true while an unpaid commission is as it was read: what its refund is guarded by. */
+export const unpaidAsReadGuard = (r: UnpaidRefund) => ({
+  sql: `EXISTS (SELECT 1 FROM commissions WHERE company_id = ? AND id = ? AND status = ? AND payout_id IS NULL AND revenue_minor = ?
+          AND amount_minor = ?)`,
+  binds: [r.companyId, r.id, r.was.status, r.was.revenue, r.was.amount],
+});
+
+/**
+ * A refund of an unpaid commission: the row changes only while it is as it was read, and (`alsoIf`, e.g. the
+ * store's refund receipts went in just before it) while that SQL is true.
+ */
+export function refundUnpaidStatement(db: D1Database, r: UnpaidRefund, alsoIf = '1') {
   return db.prepare(
     `UPDATE commissions SET status = ?, revenue_minor = ?, amount_minor = ?, refunded_revenue_minor = refunded_revenue_minor + ?,
        updated_at = ? WHERE company_id = ? AND id = ? AND status = ? AND payout_id IS NULL AND revenue_minor = ? AND amount_minor = ?
-       RETURNING 1`,
+       AND ${alsoIf} RETURNING 1`,
   ).bind(r.status, r.revenue, r.amount, r.refunded, r.now, r.companyId, r.id, r.was.status, r.was.revenue, r.was.amount);
 }
 
-/** A clawback of a paid commission, only while the sum clawed back is still what was read (?7). */
-export function clawbackStatement(
-  db: D1Database,
-  c: { companyId: string; uid: string; reversesId: number; revenue: number; amount: number; now: string; clawedRevenue: number },
-) {
+type Clawback = { companyId: string; uid: string; reversesId: number; revenue: number; amount: number; now: string; clawedRevenue: number };
+
+/** SQL (and its binds) true while the sum clawed back from a paid commission is as it was read. */
+export const clawedAsReadGuard = (c: Clawback) => ({
+  sql: '(SELECT COALESCE(SUM(-revenue_minor), 0) FROM commissions WHERE company_id = ? AND reverses_id = ?) = ?',
+  binds: [c.companyId, c.reversesId, c.clawedRevenue],
+});
+
+/** A clawback of a paid commission, only while the sum clawed back is still what was read (?7), and `alsoIf`. */
+export function clawbackStatement(db: D1Database, c: Clawback, alsoIf = '1') {
   const sumBack = 'SELECT COALESCE(SUM(-revenue_minor), 0) FROM commissions WHERE company_id = ?1 AND reverses_id = ?3';
   return db.prepare(
     `INSERT INTO commissions (uid, kind, reverses_id, company_id, ambassador_uid, campaign_id, referral_id, transaction_id, revenue_minor,
        amount_minor, currency, is_monetary, event, status, event_data1, event_data2, created_at)
      SELECT ?2, 'clawback', ?3, ?1, ambassador_uid, campaign_id, referral_id, transaction_id, ?4, ?5, currency, is_monetary, event,
        'approved', transaction_id, 'Refund', ?6
-       FROM commissions WHERE company_id = ?1 AND id = ?3 AND (${sumBack}) = ?7`,
+       FROM commissions WHERE company_id = ?1 AND id = ?3 AND (${sumBack}) = ?7 AND ${alsoIf}`,
   ).bind(c.companyId, c.uid, c.reversesId, c.revenue, c.amount, c.now, c.clawedRevenue);
 }
 

@@ -1,13 +1,14 @@
 import { row, rows, write, written } from '../core/named-batch';
 import type { CommissionRow, ReferralRow } from '../operator/queries';
 import {
-  bulkApproveStatement, clawbackActivityStatement, clawbackStatement, commissionByIdStatement, commissionByUidStatement,
+  bulkApproveStatement, clawbackActivityStatement, clawbackStatement, clawedAsReadGuard, commissionByIdStatement, commissionByUidStatement,
   commissionOfTransactionStatement, commissionsByUidsStatement, conversionActivityStatement, conversionCommissionStatement,
   conversionPointsActivityStatement, conversionReferralStatement, referralOfTransactionStatement, refundUnpaidStatement,
-  releasedPointsActivityStatement, transitionStatement, type ConversionRows, COMMISSION_EDGES,
+  releasedPointsActivityStatement, transitionStatement, unpaidAsReadGuard, type ConversionRows, COMMISSION_EDGES,
 } from './commission-queries';
 import { guardedBatch } from './errors';
 import { conversionPointsStatement, revokePointsStatements } from './ledger-queries';
+import { providerRefundStatement, receiptsInSql, type RefundReceipts } from './provider-refund-queries';
 
 // Commission operations: record a conversion, approve / deny (one or many), refund an unpaid commission,
 // claw back a paid one. Each is one guarded batch; the caller reads what it needs first and decides the
@@ -83,12 +84,17 @@ export async function approveCommissions(db: D1Database, companyId: string, uids
 
 /**
  * Refund an unpaid commission: it shrinks (or, `full`, is denied and its referral points are revoked).
- * `changed` false: the row moved since it was read (a racing refund), nothing was written.
+ * `changed` false: the row moved since it was read (a racing refund), nothing was written. `receipts`: the
+ * store's refunds this one applies, written first and only while the row is as read; the row changes only with
+ * them, so a refund the store reports again (under any delivery) finds its receipt and moves nothing.
  */
-export async function refundUnpaid(db: D1Database, r: Parameters<typeof refundUnpaidStatement>[1] & { uid: string; full: boolean }) {
+export async function refundUnpaid(
+  db: D1Database, r: Parameters<typeof refundUnpaidStatement>[1] & { uid: string; full: boolean }, receipts: RefundReceipts | null = null,
+) {
   const denied = `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND id = ${Number(r.id)} AND status = 'denied')`;
   const { update, commission } = await guardedBatch(db, {
-    update: written(refundUnpaidStatement(db, r)),
+    ...receiptSteps(db, r.companyId, receipts, unpaidAsReadGuard(r)),
+    update: written(refundUnpaidStatement(db, r, receipts ? receiptsInSql(receipts.uid) : undefined)),
     commission: row<CommissionRow>(commissionByIdStatement(db, r.companyId, r.id)),
     ...(r.full ? revokeSteps(db, r.companyId, r.uid, denied) : {}),
   });
@@ -98,18 +104,26 @@ export async function refundUnpaid(db: D1Database, r: Parameters<typeof refundUn
 /**
  * Claw back (part of) a paid commission: a clawback row (negative, approved, in no payout: the next payout
  * deducts it) and its activity; `full` also revokes the referral points. `clawback` null: another refund
- * changed the sum clawed back since it was read, nothing was written.
+ * changed the sum clawed back since it was read, nothing was written. `receipts`: as refundUnpaid's.
  */
-export async function clawBack(db: D1Database, c: Parameters<typeof clawbackStatement>[1] & { originalUid: string; full: boolean }) {
+export async function clawBack(
+  db: D1Database, c: Parameters<typeof clawbackStatement>[1] & { originalUid: string; full: boolean }, receipts: RefundReceipts | null = null,
+) {
   const mine = `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = '${c.uid.replace(/'/g, "''")}')`;
   const { clawback, original } = await guardedBatch(db, {
-    insert: write(clawbackStatement(db, c)),
+    ...receiptSteps(db, c.companyId, receipts, clawedAsReadGuard(c)),
+    insert: write(clawbackStatement(db, c, receipts ? receiptsInSql(receipts.uid) : undefined)),
     activity: write(clawbackActivityStatement(db, c.companyId, c.uid, c.now)),
     clawback: row<CommissionRow>(commissionByUidStatement(db, c.companyId, c.uid)),
     original: row<CommissionRow>(commissionByIdStatement(db, c.companyId, c.reversesId)),
     ...(c.full ? revokeSteps(db, c.companyId, c.originalUid, mine) : {}),
   });
   return { clawback, original: original! };
+}
+
+/** The store's refund receipts, each only while `guard` holds (the commission as read), ahead of the change they cause. */
+function receiptSteps(db: D1Database, companyId: string, receipts: RefundReceipts | null, guard: { sql: string; binds: unknown[] }) {
+  return Object.fromEntries((receipts?.rows ?? []).map((r, i) => [`receipt${i}`, write(providerRefundStatement(db, companyId, receipts!.uid, r, guard))]));
 }
 
 function revokeSteps(db: D1Database, companyId: string, commissionUid: string, guard: string) {

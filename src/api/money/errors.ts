@@ -3,7 +3,7 @@ import { batch, type Answers, type Steps } from '../core/named-batch';
 
 /**
  * The codes a money write can fail with: the messages of the triggers' RAISE(ABORT, '<code>') in
- * migrations 0005, 0006, 0017 and 0021. Each maps, exactly, to what the person is told; `null` marks a code
+ * migrations 0005, 0006, 0017, 0021 and 0027. Each maps, exactly, to what the person is told; `null` marks a code
  * that no request can cause (a bug if it happens): it stays the unhandled 500 it always was.
  */
 export const MONEY_ERRORS = {
@@ -19,6 +19,8 @@ export const MONEY_ERRORS = {
   payout_amount_invalid: { kind: 'conflict', key: 'payoutConflict' },
   // migrations 0021: a held commission (fraud review) is never paid.
   commission_held: { kind: 'conflict', key: 'illegalTransition' },
+  // migration 0027: an amount above MAX_MONEY_MINOR; every input refuses one first, so this is a bug if it happens.
+  amount_out_of_range: null,
   ledger_append_only: null,
   lot_uses_append_only: null,
   ledger_entry_invalid: null,

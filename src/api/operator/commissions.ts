@@ -9,6 +9,7 @@ import type { Operator } from './keys';
 import { batch, row as one, rows as all } from '../core/named-batch';
 import { clawedBackStatement, commissionOfTransactionStatement } from '../money/commission-queries';
 import { approveCommissions, clawBack, refundUnpaid, transitionCommission, type ReleasedPoints } from '../money/commissions';
+import type { RefundReceipts } from '../money/provider-refund-queries';
 import { loadCustomization } from '../portal/customization';
 import {
   ambassadorKnownStatement, commissionListStatement, commissionView, heldPointsStatement, toMinor, type CommissionRow, type HeldCommissionRow, type HeldPointsRow,
@@ -55,6 +56,13 @@ export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.in
   return { approved: rows.length, commissions: rows.map(commissionView) };
 }
 
+/** What a store's refund worked its amount out from, and the receipts it writes with it (see refund). */
+export interface StoreRefundBasis {
+  expect: Pick<CommissionRow, 'id' | 'status' | 'revenue_minor' | 'amount_minor' | 'payout_id'>;
+  clawedRevenue: number;
+  receipts: RefundReceipts | null;
+}
+
 /**
  * POST /v1/operator/events/{transaction_uid}/refund {revenue?, event_type?}: refunds revenue of a
  * conversion (all that is left when `revenue` is absent). The commission shrinks in proportion.
@@ -63,9 +71,13 @@ export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.in
  * - Paid (or in a payout): history stays as it is. A clawback row is added: kind `clawback`, negative
  *   revenue and amount, status `approved`, not in a payout, so the next payout deducts it.
  * Both writes (money operations refundUnpaid, clawBack) are guarded by what was read, so two refunds
- * racing cannot both count (the loser: 409).
+ * racing cannot both count (the loser: 409). `store`: a store's refund (src/api/attribution/refunds.ts): the
+ * commission as the store's refund found it (anything else now is a 409: the amount was worked out from it),
+ * and the store's refund receipts, written in the same batch and only with the change.
  */
-export async function refund(svc: ServiceContext, op: Pick<Operator, 'companyId'>, transactionUid: string, input: z.infer<typeof refundSchema>) {
+export async function refund(
+  svc: ServiceContext, op: Pick<Operator, 'companyId'>, transactionUid: string, input: z.infer<typeof refundSchema>, store: StoreRefundBasis | null = null,
+) {
   const { db } = svc;
   const company = op.companyId;
   const { row, back } = await batch(db, {
@@ -74,6 +86,10 @@ export async function refund(svc: ServiceContext, op: Pick<Operator, 'companyId'
   });
   if (!row) throw new ApiError('not_found', 'notFound');
   const clawed = back ?? { revenue: 0, amount: 0 };
+  const { expect } = store ?? {};
+  if (expect && (expect.id !== row.id || expect.status !== row.status || expect.revenue_minor !== row.revenue_minor
+    || expect.amount_minor !== row.amount_minor || expect.payout_id !== row.payout_id || store!.clawedRevenue !== clawed.revenue)) throw retry();
+  const receipts = store?.receipts ?? null;
   const paid = row.status === 'paid' || row.payout_id !== null;
   if (!paid && row.status === 'denied') throw illegal(row.status);
   const remaining = paid ? row.revenue_minor - clawed.revenue : row.revenue_minor;
@@ -90,7 +106,7 @@ export async function refund(svc: ServiceContext, op: Pick<Operator, 'companyId'
       companyId: company, id: row.id, uid: row.uid, full, now, refunded, amount,
       was: { status: row.status, revenue: row.revenue_minor, amount: row.amount_minor },
       status: full ? 'denied' : row.status, revenue: full ? row.revenue_minor : remaining - refunded,
-    });
+    }, receipts);
     if (!changed) throw retry();
     const commission = commissionView(updated);
     // A full refund denies the commission: receivers hear of it as of a denial by hand, or their copy would
@@ -105,7 +121,7 @@ export async function refund(svc: ServiceContext, op: Pick<Operator, 'companyId'
   const { clawback, original } = await clawBack(db, {
     companyId: company, uid: newUid('com'), reversesId: row.id, revenue: -refunded, amount: -take, now, clawedRevenue: clawed.revenue,
     originalUid: row.uid, full: refunded === remaining,
-  });
+  }, receipts);
   if (!clawback) throw retry();
   return { commission: commissionView(original), clawback: commissionView(clawback) };
 }

@@ -1,16 +1,23 @@
 import type { HoldReason, OwnSignal } from '../attribution/fraud-rules';
-import { currencyMinorDigits } from '../../lib/format';
+import { currencyMinorDigits, minorToDecimal } from '../../lib/format';
+import { MAX_MONEY_MINOR } from '../../lib/money-limits';
 import { fieldError } from '../core/errors';
 
 /** The operator API's SQL reads and the JSON views of its rows. Amounts are integer minor units. */
 
-/** A decimal string ("49.99") in the currency to minor units; more decimals than the currency has fail. */
+/**
+ * A decimal string ("49.99") in the currency to minor units; more decimals than the currency has fail, and
+ * so does an amount above MAX_MONEY_MINOR minor units (src/lib/money-limits.ts), naming the largest one.
+ */
 export function toMinor(decimal: string, currency: string, field = 'revenue'): number {
   const digits = currencyMinorDigits(currency);
   const [whole = '0', frac = ''] = decimal.split('.');
   if (frac.slice(digits).replace(/0+$/, '')) throw fieldError(field, 'revenueInvalid', { digits });
   const minor = Number(whole) * 10 ** digits + Number(frac.slice(0, digits).padEnd(digits, '0') || '0');
   if (!Number.isSafeInteger(minor)) throw fieldError(field, 'revenueInvalid', { digits });
+  if (minor > MAX_MONEY_MINOR) {
+    throw fieldError(field, `The amount is above the largest amount accepted: ${minorToDecimal(MAX_MONEY_MINOR, currency)} ${currency.toUpperCase()}.`);
+  }
   return minor;
 }
 

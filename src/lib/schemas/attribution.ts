@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MONEY_MINOR, moneyTooLargeMessage } from '../money-limits';
 import { EVENT_TYPES } from './operator';
 
 // Store attribution (issue 20): what a company sends to connect its store (integration secrets) and, on
@@ -46,8 +47,8 @@ export const trackSaleSchema = z
     invoice_id: externalId.describe('Your id of the sale: a second call with it changes nothing'),
     amount: z.number({ error: 'Send the amount as an integer in minor units, e.g. 4999 for 49.99.' })
       .int('Send the amount as an integer in minor units, e.g. 4999 for 49.99.')
-      .min(0, 'Send the amount as an integer in minor units, e.g. 4999 for 49.99.').max(1e13, 'Send the amount as an integer in minor units, e.g. 4999 for 49.99.')
-      .describe('Revenue in integer minor units of currency'),
+      .min(0, 'Send the amount as an integer in minor units, e.g. 4999 for 49.99.').max(MAX_MONEY_MINOR, moneyTooLargeMessage('The amount'))
+      .describe(`Revenue in integer minor units of currency, at most ${MAX_MONEY_MINOR}`),
     currency: z.string({ error: 'required' }).trim().regex(/^[A-Za-z]{3}$/, 'Enter a three-letter ISO 4217 currency code, e.g. USD.')
       .transform((v) => v.toUpperCase()),
     event_type: z.enum(EVENT_TYPES, { error: 'invalidField' }).default('first'),
