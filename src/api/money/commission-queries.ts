@@ -111,8 +111,10 @@ export const COMMISSION_EDGES = { approved: ['pending'], denied: ['pending', 'ap
 
 /**
  * One commission along an edge: changes 1 row only from an allowed status, in no payout (RETURNING: the rows it
- * changed). A held commission (fraud holds) is released by either edge, once: approve clears held_reason (it
+ * changed). A held commission (fraud holds) is decided by either edge, once: approve clears held_reason (it
  * becomes payable; a held `zero` one stays zero), deny keeps it beside the status `denied` as the record of why.
+ * A decided hold (held_at set) is never decided again: approved (held_reason cleared) it is not denied, denied it
+ * is not approved, and neither twice; of two decisions racing, the first changes the row and the other 0 rows.
  */
 export function transitionStatement(db: D1Database, companyId: string, uid: string, to: keyof typeof COMMISSION_EDGES, now: string) {
   const from = COMMISSION_EDGES[to].map((s) => `'${s}'`).join(', ');
@@ -120,7 +122,8 @@ export function transitionStatement(db: D1Database, companyId: string, uid: stri
     `UPDATE commissions SET status = CASE WHEN ?1 = 'approved' AND status = 'zero' THEN 'zero' ELSE ?1 END,
        held_reason = CASE WHEN ?1 = 'approved' THEN NULL ELSE held_reason END, updated_at = ?2
      WHERE company_id = ?3 AND uid = ?4 AND kind = 'commission' AND payout_id IS NULL
-       AND (status IN (${from}) OR (status = 'zero' AND held_reason IS NOT NULL)) RETURNING 1`,
+       AND (status IN (${from}) OR (status = 'zero' AND held_reason IS NOT NULL))
+       AND NOT (held_at IS NOT NULL AND held_reason IS NULL) RETURNING 1`,
   ).bind(to, now, companyId, uid);
 }
 
