@@ -17,7 +17,12 @@ export interface FormErrors {
 export function formErrors(status: number, body: unknown, lang: string | null | undefined, fallback: MessageKey, retryAfter?: string | null): FormErrors {
   if (status === 429) {
     const seconds = Number(retryAfter) || 60;
-    return { formError: t(lang, 'tooManyAttempts', { seconds }), fieldErrors: {} };
+    // A limit on new accounts says so, in minutes; every other limit asks to wait a few seconds.
+    const accounts = typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'tooManyRegistrations';
+    return {
+      formError: accounts ? t(lang, 'tooManyRegistrations', { minutes: Math.ceil(seconds / 60) }) : t(lang, 'tooManyAttempts', { seconds }),
+      fieldErrors: {},
+    };
   }
   const localized = localizeErrorBody(body, lang);
   if (localized.detail) return { formError: localized.detail, fieldErrors: {} };

@@ -88,6 +88,8 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
   }
   if (await findUserByEmail(svc.db, company.id, input.email)) throw fieldError(FORM_NAMES.email, 'emailTaken');
   const groupId = input.group ? (await findGroupByUid(svc.db, company.id, input.group))?.id ?? null : null;
+  // A valid form for a new account: it counts against the accounts this client may create.
+  await enforce(svc.db, await clientLimit(svc, 'register:accounts', REGISTER_LIMITS.accounts));
 
   // The session is spent only by a request that passed validation (a form with errors can be sent again).
   if (!(await useClientSession(svc.db, company.id, checkedSession, isoNow()))) {

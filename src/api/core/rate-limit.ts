@@ -18,6 +18,8 @@ export interface Limit {
   /** Hits allowed per window. */
   limit: number;
   windowSec: number;
+  /** The 429's message: `tooManyAttempts` (the default, in seconds) or `tooManyRegistrations` (in minutes). */
+  message?: 'tooManyAttempts' | 'tooManyRegistrations';
 }
 
 export interface Hit extends Limit {
@@ -48,8 +50,17 @@ export const FORGOT_LIMITS = { client: { limit: 5, windowSec: 600 }, account: { 
  * 10 characters of 32 (50 bits) make guessing hopeless within these limits.
  */
 export const RESET_LIMITS = { client: { limit: 20, windowSec: 600 }, guess: { limit: 5, windowSec: 1800 } };
-/** Registrations and bot-check calls per client. */
-export const REGISTER_LIMITS = { client: { limit: 20, windowSec: 600 } };
+/**
+ * Registration, per client: every attempt counts (`client`, forms with errors too), and the accounts it
+ * creates (`accounts`, counted once a form is valid and its e-mail free), so one client cannot make a
+ * batch of accounts in seconds. Past either: 429 with Retry-After (`tooManyRegistrations` for accounts).
+ * A company bringing in many people at once imports them (operator API) instead.
+ */
+export const REGISTER_LIMITS = {
+  client: { limit: 20, windowSec: 600 },
+  accounts: { limit: 5, windowSec: 3600, message: 'tooManyRegistrations' },
+} as const satisfies Record<string, Omit<Limit, 'key'>>;
+/** Bot-check calls per client. */
 export const RECAPTCHA_LIMITS = { client: { limit: 30, windowSec: 60 } };
 /** Current-password guesses when changing a password, per account. */
 export const CHANGE_PASSWORD_LIMITS = { account: { limit: 10, windowSec: 900 } };
@@ -99,7 +110,11 @@ export async function enforce(db: D1Database, limits: Limit[], nowMs = Date.now(
 export function tooMany(limit: Omit<Limit, 'key'>, nowMs = Date.now()) {
   const windowStart = windowStartOf(limit.windowSec, nowMs);
   const retryAfter = Math.max(1, windowStart + limit.windowSec - Math.floor(nowMs / 1000));
-  return new ApiError('rate_limited', 'tooManyAttempts', undefined, { 'Retry-After': String(retryAfter) }, { seconds: retryAfter });
+  const headers = { 'Retry-After': String(retryAfter) };
+  if (limit.message === 'tooManyRegistrations') {
+    return new ApiError('rate_limited', 'tooManyRegistrations', undefined, headers, { minutes: Math.ceil(retryAfter / 60) });
+  }
+  return new ApiError('rate_limited', 'tooManyAttempts', undefined, headers, { seconds: retryAfter });
 }
 
 // Known clients -------------------------------------------------------------------------------------
@@ -139,20 +154,28 @@ export function sweep(db: D1Database, nowMs = Date.now()) {
 }
 
 /**
- * Who is asking, as a hash: CF-Connecting-IP, which Cloudflare sets on every request and a client
- * cannot forge there (`svc.clientIp`: the page request's own, or the one the edge forwards to a remote
- * API). Null without one: then no per-client limit applies (one shared "unknown" bucket would let
- * anyone lock everybody out).
+ * Who is asking, as a hash: the address the network reports (`svc.clientIp`: CF-Connecting-IP, which
+ * Cloudflare sets on every request and a client cannot choose there; the edge hands it over in an
+ * internal header, src/edge/client-address.ts). Null when it is unknown: off Cloudflare, or behind a
+ * remote portal that does not know it.
  */
 export async function clientId(svc: Pick<ServiceContext, 'clientIp'>): Promise<string | null> {
   const ip = svc.clientIp?.trim();
   return ip ? (await sha256Hex(`client:${ip}`)).slice(0, 32) : null;
 }
 
-/** The per-client limit of an area, or none when the client is unknown. */
+/** The bucket of every client whose address is unknown. */
+export const UNKNOWN_CLIENT = 'unknown';
+
+/**
+ * The per-client limit of an area. Clients whose address is unknown share one bucket: the limit still
+ * holds for them (a client cannot escape it by hiding its address), and a lockout of all of them is bounded
+ * by the window; the per-account login guard and e-mail budgets apply as always. On Cloudflare every
+ * request has an address, so there the shared bucket is never used.
+ */
 export async function clientLimit(svc: Pick<ServiceContext, 'clientIp'>, area: string, limit: Omit<Limit, 'key'>): Promise<Limit[]> {
-  const id = await clientId(svc);
-  return id ? [{ key: `${area}:ip:${id}`, ...limit }] : [];
+  const id = (await clientId(svc)) ?? UNKNOWN_CLIENT;
+  return [{ key: `${area}:ip:${id}`, ...limit }];
 }
 
 /** Account key: the company plus a hash of the lower-cased e-mail (whether or not the account exists). */

@@ -627,6 +627,8 @@ export const de: Partial<Messages> = {
   registrationSessionExpired: 'Ihre Registrierungssitzung ist abgelaufen. Bitte versuchen Sie es erneut.',
   botCheckFailed: 'Wir konnten nicht bestätigen, dass Sie kein Roboter sind. Bitte versuchen Sie es erneut.',
   tooManyAttempts: 'Zu viele Versuche. Bitte versuchen Sie es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut.',
+  tooManyRegistrations: 'Von Ihrem Netzwerk aus wurden zu viele Konten erstellt. Bitte versuchen Sie es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
+  nameHasLink: 'Ein Name darf keine Web- oder E-Mail-Adresse enthalten.',
   invalidCode: 'Dieser Bestätigungscode ist ungültig. Prüfen Sie den Code in der E-Mail oder fordern Sie einen neuen an.',
   codeLocked: 'Dieser Bestätigungscode kann nicht mehr verwendet werden. Bitte fordern Sie einen neuen an.',
   setPasswordSuccess: 'Ihr Passwort wurde festgelegt. Sie können sich jetzt anmelden.',

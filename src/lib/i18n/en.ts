@@ -629,6 +629,8 @@ export const en = {
   registrationSessionExpired: 'Your registration session has expired. Please try again.',
   botCheckFailed: 'We could not verify that you are not a robot. Please try again.',
   tooManyAttempts: 'Too many attempts. Please try again in {seconds, plural, one {# second} other {# seconds}}.',
+  tooManyRegistrations: 'Too many accounts were created from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  nameHasLink: 'A name cannot contain a web or e-mail address.',
   invalidCode: 'This verification code is not valid. Check the code in the e-mail, or request a new one.',
   codeLocked: 'This verification code can no longer be used. Please request a new one.',
   setPasswordSuccess: 'Your password has been set. You can now log in.',

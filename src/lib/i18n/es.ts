@@ -614,6 +614,8 @@ export const es: Messages = {
   registrationSessionExpired: 'Tu sesión de registro ha caducado. Vuelve a intentarlo.',
   botCheckFailed: 'No pudimos verificar que no eres un robot. Vuelve a intentarlo.',
   tooManyAttempts: 'Demasiados intentos. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+  tooManyRegistrations: 'Se han creado demasiadas cuentas desde tu red. Vuelve a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}.',
+  nameHasLink: 'Un nombre no puede contener una dirección web ni de correo electrónico.',
   invalidCode: 'Este código de verificación no es válido. Revisa el código del correo electrónico o pide uno nuevo.',
   codeLocked: 'Este código de verificación ya no se puede usar. Solicita uno nuevo.',
   setPasswordSuccess: 'Tu contraseña se ha establecido. Ya puedes iniciar sesión.',

@@ -13,6 +13,7 @@ export const frCA = {
   redeemSuccess: 'Votre demande d’échange a été envoyée. Vous recevrez un courriel de confirmation d’ici quelques minutes.',
   redeemSuccessGiftCard: 'Votre demande d’échange a été envoyée. Vous recevrez un courriel de confirmation d’ici quelques minutes, puis votre récompense dans un courriel de {sender}.',
   invalidEmail: 'Saisissez une adresse courriel valide.',
+  nameHasLink: 'Un nom ne peut pas contenir d’adresse web ou courriel.',
   areYouSure: 'Voulez-vous vraiment continuer?',
   'activityDetail.field.email': 'Courriel',
   'activityDetail.field.gift_card_name': 'Carte-cadeau',

@@ -628,6 +628,8 @@ export const fr: Partial<Messages> = {
   registrationSessionExpired: 'Votre session d’inscription a expiré. Veuillez réessayer.',
   botCheckFailed: 'Nous n’avons pas pu vérifier que vous n’êtes pas un robot. Veuillez réessayer.',
   tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans {seconds, plural, one {# seconde} other {# secondes}}.',
+  tooManyRegistrations: 'Trop de comptes ont été créés depuis votre réseau. Veuillez réessayer dans {minutes, plural, one {# minute} other {# minutes}}.',
+  nameHasLink: 'Un nom ne peut pas contenir d’adresse web ou e-mail.',
   invalidCode: 'Ce code de vérification n’est pas valide. Vérifiez le code dans l’e-mail ou demandez-en un nouveau.',
   codeLocked: 'Ce code de vérification ne peut plus être utilisé. Veuillez en demander un nouveau.',
   setPasswordSuccess: 'Votre mot de passe a été défini. Vous pouvez maintenant vous connecter.',

@@ -627,6 +627,8 @@ export const it: Partial<Messages> = {
   registrationSessionExpired: 'La sessione di registrazione è scaduta. Riprova.',
   botCheckFailed: 'Non siamo riusciti a verificare che non sei un robot. Riprova.',
   tooManyAttempts: 'Troppi tentativi. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
+  tooManyRegistrations: 'Dalla tua rete sono stati creati troppi account. Riprova tra {minutes, plural, one {# minuto} other {# minuti}}.',
+  nameHasLink: 'Un nome non può contenere un indirizzo web o e-mail.',
   invalidCode: 'Questo codice di verifica non è valido. Controlla il codice nell’e-mail o richiedine uno nuovo.',
   codeLocked: 'Questo codice di verifica non può più essere usato. Richiedine uno nuovo.',
   setPasswordSuccess: 'La password è stata impostata. Ora puoi accedere.',

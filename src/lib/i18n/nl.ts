@@ -627,6 +627,8 @@ export const nl: Partial<Messages> = {
   registrationSessionExpired: 'Je registratiesessie is verlopen. Probeer het opnieuw.',
   botCheckFailed: 'We konden niet bevestigen dat je geen robot bent. Probeer het opnieuw.',
   tooManyAttempts: 'Te veel pogingen. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+  tooManyRegistrations: 'Er zijn te veel accounts aangemaakt vanaf je netwerk. Probeer het over {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
+  nameHasLink: 'Een naam mag geen web- of e-mailadres bevatten.',
   invalidCode: 'Deze verificatiecode is ongeldig. Controleer de code in de e-mail of vraag een nieuwe aan.',
   codeLocked: 'Deze verificatiecode kan niet meer worden gebruikt. Vraag een nieuwe aan.',
   setPasswordSuccess: 'Je wachtwoord is ingesteld. Je kunt nu inloggen.',

@@ -626,6 +626,8 @@ export const pl: Partial<Messages> = {
   registrationSessionExpired: 'Sesja rejestracji wygasła. Spróbuj ponownie.',
   botCheckFailed: 'Nie udało się potwierdzić, że nie jesteś robotem. Spróbuj ponownie.',
   tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za {seconds, plural, one {# sekundę} few {# sekundy} many {# sekund} other {# sekundy}}.',
+  tooManyRegistrations: 'Z Twojej sieci utworzono zbyt wiele kont. Spróbuj ponownie za {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}.',
+  nameHasLink: 'Imię i nazwisko nie mogą zawierać adresu strony ani adresu e-mail.',
   invalidCode: 'Ten kod weryfikacyjny jest nieprawidłowy. Sprawdź kod w e-mailu lub poproś o nowy.',
   codeLocked: 'Tego kodu weryfikacyjnego nie można już użyć. Poproś o nowy.',
   setPasswordSuccess: 'Hasło zostało ustawione. Możesz się teraz zalogować.',

@@ -626,6 +626,8 @@ export const pt: Partial<Messages> = {
   registrationSessionExpired: 'Sua sessão de cadastro expirou. Tente novamente.',
   botCheckFailed: 'Não foi possível verificar que você não é um robô. Tente novamente.',
   tooManyAttempts: 'Muitas tentativas. Tente novamente em {seconds, plural, one {# segundo} other {# segundos}}.',
+  tooManyRegistrations: 'Muitas contas foram criadas a partir da sua rede. Tente novamente em {minutes, plural, one {# minuto} other {# minutos}}.',
+  nameHasLink: 'Um nome não pode conter um endereço web ou de e-mail.',
   invalidCode: 'Este código de verificação não é válido. Confira o código no e-mail ou peça um novo.',
   codeLocked: 'Este código de verificação não pode mais ser usado. Solicite um novo.',
   setPasswordSuccess: 'Sua senha foi criada. Agora você já pode entrar.',
