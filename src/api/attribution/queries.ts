@@ -224,7 +224,7 @@ export const rememberAmbassadorClientStatement = (
 
 /**
  * A click that reaches D1 after its sale (the queue): the commissions credited with those click ids, not
- * reviewed or paid yet, are held `own_click` when the click shares the ambassador's own address or device.
+ * reviewed (never held before) or paid yet, are held `own_click` when the click shares the ambassador's own address or device.
  * One statement for a whole batch of clicks (`clicks`: JSON of click ids).
  */
 export const holdLateOwnClicksStatement = (db: D1Database, clickUids: readonly string[], since: string, now: string) => {
@@ -239,7 +239,7 @@ export const holdLateOwnClicksStatement = (db: D1Database, clickUids: readonly s
                                    (CASE WHEN ${own('device', 'device_hash')} THEN 'device' ELSE '' END)) END AS signals
                FROM clicks k WHERE k.click_uid IN (SELECT value FROM json_each(?1))) s
       WHERE m.company_id = s.company_id AND m.click_uid = s.click_uid AND m.ambassador_uid = s.ambassador_uid AND s.signals <> ''
-        AND m.kind = 'commission' AND m.held_reason IS NULL AND m.status IN ('pending', 'zero') AND m.payout_id IS NULL`,
+        AND m.kind = 'commission' AND m.held_reason IS NULL AND m.held_at IS NULL AND m.status IN ('pending', 'zero') AND m.payout_id IS NULL`,
   ).bind(JSON.stringify(clickUids), since, now);
 };
 
