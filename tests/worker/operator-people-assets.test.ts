@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ASSET_MAX_BYTES } from '../../src/lib/schemas/operator-people';
 import { edge } from './helpers';
-import { KEYS, op, scalar } from './operator-fixtures';
+import { hostOfKey, KEYS, op, scalar } from './operator-fixtures';
 import { api, login } from './sharing-fixtures';
 
 const seedFile = async (key: string) => new Uint8Array(await (await env.FILES.get(key))!.arrayBuffer());
@@ -27,7 +27,7 @@ async function upload(key: string, file: { bytes: Uint8Array; name: string; type
   const form = new FormData();
   if (file) form.append('file', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await edge().fetch('http://localhost/v1/operator/assets', { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  const res = await edge().fetch(`http://${await hostOfKey(key)}/v1/operator/assets`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
   return { status: res.status, body: (await res.json()) as any };
 }
 

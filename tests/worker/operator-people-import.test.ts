@@ -7,11 +7,11 @@ import { CsvError, parseCsv } from '../../src/api/operator/people-csv';
 import { t } from '../../src/lib/i18n';
 import { call, codeFrom, freshIp, lastEmail, login as passwordLogin, postJson } from './accounts-helpers';
 import { edge } from './helpers';
-import { KEYS, scalar } from './operator-fixtures';
+import { hostOfKey, KEYS, scalar } from './operator-fixtures';
 
 async function importCsv(key: string, csv: string | Uint8Array<ArrayBuffer>, opts: { invite?: boolean; type?: string; headers?: Record<string, string> } = {}) {
   const query = opts.invite === undefined ? '' : `?invite=${opts.invite}`;
-  const res = await edge().fetch(`http://localhost/v1/operator/ambassadors/import${query}`, {
+  const res = await edge().fetch(`http://${await hostOfKey(key)}/v1/operator/ambassadors/import${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': opts.type ?? 'text/csv; charset=utf-8', ...opts.headers },
     body: csv,

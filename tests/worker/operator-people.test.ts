@@ -74,8 +74,8 @@ describe('creating an ambassador', () => {
     expect(mail.subject).toBe(t('es', 'emailInviteSubject', { company: 'Acme Outdoor' }));
     expect(codeFrom(mail.body_text).link).toMatch(/^http:\/\/acme\.localhost\/set-password\?/);
 
-    // Called on a local run's port from another host (the CLI), the link keeps the port the portal answers on.
-    const res2 = await edge().fetch(`http://localhost:8787/v1/operator/ambassadors/${res.body.ambassador.uid}/invite`, {
+    // Called on a local run's port (the CLI, on the company's host), the link keeps the port the portal answers on.
+    const res2 = await edge().fetch(`http://acme.localhost:8787/v1/operator/ambassadors/${res.body.ambassador.uid}/invite`, {
       method: 'POST', headers: { authorization: `Bearer ${KEYS.acme}` },
     });
     expect(res2.status).toBe(200);

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { STRIPE_SECRETS, checkoutSession, commissionOf, connectStores, sendStripe, stripeEvent } from './attribution-fixtures';
 import { edge } from './helpers';
-import { KEYS, op, readReply, scalar } from './operator-fixtures';
+import { hostOfKey, KEYS, op, readReply, scalar } from './operator-fixtures';
 
 async function importCodes(key: string, csv: string, headers: Record<string, string> = {}) {
-  return readReply(await edge().fetch('http://localhost/v1/operator/personal-codes/import', {
+  return readReply(await edge().fetch(`http://${await hostOfKey(key)}/v1/operator/personal-codes/import`, {
     method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv; charset=utf-8', ...headers }, body: csv,
   }));
 }

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { forgetTenants } from '../../src/edge/tenant';
 import { edge } from './helpers';
-import { KEYS, op, scalar } from './operator-fixtures';
+import { hostOfKey, KEYS, op, scalar } from './operator-fixtures';
 
 const ADMIN = 'adm_demo_local_only_4c1e9b7d2a6f3058';
 let counter = 0;
@@ -14,12 +14,12 @@ async function upload(key: string, bytes: Uint8Array, name: string, fields: Reco
   const form = new FormData();
   form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/pdf' }));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await edge().fetch('http://localhost/v1/operator/assets', { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  const res = await edge().fetch(`http://${await hostOfKey(key)}/v1/operator/assets`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 async function importCsv(key: string, csv: string, query = '') {
-  const res = await edge().fetch(`http://localhost/v1/operator/ambassadors/import${query}`, {
+  const res = await edge().fetch(`http://${await hostOfKey(key)}/v1/operator/ambassadors/import${query}`, {
     method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' }, body: csv,
   });
   return { status: res.status, body: (await res.json()) as any };
@@ -185,12 +185,12 @@ describe('CSV import quirks', () => {
     const huge = 'x'.repeat(2_090_000);
     const headers = { authorization: `Bearer ${KEYS.acme}`, 'content-type': 'text/csv', 'idempotency-key': fresh('huge') };
     const body = `email,first_name,last_name\r\n${huge},A,B\r\n`;
-    const first = await edge().fetch('http://localhost/v1/operator/ambassadors/import', { method: 'POST', headers, body });
+    const first = await edge().fetch('http://acme.localhost/v1/operator/ambassadors/import', { method: 'POST', headers, body });
     expect(first.status).toBe(200);
     const report = (await first.json()) as any;
     expect(report.rows[0]).toMatchObject({ row: 2, status: 'error' });
     expect(report.rows[0].email).toHaveLength(255);
-    const again = await edge().fetch('http://localhost/v1/operator/ambassadors/import', { method: 'POST', headers, body });
+    const again = await edge().fetch('http://acme.localhost/v1/operator/ambassadors/import', { method: 'POST', headers, body });
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });

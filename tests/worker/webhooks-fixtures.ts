@@ -9,7 +9,7 @@ import type { DeliveryMessage } from '../../src/api/webhooks/events';
 import { setWebhookFetch } from '../../src/api/webhooks/send';
 import { createEdgeApp } from '../../src/edge/app';
 import { stubPages } from './helpers';
-import type { Reply } from './operator-fixtures';
+import { hostOfKey, type Reply } from './operator-fixtures';
 
 export interface Sent {
   body: DeliveryMessage;
@@ -50,9 +50,9 @@ export async function request(portalEnv: Env, url: string, init: { method?: stri
   return { status: res.status, body: json, headers: res.headers };
 }
 
-/** Calls /v1/operator{path} with a company key on `portalEnv`. */
-export const call = (portalEnv: Env, key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  request(portalEnv, `/v1/operator${path}`, { method, body, headers: { authorization: `Bearer ${key}`, ...headers } });
+/** Calls /v1/operator{path} with a company key, on its company's host, on `portalEnv`. */
+export const call = async (portalEnv: Env, key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  request(portalEnv, `http://${await hostOfKey(key)}/v1/operator${path}`, { method, body, headers: { authorization: `Bearer ${key}`, ...headers } });
 
 export interface Received {
   url: string;
