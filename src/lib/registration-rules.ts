@@ -1,6 +1,7 @@
 import { regexes } from 'zod/v4/core';
 import type { RegistrationField } from './schemas/customization.ts';
 import { MAX_CHARS } from './text-limits.ts';
+import { hasUrlShape } from './url-shape.ts';
 
 // The per-field rules of the registration form (spec §3), free of zod's schema builders so the page's
 // small form script can run them as the person types; src/lib/schemas/registration.ts applies the same
@@ -10,7 +11,7 @@ import { MAX_CHARS } from './text-limits.ts';
 export const EMAIL_PATTERN: RegExp = regexes.email;
 export const EMAIL_MAX_LENGTH = 254;
 
-export type RegistrationProblem = 'required' | 'invalidField' | 'invalidEmail' | 'acceptTermsRequired' | 'maxChars100' | 'maxChars255';
+export type RegistrationProblem = 'required' | 'invalidField' | 'invalidEmail' | 'acceptTermsRequired' | 'maxChars100' | 'maxChars255' | 'nameHasLink';
 
 /** The choices a value must come from: group uids and, when the company uses a list, state values. */
 export interface RegistrationChoices {
@@ -38,6 +39,8 @@ export const isEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && EM
 /** What is wrong with a trimmed, non-empty value of a field other than `email` (null: nothing). */
 export function valueProblem(key: RegistrationField, value: string, choices: RegistrationChoices): RegistrationProblem | null {
   if (key === 'paypal_email') return isEmail(value) ? null : 'invalidEmail';
+  // A name goes into the e-mails the portal sends to the address given: never a link or an address there.
+  if (key === 'first_name' || key === 'last_name') return hasUrlShape(value) ? 'nameHasLink' : null;
   const ok = key === 'phone' ? /^[+()\d\s./-]{3,40}$/.test(value)
     : key === 'date_of_birth' ? isBirthDate(value)
     : key === 'groups' ? choices.groups.some((g) => g.uid === value)

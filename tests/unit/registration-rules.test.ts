@@ -7,13 +7,13 @@ import { registrationSchema, shownFields, type RegistrationFormConfig } from '..
 // The registration page's script checks the form with src/lib/registration-rules.ts while the API parses
 // it with the zod schema: for any configuration and anything typed, both must name the same problem.
 
-const MESSAGES = { required: 'R', invalidField: 'F', invalidEmail: 'E', acceptTermsRequired: 'T', fillAllRequired: 'A', maxChars100: 'L100', maxChars255: 'L255' };
+const MESSAGES = { required: 'R', invalidField: 'F', invalidEmail: 'E', acceptTermsRequired: 'T', fillAllRequired: 'A', maxChars100: 'L100', maxChars255: 'L255', nameHasLink: 'N' };
 
 const VALUES = [
   '', ' ', '  x  ', 'Eve', 'a'.repeat(100), 'a'.repeat(101), ` ${'b'.repeat(100)} `, 'c'.repeat(255), 'c'.repeat(256),
   'eve@acme.test', ' eve@acme.test ', 'not-an-email', 'a..b@acme.test', '.a@acme.test', `${'e'.repeat(250)}@a.io`,
   '+1 (555) 010-2030', '12', 'x'.repeat(41), '2000-02-29', '2001-02-29', '1899-12-31', '2999-01-01', '12/01/1990',
-  'grp-guides', 'grp-other', 'CA', 'ZZ',
+  'grp-guides', 'grp-other', 'CA', 'ZZ', 'WIN $500 at https://evil.example/claim', 'www.evil.example', 'J.R.R. Tolkien',
 ];
 
 const config = (shown: Set<RegistrationField>, required: Set<RegistrationField>, terms: boolean, stateList: boolean): RegistrationFormConfig => ({

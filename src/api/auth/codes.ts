@@ -3,7 +3,7 @@ import { isoIn, isoNow, randomToken, sha256Hex } from '../core/crypto';
 import { insertCode, listCompanyHosts, type CodePurpose } from './queries';
 import { findCompanyByHost, normalizeHost, type CompanyRow } from '../portal/queries';
 import { ambassadorLanguage, type UserRow } from './user-queries';
-import { outboxSender } from '../core/email';
+import { emailGreeting, outboxSender } from '../core/email';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { t, type Language, type MessageKey } from '../../lib/i18n';
@@ -77,11 +77,11 @@ export async function sendCodeEmail(
   const lang = await emailLanguage(svc.db, company.id, user.id);
   const minutes = Math.round(ttl / 60_000);
   const valid = minutes < 120 ? t(lang, 'emailValidMinutes', { n: minutes }) : t(lang, 'emailValidHours', { n: Math.round(minutes / 60) });
-  const params = { name: user.first_name || '', company: company.name, link, code, valid, login: `${origin}/login` };
+  const params = { company: company.name, link, code, valid, login: `${origin}/login` };
   const key = { welcome: 'Welcome', set_password: 'SetPassword', reset_password: 'Reset', invite: 'Invite' }[template];
   const texts = {
     subject: t(lang, `email${key}Subject` as MessageKey, params),
-    body: `${user.first_name ? t(lang, 'emailHello', params) : t(lang, 'emailHelloAnonymous')}\n\n${t(lang, `email${key}Body` as MessageKey, params)}`,
+    body: `${emailGreeting(lang, user.first_name)}\n\n${t(lang, `email${key}Body` as MessageKey, params)}`,
   };
   await outboxSender(svc.db, svc).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.body });
   return code;

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { t, type Language } from '../../lib/i18n';
 import { queryInteger } from '../../lib/schemas/numbers';
+import { hasUrlShape } from '../../lib/url-shape';
 import { findCompanyByHost } from '../portal/queries';
 import { dispatchOutbox } from './email-delivery';
 import { insertOutboxRow, outboxRows } from './email-queries';
@@ -43,6 +45,23 @@ export function outboxSender(db: D1Database, delivery?: OutboxDelivery): EmailSe
       if (delivery && id !== null) delivery.waitUntil(dispatchOutbox(delivery.env, [id]));
     },
   };
+}
+
+/**
+ * The first name an e-mail may greet its recipient with, or '' (greet without a name). A name is typed by
+ * whoever registered the address, an import or a single sign-on, not by the recipient: one that holds a
+ * link or anything a reader could take for one (a scheme, www., a domain or e-mail address, an IP address:
+ * src/lib/url-shape.ts) is dropped, whole, so no e-mail carries a link or address someone else chose.
+ */
+export function greetingName(firstName: string | null | undefined): string {
+  const name = firstName?.trim() ?? '';
+  return name && !hasUrlShape(name) ? name : '';
+}
+
+/** "Hi {name}," or, without a name it may use (`greetingName`), "Hi there,". */
+export function emailGreeting(lang: Language, firstName: string | null | undefined): string {
+  const name = greetingName(firstName);
+  return name ? t(lang, 'emailHello', { name }) : t(lang, 'emailHelloAnonymous');
 }
 
 export function listOutbox(db: D1Database, companyId: string, to?: string, limit = 50) {

@@ -3,6 +3,7 @@ import { formatMoney } from '../../lib/format';
 import { formatPoints } from '../../lib/points';
 import { t } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
+import { emailGreeting } from '../core/email';
 import { batch, write } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import type { Customization } from '../../lib/schemas/customization';
@@ -165,7 +166,7 @@ async function warnCompany(svc: ServiceContext, company: string, from: string, u
     const amount = r.kind === 'points' ? formatPoints(r.amount, r.point_name, lang) : formatMoney(r.amount, r.currency, lang);
     const origin = r.host ? `${/^(localhost|[^.]+\.localhost)(:\d+)?$/.test(r.host) ? 'http' : 'https'}://${r.host}` : svc.origin;
     const params = { company: r.company_name, amount, date: formatLongDate(r.first_expiry, { lang }), link: `${origin}/app/rewards` };
-    const body = `${r.first_name ? t(lang, 'emailHello', { name: r.first_name }) : t(lang, 'emailHelloAnonymous')}\n\n${t(lang, 'emailPointsExpiringBody', params)}`;
+    const body = `${emailGreeting(lang, r.first_name)}\n\n${t(lang, 'emailPointsExpiringBody', params)}`;
     // The e-mail goes in only while some lot of the window has no notice; the notices then mark them all,
     // in the same batch, so two runs at once send one e-mail.
     const { mail } = await batch(db, {

@@ -1,4 +1,4 @@
-import { outboxSender } from '../core/email';
+import { emailGreeting, outboxSender } from '../core/email';
 import type { ServiceContext } from '../core/types';
 import { emailLanguage, linkOrigin } from '../auth/codes';
 import type { PayoutDetails } from '../auth/queries';
@@ -54,10 +54,10 @@ export async function sendPayoutNotice(
   const lang = await emailLanguage(svc.db, company.id, user.id);
   const origin = await linkOrigin(svc, company);
   const params = {
-    name: user.first_name || '', company: company.name, changes: describe(details, lang),
+    company: company.name, changes: describe(details, lang),
     login: `${origin}/login`, forgot: `${origin}/forgot-password`,
   };
-  const hello = user.first_name ? t(lang, 'emailHello', params) : t(lang, 'emailHelloAnonymous');
+  const hello = emailGreeting(lang, user.first_name);
   const subject = kind === 'changed' ? t(lang, 'emailPayoutChangedSubject', params) : t(lang, 'emailPayoutClearedSubject', params);
   const text = kind === 'cleared' ? t(lang, 'emailPayoutClearedBody', params)
     : user.email_unconfirmed ? t(lang, 'emailPayoutChangedUnprovenBody', params)

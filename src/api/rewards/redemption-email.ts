@@ -1,6 +1,6 @@
 import { t } from '../../lib/i18n';
 import { emailLanguageOf } from '../auth/codes';
-import { outboxSender } from '../core/email';
+import { emailGreeting, outboxSender } from '../core/email';
 import type { ServiceContext } from '../core/types';
 import { redemptionByKey } from '../money/redemptions';
 import type { IssuedDetails } from './providers';
@@ -28,7 +28,7 @@ export async function confirmationEmail(svc: ServiceContext, who: Recipient, com
   const field = (k: 'card_number' | 'card_code' | 'card_pin' | 'redemption_url' | 'transaction_id', v: string | null) =>
     v ? [labelValue(lang, t(lang, `activityDetail.field.${k}`), v)] : [];
   const lines = [
-    who.firstName ? t(lang, 'emailHello', { name: who.firstName }) : t(lang, 'emailHelloAnonymous'),
+    emailGreeting(lang, who.firstName),
     '',
     t(lang, 'redeemSuccess'),
     '',

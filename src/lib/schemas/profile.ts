@@ -3,6 +3,7 @@ import { SUPPORTED_LANGUAGES, SYSTEM_LANGUAGE } from '../languages.ts';
 import { RESERVED_SLUGS } from './customization.ts';
 import { isBirthDate } from '../registration-rules.ts';
 import { maxCharsKey, type MaxCharsLimit } from '../text-limits.ts';
+import { hasUrlShape } from '../url-shape.ts';
 
 // The editable ambassador profile of spec §3 (PATCH /portal/ambassadors/{id}/), shared by the API, the
 // /app/account forms and islands. Messages are i18n keys; the API and pages translate them.
@@ -71,7 +72,9 @@ const username = textOrNull().transform((v) => (v ?? '').trim())
 
 /** Longest first or last name (the inputs' maxlength says the same). */
 export const NAME_MAX_LENGTH = 60;
-const name = z.string({ error: 'invalidField' }).trim().min(1, 'required').max(NAME_MAX_LENGTH, maxCharsKey(NAME_MAX_LENGTH));
+// A name goes into the e-mails the portal sends (the greeting): never a link or an address, as at registration.
+const name = z.string({ error: 'invalidField' }).trim().min(1, 'required').max(NAME_MAX_LENGTH, maxCharsKey(NAME_MAX_LENGTH))
+  .refine((v) => !hasUrlShape(v), 'nameHasLink');
 
 /** Longest value of each profile text field: the schema's limit and the input's maxlength. */
 export const PROFILE_TEXT_MAX = {
