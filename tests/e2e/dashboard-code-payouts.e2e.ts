@@ -79,8 +79,7 @@ for (const tenant of TENANTS) {
         await hydrated(page, '[data-share-code] button[data-copy]');
         // What the code is for, said beside it: the campaign, and the address that takes a friend there.
         const hint = await block.locator('[data-share-code-hint]').innerText();
-        expect(hint).toContain(tenant.campaignName);
-        expect(hint).toContain(`/r/${tenant.code}`);
+        expect(hint).toBe(`For ${tenant.campaignName}: /r/${tenant.code}`);
         await block.getByRole('button', { name: 'Copy' }).click();
         await expect.poll(() => block.locator('[data-copy-status]').getAttribute('data-copy-status')).toBe('copied');
         return page.evaluate(() => navigator.clipboard.readText());
@@ -106,31 +105,36 @@ for (const tenant of TENANTS) {
 
         // All campaigns: the whole payout.
         await page.goto(`${base}/app?campaign=all`);
-        expect(await card.locator('[data-scope]').innerText()).toBe('Figures for all your campaigns.');
-        expect(await page.locator('[data-activity-overview] [data-scope]').innerText()).toContain('Figures for all your campaigns.');
-        expect(await item.innerText()).toMatch(new RegExp(`^${escape(tenant.payout.amount)} by PayPal\\s+Pending$`));
+        expect(await page.locator('[data-activity-overview] [data-scope]').innerText()).toBe('Figures for all your campaigns.');
+        expect(await cardScope(page)).toBe('All campaigns');
+        expect(await item.innerText()).toMatch(new RegExp(`^On the way: ${escape(tenant.payout.amount)} by PayPal\\s+Pending$`));
         expect(await item.locator('a').getAttribute('href')).toBe(`/app/payouts/${tenant.payout.uid}`);
         await expectTileIsCardFigure(page);
 
         // One campaign: the card says so, and a payout shows the part that campaign makes of it.
         await page.goto(`${base}/app?campaign=${tenant.campaignId}`);
-        expect(await card.locator('[data-scope]').innerText()).toBe(`Figures for ${tenant.campaignName}.`);
-        expect(await page.locator('[data-activity-overview] [data-scope]').innerText()).toContain(`Figures for ${tenant.campaignName}.`);
+        expect(await page.locator('[data-activity-overview] [data-scope]').innerText()).toBe(`Figures for ${tenant.campaignName}.`);
+        expect(await cardScope(page)).toBe(tenant.campaignName);
         expect(await item.innerText()).toMatch(new RegExp(
-          `^${escape(tenant.payout.part)} from ${tenant.campaignName}, in a payout of ${escape(tenant.payout.amount)} by PayPal\\s+Pending$`,
+          `^On the way: ${escape(tenant.payout.part)} of ${escape(tenant.payout.amount)} by PayPal\\s+Pending$`,
         ));
+        // The points balance is one across campaigns, and says so.
+        expect(await page.locator('[data-key-figures] .tile-note').first().innerText()).toBe('in all campaigns');
         await expectTileIsCardFigure(page);
 
         // A campaign whose payable money all went into that payout: it is on its way, not "nothing yet".
         await page.goto(`${base}/app?campaign=${tenant.idle.id}`);
-        expect(await card.locator('[data-scope]').innerText()).toBe(`Figures for ${tenant.idle.name}.`);
+        expect(await cardScope(page)).toBe(tenant.idle.name);
         expect(await card.locator('[data-reason="nothing_payable"]').innerText())
           .toBe('Nothing more is payable yet: what was payable is in the payout on the way.');
-        expect(await item.innerText()).toContain(`${tenant.idle.part} from ${tenant.idle.name}, in a payout of ${tenant.payout.amount}`);
+        expect(await item.innerText()).toContain(`On the way: ${tenant.idle.part} of ${tenant.payout.amount} by PayPal`);
       });
     });
   });
 }
+
+/** What the payout card shows beside its heading: the campaign its figures are of, or "All campaigns". */
+const cardScope = (page: Page) => page.locator('[data-next-payout] [data-scope] [aria-hidden="true"]').innerText();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
