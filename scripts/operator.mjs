@@ -1,11 +1,12 @@
 // npm run operator -- <command>: the deployment owner's first steps over the operator API (issue 12).
 //
 //   npm run operator -- create-company --id acme2 --name "Acme Two" --host acme2.localhost --primary-color '#0b7285'
-//   npm run operator -- import-ambassadors people.csv --invite --key opk_...
+//   npm run operator -- import-ambassadors people.csv --invite --key opk_... --url http://acme2.localhost:8787
 //   npm run operator -- help <command>
 //
 // Plain Node, no dependencies. The portal: --url, else env PORTAL_URL, else http://localhost:8787. The
-// admin key: env ADMIN_API_KEY, else .dev.vars. A company key: --key, else env OPERATOR_KEY.
+// admin key: env ADMIN_API_KEY, else .dev.vars. A company key: --key, else env OPERATOR_KEY; it works only
+// on its company's own hosts, so --url names one of them.
 import { parseArgs } from './lib/proc.mjs';
 import { companies, createCompany, hosts, keys } from './operator/admin-commands.mjs';
 import { CliError } from './operator/client.mjs';
@@ -79,6 +80,9 @@ with 1 if any row failed. Rows whose e-mail already exists are skipped, so a run
   --invite             e-mail each new ambassador a link to set a password
   --key <opk_...>      the company's API key (default: env OPERATOR_KEY)
   --chunk-size <n>     rows per request, 1-${MAX_ROWS_PER_REQUEST}
+
+A company key works only on its company's own hosts: --url (or PORTAL_URL) names one of them, e.g.
+http://acme2.localhost:8787 (create-company prints it).
 
 Example CSV:
   email,first_name,last_name,group,campaigns,language

@@ -92,9 +92,10 @@ export async function createCompany(args) {
     `Created company ${company.id} (${company.name}, ${company.currency}, languages ${company.languages.join(', ')}).`,
     ...company.hosts.map((host) => `  portal: ${portalOrigin(base, host)}/login`),
     '',
-    `API key #${key.id} for ${company.id}. It is shown this once: store it now.`,
+    `API key #${key.id} for ${company.id}. It is shown this once: store it now. It works on the company's own hosts only.`,
     `  ${key.key}`,
     `  export OPERATOR_KEY=${key.key}`,
+    `  export PORTAL_URL=${portalOrigin(base, company.hosts[0])}`,
   ].join('\n'));
 }
 

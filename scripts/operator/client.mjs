@@ -1,8 +1,29 @@
 // The operator CLI's HTTP side: where the portal is, which key to send, and one `call()` that turns every
 // failure (no server, wrong key, field errors, conflicts) into an error message a person can act on.
+import dns from 'node:dns';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/proc.mjs';
+
+/**
+ * `localhost` and `*.localhost` are the machine itself (RFC 6761), as browsers take them; some resolvers
+ * (glibc here) do not know `acme2.localhost`. A company key works only on its company's own host, so a
+ * local portal's companies are reached by name: http://acme2.localhost:8787.
+ */
+function resolveLocalhostToLoopback() {
+  const original = dns.lookup;
+  dns.lookup = function lookup(hostname, options, callback) {
+    const done = typeof options === 'function' ? options : callback;
+    const opts = typeof options === 'function' || options === undefined ? {} : typeof options === 'number' ? { family: options } : options;
+    if (typeof hostname === 'string' && /(^|\.)localhost\.?$/i.test(hostname) && typeof done === 'function') {
+      if (opts.all) process.nextTick(done, null, [{ address: '127.0.0.1', family: 4 }]);
+      else process.nextTick(done, null, '127.0.0.1', 4);
+      return {};
+    }
+    return original.call(this, hostname, options, callback);
+  };
+}
+resolveLocalhostToLoopback();
 
 /** A failure to show as is (no stack trace); exitCode 2 for usage errors. */
 export class CliError extends Error {
@@ -23,7 +44,10 @@ function devVar(name) {
   return undefined;
 }
 
-/** The portal's base URL: --url, else env PORTAL_URL, else the local `npm start` address. */
+/**
+ * The portal's base URL: --url, else env PORTAL_URL, else the local `npm start` address. The owner's key
+ * works on any host; a company key only on one of its company's hosts (e.g. http://acme2.localhost:8787).
+ */
 export function baseUrl(args) {
   const raw = args.url ?? process.env.PORTAL_URL ?? 'http://localhost:8787';
   try {
@@ -62,7 +86,7 @@ export function describeError(body) {
 }
 
 const HINTS = {
-  401: (auth) => `check the key (${auth.from}).`,
+  401: (auth) => `check the key (${auth.from}); a company key works only on its company's own hosts: pass --url (or PORTAL_URL) with one of them, e.g. http://<company host>:8787.`,
   503: () => 'the portal has no ADMIN_API_KEY: set it (`wrangler secret put ADMIN_API_KEY`, or .dev.vars locally) and restart.',
 };
 

@@ -24,9 +24,10 @@ const PASSWORD = 'Onboarded-2026!';
 /** The demo ADMIN_API_KEY, as a fresh checkout has it (.dev.vars.example). */
 const adminKey = () => /^ADMIN_API_KEY=(.+)$/m.exec(readFileSync(path.join(ROOT, '.dev.vars.example'), 'utf8'))![1]!.trim();
 
-/** `node scripts/operator.mjs ...args` against the test portal. */
+/** `node scripts/operator.mjs ...args` against the test portal (on localhost unless `--url` names a host). */
 function operator(...args: string[]) {
-  const run = spawnSync(process.execPath, ['scripts/operator.mjs', ...args, '--url', baseUrl()], {
+  const url = args.includes('--url') ? [] : ['--url', baseUrl()];
+  const run = spawnSync(process.execPath, ['scripts/operator.mjs', ...args, ...url], {
     cwd: ROOT, encoding: 'utf8', env: { ...process.env, ADMIN_API_KEY: adminKey(), OPERATOR_KEY: '' }, timeout: 60_000,
   });
   return { code: run.status, out: run.stdout, err: run.stderr };
@@ -82,7 +83,8 @@ describe('onboarding a company with npm run operator', () => {
     const ana = `ana-${suffix}@example.com`;
     const ben = `ben-${suffix}@example.com`;
     const file = csvFile('people', `email,first_name,last_name\n${ana},Ana,Lopez\n"${ben}","Ben","O""Neil"\n`);
-    const imported = operator('import-ambassadors', file, '--invite', '--key', key);
+    // A company key works only on its company's own host: the CLI calls the new company's.
+    const imported = operator('import-ambassadors', file, '--invite', '--key', key, '--url', baseUrl(host));
     expect(imported.code, imported.err + imported.out).toBe(0);
     expect(imported.out).toContain('imported 2/2');
     expect(imported.out).toMatch(/2 created, 0 skipped \(already there\), 0 failed; 2 invitation/);
@@ -90,7 +92,7 @@ describe('onboarding a company with npm run operator', () => {
     // Sent one row a request (as a big file goes 1000 at a time): progress per request, a bad row reported
     // with its line in the file, the run exits non-zero.
     const badFile = csvFile('bad', `email,first_name,last_name\n${ana},Ana,Lopez\n\nnot-an-email,Bad,Row\n`);
-    const bad = operator('import-ambassadors', badFile, '--key', key, '--chunk-size', '1');
+    const bad = operator('import-ambassadors', badFile, '--key', key, '--chunk-size', '1', '--url', baseUrl(host));
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('imported 1/2  (created 0, skipped 1, failed 0)');
     expect(bad.out).toContain('imported 2/2  (created 0, skipped 1, failed 1)');
@@ -100,7 +102,6 @@ describe('onboarding a company with npm run operator', () => {
     expect(mail.subject).toContain(name);
     const sent = new URL(/(https?:\/\/\S+\/set-password\?\S+)/.exec(mail.body_text)![1]!);
     expect(sent.hostname).toBe(host);
-    // The CLI called the API on localhost:<port>, so the link names the company's host without the test port.
     const link = `${baseUrl(host)}${sent.pathname}${sent.search}`;
 
     const context = await browser.newContext();
