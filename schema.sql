@@ -1046,12 +1046,12 @@ CREATE TRIGGER ambassadors_share_code_change_not_short_code BEFORE UPDATE OF sha
   WHEN NEW.share_code <> OLD.share_code AND (
     EXISTS (SELECT 1 FROM share_links s WHERE s.company_id = NEW.company_id AND s.short_code = NEW.share_code)
     OR EXISTS (SELECT 1 FROM share_link_retired_codes r WHERE r.company_id = NEW.company_id AND r.short_code = NEW.share_code))
-  BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: ambassadors.share_code'); END;
+  BEGIN SELECT RAISE(ABORT, 'share_code_taken'); END;
 
 CREATE TRIGGER ambassadors_share_code_not_short_code BEFORE INSERT ON ambassadors
   WHEN EXISTS (SELECT 1 FROM share_links s WHERE s.company_id = NEW.company_id AND s.short_code = NEW.share_code)
     OR EXISTS (SELECT 1 FROM share_link_retired_codes r WHERE r.company_id = NEW.company_id AND r.short_code = NEW.share_code)
-  BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: ambassadors.share_code'); END;
+  BEGIN SELECT RAISE(ABORT, 'share_code_taken'); END;
 
 CREATE TRIGGER badges_points_insert BEFORE INSERT ON badges
 WHEN NOT COALESCE(NEW.points >= 0, 0)

@@ -17,18 +17,18 @@ UPDATE ambassadors SET share_code = 'S' || upper(hex(randomblob(5)))
 DROP INDEX ambassadors_share_code;
 CREATE UNIQUE INDEX ambassadors_share_code ON ambassadors(company_id, share_code COLLATE NOCASE);
 
--- 3. A share code is never a short code, current or retired. The message is a UNIQUE violation's, so the
---    paths that draw random codes (registration, the operator's new ambassadors) draw again.
+-- 3. A share code is never a short code, current or retired (share_code_taken: the paths that draw random
+--    codes, registration and the operator's new ambassadors, draw again as after a UNIQUE violation).
 CREATE TRIGGER ambassadors_share_code_not_short_code BEFORE INSERT ON ambassadors
   WHEN EXISTS (SELECT 1 FROM share_links s WHERE s.company_id = NEW.company_id AND s.short_code = NEW.share_code)
     OR EXISTS (SELECT 1 FROM share_link_retired_codes r WHERE r.company_id = NEW.company_id AND r.short_code = NEW.share_code)
-  BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: ambassadors.share_code'); END;
+  BEGIN SELECT RAISE(ABORT, 'share_code_taken'); END;
 
 CREATE TRIGGER ambassadors_share_code_change_not_short_code BEFORE UPDATE OF share_code ON ambassadors
   WHEN NEW.share_code <> OLD.share_code AND (
     EXISTS (SELECT 1 FROM share_links s WHERE s.company_id = NEW.company_id AND s.short_code = NEW.share_code)
     OR EXISTS (SELECT 1 FROM share_link_retired_codes r WHERE r.company_id = NEW.company_id AND r.short_code = NEW.share_code))
-  BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: ambassadors.share_code'); END;
+  BEGIN SELECT RAISE(ABORT, 'share_code_taken'); END;
 
 -- 4. A short code is never a share code. A new link writes no row, like a taken short code (the INSERTs use
 --    ON CONFLICT DO NOTHING and read "no row" as taken); a changed code fails as taken (migration 0018's code).

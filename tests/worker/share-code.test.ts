@@ -117,13 +117,13 @@ describe('share codes and short codes never collide', () => {
       env.DB.prepare("INSERT INTO users (id, company_id, email) VALUES (?, 'demo', ?)").bind(userId, `${uid}@example.test`),
       env.DB.prepare("INSERT INTO ambassadors (uid, company_id, user_id, share_code) VALUES (?, 'demo', ?, ?)").bind(uid, userId, code),
     ]);
-    await expect(insert('amb-code-1', 9801, 'AVA-DEMO')).rejects.toThrow(/UNIQUE constraint failed/);
+    await expect(insert('amb-code-1', 9801, 'AVA-DEMO')).rejects.toThrow(/share_code_taken/);
     // A retired code of Ava's link is still a short code (it keeps redirecting).
     await env.DB.prepare("INSERT INTO share_link_retired_codes (company_id, short_code, share_link_uid) VALUES ('demo', 'ava-old-code', 'sl-ava-blog')").run();
-    await expect(insert('amb-code-2', 9802, 'AVA-OLD-CODE')).rejects.toThrow(/UNIQUE constraint failed/);
+    await expect(insert('amb-code-2', 9802, 'AVA-OLD-CODE')).rejects.toThrow(/share_code_taken/);
     await expect(insert('amb-code-3', 9803, 'ava7qk')).rejects.toThrow(/UNIQUE constraint failed/);
     await insert('amb-code-4', 9804, 'FRESH7Q');
-    await expect(env.DB.prepare("UPDATE ambassadors SET share_code = 'ben-demo' WHERE uid = 'amb-code-4'").run()).rejects.toThrow(/UNIQUE constraint failed/);
+    await expect(env.DB.prepare("UPDATE ambassadors SET share_code = 'ben-demo' WHERE uid = 'amb-code-4'").run()).rejects.toThrow(/share_code_taken/);
     // Nothing half-written: the refused accounts do not exist.
     const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE id IN (9801, 9802, 9803)").first<{ n: number }>())!;
     expect(n).toBe(0);

@@ -39,6 +39,8 @@ export function safeRedirect(target: string | null | undefined, companyHosts: st
 }
 
 const isUniqueViolation = (err: unknown, what: string) => String((err as Error)?.message ?? err).includes(`UNIQUE constraint failed: ${what}`);
+/** A new share code that is some link's short code (migration 0028's trigger): drawn again like a UNIQUE clash. */
+const isCodeClash = (err: unknown) => String((err as Error)?.message ?? err).includes('share_code_taken');
 
 /** The registration session the call names (header X-Client-Session-Id): live, unused, this company's. */
 async function checkSession(svc: ServiceContext, company: CompanyRow, sessionUid: string | null | undefined) {
@@ -129,7 +131,7 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
     } catch (err) {
       if (isUniqueViolation(err, 'users.')) throw fieldError(FORM_NAMES.email, 'emailTaken');
       // A share code or short code collided: try again with new random ones.
-      if (!isUniqueViolation(err, '')) throw err;
+      if (!isUniqueViolation(err, '') && !isCodeClash(err)) throw err;
     }
   }
   if (userId === null) throw new ApiError('internal', 'generic');

@@ -66,7 +66,11 @@ function accountOf(companyId: string, a: NewAmbassador): NewAccount {
   };
 }
 
-const isUniqueViolation = (err: unknown, what = '') => String((err as Error)?.message ?? err).includes(`UNIQUE constraint failed: ${what}`);
+// A share code that is some link's short code (migration 0028's trigger, share_code_taken) is drawn again too.
+const isUniqueViolation = (err: unknown, what = '') => {
+  const message = String((err as Error)?.message ?? err);
+  return message.includes(`UNIQUE constraint failed: ${what}`) || (what === '' && message.includes('share_code_taken'));
+};
 
 /**
  * Writes one account in one batch (all of it or nothing). A share or short code that collides is drawn
