@@ -255,6 +255,13 @@ describe('the share code the dashboard shows credits on every path', () => {
     expect(await commissionOf('demo', String(order.id))).toMatchObject({ ambassador_uid: 'amb-ava' });
     const sale = await track(KEYS.demo, 'sale', { referral_code: code, invoice_id: uniq('inv'), amount: 2000, currency: 'USD' });
     expect(sale.body).toMatchObject({ attributed_by: 'short_code', commission: { ambassador_uid: 'amb-ava' } });
+    // Nobody else can be given Ava's share code as a personal code: a typed code would then credit them.
+    const ben = await readReply(await request('http://localhost/v1/operator/personal-codes', {
+      method: 'POST', headers: { authorization: `Bearer ${KEYS.demo}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ambassador_uid: 'amb-ben', campaign_uid: 'cmp-demo-main', code: 'ava7qk' }),
+    }));
+    expect(ben.status).toBe(400);
+    expect(ben.body.code[0]).toMatch(/taken/);
     // Another company's share code is nobody there.
     const foreign = await track(KEYS.acme, 'sale', { referral_code: code, invoice_id: uniq('inv'), amount: 2000, currency: 'EUR' });
     expect(foreign.body).toMatchObject({ commission: null });

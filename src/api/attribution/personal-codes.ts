@@ -32,7 +32,7 @@ export const personalCodes = new Hono<OperatorEnv>()
     return idempotent(c, text, async () => {
       const { inserted, taken } = await batch(db, {
         inserted: one<{ uid: string }>(insertPersonalCodeStatement(db, company, input.ambassador_uid, input.campaign_uid, input.code)),
-        taken: one<{ uid: string }>(personalCodeTakenStatement(db, company, input.code)),
+        taken: one<{ uid: string }>(personalCodeTakenStatement(db, company, input.code, input.ambassador_uid)),
       });
       if (!inserted) {
         if (taken) throw fieldError('code', 'This code is taken in your program (codes are compared whatever the case).');

@@ -169,6 +169,8 @@ export const insertPersonalCodeStatement = (db: D1Database, companyId: string, a
      SELECT ?1, c.id, m.ambassador_uid, ?4 FROM campaigns c
        JOIN ambassador_campaigns m ON m.company_id = c.company_id AND m.campaign_id = c.id AND m.ambassador_uid = ?2
       WHERE c.company_id = ?1 AND c.uid = ?3
+        -- Another ambassador's share code is theirs at checkout too (a typed code is tried as both).
+        AND NOT EXISTS (SELECT 1 FROM ambassadors o WHERE o.company_id = ?1 AND o.share_code = ?4 COLLATE NOCASE AND o.uid <> ?2)
      ON CONFLICT (company_id, code) DO NOTHING
      RETURNING uid`,
   ).bind(companyId, ambassadorUid, campaignUid, code);
@@ -176,8 +178,12 @@ export const insertPersonalCodeStatement = (db: D1Database, companyId: string, a
 export const personalCodeByUidStatement = (db: D1Database, companyId: string, uid: string) =>
   db.prepare(`${PERSONAL_CODE_SQL} WHERE p.company_id = ? AND p.uid = ?`).bind(companyId, uid);
 
-export const personalCodeTakenStatement = (db: D1Database, companyId: string, code: string) =>
-  db.prepare('SELECT uid FROM personal_codes WHERE company_id = ? AND code = ?').bind(companyId, code);
+/** A live or revoked personal code with this code, or another ambassador's share code (any case). */
+export const personalCodeTakenStatement = (db: D1Database, companyId: string, code: string, ambassadorUid = '') =>
+  db.prepare(
+    `SELECT uid FROM personal_codes WHERE company_id = ?1 AND code = ?2
+     UNION ALL SELECT uid FROM ambassadors WHERE company_id = ?1 AND share_code = ?2 COLLATE NOCASE AND uid <> ?3 LIMIT 1`,
+  ).bind(companyId, code, ambassadorUid);
 
 export const personalCodesStatement = (db: D1Database, companyId: string, ambassadorUid: string | null) =>
   db.prepare(`${PERSONAL_CODE_SQL} WHERE p.company_id = ?1 AND (?2 IS NULL OR p.ambassador_uid = ?2) ORDER BY p.id DESC LIMIT 1000`)
