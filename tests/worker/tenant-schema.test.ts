@@ -84,8 +84,8 @@ const relations: Relation[] = [
   },
   {
     row: 'an ambassador', ref: 'group', table: 'ambassadors',
-    same: { uid: 'amb-tenant-same', company_id: 'demo', user_id: 9101, share_code: 'tenant-same', group_id: 1 },
-    other: { uid: 'amb-tenant-other', company_id: 'demo', user_id: 9102, share_code: 'tenant-other', group_id: 3 },
+    same: { uid: 'amb-tenant-same', company_id: 'demo', user_id: 9101, share_code: 'TENANTSAME1', group_id: 1 },
+    other: { uid: 'amb-tenant-other', company_id: 'demo', user_id: 9102, share_code: 'TENANTOTHER1', group_id: 3 },
   },
   {
     row: 'an ambassador', ref: 'referrer', table: 'ambassadors',

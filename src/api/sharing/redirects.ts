@@ -137,8 +137,8 @@ export async function clientSignals(svc: Pick<ServiceContext, 'env' | 'clientIp'
 
 /**
  * POST /clicks/ - records a visit of a link of the tenant. The API, not the edge, derives the client
- * hash and the bot flag, from the request's client address (`cf-connecting-ip`, which the edge
- * forwards like it does for rate limits) and user agent: the salt (CLICK_HASH_SALT) stays a secret of
+ * hash and the bot flag, from the request's client address (`x-portal-client-ip`, which the edge sets from the network
+ * as it does for rate limits) and user agent: the salt (CLICK_HASH_SALT) stays a secret of
  * the API that stores the clicks, the raw address never travels in a body and is only ever an input to
  * the salted hash, and a caller cannot choose a hash to make repeated clicks count. The referrer host
  * and the country come in the body: only the edge sees the visitor's Referer and network country. So
