@@ -45,7 +45,11 @@
 //                accessibility, best practices, SEO) per page and the audits below 100
 //                (scripts/lib/bench-lighthouse.mjs; default pages: both tenants signed out and in, every screen);
 //                with --form-factor desktop|mobile|both (default desktop) and --language <code> (the
-//                `language` cookie on every page)
+//                `language` cookie on every page); accessibility, best practices and SEO are set against
+//                the goal of 100 on every page (printed, never failing the run)
+// --cls          instead of the figures above, the layout shift of every screen of both tenants as a phone on
+//                slow 4G with a 4x slower CPU loads it, against the goal of 0.1 per page, and what moved
+//                (scripts/lib/bench-cls.mjs; --pages, --language and --json as for --lighthouse)
 // Env: BENCH_SHORT_CODE (default ava-demo), BENCH_PORT, BENCH_EMAIL / BENCH_PASSWORD (localhost login).
 //
 //   3. with --load (npm run bench:load): stats at scale (issue 9). Builds a state dir with
@@ -71,6 +75,7 @@ import { decodeEntities, importsOf, jsFromHtml } from './lib/html.mjs';
 import { printScale, scaleBench } from './lib/bench-clicks.mjs';
 import { clockTicks, cpuMsPerRequest, cpuTicks, findRuntime } from './lib/bench-cpu.mjs';
 import { goalTable, printGoals } from './lib/bench-goals.mjs';
+import { CLS_PAGES, clsBench, printCls } from './lib/bench-cls.mjs';
 import { LIGHTHOUSE_PAGES, lighthouseBench, printLighthouse } from './lib/bench-lighthouse.mjs';
 import { startPortal } from './lib/portal.mjs';
 import { ROOT, forwardSignals, freePort, isBuilt, parseArgs } from './lib/proc.mjs';
@@ -112,7 +117,7 @@ function selectPages(list, known = PAGES) {
       if (slash < 0) throw new Error(`--pages: "${entry}" is not /path or host/path`);
       const host = slash === 0 ? 'localhost' : entry.slice(0, slash);
       const p = entry.slice(slash);
-      return [...PAGES, ...LIGHTHOUSE_PAGES].find((k) => k.host === host && k.path === p) ?? { host, path: p, signedIn: /^\/app(\/|$)/.test(p) };
+      return [...PAGES, ...LIGHTHOUSE_PAGES, ...CLS_PAGES].find((k) => k.host === host && k.path === p) ?? { host, path: p, signedIn: /^\/app(\/|$)/.test(p) };
     });
 }
 
@@ -707,7 +712,7 @@ function positiveInt(name, value, fallback, min = 1) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2), {
-    booleans: ['no-build', 'json', 'help', 'load', 'lighthouse'],
+    booleans: ['no-build', 'json', 'help', 'load', 'lighthouse', 'cls'],
     strings: ['port', 'target', 'host', 'pages', 'requests', 'warmup', 'redirects', 'concurrency', 'fault-clicks', 'clicks', 'commissions', 'load-state',
       'form-factor', 'language'],
   });
@@ -718,13 +723,16 @@ async function main() {
         '                        [--requests <n>] [--warmup <n>] [--redirects <n>] [--concurrency <n>] [--fault-clicks <n>] [--host <tenant>] [--json]\n' +
         '       npm run bench -- --load [--clicks 1000000] [--commissions 100000] [--load-state <dir>] [--requests 30] [--warmup 3] (npm run bench:load)\n' +
         '       npm run bench -- --lighthouse [--no-build] [--target <origin>] [--pages <list>] [--form-factor desktop|mobile|both] [--language <code>] [--json]\n' +
+        '       npm run bench -- --cls [--no-build] [--target <origin>] [--pages <list>] [--language <code>] [--json]\n' +
         `pages: ${PAGES.map(label).join(', ')}\n` +
-        `Lighthouse pages: ${LIGHTHOUSE_PAGES.map(label).join(', ')}`,
+        `Lighthouse pages: ${LIGHTHOUSE_PAGES.map(label).join(', ')}\n` +
+        `layout-shift pages: ${CLS_PAGES.map(label).join(', ')}`,
     );
     return 0;
   }
   json = Boolean(args.json);
-  const pages = selectPages(args.pages, args.lighthouse ? LIGHTHOUSE_PAGES : PAGES);
+  if (args.lighthouse && args.cls) throw new Error('--lighthouse and --cls are separate runs: give one');
+  const pages = selectPages(args.pages, args.lighthouse ? LIGHTHOUSE_PAGES : args.cls ? CLS_PAGES : PAGES);
   const formFactors = { desktop: ['desktop'], mobile: ['mobile'], both: ['desktop', 'mobile'] }[args['form-factor'] ?? 'desktop'];
   if (!formFactors) throw new Error(`--form-factor must be desktop, mobile or both (got ${args['form-factor']})`);
   if (!pages.length) throw new Error('--pages selected no page');
@@ -772,6 +780,16 @@ async function main() {
       });
       if (json) console.log(JSON.stringify(report, null, 2));
       else printLighthouse(report, table);
+      return 0;
+    }
+
+    if (args.cls) {
+      const report = await clsBench({
+        pages: withCookie.map((p) => ({ ...p, label: label(p) })), port: target.port, language: args.language, log,
+        get: (host, path, cookie) => request(host, path, { headers: cookie ? { cookie } : {} }),
+      });
+      if (json) console.log(JSON.stringify(report, null, 2));
+      else printCls(report, table);
       return 0;
     }
 
