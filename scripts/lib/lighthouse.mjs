@@ -1,5 +1,5 @@
-// Lighthouse against the real portal (issue 21: accessibility, best practices and SEO at 100), shared by
-// the browser test (tests/e2e/lighthouse.e2e.ts) and `npm run bench -- --lighthouse`.
+// Lighthouse against the real portal (accessibility, best practices and SEO at 100), run by the bench:
+// `npm run bench -- --lighthouse` (scripts/lib/bench-lighthouse.mjs).
 //
 // The browser is the one the e2e tests drive (scripts/lib/chromium.mjs: CHROMIUM_PATH, Debian's, or
 // @sparticuz/chromium's), launched by chrome-launcher with the same offline flags and pinned language and
