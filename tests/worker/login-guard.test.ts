@@ -7,6 +7,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_ACCOUNT_GUARD, sweep } from '../../src/api/core/rate-limit';
+import { loginWaits } from './login-waits';
 import type { ServiceContext } from '../../src/api/core/types';
 import { createEdgeApp } from '../../src/edge/app';
 import { embeddedClient, remoteClient, type AmbassadorClient } from '../../src/edge/client';
@@ -51,8 +52,13 @@ describe('the per-account login guard on /v1', () => {
   afterEach(() => setBotCheck('acme', false));
 
   it('never refuses the owner\'s right password after 31 wrong ones from 31 clients (no bot check: slowed, not locked)', { timeout: 60_000 }, async () => {
+    loginWaits.length = 0;
     const statuses = await attack('localhost', 'ben@demo.test');
     expect(statuses).toEqual(Array(ATTACK).fill(400));
+    // Slowed: below the threshold no attempt waits; past it each waits at least a step (those sent together
+    // saw the same count of failures).
+    expect(loginWaits).toHaveLength(ATTACK - LOGIN_ACCOUNT_GUARD.failures);
+    expect(Math.min(...loginWaits)).toBe(LOGIN_ACCOUNT_GUARD.stepMs);
     const owner = await v1Login('localhost', { email: 'ben@demo.test', password: RIGHT });
     expect(owner.status).toBe(200);
     expect(((await owner.json()) as { token?: string }).token).toBeTruthy();
@@ -61,6 +67,8 @@ describe('the per-account login guard on /v1', () => {
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error_codes: { non_field_errors: { code: string }[] } }).error_codes.non_field_errors[0]!.code).toBe('loginFailed');
     expect(await failuresOf('demo')).toBeGreaterThan(ATTACK);
+    // One at a time, each further attempt waits a step more, up to the cap.
+    expect(loginWaits.at(-1)).toBe(LOGIN_ACCOUNT_GUARD.maxDelayMs);
   });
 
   it('with the bot check: past the threshold answers 400 {detail, code: loginChallengeRequired} (never 429) until a passing token comes, then lets the right password in', { timeout: 60_000 }, async () => {

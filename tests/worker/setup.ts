@@ -4,7 +4,9 @@
 // so every file sees the freshly seeded demo data.
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { configureLoginWait } from '../../src/api/auth/login';
 import { configurePasswordHashing, hashPassword } from '../../src/api/auth/password-hash';
+import { loginWaits } from './login-waits';
 import { TEST_SCRYPT_PARAMS } from './password-cost';
 
 // Only migrations not yet recorded in d1_migrations run, so this is safe to repeat.
@@ -19,6 +21,8 @@ if (env.TEST_SEED.length > 0) {
 // workerd than in production, and the seed's hashes use the production cost. The demo password stays
 // `Password1!`; accounts without a password stay without one.
 configurePasswordHashing(TEST_SCRYPT_PARAMS);
+// The login guard's waits are recorded, not slept through (tests/worker/login-guard.test.ts reads them).
+configureLoginWait(async (ms) => void loginWaits.push(ms));
 const cheap = await hashPassword('Password1!');
 await env.DB.prepare('UPDATE users SET password_hash = ? WHERE password_hash IS NOT NULL').bind(cheap).run();
 

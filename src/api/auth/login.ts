@@ -41,7 +41,16 @@ export async function sessionAnswer(db: D1Database, company: CompanyRow, user: U
 
 export const accountView = (user: UserRow) => ({ userid: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+let waitFor: (ms: number) => Promise<void> = sleep;
+
+/**
+ * How the guard below waits (tests: a clock that records each wait instead of spending it, so the suite
+ * proves the slowing down without sleeping through it). Production never calls this.
+ */
+export function configureLoginWait(wait: (ms: number) => Promise<void>) {
+  waitFor = wait;
+}
 
 /**
  * The per-account guard (issue 17: 30 wrong passwords from other clients used to answer 429 to the
@@ -66,7 +75,7 @@ async function guardAccount(svc: ServiceContext, company: CompanyRow, failures: 
     if (!passed && check.available && !verdict?.unavailable) throw new ApiError('bad_request', 'loginChallengeRequired');
   }
   const over = state.failures - LOGIN_ACCOUNT_GUARD.failures + 1;
-  await sleep(Math.min(LOGIN_ACCOUNT_GUARD.maxDelayMs, LOGIN_ACCOUNT_GUARD.stepMs * over));
+  await waitFor(Math.min(LOGIN_ACCOUNT_GUARD.maxDelayMs, LOGIN_ACCOUNT_GUARD.stepMs * over));
 }
 
 /** The counter of wrong passwords for an account (`account`: accountId(); whether or not it exists). */
