@@ -12,7 +12,7 @@ const FORWARD_HEADERS = ['content-type', 'accept-language', 'x-client-session-id
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
 /**
- * The paths the browser API forwards (issue 17; spec §7 and what the pages' scripts call): the ambassador
+ * The paths the browser API forwards (spec §7 and what the pages' scripts call): the ambassador
  * API of a signed-in person and the public calls of the login, registration and password pages. Nothing
  * else goes through, whatever the API has: not the operator API, the stores' webhooks, the lead/sale API,
  * the edge's own click and share-link calls, the mail provider's events, the dev outbox or the API

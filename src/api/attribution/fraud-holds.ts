@@ -66,12 +66,13 @@ export async function rememberAmbassadorClient(svc: ServiceContext, companyId: s
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   const { clientHash, ipHash, deviceHash } = await clientSignals(svc);
-  const remember = (kind: 'client' | 'ip' | 'device', hash: string | null) =>
-    hash ? [write(rememberAmbassadorClientStatement(svc.db, companyId, ambassadorUid, kind, hash, now))] : [];
   if (!ipHash && !deviceHash) return;
-  const writes = [...(ipHash ? remember('client', clientHash) : []), ...remember('ip', ipHash), ...remember('device', deviceHash)];
+  const remember = (kind: 'client' | 'ip' | 'device', hash: string) =>
+    write(rememberAmbassadorClientStatement(svc.db, companyId, ambassadorUid, kind, hash, now));
   await batch(svc.db, {
-    ...Object.fromEntries(writes.map((w, i) => [`remember${i}`, w])),
+    // The combined hash only with an address: without one it would stand for the user agent alone.
+    ...(ipHash ? { client: remember('client', clientHash), ip: remember('ip', ipHash) } : {}),
+    ...(deviceHash ? { device: remember('device', deviceHash) } : {}),
     forget: write(forgetAmbassadorClientsStatement(svc.db, companyId, ambassadorUid, new Date(nowMs - OWN_CLIENT_DAYS * DAY_MS).toISOString())),
   });
 }

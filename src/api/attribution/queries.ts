@@ -1,4 +1,5 @@
 import type { Referrer } from '../operator/service';
+import { FIRST_CAMPAIGN_ORDER } from '../sharing/queries';
 import type { CampaignRuleRow } from '../operator/queries';
 
 /**
@@ -48,7 +49,7 @@ export const referrerOfShareCodeStatement = (db: D1Database, companyId: string, 
        JOIN ambassador_campaigns m ON m.company_id = s.company_id AND m.ambassador_uid = s.ambassador_uid AND m.campaign_id = s.campaign_id
        JOIN campaigns c ON c.company_id = s.company_id AND c.id = s.campaign_id AND c.is_active = 1
       WHERE a.company_id = ? AND a.share_code = ? COLLATE NOCASE
-      ORDER BY c.is_hidden_dashboard, c.created_at, c.id LIMIT 1`,
+      ${FIRST_CAMPAIGN_ORDER}`,
   ).bind(companyId, code);
 
 /** The ambassador of a live personal code (any case), with their default share link of its campaign. */

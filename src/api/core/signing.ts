@@ -16,7 +16,7 @@ function secretOf(env: Pick<Env, 'PORTAL_SIGNING_SECRET' | 'CLICK_HASH_SALT'>): 
 }
 
 /** The HMAC-SHA256 key of one purpose (kept per isolate), or null when the deployment has no secret. */
-export function signingKey(env: Pick<Env, 'PORTAL_SIGNING_SECRET' | 'CLICK_HASH_SALT'>, purpose: SigningPurpose): Promise<CryptoKey> | null {
+function signingKey(env: Pick<Env, 'PORTAL_SIGNING_SECRET' | 'CLICK_HASH_SALT'>, purpose: SigningPurpose): Promise<CryptoKey> | null {
   const secret = secretOf(env);
   if (!secret) return null;
   const id = `${purpose}\n${secret}`;

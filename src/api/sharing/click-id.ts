@@ -17,9 +17,9 @@ const PREFIX = 'c1';
 const ISSUED_BYTES = 4;
 const NONCE_BYTES = 6;
 const MAC_BYTES = 12;
-export const CLICK_ID_MAX_LINK_BYTES = 23;
+const CLICK_ID_MAX_LINK_BYTES = 23;
 /** A click id older than the longest attribution window a company can set (365 days) is no proof of anything. */
-export const CLICK_ID_MAX_AGE_S = 365 * 86_400;
+const CLICK_ID_MAX_AGE_S = 365 * 86_400;
 /** Clocks of two isolates may differ a little; an id from further in the future was not minted here. */
 const FUTURE_SLACK_S = 300;
 

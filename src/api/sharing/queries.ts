@@ -150,7 +150,7 @@ const redirectTargetStatement = (db: D1Database, companyId: string, shortCode: s
 const OWN_LINK_OF_FIRST_CAMPAIGN = `
         JOIN ambassador_campaigns m ON m.ambassador_uid = s.ambassador_uid AND m.campaign_id = s.campaign_id AND m.company_id = s.company_id
        WHERE s.company_id = ? AND s.is_default = 1 AND c.is_active = 1 AND a.deactivated_by_self = 0 AND a.deactivated_at IS NULL`;
-const FIRST_CAMPAIGN_ORDER = 'ORDER BY c.is_hidden_dashboard, c.created_at, c.id LIMIT 1';
+export const FIRST_CAMPAIGN_ORDER = 'ORDER BY c.is_hidden_dashboard, c.created_at, c.id LIMIT 1';
 
 /** The referral link a personal share code (any case, migration 0028) stands for. */
 const shareCodeTargetStatement = (db: D1Database, companyId: string, shareCode: string) =>

@@ -103,7 +103,7 @@ export interface ResolvedShareLink {
  * The client a request comes from as a click stores it: the salted hash of its address and user agent (the
  * salt, CLICK_HASH_SALT, is a secret of the API). Fraud holds hash an ambassador's login the same way.
  */
-export const clickClientHash = (svc: Pick<ServiceContext, 'env' | 'clientIp' | 'userAgent'>) =>
+const clickClientHash = (svc: Pick<ServiceContext, 'env' | 'clientIp' | 'userAgent'>) =>
   sha256Hex(`${svc.env.CLICK_HASH_SALT ?? ''}\n${svc.clientIp ?? ''}\n${svc.userAgent ?? ''}`);
 
 /** The client's signals, each a salted hash (never the raw value): the combined client, its address alone, its device alone. */
