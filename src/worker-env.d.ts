@@ -15,7 +15,7 @@ declare namespace Cloudflare {
     TRUST_CF_CONNECTING_IP?: string;
     /** `1`, local development only: webhook endpoints may be http(s) on loopback hosts (src/api/webhooks/url-guard.ts). */
     WEBHOOKS_ALLOW_HTTP_LOCAL?: string;
-    /** E-mail delivery (src/api/core/email-providers.ts): Resend's key, the sender, its event-signing secret; EMAIL_PROVIDER=log. */
+    /** E-mail delivery (src/api/email/providers.ts): Resend's key, the sender, its event-signing secret; EMAIL_PROVIDER=log. */
     RESEND_API_KEY?: string;
     EMAIL_FROM?: string;
     RESEND_WEBHOOK_SECRET?: string;

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { apiClient, type ClientOptions } from './api-client';
-import { bodyLimit } from './body-limit';
+import { bodyLimit } from '../api/core/body-limit';
 import { canonicalPaths } from './canonical-path';
 import { pageGate } from './page-gate';
 import { requestContext } from './request-context';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { portalByHost, type PortalView } from '../api/portal/service';
-import { portalKvKey, portalMemory as memory } from '../api/portal/cache';
-import { findCompanyByHost, normalizeHost } from '../api/portal/queries';
+import { portalByHost, type PortalView } from '../api/companies/portal';
+import { portalKvKey, portalMemory as memory } from '../api/companies/portal-cache';
+import { findCompanyByHost, normalizeHost } from '../api/companies/queries';
 import { clientFor, type ClientOptions } from './api-client';
 import { resolveCustomization } from '../lib/schemas/customization';
 import { notFoundPage } from './plain-pages';
@@ -21,7 +21,7 @@ export function forgetTenants() {
 
 /**
  * The portal serving `host` from the lookup cache: this isolate's memory briefly, KV for a minute
- * (src/api/portal/cache.ts; operator changes forget a company's entries), else `lookUp()`. An unknown
+ * (src/api/companies/portal-cache.ts; operator changes forget a company's entries), else `lookUp()`. An unknown
  * host is null and is not kept in KV. Throws when the lookup fails.
  */
 async function cachedPortal(c: EdgeContext, host: string, lookUp: () => Promise<PortalView | null>, options: TenantOptions): Promise<Portal | null> {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { PortalView } from '../api/portal/service';
+import type { PortalView } from '../api/companies/portal';
 import type { AmbassadorClient } from './client';
 import type { RequestContext } from './request-context';
 import type { Customization } from '../lib/schemas/customization';

@@ -1,7 +1,7 @@
 import { cf } from '@astrojs/cloudflare/hono';
 import { astro } from 'astro/hono';
-import { consumeEmail, sweepOutbox } from '../api/core/email-delivery';
-import { pruneEmailEventIds } from '../api/core/email-events';
+import { consumeEmail, sweepOutbox } from '../api/email/delivery';
+import { pruneEmailEventIds } from '../api/email/events';
 import { pruneIdempotencyKeys } from '../api/core/idempotency';
 import { runLoyaltyMaintenance } from '../api/loyalty/scheduled';
 import { runClickRetention } from '../api/retention/service';

@@ -1,7 +1,7 @@
 import { t } from './i18n';
 import { systemText } from './system-text';
 
-// The descriptions the portal itself writes on ledger entries (src/api/operator/service.ts, the seed,
+// The descriptions the portal itself writes on ledger entries (src/api/commissions/service.ts, the seed,
 // src/api/loyalty/service.ts) are stored in English; shown to a person they are rendered in the page
 // language. A description a company wrote (an operator entry) is its own text and is shown as it is.
 // A task's entry names the task as it was called when it was written, in the company's default language:

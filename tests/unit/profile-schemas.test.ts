@@ -1,7 +1,7 @@
 // Pure pieces of the profile area: image sniffing and sizing, and the shared profile schema.
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { inspectImage, sniffImageType } from '../../src/api/profile/image-check';
+import { inspectImage, sniffImageType } from '../../src/api/people/image-check';
 import { isBirthDate, isHttpUrl, profileUpdateSchema } from '../../src/lib/schemas/profile';
 import { optoutSchema, notificationsUpdateSchema } from '../../src/lib/schemas/notifications';
 

@@ -4,7 +4,7 @@
 // conversions per hour. The operator lists holds and releases each once; a held commission is never paid.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isDisposableEmail, mailboxOf } from '../../src/api/attribution/fraud-rules';
+import { isDisposableEmail, mailboxOf } from '../../src/api/commissions/fraud-rules';
 import { recentActivity } from '../../src/api/stats/activity-queries';
 import { statusLabel } from '../../src/lib/statuses';
 import { call, postJson } from './accounts-helpers';

@@ -1,10 +1,10 @@
-// bodyLimit (src/edge/body-limit.ts): an oversized body gets a 413 (JSON on /api and /v1, a short HTML
+// bodyLimit (src/api/core/body-limit.ts): an oversized body gets a 413 (JSON on /api and /v1, a short HTML
 // page elsewhere) without the app reading it into memory, and every body the app leaves unread is
 // drained before the answer, so that `wrangler dev`'s proxy delivers the 413 instead of "Network
 // connection lost" (a 500). Runs on a tiny Hono app, not the portal.
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { bodyLimit, TOO_LARGE } from '../../src/edge/body-limit';
+import { bodyLimit, TOO_LARGE } from '../../src/api/core/body-limit';
 
 const LIMIT = 1000;
 

@@ -9,7 +9,7 @@ import { batchingD1, type D1Meter } from '../../src/api/core/batching-d1';
 import type { ServiceContext } from '../../src/api/core/types';
 import { ClientError, embeddedClient } from '../../src/edge/client';
 import { remoteDeps } from '../../src/edge/client/core';
-import type { NextPayoutQuery } from '../../src/api/earnings/schemas';
+import type { NextPayoutQuery } from '../../src/api/payouts/next-payout-schemas';
 import { remoteEarnings, type EarningsClient, type NextPayout } from '../../src/edge/client/earnings';
 import { edge } from './helpers';
 import { KEYS, conversion, op, setPayoutSettings } from './operator-fixtures';

@@ -5,9 +5,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { consumeEmail, MAX_ACCOUNT_ATTEMPTS, MAX_ATTEMPTS, outboxReference, sweepOutbox } from '../../src/api/core/email-delivery';
-import { setEmailFetch } from '../../src/api/core/email-providers';
-import { outboxSender } from '../../src/api/core/email';
+import { consumeEmail, MAX_ACCOUNT_ATTEMPTS, MAX_ATTEMPTS, outboxReference, sweepOutbox } from '../../src/api/email/delivery';
+import { setEmailFetch } from '../../src/api/email/providers';
+import { outboxSender } from '../../src/api/email/outbox';
 import { webhookHeaders } from '../../src/api/webhooks/signing';
 import { call, freshIp, postJson } from './accounts-helpers';
 

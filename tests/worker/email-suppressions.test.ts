@@ -3,8 +3,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { outboxSender } from '../../src/api/core/email';
-import { setEmailFetch } from '../../src/api/core/email-providers';
+import { outboxSender } from '../../src/api/email/outbox';
+import { setEmailFetch } from '../../src/api/email/providers';
 import { KEYS, op, tx } from './operator-fixtures';
 
 const sending = { ...env, RESEND_API_KEY: 're_test_key', EMAIL_FROM: 'Portal <no-reply@mail.example.test>', EMAIL_QUEUE: undefined } as unknown as Env;

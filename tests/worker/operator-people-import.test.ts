@@ -3,7 +3,7 @@
 // CSV reader the import stands on.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv } from '../../src/api/operator/people-csv';
+import { CsvError, parseCsv } from '../../src/api/people/csv';
 import { t } from '../../src/lib/i18n';
 import { call, codeFrom, freshIp, lastEmail, login as passwordLogin, postJson } from './accounts-helpers';
 import { edge } from './helpers';

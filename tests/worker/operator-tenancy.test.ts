@@ -3,7 +3,7 @@
 // Token: 401) on every operator route.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOperatorKey, revokeOperatorKey } from '../../src/api/operator/keys';
+import { createOperatorKey, revokeOperatorKey } from '../../src/api/core/operator-keys';
 import { login } from './sharing-fixtures';
 import { KEYS, conversion, op, scalar } from './operator-fixtures';
 

@@ -7,8 +7,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sweepOutbox } from '../../src/api/core/email-delivery';
-import { setEmailFetch } from '../../src/api/core/email-providers';
+import { sweepOutbox } from '../../src/api/email/delivery';
+import { setEmailFetch } from '../../src/api/email/providers';
 import { attemptDelivery } from '../../src/api/webhooks/delivery';
 import { enqueueDeliveries, MAX_SEND_BATCH } from '../../src/api/webhooks/events';
 import { setWebhookFetch } from '../../src/api/webhooks/send';

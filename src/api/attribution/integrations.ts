@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { shopifyIntegrationSchema, stripeIntegrationSchema } from '../../lib/schemas/attribution';
 import type { ServiceContext } from '../core/types';
-import type { OperatorEnv } from '../operator/keys';
-import { jsonBody, svcOf } from '../operator/request';
+import type { OperatorEnv } from '../core/operator-keys';
+import { jsonBody, svcOf } from '../core/operator-request';
 import { integrationSecretStatement, putIntegrationSecretStatement, type IntegrationSecretRow, type Provider } from './queries';
 
 /** What an operator sees of a secret: whether it is set, its last 4 characters, and where the store posts. */

@@ -1,6 +1,6 @@
 import { personalCodeSchema } from '../../lib/schemas/attribution';
 import { ApiError } from '../core/errors';
-import { headerColumns, importRecords, refuseOverRows, type CsvRecord } from '../operator/people-csv';
+import { headerColumns, importRecords, refuseOverRows, type CsvRecord } from '../people/csv';
 import { insertPersonalCodeStatement } from './queries';
 import { ambassadorsByEmail, campaignUids, knownAmbassadors, membershipsOf, takenCodes } from './personal-codes-queries';
 

@@ -4,10 +4,10 @@ import { transitionSchema } from '../../lib/schemas/operator';
 import { ApiError, fieldError } from '../core/errors';
 import { batch, row as one, written } from '../core/named-batch';
 import { parseWith } from '../core/validate';
-import type { OperatorEnv } from '../operator/keys';
-import { idempotent } from '../operator/idempotency';
-import { readCsv } from '../operator/people-request';
-import { jsonBody } from '../operator/request';
+import type { OperatorEnv } from '../core/operator-keys';
+import { idempotent } from '../core/operator-idempotency';
+import { readCsv } from '../people/operator-request';
+import { jsonBody } from '../core/operator-request';
 import { importPersonalCodes } from './personal-codes-import';
 import {
   insertPersonalCodeStatement, personalCodeByUidStatement, personalCodeTakenStatement, personalCodesStatement, revokePersonalCodeStatement,

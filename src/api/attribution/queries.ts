@@ -1,6 +1,6 @@
-import type { Referrer } from '../operator/service';
+import type { Referrer } from '../commissions/service';
 import { FIRST_CAMPAIGN_ORDER } from '../sharing/queries';
-import type { CampaignRuleRow } from '../operator/queries';
+import type { CampaignRuleRow } from '../commissions/queries';
 
 /**
  * Store attribution's SQL (migration 0021). Every statement names the company: a click id, a code, a

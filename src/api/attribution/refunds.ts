@@ -6,8 +6,8 @@ import { clawedBackStatement, commissionOfTransactionStatement } from '../money/
 import {
   providerRefundStatement, refundedOfPayments, refundsOfTransactionStatement, type ProviderRefundAmountRow, type ProviderRefundRow,
 } from '../money/provider-refund-queries';
-import { refund } from '../operator/commissions';
-import type { CommissionRow } from '../operator/queries';
+import { refund } from '../commissions/operator';
+import type { CommissionRow } from '../commissions/queries';
 import { commissionsOfRefundStatement, knownRefundKeysStatement, linkInvoicePaymentStatement } from './refund-queries';
 
 /**

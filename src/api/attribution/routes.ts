@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { trackLeadSchema, trackSaleSchema } from '../../lib/schemas/attribution';
-import { bodyLimit } from '../../edge/body-limit';
+import { bodyLimit } from '../core/body-limit';
 import { ApiError } from '../core/errors';
 import { serviceContext } from '../core/service-context';
 import type { ApiContext, ApiEnv } from '../core/types';
-import { idempotent } from '../operator/idempotency';
-import { requireOperator, type OperatorEnv } from '../operator/keys';
-import { jsonBody, svcOf } from '../operator/request';
+import { idempotent } from '../core/operator-idempotency';
+import { requireOperator, type OperatorEnv } from '../core/operator-keys';
+import { jsonBody, svcOf } from '../core/operator-request';
 import { HOOK_MAX_BYTES, applyOnce, eventJson } from './hook-events';
 import { companySecretStatement, type Provider } from './queries';
 import { applyShopifyTopic, verifyShopifyHmac } from './shopify';

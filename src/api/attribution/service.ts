@@ -1,8 +1,8 @@
 import { batch, row as one } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import { commissionOfTransactionStatement } from '../money/commission-queries';
-import type { CommissionRow } from '../operator/queries';
-import { recordReferredConversion, type Referrer } from '../operator/service';
+import type { CommissionRow } from '../commissions/queries';
+import { recordReferredConversion, type Referrer } from '../commissions/service';
 import { readClickId, type ClickIdClaims } from '../sharing/click-id';
 import {
   campaignByIdStatement, companyCurrencyStatement, referrerOfPersonalCodeStatement, referrerOfShareCodeStatement, referrerOfShareLinkStatement,

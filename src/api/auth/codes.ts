@@ -1,9 +1,9 @@
-import { loadCustomization } from '../portal/customization';
+import { loadCustomization } from '../companies/customization';
 import { isoIn, isoNow, randomToken, sha256Hex } from '../core/crypto';
 import { insertCode, listCompanyHosts, type CodePurpose } from './queries';
-import { findCompanyByHost, normalizeHost, type CompanyRow } from '../portal/queries';
+import { findCompanyByHost, normalizeHost, type CompanyRow } from '../companies/queries';
 import { ambassadorLanguage, type UserRow } from './user-queries';
-import { emailGreeting, outboxSender } from '../core/email';
+import { emailGreeting, outboxSender } from '../email/outbox';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { t, type Language, type MessageKey } from '../../lib/i18n';

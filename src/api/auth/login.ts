@@ -1,4 +1,4 @@
-import { rememberAmbassadorClient } from '../attribution/fraud-holds';
+import { rememberAmbassadorClient } from '../commissions/fraud-holds';
 import { isoNow, isoIn, randomToken, sha256Hex } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import {
@@ -7,8 +7,8 @@ import {
 } from '../core/rate-limit';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import type { CompanyRow } from '../portal/queries';
-import { findAmbassadorByUser } from '../profile/ambassador-queries';
+import type { CompanyRow } from '../companies/queries';
+import { findAmbassadorByUser } from '../people/ambassador-queries';
 import { loginSchema, type LoginInput } from '../../lib/schemas/auth';
 import { botCheckFor, passesBotCheck } from './bot-check';
 import { companyFor } from './codes';

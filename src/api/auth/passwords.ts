@@ -5,8 +5,8 @@ import {
 import { codeHash, companyFor, sendCodeEmail } from './codes';
 import { isoNow } from '../core/crypto';
 import { findCodeByHash, hasLiveCode, redeemCode, setPassword, type CodePurpose } from './queries';
-import { sendPayoutNotice } from '../profile/payout-notice';
-import { findAmbassadorByUser } from '../profile/ambassador-queries';
+import { sendPayoutNotice } from './payout-notice';
+import { findAmbassadorByUser } from '../people/ambassador-queries';
 import { findUserByEmail } from './user-queries';
 import { ApiError, fieldError } from '../core/errors';
 import { ensureOwn } from '../core/token-auth';

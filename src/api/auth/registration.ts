@@ -1,4 +1,4 @@
-import { loadCustomization } from '../portal/customization';
+import { loadCustomization } from '../companies/customization';
 import { t } from '../../lib/i18n';
 import { inLanguage } from '../../lib/customization-language';
 import { browserLanguage } from '../../lib/languages';
@@ -12,10 +12,10 @@ import {
   findGroupByUid, findLiveClientSession, insertAccount, insertClientSession, listCompanyHosts, listJoinableCampaigns,
   useClientSession,
 } from './queries';
-import { findCompany, listGroups, type CompanyRow } from '../portal/queries';
+import { findCompany, listGroups, type CompanyRow } from '../companies/queries';
 import { findUser, findUserByEmail } from './user-queries';
 import { ApiError, fieldError } from '../core/errors';
-import { safeJson } from '../profile/view';
+import { safeJson } from '../people/view';
 import { clientLimit, enforce, REGISTER_LIMITS } from '../core/rate-limit';
 import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';

@@ -1,6 +1,6 @@
 import type { UserRow } from '../auth/user-queries';
-import type { CompanyRow } from '../portal/queries';
-import { membershipsByTokenStatement, type AmbassadorRow, type MembershipRow } from '../profile/ambassador-queries';
+import type { CompanyRow } from '../companies/queries';
+import { membershipsByTokenStatement, type AmbassadorRow, type MembershipRow } from '../people/ambassador-queries';
 import { batch, row, rows } from './named-batch';
 
 /** D1 reads of the signed-in ambassador (the caller): by API token, and what tab access needs. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { UserRow } from '../auth/user-queries';
-import type { CompanyRow } from '../portal/queries';
-import type { AmbassadorRow, MembershipRow } from '../profile/ambassador-queries';
+import type { CompanyRow } from '../companies/queries';
+import type { AmbassadorRow, MembershipRow } from '../people/ambassador-queries';
 
 /** Who a valid API token belongs to. */
 export interface Principal {

@@ -1,4 +1,4 @@
-import { COMMISSION_SQL, REFERRAL_SQL } from '../operator/queries';
+import { COMMISSION_SQL, REFERRAL_SQL } from '../commissions/queries';
 
 /**
  * The commissions' statements: a conversion's rows, the status edges (approve, deny), a refund of an
@@ -44,7 +44,7 @@ export interface ConversionRows {
   eventData: [string | null | undefined, string | null | undefined, string | null | undefined];
   now: string;
   /**
-   * Fraud holds (src/api/attribution/fraud-rules.ts): `reason`, a rule the caller found broken, or null; then
+   * Fraud holds (src/api/commissions/fraud-rules.ts): `reason`, a rule the caller found broken, or null; then
    * the rate rule, here in SQL: held `velocity` when the ambassador already has `maxPerHour` conversions
    * created after `since` (an hour before `now`). maxPerHour 0: no rate rule. null: no rule at all.
    */

@@ -1,4 +1,4 @@
-import { PAYOUT_SQL } from '../operator/queries';
+import { PAYOUT_SQL } from '../commissions/queries';
 
 /**
  * What a payout takes: approved monetary commissions in no payout, older than the holding period, and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addHostSchema, createCompanySchema, createKeySchema } from '../../lib/schemas/operator-admin';
-import type { addHost, CompanyView, removeHost } from '../operator/admin-companies';
-import type { KeyView } from '../operator/key-queries';
+import type { addHost, CompanyView, removeHost } from '../companies/admin';
+import type { KeyView } from '../core/operator-key-queries';
 import type { Operation } from './operations';
 import { components } from './responses';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { createCampaign, listCampaigns, listGroups, createGroup, deleteGroup } from '../operator/catalog-campaigns';
-import type { deleteCampaignCustomization, putTabAccess } from '../operator/catalog-customization';
-import type { createBadge, createTask, createTier, listBadges, listTasks, listTiers } from '../operator/catalog-program';
+import type { createCampaign, listCampaigns, listGroups, createGroup, deleteGroup } from '../campaigns/operator';
+import type { deleteCampaignCustomization, putTabAccess } from '../companies/operator-customization';
+import type { createBadge, createTask, createTier, listBadges, listTasks, listTiers } from '../loyalty/program';
 import type {
   addRewardCodes, createReward, createVariant, createVaultItem, listRewards, listVaultItems,
-} from '../operator/catalog-rewards';
-import type { RemoveOutcome } from '../operator/catalog-queries';
+} from '../rewards/catalog';
+import type { RemoveOutcome } from '../core/catalog-queries';
 import { components } from './responses';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from './ops-catalog-answers';
 import type { Operation } from './operations';
 
-/** OpenAPI rows of the catalogue calls (issue 12, src/api/operator/catalog*.ts): see ./operations.ts for the row shape. */
+/** OpenAPI rows of the catalogue calls (issue 12, src/api/campaigns/operator-routes*.ts): see ./operations.ts for the row shape. */
 
 const P = '/v1/operator';
 type Tag = Operation['tag'];

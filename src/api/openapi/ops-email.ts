@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { suppressionListSchema } from '../operator/email-suppressions';
+import { suppressionListSchema } from '../email/suppressions';
 import type { Operation } from './operations';
 import { components } from './responses';
 

@@ -5,9 +5,9 @@ import {
 } from '../../lib/schemas/operator-people';
 import type {
   createAmbassador, getAmbassador, inviteAmbassador, listAmbassadors,
-} from '../operator/people-ambassadors';
-import type { deleteAsset, getAsset, listAssets } from '../operator/people-assets';
-import type { importAmbassadors } from '../operator/people-import';
+} from '../people/ambassadors';
+import type { deleteAsset, getAsset, listAssets } from '../people/assets';
+import type { importAmbassadors } from '../people/ambassador-import';
 import type { Operation } from './operations';
 import { components } from './responses';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { HOLD_REASONS } from '../attribution/fraud-rules';
-import type { bulkApprove, listCommissions, refund, transition } from '../operator/commissions';
-import type { createPayout, listPayouts } from '../operator/payouts';
-import type { recordConversion } from '../operator/service';
+import { HOLD_REASONS } from '../commissions/fraud-rules';
+import type { bulkApprove, listCommissions, refund, transition } from '../commissions/operator';
+import type { createPayout, listPayouts } from '../payouts/operator';
+import type { recordConversion } from '../commissions/service';
 
 /**
  * The answers of the operator API as zod schemas, for the OpenAPI document only (the routes build their
- * answers with the views of src/api/operator/queries.ts; nothing parses them). They cannot drift from
+ * answers with the views of src/api/commissions/queries.ts; nothing parses them). They cannot drift from
  * the services unnoticed: each is checked at compile time to infer EXACTLY the service's return type
  * (`Same<...>` below), and tests/worker/openapi.test.ts parses live answers with them.
  *

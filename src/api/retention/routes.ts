@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { archiveMonthSchema, clickRetentionSchema, transitionSchema } from '../../lib/schemas/operator';
 import { ApiError } from '../core/errors';
 import { parseWith } from '../core/validate';
-import { idempotent } from '../operator/idempotency';
-import type { OperatorEnv } from '../operator/keys';
-import { jsonBody } from '../operator/request';
+import { idempotent } from '../core/operator-idempotency';
+import type { OperatorEnv } from '../core/operator-keys';
+import { jsonBody } from '../core/operator-request';
 import { retentionMonthsOf, setRetentionMonths } from './queries';
 import { archiveResponse, listArchives, runClickRetention } from './service';
 

@@ -1,4 +1,4 @@
-import { actForTab } from '../core/tab-access';
+import { actForTab } from '../companies/tab-access';
 import { browserLanguage } from '../../lib/languages';
 import {
   giftCardRedeemSchema, parseRewardConfig, vaultRedeemSchema, type GiftCardRedeemInput, type VaultRedeemInput,
@@ -226,6 +226,6 @@ export async function settle(svc: ServiceContext, who: Recipient | null, company
   }
 }
 
-// Tab access (issue 17): these exist only for the 'rewards' tab; see src/api/core/tab-access.ts.
+// Tab access (issue 17): these exist only for the 'rewards' tab; see src/api/companies/tab-access.ts.
 export const redeemGiftCard = (...args: Parameters<typeof redeemGiftCardUnchecked>) => actForTab(args[0], args[1], 'rewards', () => redeemGiftCardUnchecked(...args));
 export const redeemVaultItem = (...args: Parameters<typeof redeemVaultItemUnchecked>) => actForTab(args[0], args[1], 'rewards', () => redeemVaultItemUnchecked(...args));

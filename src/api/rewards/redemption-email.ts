@@ -1,6 +1,6 @@
 import { t } from '../../lib/i18n';
 import { emailLanguageOf } from '../auth/codes';
-import { emailGreeting, outboxSender } from '../core/email';
+import { emailGreeting, outboxSender } from '../email/outbox';
 import type { ServiceContext } from '../core/types';
 import { redemptionByKey } from '../money/redemptions';
 import type { IssuedDetails } from './providers';

@@ -1,4 +1,4 @@
-import { readForTab } from '../core/tab-access';
+import { readForTab } from '../companies/tab-access';
 import { browserLanguage, type Language } from '../../lib/languages';
 import { nameIn, textsIn } from '../../lib/row-language';
 import { ledgerStatus } from '../../lib/ledger-status';
@@ -209,7 +209,7 @@ type ExpiringRow = { lot_id: number; kind: 'points' | 'cash'; remaining: number;
 const expiringView = (e: ExpiringRow) => ({ id: e.lot_id, kind: e.kind, amount: e.remaining, expire_at: e.expire_at });
 
 
-// Tab access (issue 17): these exist only for the 'rewards' tab; see src/api/core/tab-access.ts.
+// Tab access (issue 17): these exist only for the 'rewards' tab; see src/api/companies/tab-access.ts.
 export const listGiftCards = (...args: Parameters<typeof listGiftCardsUnchecked>) => readForTab(args[0], args[1], 'rewards', () => listGiftCardsUnchecked(...args));
 export const listVaultItems = (...args: Parameters<typeof listVaultItemsUnchecked>) => readForTab(args[0], args[1], 'rewards', () => listVaultItemsUnchecked(...args));
 export const vaultBalance = (...args: Parameters<typeof vaultBalanceUnchecked>) => readForTab(args[0], args[1], 'rewards', () => vaultBalanceUnchecked(...args));

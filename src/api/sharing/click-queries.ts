@@ -1,4 +1,4 @@
-import { OWN_CLIENT_DAYS } from '../attribution/fraud-rules';
+import { OWN_CLIENT_DAYS } from '../commissions/fraud-rules';
 import { holdLateOwnClicksStatement } from '../attribution/queries';
 
 /** Clicks on share links and shares of them: the raw events the stats count. */

@@ -1,5 +1,5 @@
 import { batch, row, write } from '../core/named-batch';
-import { actForTab, readForTab } from '../core/tab-access';
+import { actForTab, readForTab } from '../companies/tab-access';
 import type { z } from 'zod';
 import {
   allowedRedirectHosts, normalizeShareLinkInput, redirectUrlMessages, shareLinkCreateSchema, shareLinkUpdateSchema,
@@ -11,7 +11,7 @@ import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import { browserLanguage } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
-import { safeJson } from '../profile/view';
+import { safeJson } from '../people/view';
 import { listAssets as listAssetRows } from './asset-queries';
 import { insertShare } from './click-queries';
 import { campaignForLink, ownCampaign } from './membership';
@@ -183,7 +183,7 @@ export async function listPersonalCodes(svc: ServiceContext, caller: Caller, que
 
 export type PersonalCodeList = Awaited<ReturnType<typeof listPersonalCodes>>;
 
-// Tab access (issue 17): these exist only for the 'sharing' tab; see src/api/core/tab-access.ts.
+// Tab access (issue 17): these exist only for the 'sharing' tab; see src/api/companies/tab-access.ts.
 export const listShareLinks = (...args: Parameters<typeof listShareLinksUnchecked>) => readForTab(args[0], args[1], 'sharing', () => listShareLinksUnchecked(...args));
 export const createShareLink = (...args: Parameters<typeof createShareLinkUnchecked>) => actForTab(args[0], args[1], 'sharing', () => createShareLinkUnchecked(...args));
 export const updateShareLink = (...args: Parameters<typeof updateShareLinkUnchecked>) => actForTab(args[0], args[1], 'sharing', () => updateShareLinkUnchecked(...args));

@@ -1,5 +1,5 @@
 import { batch, row, rows } from '../core/named-batch';
-import { balanceStatement, type LoyaltyBalanceRow } from '../profile/ambassador-queries';
+import { balanceStatement, type LoyaltyBalanceRow } from '../people/ambassador-queries';
 
 /**
  * Counts and sums behind the stats endpoints. For a period, clicks, shares and referrals come from the daily

@@ -3,7 +3,7 @@ import { minorToDecimal } from '../../lib/format';
 import { browserLanguage, normalizeLanguage, t, type Language } from '../../lib/i18n';
 import { systemText } from '../../lib/system-text';
 import { eventDataLabels } from '../../lib/table-query';
-import { loadCustomization } from '../portal/customization';
+import { loadCustomization } from '../companies/customization';
 import type { Caller, ServiceContext } from '../core/types';
 import { choicesFor, type Column } from './columns';
 import { keysetStatement, type Cursor } from './queries';

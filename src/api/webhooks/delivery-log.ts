@@ -3,7 +3,7 @@ import type { deliveryListSchema } from '../../lib/schemas/operator-webhooks';
 import { randomToken } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
-import type { Operator } from '../operator/keys';
+import type { Operator } from '../core/operator-keys';
 import { attemptDelivery } from './delivery';
 import { enqueueDeliveries } from './events';
 import { deliveryPage, deliveryRow, insertReplay, replaySource } from './queries';

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../core/types';
-import { commissionView, payoutView, type CommissionRow, type PayoutRow } from '../operator/queries';
+import { commissionView, payoutView, type CommissionRow, type PayoutRow } from '../commissions/queries';
 import { webhookEvent, webhookEvents } from './events';
 import { paidCommissionRows, redemptionByKey, registeredAmbassador } from './queries';
 
@@ -59,7 +59,7 @@ export async function redemptionSettled(svc: ServiceContext, companyId: string, 
 
 /**
  * `ambassador.registered` of a person who registered (`source: "registration"`); the operator API emits the
- * same data shape for the ambassadors it creates (src/api/operator/people-accounts.ts, `operator`/`import`).
+ * same data shape for the ambassadors it creates (src/api/people/accounts.ts, `operator`/`import`).
  */
 export async function ambassadorRegistered(
   svc: ServiceContext, companyId: string, ambassadorUid: string, source: 'registration' | 'operator' | 'import',

@@ -3,7 +3,7 @@ import type { createEndpointSchema, rotateSecretSchema, updateEndpointSchema } f
 import { randomToken } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
-import type { Operator } from '../operator/keys';
+import type { Operator } from '../core/operator-keys';
 import { newWebhookSecret } from './signing';
 import { deleteEndpointRow, endpointRow, endpointRows, insertEndpoint, rotateEndpointSecret, updateEndpointRow } from './queries';
 import { endpointView } from './store';

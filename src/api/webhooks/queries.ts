@@ -1,5 +1,5 @@
 import { batch, row, rows, write } from '../core/named-batch';
-import { COMMISSION_SQL, type CommissionRow } from '../operator/queries';
+import { COMMISSION_SQL, type CommissionRow } from '../commissions/queries';
 import { REDEMPTION_SQL, type RedemptionRow } from '../rewards/queries';
 import { DELIVERY_SQL, ENDPOINT_COLUMNS, type DeliveryRow, type EndpointRow } from './store';
 

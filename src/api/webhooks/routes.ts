@@ -3,9 +3,9 @@ import {
   createEndpointSchema, deliveryListSchema, replaySchema, rotateSecretSchema, updateEndpointSchema,
 } from '../../lib/schemas/operator-webhooks';
 import { parseWith } from '../core/validate';
-import { idempotent } from '../operator/idempotency';
-import type { OperatorEnv } from '../operator/keys';
-import { jsonBody, svcOf } from '../operator/request';
+import { idempotent } from '../core/operator-idempotency';
+import type { OperatorEnv } from '../core/operator-keys';
+import { jsonBody, svcOf } from '../core/operator-request';
 import { getDelivery, listDeliveries, replayDelivery } from './delivery-log';
 import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from './endpoints';
 

@@ -1,9 +1,9 @@
-import { nextPayout, type NextPayout } from '../../api/earnings/service';
-import type { NextPayoutQuery } from '../../api/earnings/schemas';
+import { nextPayout, type NextPayout } from '../../api/payouts/next-payout';
+import type { NextPayoutQuery } from '../../api/payouts/next-payout-schemas';
 import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 import type { RemoteIds } from './sharing';
 
-export type { BlockingReason, NextPayout } from '../../api/earnings/service';
+export type { BlockingReason, NextPayout } from '../../api/payouts/next-payout';
 
 /** The earnings calls: "When will I get paid" (issue 9). */
 export interface EarningsClient {

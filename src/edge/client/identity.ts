@@ -1,8 +1,8 @@
-import type { PortalView } from '../../api/portal/service';
-import { portalByHost } from '../../api/portal/service';
-import { getProfile, getUser, whoAmI, type Me } from '../../api/profile/service';
-import type { AmbassadorProfile } from '../../api/profile/view';
-import type { UserView } from '../../api/profile/view';
+import type { PortalView } from '../../api/companies/portal';
+import { portalByHost } from '../../api/companies/portal';
+import { getProfile, getUser, whoAmI, type Me } from '../../api/people/service';
+import type { AmbassadorProfile } from '../../api/people/view';
+import type { UserView } from '../../api/people/view';
 import { embedded, type EmbeddedDeps, type RemoteDeps } from './core';
 
 /** The tenant and who is signed in: what every page needs before anything else. */

@@ -15,8 +15,8 @@ import { embeddedTables, remoteTables, type TablesClient } from './tables';
 export { ClientError } from './core';
 export type { RedeemAnswer } from './rewards';
 // The API's answers as pages and forms read them: the edge's code outside this folder names them from here.
-export type { Me } from '../../api/profile/service';
-export type { AmbassadorProfile, UserView } from '../../api/profile/view';
+export type { Me } from '../../api/people/service';
+export type { AmbassadorProfile, UserView } from '../../api/people/view';
 
 /**
  * The ambassador API as pages and the edge use it: one typed method per spec §7 call. Two

@@ -1,5 +1,5 @@
-import { updateProfile } from '../../api/profile/edit';
-import { companyAmbassadors, getNotifications, setActive, updateNotifications } from '../../api/profile/service';
+import { updateProfile } from '../../api/people/edit';
+import { companyAmbassadors, getNotifications, setActive, updateNotifications } from '../../api/people/service';
 import type { NotificationsUpdateInput } from '../../lib/schemas/notifications';
 import { AVATAR_FIELD, AVATAR_FILE_NAME, type ActiveInput, type ProfileUpdateInput } from '../../lib/schemas/profile';
 import { ClientError, embedded, type EmbeddedDeps, type RemoteDeps } from './core';

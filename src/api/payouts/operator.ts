@@ -1,0 +1,59 @@
+import { minorToDecimal } from '../../lib/format';
+import type { z } from 'zod';
+import type { payoutListSchema, payoutSchema } from '../../lib/schemas/operator';
+import { isoNow, newUid } from '../core/crypto';
+import { ApiError } from '../core/errors';
+import type { ServiceContext } from '../core/types';
+import { loadCustomization } from '../companies/customization';
+import { payoutCreated } from '../webhooks/emit';
+import type { Operator } from '../core/operator-keys';
+import { batch, row, rows } from '../core/named-batch';
+import { payable, payOut } from '../money/payouts';
+import { PAYOUT_SQL, payoutView, type PayoutRow } from '../commissions/queries';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * POST /v1/operator/payouts {ambassador_uid, method, transaction_id?}: pays the ambassador what is payable
+ * (customization `payouts.holding_days`, 0-90, default 30; `payouts.minimum_minor`, default 0) through the
+ * money operation payOut, one guarded batch. A payout that lost a race answers 409 and changes nothing.
+ */
+export async function createPayout(svc: ServiceContext, op: Operator, input: z.infer<typeof payoutSchema>) {
+  const { db } = svc;
+  const company = op.companyId;
+  const [custom, ambassador] = await Promise.all([
+    loadCustomization(db, company),
+    db.prepare('SELECT uid FROM ambassadors WHERE company_id = ? AND uid = ?').bind(company, input.ambassador_uid).first(),
+  ]);
+  if (!ambassador) throw new ApiError('not_found', 'notFound');
+  const { holding_days: holdingDays, minimum_minor: minimum } = custom.company.payouts;
+  const cutoff = new Date(Date.now() - holdingDays * DAY_MS).toISOString();
+  const { n, total, earned } = await payable(db, company, input.ambassador_uid, cutoff);
+  if (earned === 0) throw new ApiError('conflict', 'nothingPayable');
+  if (total <= 0 || total < minimum) {
+    throw new ApiError('conflict', 'payoutBelowMinimum', undefined, undefined, {
+      amount: minorToDecimal(total, op.currency), minimum: minorToDecimal(minimum, op.currency),
+    });
+  }
+  const { payout: row } = await payOut(db, {
+    companyId: company, ambassadorUid: input.ambassador_uid, cutoff, uid: newUid('po'), count: n, total, now: isoNow(),
+    currency: op.currency, method: input.method, transactionId: input.transaction_id,
+  });
+  if (!row) throw new ApiError('conflict', 'payoutConflict');
+  await payoutCreated(svc, company, row);
+  return { payout: payoutView(row) };
+}
+
+/** GET /v1/operator/payouts?ambassador_uid= - the company's payouts, newest first (at most 500). */
+export async function listPayouts(svc: ServiceContext, op: Operator, input: z.infer<typeof payoutListSchema>) {
+  const { db } = svc;
+  const amb = input.ambassador_uid;
+  const { known, payouts } = await batch(db, {
+    known: row<{ n: number }>(db.prepare('SELECT COUNT(*) AS n FROM ambassadors WHERE company_id = ? AND uid = ?').bind(op.companyId, amb ?? '')),
+    payouts: rows<PayoutRow>(db.prepare(`${PAYOUT_SQL} WHERE p.company_id = ?1 AND (?2 IS NULL OR p.ambassador_uid = ?2) ORDER BY p.created_at DESC, p.id DESC LIMIT 500`)
+      .bind(op.companyId, amb)),
+  });
+  if (amb && known!.n === 0) throw new ApiError('not_found', 'notFound');
+  const results = payouts.map(payoutView);
+  return { count: results.length, results };
+}
