@@ -36,7 +36,8 @@ export default defineConfig(
 
   {
     name: 'project/islands',
-    files: ['src/islands/**/*.{ts,tsx}'],
+    // React islands and their hooks.
+    files: ['src/ui/**/*.tsx', 'src/ui/**/use-*.ts'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
   },

@@ -65,7 +65,7 @@ async function follow(c: EdgeCtx, link: ResolvedShareLink | null) {
 
 const colour = (v: string | null | undefined, fallback: string) => (v && /^#[0-9a-fA-F]{3,8}$/.test(v) ? v : fallback);
 
-/** A company without a logo: its initial in the brand colour beside its name (as src/components/BrandMark.astro). */
+/** A company without a logo: its initial in the brand colour beside its name (as src/ui/shell/BrandMark.astro). */
 function brandMark(name: string, background: string, foreground: string) {
   const initial = (name.trim().match(/\p{L}|\p{N}/u)?.[0] ?? '?').toLocaleUpperCase();
   return `<p class="mark" data-brand-mark><span aria-hidden="true" style="background:${background};color:${foreground}">${escapeHtml(initial)}</span>${escapeHtml(name)}</p>`;

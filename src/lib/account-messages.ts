@@ -1,9 +1,6 @@
 import type { MessageKey } from './i18n/en.ts';
 import { t } from './i18n.ts';
-import { DEFAULT_LANGUAGE } from './languages.ts';
 import { localizeErrorBody } from './error-body.ts';
-import type { PasswordFieldLabels } from './password-fields-markup.ts';
-import { PASSWORD_RULES, type PasswordRuleKey } from './password-rules.ts';
 
 // Failed API answers in the page language: the body's message keys when it has them, else its English
 // texts mapped back to keys (src/lib/error-body.ts).
@@ -29,18 +26,4 @@ export function formErrors(status: number, body: unknown, lang: string | null | 
   const fieldErrors = localized.fields;
   const first = fieldErrors.non_field_errors ?? Object.values(fieldErrors)[0];
   return { formError: localized.missing ? t(lang, 'fillAllRequired') : first ?? t(lang, fallback), fieldErrors };
-}
-
-/** The password fields' words (src/lib/password-fields-markup.ts) in one language. */
-export function passwordFieldLabels(lang: string | null | undefined, passwordLabel: MessageKey = 'newPassword'): PasswordFieldLabels {
-  return {
-    lang: lang ?? DEFAULT_LANGUAGE,
-    password: t(lang, passwordLabel),
-    repeat: t(lang, 'confirmPassword'),
-    strength: t(lang, 'passwordStrength'),
-    levels: { weak: t(lang, 'passwordWeak'), acceptable: t(lang, 'passwordAcceptable'), strong: t(lang, 'passwordStrong') },
-    rules: Object.fromEntries(PASSWORD_RULES.map((r) => [r.key, t(lang, r.messageKey, r.messageParams)])) as Record<PasswordRuleKey, string>,
-    mismatch: t(lang, 'passwordsDoNotMatch'),
-    requirements: t(lang, 'passwordRequirements'),
-  };
 }

@@ -1,8 +1,9 @@
-import type { DetailKind } from './table-markup.ts';
-
 // Where a table row's detail opens as a page of its own (issue 21): a payout at /app/payouts/<id>, a
 // redemption in the rewards page's redemption view (/app/rewards/v3 for companies with admin3_access).
 // The tables link there, so a detail opens without JavaScript; with it, the row opens it in place.
+
+/** The rows whose detail has a page of its own. */
+export type DetailKind = 'payout' | 'redemption';
 
 export function detailPaths(admin3Access: boolean): Record<DetailKind, string> {
   return {

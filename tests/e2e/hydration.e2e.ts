@@ -1,6 +1,6 @@
 // Regression: the password fields (then a React island) used controlled inputs, so what a person typed
 // before they hydrated (a slow phone, a loaded CI machine) was wiped and the reset form posted an empty
-// password. Their page script (src/lib/password-fields.ts) must keep it too.
+// password. Their page script (src/ui/password-fields/password-fields.ts) must keep it too.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, hydrated, logIn, newBrowser, stopAll, withContextDefaults } from './harness';

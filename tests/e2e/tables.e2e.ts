@@ -20,7 +20,7 @@ const TENANTS = [
 
 const COMMISSIONS = '[data-table-section="commissions"]';
 
-/** Waits until the table holding `selector` is taken over by its script (src/lib/data-table.ts). */
+/** Waits until the table holding `selector` is taken over by its script (src/ui/table/data-table.ts). */
 async function enhanced(page: Page, selector: string) {
   const el = page.locator(selector).first();
   await el.scrollIntoViewIfNeeded();

@@ -3,9 +3,9 @@
 // their page scripts carry no message catalogue.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { passwordFieldLabels } from '../../src/lib/account-messages';
-import { confirmDialogTemplateHtml } from '../../src/lib/confirm-dialog-markup';
-import { passwordFieldsHtml, type PasswordFieldLabels } from '../../src/lib/password-fields-markup';
+import { passwordFieldLabels } from '../../src/ui/password-fields/password-field-labels';
+import { confirmDialogTemplateHtml } from '../../src/ui/confirm-dialog/confirm-dialog-markup';
+import { passwordFieldsHtml, type PasswordFieldLabels } from '../../src/ui/password-fields/password-fields-markup';
 import { catalogueFiles, importedFiles } from './import-walk';
 
 const HOSTILE = `"><script>alert(1)</script>&'`;
@@ -65,7 +65,7 @@ describe('confirmation popup markup', () => {
 describe('their page scripts', () => {
   // They get their words from the markup: importing lib/i18n, even through another module, would put
   // every catalogue into the browser bundle.
-  it.each(['password-fields.ts', 'confirm-dialog.ts', 'account-avatar.ts'])('%s imports no message catalogue, directly or through another module', (script) => {
-    expect(catalogueFiles(importedFiles(path.resolve(__dirname, '../../src/lib', script)))).toEqual([]);
+  it.each(['password-fields/password-fields.ts', 'confirm-dialog/confirm-dialog.ts', 'avatar-cropper/account-avatar.ts'])('%s imports no message catalogue, directly or through another module', (script) => {
+    expect(catalogueFiles(importedFiles(path.resolve(__dirname, '../../src/ui', script)))).toEqual([]);
   });
 });

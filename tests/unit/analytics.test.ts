@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { identifyScript, inlineJson } from '../../src/lib/analytics.ts';
+import { identifyScript, inlineJson } from '../../src/layouts/analytics.ts';
 
 const alex = { userid: 2001, email: 'alex@acme.test', first_name: 'Alex', last_name: 'Alpine' };
 

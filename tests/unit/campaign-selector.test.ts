@@ -1,8 +1,8 @@
-// The campaign selector's browser side (src/lib/campaign-selector.ts) against a stand-in for the
+// The campaign selector's browser side (src/ui/campaign-selector/campaign-selector.ts) against a stand-in for the
 // browser's <select> and localStorage: a choice is remembered and the page loaded again, once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enhanceCampaignSelector } from '../../src/lib/campaign-selector';
-import { CAMPAIGN_STORAGE_KEY } from '../../src/lib/campaign-storage';
+import { enhanceCampaignSelector } from '../../src/ui/campaign-selector/campaign-selector';
+import { CAMPAIGN_STORAGE_KEY } from '../../src/ui/campaign-selector/campaign-storage';
 
 function fakeSelect(values: string[], serverChoice: string, current = serverChoice) {
   const listeners: (() => void)[] = [];

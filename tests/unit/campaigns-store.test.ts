@@ -12,7 +12,7 @@ import {
   setCampaignStorage,
   setStatsStatus,
   type CampaignStorage,
-} from '../../src/lib/stores/campaigns.ts';
+} from '../../src/ui/campaign-selector/campaign-store.ts';
 
 const campaign = (id: number, over: Partial<Campaign> = {}): Campaign =>
   campaignSchema.parse({ campaign_id: id, campaign_uid: `cmp-${id}`, campaign_name: `Campaign ${id}`, ...over });

@@ -4,11 +4,11 @@
 // there without JavaScript too.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { campaignSelectorHtml } from '../../src/lib/campaign-selector-markup';
-import { copyShareHtml } from '../../src/lib/copy-share-markup';
-import { iconHtml } from '../../src/lib/icon-markup';
-import { qrButtonHtml } from '../../src/lib/qr-download-markup';
-import { sidebarAvatarHtml } from '../../src/lib/sidebar-avatar-markup';
+import { campaignSelectorHtml } from '../../src/ui/campaign-selector/campaign-selector-markup';
+import { copyShareHtml } from '../../src/ui/copy-share/copy-share-markup';
+import { iconHtml } from '../../src/ui/shell/icon-markup';
+import { qrButtonHtml } from '../../src/ui/qr-download/qr-download-markup';
+import { sidebarAvatarHtml } from '../../src/ui/sidebar-avatar/sidebar-avatar-markup';
 import { catalogueFiles, importedFiles } from './import-walk';
 
 const HOSTILE = `"><script>alert(1)</script>&'`;
@@ -138,7 +138,7 @@ describe('QR button markup', () => {
 describe('their page scripts', () => {
   // They get their words from the markup: importing lib/i18n, even through another module, would put
   // every catalogue into the browser bundle.
-  it.each(['copy-share.ts', 'campaign-selector.ts', 'sidebar-avatar.ts', 'qr-download.ts'])('%s imports no message catalogue, directly or through another module', (script) => {
-    expect(catalogueFiles(importedFiles(path.resolve(__dirname, '../../src/lib', script)))).toEqual([]);
+  it.each(['copy-share/copy-share.ts', 'campaign-selector/campaign-selector.ts', 'sidebar-avatar/sidebar-avatar.ts', 'qr-download/qr-download.ts'])('%s imports no message catalogue, directly or through another module', (script) => {
+    expect(catalogueFiles(importedFiles(path.resolve(__dirname, '../../src/ui', script)))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sparkLines } from '../../src/lib/sparkline';
-import { rowsHtml, type TableColumn, type TableConfig, type TableLabels } from '../../src/lib/table-markup';
+import { sparkLines } from '../../src/ui/line-chart/sparkline';
+import { rowsHtml, type TableColumn, type TableConfig, type TableLabels } from '../../src/ui/table/table-markup';
 import { eventDataLabels } from '../../src/lib/table-query';
 
 // Issue 21: the dashboard's trend line, the activity's event-data headings and the desktop table's cut

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { iconName } from '../../src/lib/icon-name';
+import { iconName } from '../../src/ui/shell/icon-name';
 
 // Issue 11 "the menu has no icons": every menu item gets an icon, whatever spelling the company's
 // settings use for the spec §2 custom-tab icons.

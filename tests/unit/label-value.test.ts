@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { colonFor, labelColon, labelValue } from '../../src/lib/label-value';
 import { formatPoints } from '../../src/lib/points';
-import { filterText } from '../../src/lib/table-filter-markup';
-import { tableLabels } from '../../src/edge/pages/table-labels';
+import { filterText } from '../../src/ui/table/table-filter-markup';
+import { tableLabels } from '../../src/ui/table/table-labels';
 import { messageFromError } from '../../src/lib/errors';
 
 describe('label and value', () => {

@@ -3,8 +3,8 @@
 // segments in the chart's colours, a name for screen readers, escaped text, and no crash on an empty or
 // one-point series.
 import { describe, expect, it } from 'vitest';
-import { countTicks, labelIndices, lineGraphHtml, type LineGraph } from '../../src/lib/line-graph-svg';
-import { statsGraphHtml, type StatsViewConfig, type StatsViewState } from '../../src/lib/stats-view-markup';
+import { countTicks, labelIndices, lineGraphHtml, type LineGraph } from '../../src/ui/line-chart/line-graph-svg';
+import { statsGraphHtml, type StatsViewConfig, type StatsViewState } from '../../src/ui/stats-view/stats-view-markup';
 
 const HOSTILE = `"><script>alert(1)</script>&'`;
 const ESCAPED = '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;&#39;';

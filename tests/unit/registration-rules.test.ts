@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formProblems, type RegistrationChecks } from '../../src/lib/register-form.ts';
+import { formProblems, type RegistrationChecks } from '../../src/ui/register-form/register-form.ts';
 import { defaultCustomization, REGISTRATION_FIELDS, type RegistrationField } from '../../src/lib/schemas/customization.ts';
 import { registrationSchema, shownFields, type RegistrationFormConfig } from '../../src/lib/schemas/registration.ts';
 

@@ -1,7 +1,7 @@
 // The rewards ledger's rows, written as text on the server (issue 19): the row a person reads in their
 // language, every value a company or ambassador wrote escaped, empty cells marked for the phone layout.
 import { describe, expect, it } from 'vitest';
-import { ledgerRowsHtml, type LedgerRow } from '../../src/lib/rewards-ledger-markup';
+import { ledgerRowsHtml, type LedgerRow } from '../../src/ui/rewards/rewards-ledger-markup';
 
 const HOSTILE = `"><script>alert(1)</script>&'`;
 const ESCAPED = '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;&#39;';

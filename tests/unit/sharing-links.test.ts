@@ -4,7 +4,7 @@ import { embedCode, formatFileSize } from '../../src/lib/embed';
 import {
   allowedRedirectHosts, normalizeShareLinkInput, shareLinkCreateSchema, shareLinkUpdateSchema, trackShareSchema,
 } from '../../src/lib/schemas/share-link';
-import { COPY_PLACEHOLDER_RECIPIENT, copyText, shareTargets, trackShare } from '../../src/lib/share-tracking';
+import { COPY_PLACEHOLDER_RECIPIENT, copyText, shareTargets, trackShare } from '../../src/ui/copy-share/share-tracking';
 import { isMessageKey, t, translateMessage } from '../../src/lib/i18n';
 
 type Parsed = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $statsGraph, fetchStatsGraph, graphUrl, hydrateStatsGraph, type GraphRequest, type GraphSeries } from '../../src/lib/stores/stats';
+import { $statsGraph, fetchStatsGraph, graphUrl, hydrateStatsGraph, type GraphRequest, type GraphSeries } from '../../src/ui/stats-view/stats-store';
 
 const REQUEST: GraphRequest = { startDate: '2026-01-01', endDate: '2026-03-31', interval: 'month', campaignUid: null };
 const SERIES: GraphSeries[] = [{ stat_type: 'clicks', name: 'clicks', values: [[Date.UTC(2026, 0, 1), 3]] }];

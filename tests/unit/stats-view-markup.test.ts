@@ -3,7 +3,7 @@
 // ambassador chose is escaped, and the browser redraws from the same functions.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { statsCardsHtml, statsGraphHtml, statsViewHtml, totalsOf, type StatsViewConfig, type StatsViewState } from '../../src/lib/stats-view-markup';
+import { statsCardsHtml, statsGraphHtml, statsViewHtml, totalsOf, type StatsViewConfig, type StatsViewState } from '../../src/ui/stats-view/stats-view-markup';
 import { catalogueFiles, importedFiles } from './import-walk';
 
 const HOSTILE = `"><script>alert(1)</script>&'`;
@@ -111,6 +111,6 @@ describe('stats view markup', () => {
   });
 
   it('its page script imports no message catalogue, directly or through another module', () => {
-    expect(catalogueFiles(importedFiles(path.resolve(__dirname, '../../src/lib/stats-view.ts')))).toEqual([]);
+    expect(catalogueFiles(importedFiles(path.resolve(__dirname, '../../src/ui/stats-view/stats-view.ts')))).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueFiles, importedFiles } from './import-walk';
-import { detailHtml } from '../../src/lib/activity-detail';
-import { filterFormHtml, valueInputHtml } from '../../src/lib/table-filter-markup';
+import { detailHtml } from '../../src/ui/table/activity-detail';
+import { filterFormHtml, valueInputHtml } from '../../src/ui/table/table-filter-markup';
 import { attr, escapeHtml } from '../../src/lib/escape-html';
-import { cellText, colAttr, keptParams, pointsHtml, sortSelectHtml, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/lib/table-markup';
-import { packBoot, unpackBoot } from '../../src/lib/table-boot';
+import { cellText, colAttr, keptParams, pointsHtml, sortSelectHtml, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/ui/table/table-markup';
+import { packBoot, unpackBoot } from '../../src/ui/table/table-boot';
 import { formatNumber } from '../../src/lib/format';
 
 // The data tables' markup (issue 19): the server writes the first page and the browser script the
@@ -263,7 +263,7 @@ describe('the tables\' browser script', () => {
   // It gets its words from the page (TableLabels.astro): importing lib/i18n, even through another
   // module, would put every catalogue into the browser bundle. (Type-only imports are erased.)
   it('imports no message catalogue, directly or through another module', () => {
-    const seen = importedFiles(path.resolve(__dirname, '../../src/lib/data-table.ts'));
+    const seen = importedFiles(path.resolve(__dirname, '../../src/ui/table/data-table.ts'));
     expect(seen.size).toBeGreaterThan(5);
     expect(catalogueFiles(seen)).toEqual([]);
   });

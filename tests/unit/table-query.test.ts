@@ -4,7 +4,7 @@ import {
   searchString, toApiQuery, toPageParams, typeOperators, withChange, withFilter, withoutFilter, type TableQueryState,
 } from '../../src/lib/table-query';
 import { operatorsOf } from '../../src/api/tables/columns';
-import { cssString } from '../../src/lib/table-markup';
+import { cssString } from '../../src/ui/table/table-markup';
 
 const defaults = { pageSize: 25 };
 const q = (text: string) => new URLSearchParams(text);

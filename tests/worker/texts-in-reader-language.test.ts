@@ -35,7 +35,7 @@ async function ledger(who: Who, lang: string) {
   }
   return rows;
 }
-/** The ledger's line for an entry as the rewards page writes it (src/components/RewardsLedger.astro). */
+/** The ledger's line for an entry as the rewards page writes it (src/ui/rewards/RewardsLedger.astro). */
 const ledgerLine = (row: any, lang: string) => ledgerText(row.description, row.referred_full_name, lang, row.task_name);
 /** "Task completed: <task>" in `lang`, as the catalogue words it (French puts a narrow no-break space before the colon). */
 const taskLine = (lang: string, task: string) => t(lang, 'rewards.entry.task', { task });

@@ -1,5 +1,5 @@
 import { parseTableQuery, toApiQuery, type TableQueryState } from '../../lib/table-query';
-import type { AmbassadorClient } from '../client';
+import { ClientError, type AmbassadorClient } from '../client';
 import type { TableContent, TableKey, TableOptions } from '../client/tables';
 
 // A data table's server data for a page (TableView.astro paints it): the view state read from the page
@@ -19,8 +19,10 @@ export interface LoadedTable {
   state: TableQueryState;
   options: TableOptions | null;
   content: TableContent | null;
-  /** The content call's failure (a ClientError: 400 for a filter the API refuses). */
+  /** The content call's failure. */
   error: unknown;
+  /** The API's answer when it refused a filter (400): its body names the parameter. */
+  refusedFilter: { body: unknown } | null;
 }
 
 export async function loadTable(client: AmbassadorClient, spec: TableSpec, url: URL): Promise<LoadedTable> {
@@ -32,6 +34,7 @@ export async function loadTable(client: AmbassadorClient, spec: TableSpec, url: 
   ]);
   if (options.status === 'rejected') console.error('page data: table options', spec.table, options.reason);
   if (content.status === 'rejected') console.error('page data: table content', spec.table, content.reason);
+  const error = content.status === 'rejected' ? content.reason ?? new Error('table content') : null;
   return {
     table: spec.table,
     prefix,
@@ -39,6 +42,7 @@ export async function loadTable(client: AmbassadorClient, spec: TableSpec, url: 
     state,
     options: options.status === 'fulfilled' ? options.value : null,
     content: content.status === 'fulfilled' ? content.value : null,
-    error: content.status === 'rejected' ? content.reason ?? new Error('table content') : null,
+    error,
+    refusedFilter: error instanceof ClientError && error.status === 400 ? { body: error.body } : null,
   };
 }
