@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sparkLines } from '../../src/ui/line-chart/sparkline';
-import { rowsHtml, type TableColumn, type TableConfig, type TableLabels } from '../../src/ui/table/table-markup';
+import { rowsHtml } from '../../src/ui/table/table-markup';
+import type { TableColumn, TableConfig, TableLabels } from '../../src/ui/table/table-types';
 import { eventDataLabels } from '../../src/lib/table-query';
 
 // Issue 21: the dashboard's trend line, the activity's event-data headings and the desktop table's cut

@@ -4,7 +4,8 @@ import { catalogueFiles, importedFiles } from './import-walk';
 import { detailHtml } from '../../src/ui/table/activity-detail';
 import { filterFormHtml, valueInputHtml } from '../../src/ui/table/table-filter-markup';
 import { attr, escapeHtml } from '../../src/lib/escape-html';
-import { cellText, colAttr, keptParams, pointsHtml, sortSelectHtml, viewHtml, type TableConfig, type TableLabels, type TableView } from '../../src/ui/table/table-markup';
+import { cellText, colAttr, keptParams, pointsHtml, sortSelectHtml, viewHtml } from '../../src/ui/table/table-markup';
+import type { TableConfig, TableLabels, TableView } from '../../src/ui/table/table-types';
 import { packBoot, unpackBoot } from '../../src/ui/table/table-boot';
 import { formatNumber } from '../../src/lib/format';
 

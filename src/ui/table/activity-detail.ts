@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { formatMoney, formatPointsIn, type PointWords } from '../../lib/format.ts';
 import { dateTimeFormat } from '../../lib/intl-cache.ts';
-import type { DetailLabels, TableLabels } from './table-markup.ts';
+import type { DetailLabels, TableLabels } from './table-types.ts';
 import { emailBreakHtml } from '../../lib/url-breaks.ts';
 
 // Activity detail (spec §3) of an activity row of payout or redemption type, in the browser: the row's

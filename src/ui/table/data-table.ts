@@ -1,9 +1,8 @@
 import { enhanceDetails } from './activity-detail.ts';
 import { unpackBoot, type PackedBoot, type TableBoot } from './table-boot.ts';
 import { filterableColumns, operatorOptionsHtml, operatorsOf, valueInputHtml } from './table-filter-markup.ts';
-import {
-  sortSelectHtml, summaryHtml, viewHtml, type TableConfig, type TableLabels, type TableView,
-} from './table-markup.ts';
+import { sortSelectHtml, summaryHtml, viewHtml } from './table-markup.ts';
+import type { TableConfig, TableLabels, TableView } from './table-types.ts';
 import {
   contentHref, parseFilterParam, parseTableQuery, searchString, toPageParams, withChange, withFilter, type TableFilter, type TableQueryState, type TableRowsPage,
 } from '../../lib/table-query.ts';

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZES, type TableQueryState } from '../../lib/table-query.ts';
-import type { TableColumn, TableConfig, TableLabels } from './table-markup.ts';
+import type { TableColumn, TableConfig, TableLabels } from './table-types.ts';
 
 // A table's JSON for its browser script (TableView.astro writes it beside the table, data-table.ts reads
 // it), written short (issue 19): each choice as a [value, label] pair, a column whose choices are the

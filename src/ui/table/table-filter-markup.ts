@@ -1,7 +1,7 @@
 import { typeOperators, type TableFilter } from '../../lib/table-query.ts';
 import { attr, escapeHtml } from '../../lib/escape-html.ts';
 import { labelValue } from '../../lib/label-value.ts';
-import type { TableColumn, TableConfig, TableLabels } from './table-markup.ts';
+import type { TableColumn, TableConfig, TableLabels } from './table-types.ts';
 
 // The data table's filter row as markup: column -> operator (the column type's catalogue, negated forms
 // too) -> a value input typed by the column. A plain GET form: without JavaScript it adds the filter

@@ -7,7 +7,7 @@ import { PAYMENT_METHOD_CODES, paymentMethodLabel } from '../../lib/payment-meth
 import { PAYOUT_STATUSES, REDEMPTION_STATUSES, statusLabel } from '../../lib/statuses';
 import { systemTexts } from '../../lib/system-text';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
-import type { TableLabels } from './table-markup';
+import type { TableLabels } from './table-types';
 
 // Every word of a page's data tables in the page language (issue 19: one label set per page, written
 // once, so the browser ships no message catalogue). Resolved once per language and point name per isolate.
