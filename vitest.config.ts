@@ -18,16 +18,20 @@ const root = path.dirname(fileURLToPath(import.meta.url));
  * wrangler.toml without `main`: the Worker entry (src/edge/worker.ts) imports Astro's virtual
  * modules, which only exist inside an Astro build. Worker tests build the edge app themselves from
  * src/edge/app.ts (tests/worker/helpers.ts), so the test config keeps the bindings, compatibility date
- * and flags but no entry. The copy lives in .tmp/ so that no .dev.vars sits beside it: tests get
- * the documented example secrets (below), never a developer's local ones.
+ * and flags but no entry, and no queue consumers: without an entry there is no handler, and Miniflare
+ * would hand every message a test sends to the test runner (tests drive the consumers themselves with
+ * createMessageBatch). The copy lives in .tmp/ so that no .dev.vars sits beside it: tests get the
+ * documented example secrets (below), never a developer's local ones.
  */
 function testWranglerConfig(): string {
   const source = readFileSync(path.join(root, 'wrangler.toml'), 'utf8');
-  const withoutMain = source.replace(/^\s*main\s*=.*$/m, '# main: not loaded in worker tests');
+  const testConfig = source
+    .replace(/^\s*main\s*=.*$/m, '# main: not loaded in worker tests')
+    .replace(/^\[\[queues\.consumers\]\][^[]*/gm, '');
   const dir = path.join(root, '.tmp', 'vitest');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'wrangler.toml');
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== withoutMain) writeFileSync(file, withoutMain);
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== testConfig) writeFileSync(file, testConfig);
   return file;
 }
 
@@ -114,9 +118,12 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/worker/**/*.test.ts', 'src/**/*.worker.test.ts'],
           setupFiles: ['./tests/worker/setup.ts'],
-          // Each test file gets fresh storage (D1/KV/R2), migrated and seeded by setup.ts; tests inside
-          // one file share it. Files run one after another: the machines have two cores.
+          // All files run one after another in one workerd (the machines have two cores), without
+          // per-file isolation: `src` is imported once instead of once per file. setup.ts gives each
+          // file fresh storage all the same (D1 migrated and seeded, KV empty, the seed's R2 files) and
+          // resets the app's in-memory caches; tests inside one file share that state.
           fileParallelism: false,
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
