@@ -1,4 +1,4 @@
-import { COMMISSION_SQL } from '../commissions/queries';
+import { COMMISSION_SQL } from '../money/rows';
 
 /** The reads and links of store refunds (./refunds.ts); their receipts are money rows (src/api/money/provider-refund-queries.ts). */
 

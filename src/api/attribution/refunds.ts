@@ -7,7 +7,7 @@ import {
   providerRefundStatement, refundedOfPayments, refundsOfTransactionStatement, type ProviderRefundAmountRow, type ProviderRefundRow,
 } from '../money/provider-refund-queries';
 import { refund } from '../commissions/operator';
-import type { CommissionRow } from '../commissions/queries';
+import type { CommissionRow } from '../money/rows';
 import { commissionsOfRefundStatement, knownRefundKeysStatement, linkInvoicePaymentStatement } from './refund-queries';
 
 /**

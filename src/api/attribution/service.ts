@@ -1,7 +1,7 @@
 import { batch, row as one } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import { commissionOfTransactionStatement } from '../money/commission-queries';
-import type { CommissionRow } from '../commissions/queries';
+import type { CommissionRow } from '../money/rows';
 import { recordReferredConversion, type Referrer } from '../commissions/service';
 import { readClickId, type ClickIdClaims } from '../sharing/click-id';
 import {

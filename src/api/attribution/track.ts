@@ -3,7 +3,7 @@ import type { trackLeadSchema, trackSaleSchema } from '../../lib/schemas/attribu
 import { fieldError } from '../core/errors';
 import { batch, row as one, written } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
-import { commissionView } from '../commissions/queries';
+import { commissionView } from '../commissions/view';
 import { rememberCustomerStatement, rememberedCustomerStatement, type RememberedCustomerRow } from './queries';
 import { attributeSale, resolveReferrer } from './service';
 

@@ -1,13 +1,14 @@
 import { loadCustomization } from '../companies/customization';
 import { isoIn, isoNow, randomToken, sha256Hex } from '../core/crypto';
 import { insertCode, listCompanyHosts, type CodePurpose } from './queries';
-import { findCompanyByHost, normalizeHost, type CompanyRow } from '../companies/queries';
-import { ambassadorLanguage, type UserRow } from './user-queries';
+import { findCompanyByHost, normalizeHost } from '../companies/queries';
+import { ambassadorLanguage } from './user-queries';
 import { emailGreeting, outboxSender } from '../email/outbox';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { t, type Language, type MessageKey } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
+import type { CompanyRow, UserRow } from '../core/rows';
 
 // What the account services share: which company a public call is for, the trusted origin for links in
 // e-mails, and the e-mailed codes.

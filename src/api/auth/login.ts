@@ -7,13 +7,12 @@ import {
 } from '../core/rate-limit';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import type { CompanyRow } from '../companies/queries';
-import { findAmbassadorByUser } from '../people/ambassador-queries';
+import type { CompanyRow, UserRow } from '../core/rows';
 import { loginSchema, type LoginInput } from '../../lib/schemas/auth';
 import { botCheckFor, passesBotCheck } from './bot-check';
 import { companyFor } from './codes';
 import { verifyPassword } from './password-hash';
-import { findUserByEmail, insertToken, revokeToken, type UserRow } from './user-queries';
+import { findAmbassadorByUser, findUserByEmail, insertToken, revokeToken } from './user-queries';
 
 // Log in and log out (spec §7 POST /auth/ambassador/?host=, POST /auth/logout/).
 

@@ -2,7 +2,7 @@ import { emailGreeting, outboxSender } from '../email/outbox';
 import type { ServiceContext } from '../core/types';
 import { emailLanguage, linkOrigin } from '../auth/codes';
 import type { PayoutDetails } from '../auth/queries';
-import type { CompanyRow } from '../companies/queries';
+import type { CompanyRow } from '../core/rows';
 import { t, type Language } from '../../lib/i18n';
 import { paymentMethodLabel } from '../../lib/payment-methods';
 import { labelValue } from '../../lib/label-value';

@@ -1,4 +1,4 @@
-import type { UserRow } from './user-queries';
+import type { UserRow } from '../core/rows';
 import { batch, row, rows, write, written } from '../core/named-batch';
 import { usernameBase } from '../../lib/memorable-name';
 
@@ -284,3 +284,18 @@ export async function markSsoTokenUsed(db: D1Database, companyId: string, jti: s
   });
   return inserted.changes === 1;
 }
+
+/** The data of `ambassador.registered`: the person (null: none) and the uids of their campaigns, in one batch. */
+export const registeredAmbassador = (db: D1Database, companyId: string, ambassadorUid: string) =>
+  batch(db, {
+    ambassador: row<Record<string, unknown>>(db.prepare(
+      `SELECT a.uid AS ambassador_uid, u.email, u.first_name, u.last_name, a.language, g.uid AS group_uid
+         FROM ambassadors a JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
+         LEFT JOIN groups g ON g.company_id = a.company_id AND g.id = a.group_id
+        WHERE a.company_id = ? AND a.uid = ?`,
+    ).bind(companyId, ambassadorUid)),
+    campaigns: rows<{ uid: string }>(db.prepare(
+      `SELECT c.uid FROM ambassador_campaigns ac JOIN campaigns c ON c.company_id = ac.company_id AND c.id = ac.campaign_id
+        WHERE ac.company_id = ? AND ac.ambassador_uid = ? ORDER BY c.id`,
+    ).bind(companyId, ambassadorUid)),
+  });

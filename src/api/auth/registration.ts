@@ -12,14 +12,15 @@ import {
   findGroupByUid, findLiveClientSession, insertAccount, insertClientSession, listCompanyHosts, listJoinableCampaigns,
   useClientSession,
 } from './queries';
-import { findCompany, listGroups, type CompanyRow } from '../companies/queries';
+import { findCompany, listGroups } from '../companies/queries';
 import { findUser, findUserByEmail } from './user-queries';
 import { ApiError, fieldError } from '../core/errors';
-import { safeJson } from '../people/view';
+import { safeJson } from '../core/views';
 import { clientLimit, enforce, REGISTER_LIMITS } from '../core/rate-limit';
 import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import { ambassadorRegistered } from '../webhooks/emit';
+import { ambassadorRegistered } from './events';
+import type { CompanyRow } from '../core/rows';
 
 // Registration (spec §3, §7): a short-lived, single-use registration session, then the company's form.
 

@@ -1,18 +1,6 @@
-/** Users (login identities) and their API tokens. */
+import type { AmbassadorRow, UserRow } from '../core/rows';
 
-export interface UserRow {
-  id: number;
-  company_id: string;
-  email: string;
-  password_hash: string | null;
-  first_name: string;
-  last_name: string;
-  loyalty_access: number;
-  access: number;
-  created_at: string;
-  /** 1 while nobody proved the e-mail (self-registration before its first e-mailed code). */
-  email_unconfirmed: number;
-}
+/** Users (login identities), their API tokens, and the ambassador a user logs in as. */
 
 export function findUserByEmail(db: D1Database, companyId: string, email: string) {
   return db
@@ -50,3 +38,12 @@ export function revokeUserTokens(db: D1Database, companyId: string, userId: numb
 /** The language the ambassador of this user chose (null: none, or no ambassador). */
 export const ambassadorLanguage = (db: D1Database, companyId: string, userId: number) =>
   db.prepare('SELECT language FROM ambassadors WHERE company_id = ? AND user_id = ?').bind(companyId, userId).first<string | null>('language');
+
+/** The active ambassador of a user: who logs in, signs in by SSO or gets reset e-mails. */
+export function findAmbassadorByUser(db: D1Database, companyId: string, userId: number) {
+  return db
+    // A company-deactivated ambassador (deactivated_at) cannot log in, sign in by SSO or get reset e-mails.
+    .prepare('SELECT * FROM ambassadors WHERE company_id = ? AND user_id = ? AND deactivated_at IS NULL')
+    .bind(companyId, userId)
+    .first<AmbassadorRow>();
+}

@@ -6,7 +6,7 @@ import { newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import { forgetCompanyPortal } from '../companies/portal-cache';
 import { loadCustomization } from '../companies/customization';
-import { safeJson } from '../people/view';
+import { safeJson } from '../core/views';
 import { tabRulesNamingGroup } from '../companies/operator-customization';
 import {
   campaignRow, campaignRows, deleteUnusedGroup, groupNameTaken, groupRow, groupRows, type CampaignRow, type GroupRow,

@@ -2,9 +2,10 @@ import { batch, row as one, write } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import type { ConversionRows } from '../money/commissions';
 import type { loadCustomization } from '../companies/customization';
-import { clientSignals } from '../sharing/redirects';
-import { holdReasonOf, OWN_CLIENT_DAYS, type OwnSignal } from './fraud-rules';
-import { ambassadorEmailStatement, forgetAmbassadorClientsStatement, ownClickSignalsStatement, rememberAmbassadorClientStatement } from '../attribution/queries';
+import { clientSignals } from '../core/client-signals';
+import { holdReasonOf, OWN_CLIENT_DAYS } from './fraud-rules';
+import { ambassadorEmailStatement, forgetAmbassadorClientsStatement, ownClickSignalsStatement, rememberAmbassadorClientStatement } from './fraud-hold-queries';
+import type { OwnSignal } from '../money/rows';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -57,7 +58,7 @@ export async function holdFor(
 }
 
 /**
- * Remembers the client an ambassador just logged in from, each signal on its own (./queries.ts): the salted
+ * Remembers the client an ambassador just logged in from, each signal on its own (./fraud-hold-queries.ts): the salted
  * hash of its address, of its device id (the edge's cookie), and of address and user agent together, as a
  * click stores them (src/api/sharing/redirects.ts clientSignals), so that a sale through a click from their
  * network or their browser is held (own_click); the clients not seen for OWN_CLIENT_DAYS are forgotten.

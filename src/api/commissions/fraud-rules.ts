@@ -1,6 +1,7 @@
 // The list is the community-kept blocklist of github.com/disposable-email-domains/disposable-email-domains,
 // published with a Set-friendly JSON file by this package (CC0). Imported as JSON: one parse per isolate.
 import blocklist from 'disposable-email-domains-js/dist/dict/disposable_email_blocklist.json';
+import type { HoldReason, OwnSignal } from '../money/rows';
 
 /**
  * Fraud holds (issue 20): which conversions are held for review, and why. The rules that need only the sale
@@ -8,9 +9,6 @@ import blocklist from 'disposable-email-domains-js/dist/dict/disposable_email_bl
  * rule is SQL inside the commission's own INSERT (src/api/money/commission-queries.ts), so that racing
  * conversions cannot both slip under the limit.
  */
-
-export const HOLD_REASONS = ['own_email', 'own_click', 'disposable_email', 'velocity'] as const;
-export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /** How long a client an ambassador logged in from counts as theirs (own_click). */
 export const OWN_CLIENT_DAYS = 90;
@@ -58,9 +56,6 @@ export function isDisposableEmail(email: string | null | undefined): boolean {
   for (let i = 0; i < labels.length - 1; i++) if (disposable.has(labels.slice(i).join('.'))) return true;
   return false;
 }
-
-/** A signal a sale's click shares with the ambassador's own logins. */
-export type OwnSignal = 'ip' | 'device';
 
 /** What a conversion is checked against. */
 export interface HoldFacts {

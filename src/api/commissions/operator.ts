@@ -12,8 +12,11 @@ import { approveCommissions, clawBack, refundUnpaid, transitionCommission, type 
 import type { RefundReceipts } from '../money/provider-refund-queries';
 import { loadCustomization } from '../companies/customization';
 import {
-  ambassadorKnownStatement, commissionListStatement, commissionView, heldPointsStatement, toMinor, type CommissionRow, type HeldCommissionRow, type HeldPointsRow,
+  ambassadorKnownStatement, commissionListStatement, heldPointsStatement, type HeldCommissionRow, type HeldPointsRow,
 } from './queries';
+import { commissionView } from './view';
+import { toMinor } from '../money/rules';
+import type { CommissionRow } from '../money/rows';
 
 const illegal = (status: string, uid?: string) =>
   new ApiError('conflict', 'illegalTransition', undefined, undefined, uid ? { status, uid } : { status });

@@ -4,14 +4,14 @@ import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import { loadCustomization } from '../companies/customization';
 import type { ServiceContext } from '../core/types';
-import { commissionCreated } from '../webhooks/emit';
+import { commissionCreated } from './events';
 import type { Operator } from '../core/operator-keys';
 import { batch, row as one, rows as all } from '../core/named-batch';
 import { commissionOfTransactionStatement, referralOfTransactionStatement } from '../money/commission-queries';
 import { recordConversion as moneyRecordConversion, type ConversionRows } from '../money/commissions';
-import {
-  CAMPAIGN_RULE_SQL, commissionAmount, commissionView, toMinor, type CampaignRuleRow, type CommissionRow, type ReferralRow,
-} from './queries';
+import { CAMPAIGN_RULE_SQL, type CampaignRuleRow, commissionAmount, toMinor } from '../money/rules';
+import { commissionView } from './view';
+import type { CommissionRow, ReferralRow } from '../money/rows';
 
 /** Who a conversion credits: the ambassador, the share link (null: none, e.g. by e-mail without a default link), the campaign. */
 export type Referrer = { ambassador_uid: string; uid: string | null; campaign_id: number };

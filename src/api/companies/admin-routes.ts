@@ -11,11 +11,11 @@ import { jsonBody } from '../core/operator-request';
 
 /**
  * The deployment owner's calls (issue 12), authenticated by ADMIN_API_KEY: companies, hosts, company
- * API keys. Mounted by ./routes.ts BEFORE the company-key middleware; its own middleware is scoped to
+ * API keys. Mounted by src/api/operator.ts BEFORE the company-key middleware; its own middleware is scoped to
  * its paths (`/companies`, `/companies/*`) so it never guards company-key routes.
  */
 
-/** jsonBody of ./request.ts reads only the request, which an admin context has too. */
+/** jsonBody of src/api/core/operator-request.ts reads only the request, which an admin context has too. */
 const body = <S extends z.ZodType>(c: Context<AdminEnv>, schema: S) => jsonBody(c as unknown as OperatorContext, schema);
 
 export const admin = new Hono<AdminEnv>()

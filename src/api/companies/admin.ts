@@ -1,7 +1,7 @@
 import { newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import { forgetHosts } from './portal-cache';
-import { safeJson } from '../people/view';
+import { safeJson } from '../core/views';
 import { DEFAULT_LANGUAGE, normalizeLanguage } from '../../lib/languages';
 import type { CreateCompany } from '../../lib/schemas/operator-admin';
 import { AdminError } from '../core/admin-auth';

@@ -1,6 +1,7 @@
-import { findCompanyByHost, listCustomizations, listGroups, listLanguages, type CompanyRow } from './queries';
-import { safeJson } from '../people/view';
+import { findCompanyByHost, listCustomizations, listGroups, listLanguages } from './queries';
+import { safeJson } from '../core/views';
 import type { Customization } from '../../lib/schemas/customization';
+import type { CompanyRow } from '../core/rows';
 
 /** The public company record of spec §3 with its raw customization rows (the edge resolves precedence). */
 export async function portalView(db: D1Database, company: CompanyRow) {

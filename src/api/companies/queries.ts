@@ -1,21 +1,6 @@
-/** Companies, their hosts, groups and customization rows. */
+import type { CompanyRow } from '../core/rows';
 
-export interface CompanyRow {
-  id: string;
-  name: string;
-  currency: string;
-  admin3_access: number;
-  loyalty_tier_stat_metric: string;
-  localize_project_id: string | null;
-  point_name: string;
-  ambassador_state_type: string | null;
-  ambassador_state_choices: string;
-  payout_preference_options: string;
-  recaptcha_enabled: number;
-  support_email: string | null;
-  sso_secret: string | null;
-  portal_uid: string;
-}
+/** Companies, their hosts, groups and customization rows. */
 
 /** The host a person typed, lower-cased and without port or trailing dot. */
 export function normalizeHost(host: string): string {

@@ -1,9 +1,7 @@
-import type { UserRow } from '../auth/user-queries';
-import type { CompanyRow } from '../companies/queries';
-import { membershipsByTokenStatement, type AmbassadorRow, type MembershipRow } from '../people/ambassador-queries';
 import { batch, row, rows } from './named-batch';
+import type { AmbassadorRow, CompanyRow, MembershipRow, UserRow } from './rows';
 
-/** D1 reads of the signed-in ambassador (the caller): by API token, and what tab access needs. */
+/** D1 reads of the signed-in ambassador (the caller): by API token, its campaigns, and what tab access needs. */
 
 /** The live token's user, active ambassador, company and memberships in one batch (each null / empty when there is none). */
 export function callerRowsByToken(db: D1Database, tokenHash: string, nowIso: string) {
@@ -32,3 +30,26 @@ export async function tokenStillLive(
 /** The uid of the company's group `groupId`, or null. */
 export const groupUid = (db: D1Database, companyId: string, groupId: number) =>
   db.prepare('SELECT uid FROM groups WHERE company_id = ? AND id = ?').bind(companyId, groupId).first<string>('uid');
+
+const MEMBERSHIP_COLUMNS = `c.id AS campaign_id, c.uid AS campaign_uid, c.name, c.description, c.is_active, c.is_hidden_dashboard,
+              c.url, c.native_message, c.portal_logo, s.uid AS share_link_uid, s.short_code, m.joined_at, c.translations
+         FROM ambassador_campaigns m
+         JOIN campaigns c ON c.id = m.campaign_id AND c.company_id = m.company_id
+         LEFT JOIN share_links s ON s.company_id = m.company_id AND s.ambassador_uid = m.ambassador_uid
+                                 AND s.campaign_id = m.campaign_id AND s.is_default = 1`;
+
+/** The ambassador's campaigns, each with its referral link (the default share link), oldest first. */
+export function membershipsStatement(db: D1Database, companyId: string, ambassadorUid: string) {
+  return db
+    .prepare(`SELECT ${MEMBERSHIP_COLUMNS} WHERE m.company_id = ? AND m.ambassador_uid = ? ORDER BY m.joined_at, c.id`)
+    .bind(companyId, ambassadorUid);
+}
+
+/** The same list for the owner of a live token (`liveUserSql` selects its user id), for the token check's batch. */
+export function membershipsByTokenStatement(db: D1Database, liveUserSql: string) {
+  return db.prepare(
+    `SELECT ${MEMBERSHIP_COLUMNS}
+       JOIN ambassadors a ON a.company_id = m.company_id AND a.uid = m.ambassador_uid
+      WHERE a.user_id = (${liveUserSql}) ORDER BY m.joined_at, c.id`,
+  );
+}

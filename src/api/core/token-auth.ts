@@ -62,3 +62,8 @@ export async function callerStillValid(db: D1Database, caller: Caller): Promise<
 export function ensureOwn(actual: string | number, requested: string | number) {
   if (String(actual) !== String(requested)) throw new ApiError('not_found', 'notFound');
 }
+
+/** The loyalty section (and the rewards it pays for) is for people with loyalty_access (spec §6). */
+export function ensureLoyalty(caller: Caller) {
+  if (!caller.user.loyalty_access) throw new ApiError('forbidden', 'loyaltyAccessRequired');
+}

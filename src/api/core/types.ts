@@ -1,7 +1,5 @@
 import type { Context } from 'hono';
-import type { UserRow } from '../auth/user-queries';
-import type { CompanyRow } from '../companies/queries';
-import type { AmbassadorRow, MembershipRow } from '../people/ambassador-queries';
+import type { AmbassadorRow, CompanyRow, MembershipRow, UserRow } from './rows';
 
 /** Who a valid API token belongs to. */
 export interface Principal {

@@ -4,7 +4,7 @@ import {
   claimOutboxRow, deleteOldOutboxRows, dueOutboxIds, markOutboxFailed, markOutboxRejected, markOutboxRetry, markOutboxSent,
 } from './queries';
 
-// Every e-mail is first a row of email_outbox (./email.ts). Its id goes to the e-mail queue; the
+// Every e-mail is first a row of email_outbox (./outbox.ts). Its id goes to the e-mail queue; the
 // consumer claims the row, sends it through the provider and records the answer on the row. The cron's
 // sweep re-queues rows whose message was lost or whose retry is due (or delivers them itself when the
 // deployment has no queue binding). Without a configured provider nothing here sends: rows stay pending.

@@ -12,7 +12,7 @@ import type { ApiEnv, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 
 // E-mail leaves the API through a sender; the one we ship writes to the email_outbox table and hands
-// the row to delivery (./email-delivery.ts: the e-mail queue, a provider, retries), so a slow provider
+// the row to delivery (./delivery.ts: the e-mail queue, a provider, retries), so a slow provider
 // never holds up a request and every message can be inspected locally (scripts/outbox.mjs, /dev/outbox).
 
 export interface EmailMessage {

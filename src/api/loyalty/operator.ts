@@ -1,18 +1,16 @@
 import type { z } from 'zod';
-import type { completeRedemptionSchema, failRedemptionSchema, loyaltyEntrySchema } from '../../lib/schemas/operator';
+import type { loyaltyEntrySchema } from '../../lib/schemas/operator';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { batch, row, rows } from '../core/named-batch';
-import { runLoyaltyMaintenance } from '../loyalty/scheduled';
+import { runLoyaltyMaintenance } from './scheduled';
 import { balanceOf, entryByUid, postLedgerEntry, type BalanceRow, type EntryRow } from '../money/ledger';
 import { BALANCE_COLUMNS, ENTRY_COLUMNS } from '../money/ledger-queries';
 import { loadCustomization } from '../companies/customization';
-import { REDEMPTION_SQL, type RedemptionRow } from '../rewards/queries';
-import { redemptionView, settle } from '../rewards/service';
 import type { Operator } from '../core/operator-keys';
 
 // The operator's loyalty calls (issue 10): credit, correct and claw back points and cash; read an
-// ambassador's balances and lots; settle redemptions the company fulfils itself; run the scheduled job.
+// ambassador's balances and lots; run the scheduled job.
 // Every write is a ledger entry, so the triggers of migration 0005 apply their guards here too.
 
 const notFound = () => new ApiError('not_found', 'notFound');
@@ -66,41 +64,6 @@ export async function loyaltyOf(svc: ServiceContext, op: Operator, ambassadorUid
       .bind(op.companyId, ambassadorUid)),
   });
   return { balance, open_lots: lots, entries: entries.map(entryView) };
-}
-
-async function processingRedemption(db: D1Database, companyId: string, id: string) {
-  const n = Number(id);
-  if (!Number.isSafeInteger(n) || n <= 0) throw notFound();
-  const row = await db.prepare(`${REDEMPTION_SQL} WHERE d.company_id = ? AND d.id = ?`).bind(companyId, n).first<RedemptionRow>();
-  if (!row) throw notFound();
-  if (row.status !== 'processing') throw new ApiError('conflict', 'redemptionAlreadySettled');
-  return row;
-}
-
-const readBack = async (db: D1Database, companyId: string, id: number) =>
-  redemptionView((await db.prepare(`${REDEMPTION_SQL} WHERE d.company_id = ? AND d.id = ?`).bind(companyId, id).first<RedemptionRow>())!);
-
-/** POST /v1/operator/redemptions/{id}/complete - the company fulfilled it (e.g. shipped the hoodie): the hold is posted. */
-export async function completeRedemption(svc: ServiceContext, op: Operator, id: string, input: z.infer<typeof completeRedemptionSchema>) {
-  const row = await processingRedemption(svc.db, op.companyId, id);
-  const d = input.details;
-  await settle(svc, null, op.companyId, row.idempotency_key, 'operator', {
-    status: 'issued',
-    details: {
-      card_name: row.reward_name ?? `${row.vault_item_name ?? ''} ${row.variant_name ?? ''}`.trim(), card_number: d.card_number ?? null,
-      card_code: d.card_code ?? null, card_pin: d.card_pin ?? null, redemption_url: d.redemption_url ?? null, security_url: d.security_url ?? null,
-      security_code: d.security_code ?? null, order_id: d.order_id ?? `OP-${row.id}`,
-    },
-  });
-  return { redemption: await readBack(svc.db, op.companyId, row.id) };
-}
-
-/** POST /v1/operator/redemptions/{id}/fail - the company cannot fulfil it: the hold is released, the stock returned. */
-export async function failRedemption(svc: ServiceContext, op: Operator, id: string, input: z.infer<typeof failRedemptionSchema>) {
-  const { db } = svc;
-  const row = await processingRedemption(db, op.companyId, id);
-  await settle(svc, null, op.companyId, row.idempotency_key, 'operator', { status: 'failed', reason: input.reason ?? 'rewardUnavailable' });
-  return { redemption: await readBack(db, op.companyId, row.id) };
 }
 
 /** POST /v1/operator/loyalty/run - the scheduled job now, for this company only. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { browserLanguage, type Language } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
-import { ApiError, fieldError } from '../core/errors';
+import { fieldError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
+import { ensureLoyalty } from '../core/token-auth';
 import { parseWith } from '../core/validate';
 import { loadCustomization } from '../companies/customization';
 import { ambassadorProfile } from '../people/view';
@@ -12,11 +13,6 @@ import { earnWith } from '../money/ledger';
 import { addClickedTasksStatement, completeTaskStatement, listTasksStatement, taskActivityStatement, type TaskRow } from './queries';
 
 // The loyalty calls of spec §7 as plain functions of the verified caller (one D1 round trip each).
-
-/** The loyalty section (and the rewards it pays for) is for people with loyalty_access (spec §6). */
-export function ensureLoyalty(caller: Caller) {
-  if (!caller.user.loyalty_access) throw new ApiError('forbidden', 'loyaltyAccessRequired');
-}
 
 export const tasksQuery = z.object({ campaign_uid: z.string().trim().max(64, 'invalidField').optional() });
 export type TasksQuery = z.input<typeof tasksQuery>;

@@ -1,4 +1,4 @@
-import { COMMISSION_SQL, REFERRAL_SQL } from '../commissions/queries';
+import { COMMISSION_SQL, REFERRAL_SQL } from './rows';
 
 /**
  * The commissions' statements: a conversion's rows, the status edges (approve, deny), a refund of an

@@ -1,5 +1,5 @@
 import { row, rows, write, written } from '../core/named-batch';
-import type { CommissionRow, ReferralRow } from '../commissions/queries';
+import type { CommissionRow, ReferralRow } from './rows';
 import {
   bulkApproveStatement, clawbackActivityStatement, clawbackStatement, clawedAsReadGuard, commissionByIdStatement, commissionByUidStatement,
   commissionOfTransactionStatement, commissionsByUidsStatement, conversionActivityStatement, conversionCommissionStatement,

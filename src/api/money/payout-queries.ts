@@ -1,4 +1,4 @@
-import { PAYOUT_SQL } from '../commissions/queries';
+import { PAYOUT_SQL } from './rows';
 
 /**
  * What a payout takes: approved monetary commissions in no payout, older than the holding period, and

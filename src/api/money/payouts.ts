@@ -1,5 +1,5 @@
 import { row, write } from '../core/named-batch';
-import type { PayoutRow } from '../commissions/queries';
+import type { PayoutRow } from './rows';
 import { guardedBatch } from './errors';
 import {
   markPaidStatement, payableStatement, payoutActivityStatement, payoutByUidStatement, payoutGuardStatement, payoutStatement,

@@ -1,4 +1,4 @@
-import { REDEMPTION_SQL } from '../rewards/queries';
+import { REDEMPTION_SQL } from './rows';
 
 /**
  * The redemptions' statements: place (the redemption, the stock it takes, its activity) and settle

@@ -1,5 +1,5 @@
 import { batch, row, write } from '../core/named-batch';
-import type { RedemptionRow } from '../rewards/queries';
+import type { RedemptionRow } from './rows';
 import { guardedBatch, moneyCode, moneyRefusal } from './errors';
 import {
   expireDueStatement, expireLapsedOfRedemptionStatement, holdStatement, reclaimRevokedStatement, settleStatement,

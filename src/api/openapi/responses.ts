@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOLD_REASONS } from '../commissions/fraud-rules';
+import { HOLD_REASONS } from '../money/rows';
 import type { bulkApprove, listCommissions, refund, transition } from '../commissions/operator';
 import type { createPayout, listPayouts } from '../payouts/operator';
 import type { recordConversion } from '../commissions/service';

@@ -5,11 +5,12 @@ import { isoNow, newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { loadCustomization } from '../companies/customization';
-import { payoutCreated } from '../webhooks/emit';
+import { payoutCreated } from './events';
 import type { Operator } from '../core/operator-keys';
 import { batch, row, rows } from '../core/named-batch';
 import { payable, payOut } from '../money/payouts';
-import { PAYOUT_SQL, payoutView, type PayoutRow } from '../commissions/queries';
+import { PAYOUT_SQL, type PayoutRow } from '../money/rows';
+import { payoutView } from './view';
 
 const DAY_MS = 86_400_000;
 

@@ -1,10 +1,9 @@
 import { sendCodeEmail, newCode, newShortCode } from '../auth/codes';
 import { insertAccount, insertAccounts, type NewAccount } from '../auth/queries';
-import type { UserRow } from '../auth/user-queries';
+import type { CompanyRow, UserRow } from '../core/rows';
 import { newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
-import type { CompanyRow } from '../companies/queries';
 import { webhookEvent } from '../webhooks/events';
 import type { AmbassadorOpRow, CampaignRefRow, GroupRow } from './operator-queries';
 

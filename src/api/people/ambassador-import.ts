@@ -5,13 +5,14 @@ import { englishText } from '../../lib/error-body';
 import { ApiError, zodFields } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { loadCustomization } from '../companies/customization';
-import { findCompany, type CompanyRow } from '../companies/queries';
+import { findCompany } from '../companies/queries';
 import type { Operator } from '../core/operator-keys';
 import { announce, writeAccount, writeAccountsAtOnce, type NewAmbassador } from './accounts';
 import { joinableOf, resolveNew } from './ambassadors';
 import { headerColumns, importRecords, refuseOverRows, type CsvRecord } from './csv';
 import { companyRefRows, existingAccounts } from './operator-queries';
-import { findUser, type UserRow } from '../auth/user-queries';
+import { findUser } from '../auth/user-queries';
+import type { CompanyRow, UserRow } from '../core/rows';
 
 // POST /v1/operator/ambassadors/import: ambassadors from a CSV file, with a report line per data row.
 // Every row is checked first (a bad row never stops the good ones), e-mails that already have an account

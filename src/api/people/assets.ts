@@ -5,7 +5,7 @@ import { newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { findCompany } from '../companies/queries';
-import { mediaUrl } from './view';
+import { mediaUrl } from '../core/views';
 import type { Operator } from '../core/operator-keys';
 import { campaignByRef, groupByRef, unknownCampaigns, unknownGroup, type CompanyRefs } from './accounts';
 import {
@@ -66,7 +66,7 @@ function resolveRefs(refs: CompanyRefs, input: { campaign?: string | undefined; 
 
 /**
  * POST /v1/operator/assets (multipart) - stores the file in R2 under a new uid, then its row. The type is
- * judged by the bytes (./people-files.ts); the stored content type and extension are the real ones.
+ * judged by the bytes (./asset-files.ts); the stored content type and extension are the real ones.
  */
 export async function uploadAsset(svc: ServiceContext, op: Operator, input: AssetUpload, file: File, bytes: Uint8Array) {
   if (bytes.byteLength > ASSET_MAX_BYTES) throw fileTooLarge();

@@ -9,10 +9,11 @@ import { loadCustomization } from '../companies/customization';
 import { findUsernameOwner, updateAmbassadorStatement, updateUserNameStatement, type EditableColumn } from './queries';
 import { inspectImage } from './image-check';
 import { parseInput, validationError } from './parse';
-import { ambassadorProfile, safeJson } from './view';
+import { ambassadorProfile } from './view';
 import { browserLanguage } from '../../lib/languages';
-import type { AmbassadorRow } from './ambassador-queries';
+import type { AmbassadorRow } from '../core/rows';
 import type { ApiEnv, Caller, ServiceContext } from '../core/types';
+import { safeJson } from '../core/views';
 
 // PATCH /portal/ambassadors/{id}/ as a service: profile fields, username, custom fields, social links,
 // payment and language, and the avatar file (checked by its bytes). Errors name fields with message keys.

@@ -9,7 +9,8 @@ import { revokeUserTokens } from '../auth/user-queries';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseInput } from './parse';
 import { findNotifications, setDeactivated, upsertNotificationsStatement } from './queries';
-import { ambassadorProfile, campaignView, fullName, mediaUrl, userView } from './view';
+import { ambassadorProfile, campaignView, fullName, userView } from './view';
+import { mediaUrl } from '../core/views';
 
 // The profile area's services (spec §7): who is signed in, the user, the profile and the company's
 // ambassador list, notification settings and account status. The profile edit is in ./edit.ts.

@@ -1,15 +1,12 @@
 import { batch, row, rows } from '../core/named-batch';
 import {
-  loyaltyStandingStatement, membershipsStatement,
-  type AmbassadorRow, type BadgeRow, type LoyaltyBalanceRow, type LoyaltyStandingRow, type MembershipRow, type ReferrerRow, type TierRow,
+  loyaltyStandingStatement, type BadgeRow, type LoyaltyBalanceRow, type LoyaltyStandingRow, type ReferrerRow, type TierRow,
 } from './ambassador-queries';
-import type { CompanyRow } from '../companies/queries';
-import type { UserRow } from '../auth/user-queries';
+import { membershipsStatement } from '../core/caller-queries';
+import type { AmbassadorRow, CompanyRow, MembershipRow, UserRow } from '../core/rows';
+import { mediaUrl, safeJson } from '../core/views';
 import type { Language } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
-
-/** Public path of a file kept in R2 (avatars, assets); the edge serves /media/* for the tenant only. */
-export const mediaUrl = (key: string | null | undefined) => (key ? `/media/${key}` : null);
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
@@ -146,12 +143,4 @@ export type AmbassadorProfile = Awaited<ReturnType<typeof ambassadorProfile>>;
 function clickedTaskIds(text: string | null | undefined): number[] {
   const list = safeJson<unknown>(text, []);
   return Array.isArray(list) ? list.map(Number).filter((id) => Number.isInteger(id) && id > 0) : [];
-}
-
-export function safeJson<T>(text: string | null | undefined, fallback: T): T {
-  try {
-    return text ? (JSON.parse(text) as T) : fallback;
-  } catch {
-    return fallback;
-  }
 }

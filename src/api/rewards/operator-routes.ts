@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { completeRedemptionSchema, failRedemptionSchema } from '../../lib/schemas/operator';
 import {
   rewardCodesSchema, rewardCreateSchema, rewardPatchSchema, variantCreateSchema, variantPatchSchema, vaultItemCreateSchema, vaultItemPatchSchema,
 } from '../../lib/schemas/operator-catalog-rewards';
@@ -8,10 +9,23 @@ import {
 } from './catalog';
 import { idempotent } from '../core/operator-idempotency';
 import type { OperatorEnv } from '../core/operator-keys';
-import { jsonBody } from '../core/operator-request';
+import { jsonBody, svcOf } from '../core/operator-request';
+import { completeRedemption, failRedemption } from './operator';
 
-/** The rewards catalogue calls (issue 12): gift cards, vault items and variants, code pools. Mounted by ./catalog.ts. */
-export const catalogRewards = new Hono<OperatorEnv>()
+/**
+ * The operator's rewards calls: settle a redemption the company fulfils itself, and the catalogue (gift
+ * cards, vault items and variants, code pools).
+ */
+export const operatorRewards = new Hono<OperatorEnv>()
+  .post('/redemptions/:id/complete', async (c) => {
+    const { text, input } = await jsonBody(c, completeRedemptionSchema);
+    return idempotent(c, text, async () => ({ status: 200, body: await completeRedemption(svcOf(c), c.var.operator, c.req.param('id'), input) }));
+  })
+  .post('/redemptions/:id/fail', async (c) => {
+    const { text, input } = await jsonBody(c, failRedemptionSchema);
+    return idempotent(c, text, async () => ({ status: 200, body: await failRedemption(svcOf(c), c.var.operator, c.req.param('id'), input) }));
+  })
+
   // Gift cards
   .get('/rewards', async (c) => c.json(await listRewards(c.env.DB, c.var.operator.companyId)))
   .post('/rewards', async (c) => {

@@ -1,4 +1,4 @@
-/** Rows of the rewards area: the gift-card catalogue, vault items and variants, redemptions and their lots. */
+/** Rows of the rewards area: the gift-card catalogue, vault items and variants, a redemption's lots (the redemption row is money's: src/api/money/rows.ts). */
 
 export interface RewardRow {
   uid: string; name: string; type: number; brand_kind: string; image: string | null; brand_description: string; disclaimer: string;
@@ -20,26 +20,6 @@ export interface VariantRow {
   /** The name per language (migration 0023), JSON. */
   translations: string;
 }
-
-export interface RedemptionRow {
-  id: number; company_id: string; ambassador_uid: string; kind: 'gift_card' | 'vault'; reward_uid: string | null; vault_item_uid: string | null;
-  variant_uid: string | null; requested_amount: number; spend_kind: 'points' | 'cash'; status: string; idempotency_key: string; details: string;
-  created_at: string; failure_reason: string | null; provider: string | null; external_ref: string | null; value_minor: number | null;
-  currency: string | null; updated_at: string | null;
-  /** The name of what was redeemed as it was at redeem time (migration 0017), in the company's default language. */
-  item_name: string | null;
-  reward_name: string | null; reward_type: number | null; brand_kind: string | null; vault_item_name: string | null; variant_name: string | null;
-  payment_type: string | null;
-  reward_translations: string | null; vault_item_translations: string | null; variant_translations: string | null;
-}
-
-export const REDEMPTION_SQL = `SELECT d.*, r.name AS reward_name, r.type AS reward_type, r.brand_kind, v.name AS vault_item_name,
-    vv.name AS variant_name, v.payment_type,
-    r.translations AS reward_translations, v.translations AS vault_item_translations, vv.translations AS variant_translations
-  FROM redemptions d
-  LEFT JOIN rewards r ON r.company_id = d.company_id AND r.uid = d.reward_uid
-  LEFT JOIN vault_items v ON v.company_id = d.company_id AND v.uid = d.vault_item_uid
-  LEFT JOIN vault_item_variants vv ON vv.company_id = d.company_id AND vv.uid = d.variant_uid`;
 
 /** The lots a redemption's hold took from (net of what a release gave back), with what the lot was. */
 export interface RedemptionItemRow {

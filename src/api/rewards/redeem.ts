@@ -9,13 +9,14 @@ import { ApiError, errorBody, fieldError } from '../core/errors';
 import { AnswerError, answerOrThrow, requestHash, withIdempotency, type StoredAnswer } from '../core/idempotency';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import { ensureLoyalty } from '../loyalty/service';
+import { ensureLoyalty } from '../core/token-auth';
 import { placeRedemption, redemptionByKey, settleRedemption } from '../money/redemptions';
-import { redemptionSettled } from '../webhooks/emit';
+import { redemptionSettled } from './events';
 import { fulfilmentProvider, type FulfilmentOrder, type FulfilmentResult } from './providers';
-import type { RedemptionRow, RewardRow } from './queries';
+import type { RewardRow } from './queries';
 import { confirmationEmail, type Recipient } from './redemption-email';
 import { redemptionView, type RedemptionView } from './redemption-view';
+import type { RedemptionRow } from '../money/rows';
 
 // Redeem (spec §3, §7): the gift-card and vault redemptions of an ambassador. The money moves through the
 // money operations (src/api/money/redemptions.ts): placeRedemption holds the amount in one guarded batch,

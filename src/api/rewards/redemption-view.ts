@@ -3,7 +3,8 @@ import { ledgerStatus } from '../../lib/ledger-status';
 import { nameIn } from '../../lib/row-language';
 import { rewardTypeName } from '../../lib/schemas/rewards';
 import type { IssuedDetails } from './providers';
-import type { RedemptionItemRow, RedemptionRow } from './queries';
+import type { RedemptionItemRow } from './queries';
+import type { RedemptionRow } from '../money/rows';
 
 /**
  * A redemption as the API answers it: spec §3 "Redemption" and its gift card details once issued. The names

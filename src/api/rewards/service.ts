@@ -9,12 +9,12 @@ import { ApiError } from '../core/errors';
 import { batch, row, rows } from '../core/named-batch';
 import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
-import { ensureLoyalty } from '../loyalty/service';
+import { ensureLoyalty } from '../core/token-auth';
 import {
-  REDEMPTION_SQL, expiringLotsStatement, lotCountStatement, redemptionItemsStatement, rewardLedgerStatement,
-  type RedemptionItemRow, type RedemptionRow, type RewardLedgerRow, type RewardRow, type VariantRow, type VaultItemRow,
+  expiringLotsStatement, lotCountStatement, redemptionItemsStatement, rewardLedgerStatement, type RedemptionItemRow, type RewardLedgerRow, type RewardRow, type VariantRow, type VaultItemRow,
 } from './queries';
 import { redemptionView } from './redemption-view';
+import { REDEMPTION_SQL, type RedemptionRow } from '../money/rows';
 
 // Rewards (spec §3, §7), read-only: the gift-card catalogue, vault items and the vault's balance, the
 // caller's redemptions and the rewards ledger. Redeeming is ./redeem.ts (the money moves through

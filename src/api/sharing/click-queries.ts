@@ -1,5 +1,5 @@
 import { OWN_CLIENT_DAYS } from '../commissions/fraud-rules';
-import { holdLateOwnClicksStatement } from '../attribution/queries';
+import { holdLateOwnClicksStatement } from '../commissions/fraud-hold-queries';
 
 /** Clicks on share links and shares of them: the raw events the stats count. */
 

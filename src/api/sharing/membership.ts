@@ -1,6 +1,6 @@
 import { ApiError } from '../core/errors';
 import type { Caller } from '../core/types';
-import type { MembershipRow } from '../people/ambassador-queries';
+import type { MembershipRow } from '../core/rows';
 import type { MessageKey } from '../../lib/i18n';
 
 /**

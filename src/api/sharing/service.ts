@@ -11,7 +11,7 @@ import type { Caller, ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import { browserLanguage } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
-import { safeJson } from '../people/view';
+import { safeJson } from '../core/views';
 import { listAssets as listAssetRows } from './asset-queries';
 import { insertShare } from './click-queries';
 import { campaignForLink, ownCampaign } from './membership';

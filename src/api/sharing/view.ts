@@ -1,6 +1,6 @@
 import { embedCode, formatFileSize } from '../../lib/embed';
 import { fileKind } from '../../lib/file-kinds';
-import { mediaUrl } from '../people/view';
+import { mediaUrl } from '../core/views';
 import type { AssetRow } from './asset-queries';
 import type { ShareLinkListRow } from './queries';
 

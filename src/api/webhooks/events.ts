@@ -9,6 +9,18 @@ export interface WebhookEventInput {
   data: Record<string, unknown>;
 }
 
+/**
+ * Runs what builds an event's data (reads included) and records it, after the write the event follows: like
+ * webhookEvent it never throws, so the write stands whatever happens here.
+ */
+export async function guardedEvent(what: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    console.error(`webhooks: ${what} event not recorded`, err);
+  }
+}
+
 /** Records an event for the company's webhook endpoints (delivery happens later, through the queue). */
 export async function webhookEvent(
   svc: ServiceContext, companyId: string, type: WebhookEventType, data: Record<string, unknown>,

@@ -1,12 +1,9 @@
 import { batch, row, rows, write } from '../core/named-batch';
-import { COMMISSION_SQL, type CommissionRow } from '../commissions/queries';
-import { REDEMPTION_SQL, type RedemptionRow } from '../rewards/queries';
 import { DELIVERY_SQL, ENDPOINT_COLUMNS, type DeliveryRow, type EndpointRow } from './store';
 
 /**
  * The webhooks' D1 reads and writes (migrations/0010_webhooks.sql): endpoints, events with their
- * deliveries, the delivery log, and the reads that build an event's data. Every statement of a company's
- * rows is scoped by its id.
+ * deliveries, the delivery log. Every statement of a company's rows is scoped by its id.
  */
 
 // Endpoints ----------------------------------------------------------------------------------------
@@ -191,28 +188,4 @@ export const pruneDeliveries = (db: D1Database, cutoff: string) =>
       `DELETE FROM webhook_events WHERE created_at < ?
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.company_id = webhook_events.company_id AND d.event_id = webhook_events.id)`,
     ).bind(cutoff)),
-  });
-
-// Event data ---------------------------------------------------------------------------------------
-
-/** The commissions (and clawbacks) a payout settled. */
-export const paidCommissionRows = (db: D1Database, companyId: string, payoutId: number) =>
-  db.prepare(`${COMMISSION_SQL} WHERE m.company_id = ? AND m.payout_id = ? ORDER BY m.id`).bind(companyId, payoutId).all<CommissionRow>();
-
-export const redemptionByKey = (db: D1Database, companyId: string, idempotencyKey: string) =>
-  db.prepare(`${REDEMPTION_SQL} WHERE d.company_id = ? AND d.idempotency_key = ?`).bind(companyId, idempotencyKey).first<RedemptionRow>();
-
-/** The data of `ambassador.registered`: the person (null: none) and the uids of their campaigns, in one batch. */
-export const registeredAmbassador = (db: D1Database, companyId: string, ambassadorUid: string) =>
-  batch(db, {
-    ambassador: row<Record<string, unknown>>(db.prepare(
-      `SELECT a.uid AS ambassador_uid, u.email, u.first_name, u.last_name, a.language, g.uid AS group_uid
-         FROM ambassadors a JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
-         LEFT JOIN groups g ON g.company_id = a.company_id AND g.id = a.group_id
-        WHERE a.company_id = ? AND a.uid = ?`,
-    ).bind(companyId, ambassadorUid)),
-    campaigns: rows<{ uid: string }>(db.prepare(
-      `SELECT c.uid FROM ambassador_campaigns ac JOIN campaigns c ON c.company_id = ac.company_id AND c.id = ac.campaign_id
-        WHERE ac.company_id = ? AND ac.ambassador_uid = ? ORDER BY c.id`,
-    ).bind(companyId, ambassadorUid)),
   });
