@@ -39,7 +39,7 @@ export const api = new Hono<ApiEnv>()
   .route('/', optout)
   .route('/', devOutbox)
   .route('/', emailEvents) // POST /v1/email/events: the mail provider's signed bounce and complaint events
-  // Issue 20: the stores' signed webhooks (/hooks/stripe|shopify/{company_id}) and the lead/sale API (company key).
+  // The stores' signed webhooks (/hooks/stripe|shopify/{company_id}) and the lead/sale API (company key).
   .route('/', storeHooks)
   .route('/', track as unknown as Hono<ApiEnv>)
   // The API reference: /v1/openapi.json and /v1/docs.

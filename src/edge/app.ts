@@ -54,14 +54,14 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.use(csrf());
   app.route('/api', proxy);
   app.use(requestContext());
-  // One spelling per page path (issue 17): others are redirected to it, so the gate sees what renders.
+  // One spelling per page path: others are redirected to it, so the gate sees what renders.
   app.use(canonicalPaths());
   // Access level (spec §6), tab visibility and the admin3 variant, before any page renders.
   app.use(pageGate());
   for (const handler of pages) app.use(handler);
   app.onError((err, c) => {
     console.error('edge: unhandled error', err);
-    // In the page language when the request got that far (issue 21: what to try, not only that it failed).
+    // In the page language when the request got that far (what to try, not only that it failed).
     return c.text(t(c.get('requestContext')?.lang, 'generic'), 500);
   });
   return app;

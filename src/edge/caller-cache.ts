@@ -2,7 +2,7 @@ import type { Caller } from '../api/core/types';
 
 /**
  * Verified callers of page views (who a session token belongs to), kept in this isolate for a few seconds, so that a person clicking
- * through the portal is not checked against D1 before every page's first byte (issue 8: the head streams
+ * through the portal is not checked against D1 before every page's first byte (the head streams
  * before any D1 round trip). The API itself never uses it: /api and /v1 verify the token on every call.
  *
  * What makes it safe to reuse a verification:
@@ -13,7 +13,7 @@ import type { Caller } from '../api/core/types';
  *   page reads it from D1 on any isolate (read-your-writes);
  * - a page that used an entry shows nothing private before it has confirmed the session in its own
  *   D1 batch (one more statement among the page's reads, no extra round trip: `confirmSession()` of
- *   ./client, SessionGate in the shell, issue 17): a session revoked on any isolate (a logout, a
+ *   ./client, SessionGate in the shell): a session revoked on any isolate (a logout, a
  *   password change or reset, a deactivation, a suspension, a token revoked or expired in D1) gets
  *   "your session has ended" and /login from its next page, never its data, and the entry goes;
  * - a response that ends the session (logout, a refused or denied session) drops the entry at once, so

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { EdgeEnv } from './types';
 
-// One spelling per page (issue 17). "/app/%73tats", "/app//stats", "//app/stats", "/app/stats/",
+// One spelling per page. "/app/%73tats", "/app//stats", "//app/stats", "/app/stats/",
 // "/APP/Stats", "/app/stats%2f" all name the stats page; the page gate decides on paths, so every other
 // spelling of a page path is answered with a redirect to its canonical one (301 for GET and HEAD, 308
 // otherwise, the query string kept) before the gate runs. The Location is always a path of this site with

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 
-// The request's cookies, parsed once (issue 19): the session, the replica bookmark, the write stamp, the
+// The request's cookies, parsed once: the session, the replica bookmark, the write stamp, the
 // language and the campaign choice are each read by another middleware, and hono's getCookie parses
 // the whole header on every call.
 const parsed = new WeakMap<Request, Record<string, string>>();

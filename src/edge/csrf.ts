@@ -33,7 +33,7 @@ export function isForeignRequest(request: Request): boolean {
 }
 
 /**
- * Stricter, for what may change the session cookie (issue 17): any sign of another site - Sec-Fetch-Site
+ * Stricter, for what may change the session cookie: any sign of another site - Sec-Fetch-Site
  * cross-site or same-site, or an Origin or Referer of another origin - even when another header looks
  * same-origin. Such a request never logs anyone in or out.
  */

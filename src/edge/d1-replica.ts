@@ -1,7 +1,7 @@
 import { requestCookie } from './cookies';
 import type { EdgeContext } from './types';
 
-// D1 read replication (issue 12, "Scale"; D1's Sessions API, called a "replica view" here so that
+// D1 read replication (D1's Sessions API, called a "replica view" here so that
 // "session" keeps meaning the sign-in cookie). Each request reads through one replica view: its reads may
 // go to a nearby replica, but never to one older than the bookmark the browser brought back, and every
 // write is on the primary. The bookmark the view ends with goes back to the browser in a cookie, so whatever a person wrote is there on their next page (read-your-writes),

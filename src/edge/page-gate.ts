@@ -23,7 +23,7 @@ export type GateDecision =
 export function gatePage(pathname: string, requestContext: Pick<RequestContext, 'me' | 'settings' | 'selection' | 'groupUids'>, admin3Access: boolean): GateDecision {
   if (!requestContext.me) return { kind: 'pass' };
   if (isPermissionDenied(requestContext.me.user, PORTAL_ACCESS_LEVELS)) return { kind: 'denied', location: '/login' };
-  // Every spelling of a path (issue 17): decoded, lower case, slashes and dot segments collapsed.
+  // Every spelling of a path: decoded, lower case, slashes and dot segments collapsed.
   const here = gatePath(pathname);
   const options = {
     customization: requestContext.settings,

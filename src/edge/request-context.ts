@@ -47,7 +47,7 @@ export function savedChoice(value: string | undefined): string | null {
 }
 
 /**
- * The page language (spec §9, issue 11): the person's stored choice (the language cookie of the
+ * The page language (spec §9): the person's stored choice (the language cookie of the
  * language menu, else the profile's language), else the browser's Accept-Language when it names a
  * language we have (es-AR -> es-419), else the default the company set explicitly, else English.
  * A stored "system" follows the browser.
@@ -58,7 +58,7 @@ export function requestLanguage(portal: Portal, stored: string | null | undefine
 }
 
 // A campaign's resolved customization, once per tenant record (kept in the isolate by ./tenant.ts) and
-// campaign: resolving validates the layers against the schema, about a millisecond per page (issue 19).
+// campaign: resolving validates the layers against the schema, about a millisecond per page.
 const campaignSettings = new WeakMap<Portal, Map<string, Customization>>();
 
 /** The customization for a selected campaign: the tenant's resolved settings unless the campaign overrides them. */
@@ -117,7 +117,7 @@ export function requestContext(): MiddlewareHandler<EdgeEnv> {
     // Every API call after this one carries the page language (spec §7: the language header).
     setClientLanguage(c.get('client'), context.lang);
     // The first call carried the language known before it (cookie, browser, company default); when the
-    // profile's own language decides the page's, the campaigns' texts are asked again in it (issue 21).
+    // profile's own language decides the page's, the campaigns' texts are asked again in it.
     // Embedded, that is no D1 statement: the token check's campaigns are kept for the request.
     if (me && context.lang !== requestLanguage(context.portal, requestCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'))) {
       me = await c.get('client').me();

@@ -13,7 +13,7 @@ export const storeScriptFor = (days: number) => `${STORE_SCRIPT.before}${days}${
 const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
 
 /**
- * GET /t.js - the store script (issue 20, src/store-script/store-script.ts) with the company's attribution
+ * GET /t.js - the store script (src/store-script/store-script.ts) with the company's attribution
  * window (customization `attribution.window_days`) baked in. Mounted right after the tenant, before the
  * session: it sets no cookie of the portal's, and answers every origin the same bytes (`*`, no
  * credentials), so a store on any domain can load it, with `crossorigin` or without, under COEP too.

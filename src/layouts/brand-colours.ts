@@ -3,7 +3,7 @@ import { DEFAULT_LINK_COLOR, type Customization } from '../lib/schemas/customiza
 
 // The brand colours of a page (Base.astro) as CSS custom properties. They depend on the resolved
 // customization alone (plus a page's extra variables), so they are worked out once per customization
-// and isolate: the contrast checks are a good part of a small page's CPU (issue 19).
+// and isolate: the contrast checks are a good part of a small page's CPU.
 
 // Only colour-like values reach the stylesheet, so a bad setting cannot break out of the rule.
 const colour = (v: string | null | undefined) => (v && /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([\d\s.,%]+\))$/.test(v) ? v : null);

@@ -1,5 +1,5 @@
 /**
- * WCAG 2 contrast helpers, so a tenant's colour choices never leave text unreadable (issue 11): text on a
+ * WCAG 2 contrast helpers, so a tenant's colour choices never leave text unreadable: text on a
  * brand colour switches to black or white when it would fail, and a link colour that fails on its
  * background is darkened (or lightened) just enough to pass, keeping its hue.
  */

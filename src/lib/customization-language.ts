@@ -2,7 +2,7 @@ import type { Language } from './languages';
 import { languageChain } from './row-language.ts';
 import type { Customization, LanguageTexts, RegistrationField } from './schemas/customization';
 
-// A company's texts in the page language (issue 21): the document's `translations[lang]` laid over its own
+// A company's texts in the page language: the document's `translations[lang]` laid over its own
 // texts, which are written in the default language. A text a language leaves out or blank shows the
 // document's own. Computed once per settings object and language: the settings objects are kept per tenant
 // and campaign (src/edge/request-context.ts), so a page pays for a Map lookup.

@@ -28,7 +28,7 @@ export function toDate(value: DateInput): Date | null {
 function parts(value: DateInput, timeZone: string) {
   const date = toDate(value);
   if (!date) return null;
-  // UTC, the default, needs no time-zone database (issue 19: every page reads today's date this way).
+  // UTC, the default, needs no time-zone database (every page reads today's date this way).
   if (timeZone === 'UTC') {
     const year = date.getUTCFullYear();
     if (year >= 1000 && year <= 9999) {

@@ -1,4 +1,4 @@
-// Where a table row's detail opens as a page of its own (issue 21): a payout at /app/payouts/<id>, a
+// Where a table row's detail opens as a page of its own: a payout at /app/payouts/<id>, a
 // redemption in the rewards page's redemption view (/app/rewards/v3 for companies with admin3_access).
 // The tables link there, so a detail opens without JavaScript; with it, the row opens it in place.
 

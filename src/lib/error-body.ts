@@ -28,7 +28,7 @@ const keyByText = new Map<string, MessageKey>(Object.entries(en).map(([key, text
 const AMOUNT_PARAMS = ['min', 'max', 'cost', 'available'] as const;
 
 /**
- * Amounts in a message's params written with their unit in `lang` (issue 21: "minimum amount is 500"
+ * Amounts in a message's params written with their unit in `lang` ("minimum amount is 500"
  * said neither points nor dollars). Params carry plain numbers and `unit`: "points" (with `point_name`,
  * the company's word for them) or a currency code, the amount then in minor units.
  */

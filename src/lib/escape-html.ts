@@ -6,7 +6,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Text or an attribute value, safe inside an element or a double-quoted attribute. */
 export const escapeHtml = (text: string | number) => {
   const s = String(text);
-  // Most values hold none of them: a test costs less than a replace that finds nothing (issue 19).
+  // Most values hold none of them: a test costs less than a replace that finds nothing.
   return SPECIAL.test(s) ? s.replace(SPECIALS, (ch) => ESCAPES[ch]!) : s;
 };
 const SPECIAL = /[&<>"']/;
@@ -15,6 +15,6 @@ const SPECIALS = /[&<>"']/g;
 /**
  * An attribute markup repeats on every row or cell (`data-col=amount`, `data-tone=success`): unquoted when
  * the value is one word ([A-Za-z0-9_.-]: HTML allows a value without spaces, quotes, `=`, `<`, `>` or
- * backticks), escaped and quoted otherwise (issue 19: 2 bytes each, hundreds of them a page).
+ * backticks), escaped and quoted otherwise (2 bytes each, hundreds of them a page).
  */
 export const attr = (name: string, value: string) => (/^[\w.-]+$/.test(value) ? `${name}=${value}` : `${name}="${escapeHtml(value)}"`);

@@ -1,5 +1,5 @@
-// Display formats of spec §9. Numbers follow the page language when a caller passes it (issue 9: "numbers,
-// currencies, percentages, compact K and dates through Intl in the page language"); without one they are
+// Display formats of spec §9. Numbers follow the page language when a caller passes it (numbers,
+// currencies, percentages, compact K and dates through Intl in the page language); without one they are
 // en-US, the locale spec §9 names. Dates and range presets live in dates.ts and are re-exported here.
 
 import { memoized, numberFormat } from './intl-cache.ts';
@@ -27,7 +27,7 @@ export const EMAIL_MAX_LENGTH = 25;
 function currencyOrDefault(currency: string | null | undefined): string {
   return knownCurrency(currency ?? '');
 }
-// Checked once per spelling and isolate: every amount of a table page names its currency (issue 19).
+// Checked once per spelling and isolate: every amount of a table page names its currency.
 const knownCurrency = memoized(256, (currency) => {
   const code = currency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(code)) return DEFAULT_CURRENCY;
@@ -74,7 +74,7 @@ export function formatMoney(minor: number, currency?: string | null, lang?: stri
   const whole = Number.isInteger(Math.round(amount * 10 ** digits) / 10 ** digits);
   return moneyFormat(`${numberLocale(lang)}|${code}|${whole ? 0 : digits}|${digits}`).format(amount);
 }
-// A table page formats every amount: its formatter is found by a short key, not its options' JSON (issue 19).
+// A table page formats every amount: its formatter is found by a short key, not its options' JSON.
 const moneyFormat = memoized(512, (key) => {
   const [locale, currency, min, max] = key.split('|') as [string, string, string, string];
   return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: Number(min), maximumFractionDigits: Number(max) });

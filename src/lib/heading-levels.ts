@@ -1,6 +1,6 @@
 // Tenant HTML sits inside our pages under a heading of ours (the register page's h1, a custom tab's h1).
 // Companies write it as a document of its own ("<h3>Why join?</h3>" in a right column), so its headings
-// skipped levels under ours (issue 21: Lighthouse's heading-order on /register). Its headings are moved
+// skipped levels under ours (Lighthouse's heading-order on /register). Its headings are moved
 // as a block: the highest one it contains sits one level under the place's heading, the others keep their
 // distance to it, and none goes past h6.
 

@@ -1,4 +1,4 @@
-// Intl formatters made once per isolate (issue 19). Building an Intl.NumberFormat or DateTimeFormat costs
+// Intl formatters made once per isolate. Building an Intl.NumberFormat or DateTimeFormat costs
 // far more than using one: a page of money and date cells built one per cell spent most of its CPU here
 // (a CPU profile of /app/activity-portal: about two thirds of the render). Keyed by locale and options;
 // a formatter the locale or options make throw is not kept, so callers' fallbacks still run. Bounded so a
@@ -32,7 +32,7 @@ const keyOf = (kind: string, locale: string, options?: object) => `${kind}|${loc
 
 // Options a caller keeps as a frozen constant are known by identity: a table cell formats with the same
 // options hundreds of times a page, and writing them out as a key each time was a sixth of its markup's
-// CPU (issue 19). Other options are keyed by their JSON.
+// CPU. Other options are keyed by their JSON.
 const byFrozenOptions = new WeakMap<object, Map<string, Formatter>>();
 function formatterOf(kind: 'n' | 'd', locale: string, options?: object): Formatter {
   if (!options || !Object.isFrozen(options)) return formatter(keyOf(kind, locale, options));

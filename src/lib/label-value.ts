@@ -1,4 +1,4 @@
-// "Label: value" in the reader's language (issue 21): French sets a colon apart from the word before it
+// "Label: value" in the reader's language: French sets a colon apart from the word before it
 // with a no-break space ("Taille : 0,4 ko"), the other languages of the catalogue do not. One home for every
 // label joined to its value in code (e-mails, chips, the password meter, a chart's tooltip, screen-reader
 // text), small enough for the browser scripts that need it; catalogue sentences carry their own colons.

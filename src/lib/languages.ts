@@ -83,7 +83,7 @@ export function browserLanguage(acceptLanguage: string | null | undefined): Lang
 }
 
 /**
- * The language a page renders in (spec §9, issue 11): the person's stored choice (language menu or
+ * The language a page renders in (spec §9): the person's stored choice (language menu or
  * profile); else the browser's language when we support it; else the company default; else English.
  * A stored "system" (or anything unsupported) means "follow the browser".
  */

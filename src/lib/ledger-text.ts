@@ -5,7 +5,7 @@ import { systemText } from './system-text';
 // src/api/loyalty/service.ts) are stored in English; shown to a person they are rendered in the page
 // language. A description a company wrote (an operator entry) is its own text and is shown as it is.
 // A task's entry names the task as it was called when it was written, in the company's default language:
-// `taskName` is the task's name now in the page language (issue 21), when the entry names a task that exists.
+// `taskName` is the task's name now in the page language, when the entry names a task that exists.
 
 export function ledgerText(description: string, referredName: string | null, lang: string, taskName: string | null = null): string {
   if (description.startsWith('Referral: ') && referredName) return t(lang, 'rewards.entry.referral', { name: referredName });

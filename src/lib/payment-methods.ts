@@ -35,7 +35,7 @@ export function paymentMethodLabel(code: number | string | null | undefined, lan
 
 /**
  * A company's name for one of its payout options (payout_preference_options: code -> name), in the page
- * language when it is the method's own English name ("Manual" is "Manuel" on a French page, issue 21);
+ * language when it is the method's own English name ("Manual" is "Manuel" on a French page);
  * a name the company wrote itself is its text and is shown as written.
  */
 export function payoutOptionLabel(code: number | string, name: string | null | undefined, lang?: string | null): string {

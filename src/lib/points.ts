@@ -1,5 +1,5 @@
 // Points with the company's point name (spec §9), read right for every count in every page language
-// (issue 21: "1 points"). A company names its points once, in one form: `companies.point_name`, default
+// (never "1 points"). A company names its points once, in one form: `companies.point_name`, default
 // "point(s)". That default, and the plain English word ("point", "points"), is the generic word, so it
 // reads as the page language's own word with its plural forms ("1 point", "2 punkty", "5 Punkte").
 // A name of the company's own ("Acme Coins") has no singular to choose, so a count of one reads as a
@@ -35,7 +35,7 @@ const wordsOf = memoized(128, (key) => {
 
 /** How points read in `lang` with the company's point name, for `formatPointsIn` (here or in the browser). */
 export function pointWords(lang: Language | string | null | undefined, pointName: string | null | undefined): PointWords {
-  // A language code holds no NUL: the key splits at the first (issue 19: no JSON per amount of points).
+  // A language code holds no NUL: the key splits at the first (no JSON per amount of points).
   return wordsOf(`${lang ?? 'en'}\u0000${(pointName ?? '').trim()}`);
 }
 

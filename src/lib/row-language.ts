@@ -1,7 +1,7 @@
 import type { Language } from './languages';
 import { memoized } from './intl-cache';
 
-// A campaign's, tier's, badge's, task's or reward's texts in the page language (issue 21): the row's
+// A campaign's, tier's, badge's, task's or reward's texts in the page language: the row's
 // `translations` (migrations 0023 and 0024, JSON by language) over its own texts, which are written in the
 // company's default language. A regional language falls back to its family (es-MX -> es), then to the row's
 // own text; a blank text is "not translated". Pure and cheap: the JSON travels with the row, so no page pays
@@ -25,7 +25,7 @@ export function parseTranslations(stored: unknown): RowTranslations {
 }
 
 /**
- * `parseTranslations` of stored text, parsed once per isolate (issue 19: the same rows' JSON, the caller's
+ * `parseTranslations` of stored text, parsed once per isolate (the same rows' JSON, the caller's
  * campaigns and an activity page's tasks, was parsed again on every request). Read-only: the object is shared.
  */
 const parsedOnce = memoized(256, (text) => Object.freeze(parseTranslations(text)) as RowTranslations);

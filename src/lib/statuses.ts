@@ -3,7 +3,7 @@ import { isMessageKey, t, type MessageKey } from './i18n.ts';
 // Statuses of spec §4 and the words the portal shows for them (translated via the catalogue's
 // "status.<kind>.<status>" keys). Transitions between them belong to the API, not here.
 
-// under_review: a commission (and its activity) held by a fraud rule until the company reviews it (issue 20).
+// under_review: a commission (and its activity) held by a fraud rule until the company reviews it.
 export const COMMISSION_STATUSES = ['pending', 'under_review', 'approved', 'paid', 'denied', 'zero'] as const;
 export const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'failed'] as const;
 export const ACTIVITY_STATUSES = ['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed', 'under_review'] as const;
@@ -36,12 +36,12 @@ export const STATUSES = {
 } as const;
 export type StatusKind = keyof typeof STATUSES;
 
-// The status map (spec §4 display rules, issue 21 "one status vocabulary"): the one place a status value
+// The status map (spec §4 display rules: one status vocabulary): the one place a status value
 // becomes words. A commission is the same thing on the dashboard's activity, the tables, their filters,
 // the detail views, the CSV and e-mails, so a commission state and the activity row that reports it
 // (its status is the commission's, src/api/stats/activity-queries.ts) share one word: "approved" is
 // "Approved" (it still counts as unpaid in the sums, §4), never "Approved" here and "Unpaid" there.
-// A state only a fraud hold gives (under_review, issue 20) is one shared entry.
+// A state only a fraud hold gives (under_review) is one shared entry.
 const SHARED = {
   pending: 'status.activity.pending', approved: 'status.activity.approved', paid: 'status.activity.paid',
   denied: 'status.activity.denied', processing: 'status.activity.processing', under_review: 'status.activity.under_review',

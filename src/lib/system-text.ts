@@ -1,7 +1,7 @@
 import { t, type MessageKey } from './i18n';
 
 // Texts the portal itself writes into stored data (an activity's event data, a ledger entry's description):
-// stored as a message key (the seed, issue 21) or, in rows written before that and by older writers, as the
+// stored as a message key (the seed) or, in rows written before that and by older writers, as the
 // English words. Shown to a person they are rendered in the page language; a text a company wrote is its
 // own and is shown as it is.
 

@@ -1,5 +1,5 @@
 // A custom tab page is headed by its menu label (h1). Companies often start their tab's HTML with the
-// same title ("<h2>Gear guide</h2>..."), which showed the heading twice (issue 21): a leading heading
+// same title ("<h2>Gear guide</h2>..."), which showed the heading twice: a leading heading
 // whose text equals the label, ignoring case, spacing and markup inside it, is left out of the HTML.
 // A different leading heading stays (it is a subtitle, not a repeat). Where the company wrote the tab's
 // name in the page language but not its HTML, the HTML is the default language's and opens with the

@@ -211,7 +211,7 @@ export function pageRange(page: number, pageSize: number, count: number): { from
 /** The commission row of spec §3: date, customer referral name and e-mail, transaction id, campaign, revenue, commission, status. */
 export const COMMISSION_COLUMNS = ['created_at', 'customer_name', 'customer_email', 'transaction_id', 'campaign', 'revenue', 'amount', 'status'];
 /**
- * The commission fields each row shows in its "Details" disclosure, not as columns (issue 21): at 1280 px in
+ * The commission fields each row shows in its "Details" disclosure, not as columns: at 1280 px in
  * English, French and Polish the table then reads its date, name, campaign, commission and status whole.
  */
 export const COMMISSION_MORE = ['customer_email', 'transaction_id', 'revenue'];
@@ -235,13 +235,13 @@ export function activityColumns(flags: Partial<Record<
 }
 
 /**
- * The activity's fields each row shows in its "Details" disclosure, not as columns (issue 21): with them
+ * The activity's fields each row shows in its "Details" disclosure, not as columns: with them
  * its table fits a desktop window (date, type, name, e-mail, amount, status).
  */
 export const ACTIVITY_MORE = ['payment_method', 'expire_at', 'event_data1', 'event_data2', 'event_data3'];
 
 /**
- * The headings of the activity's event-data columns (issue 21): the company's own name for each, else
+ * The headings of the activity's event-data columns: the company's own name for each, else
  * "Details" for the first unnamed one and "Details (2)", "Details (3)" after it, never "Event data N".
  */
 export function eventDataLabels(

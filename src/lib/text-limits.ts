@@ -1,6 +1,6 @@
 import type { MessageKey } from './i18n/en.ts';
 
-// The "too long" message of a text field names its limit (issue 21: "This field is invalid." for a
+// The "too long" message of a text field names its limit (not "This field is invalid." for a
 // 61-character first name, in a field that let you type 255). One message key per limit the forms use,
 // so a schema's message stays a plain key that the API, the pages and the form script all translate.
 

@@ -1,4 +1,4 @@
-// Where a long address may wrap (issue 21: "links break mid-word"). A URL shown as text gets a line-break
+// Where a long address may wrap (never mid-word). A URL shown as text gets a line-break
 // opportunity (<wbr>) after "//" and before each "/", "?", "&", "=", "#" and ".", the points a reader
 // expects a link to continue at; its CSS is then `overflow-wrap: break-word`, so a box breaks inside a
 // segment only when that one segment is wider than the whole box (a 32-character code on a phone).

@@ -1,4 +1,4 @@
-// The store script (issue 20): what `GET /t.js` serves, for a company to put on its own store. It keeps the
+// The store script: what `GET /t.js` serves, for a company to put on its own store. It keeps the
 // click id (`mbsy_cid`) and the short code (`mbsy`) that a share link's redirect adds to the landing URL in
 // first-party cookies of the page's own host, for the company's attribution window, so the store's checkout
 // can pass the click id on (Stripe's client_reference_id, a checkout's metadata, POST /v1/track/sale).

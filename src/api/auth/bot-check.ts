@@ -15,7 +15,7 @@ export interface BotCheckVerdict {
   /**
    * The provider could not be asked (no secret configured, network error, provider error): the token was
    * not judged. A check that guards an existing account (login) must then fall back to slowing attempts
-   * down, never refuse the owner because of our own outage (issue 17).
+   * down, never refuse the owner because of our own outage.
    */
   unavailable?: true;
 }

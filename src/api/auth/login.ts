@@ -52,7 +52,7 @@ export function configureLoginWait(wait: (ms: number) => Promise<void>) {
 }
 
 /**
- * The per-account guard (issue 17: 30 wrong passwords from other clients used to answer 429 to the
+ * The per-account guard (30 wrong passwords from other clients used to answer 429 to the
  * owner's right one). Below LOGIN_ACCOUNT_GUARD.failures wrong passwords in the window nothing happens.
  * Past it, an attempt for the account:
  * - where the company has the bot check (`recaptcha_enabled`), must bring a passing token unless it comes

@@ -7,7 +7,7 @@ import { t, type Language } from '../../lib/i18n';
 import { paymentMethodLabel } from '../../lib/payment-methods';
 import { labelValue } from '../../lib/label-value';
 
-// The owner of an account hears of every change of its payout details (issue 17: someone who registered
+// The owner of an account hears of every change of its payout details (someone who registered
 // another person's e-mail could leave their own PayPal address on it). The e-mail names what changed,
 // masked, and says what to do when it was not them.
 

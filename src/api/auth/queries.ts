@@ -163,7 +163,7 @@ export const LIVE_CODES = 10;
 
 /**
  * Stores a new code. The user's earlier unused codes of the purpose stay valid (a code requested by
- * someone else must not kill the one in the owner's hands, issue 17), up to LIVE_CODES in all.
+ * someone else must not kill the one in the owner's hands), up to LIVE_CODES in all.
  */
 export async function insertCode(
   db: D1Database, c: { companyId: string; userId: number; purpose: CodePurpose; codeHash: string; expiresAt: string; nowIso: string },

@@ -75,7 +75,7 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
   const checkedSession = await checkSession(svc, company, sessionUid);
 
   const [customization, groups] = await Promise.all([loadCustomization(svc.db, company.id).then((c) => c.company), listGroups(svc.db, company.id)]);
-  // The form of the page's language (issue 21): terms a language has must be accepted in it, as the page asks.
+  // The form of the page's language: terms a language has must be accepted in it, as the page asks.
   const settings = inLanguage(customization, browserLanguage(svc.acceptLanguage) ?? customization.default_language);
   const schema = registrationSchema(registrationConfig(settings, {
     groups: groups.map((g) => ({ uid: g.uid, name: g.name })),

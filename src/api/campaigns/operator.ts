@@ -15,7 +15,7 @@ import { bit, insertStatement, notFound, patchRow, rowOf, storedTranslations } f
 import type { Operator } from '../core/operator-keys';
 
 /**
- * Campaigns and groups of the company (issue 12). A campaign's commission rule applies to conversions
+ * Campaigns and groups of the company. A campaign's commission rule applies to conversions
  * recorded after the change; commissions already made keep their amounts. Deactivating a campaign keeps
  * its members, links and history (the portal shows it as inactive); there is no campaign delete.
  */

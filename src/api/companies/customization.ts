@@ -3,7 +3,7 @@ import { resolveCustomization, type Customization } from '../../lib/schemas/cust
 import { listCustomizations } from './queries';
 
 // Resolving validates a layer against the schema, about a millisecond a layer, and every call resolved
-// the company's and each campaign's layer again: twice on the rewards page (issue 19), whose gift cards
+// the company's and each campaign's layer again: twice on the rewards page, whose gift cards
 // and redemptions are each guarded by the tab rule. The rows are still read on every call; what a
 // layer's text resolves to is kept per isolate, so a change made through any isolate counts on the next
 // call. Shared between requests, so read-only.

@@ -80,7 +80,7 @@ function publicLayer(layer: Layer): Layer {
 }
 
 /**
- * What the public GET /v1/portal.json shows (issue 17): the record without the signed-in pages' scripts
+ * What the public GET /v1/portal.json shows: the record without the signed-in pages' scripts
  * and without the HTML (or external page) of custom tabs limited to campaigns or groups, in the company's
  * layer and every campaign's. The embedded edge reads the full record through portalByHost; those parts
  * only ever reach a browser inside a page the page gate let the person open.

@@ -6,7 +6,7 @@ import { ApiError } from '../core/errors';
 import type { Caller, ServiceContext } from '../core/types';
 
 /**
- * Tab access is a rule, not a menu (issue 17). Data and actions that exist only for a tab (the rewards
+ * Tab access is a rule, not a menu. Data and actions that exist only for a tab (the rewards
  * catalogue and redemptions, share links, assets) are refused (403 `tabNotAvailable`) to a person the tab
  * excludes, on every channel: the /v1 routes, the browser's /api (which forwards to them) and the pages'
  * embedded client, since all three reach the same services and each of those services starts here.

@@ -7,7 +7,7 @@ import type { ServiceContext } from './types';
 // or adds one to the current window and returns the count.
 //
 // Only per-client limits answer 429. Nothing a stranger does can make the API refuse the owner of an
-// account (issue 17: 30 wrong passwords from other clients used to answer 429 to the right one):
+// account (30 wrong passwords from other clients used to answer 429 to the right one):
 // per-account counters only slow down and challenge logins (LOGIN_ACCOUNT_GUARD), stop sending more
 // e-mails (FORGOT_LIMITS.account: the ones already sent keep working), and cap one client's guesses at
 // e-mailed codes (RESET_LIMITS.guess), never the owner's.

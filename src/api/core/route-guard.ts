@@ -7,7 +7,7 @@ import { ApiError } from './errors';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
- * What the API answers for a path none of its routes serve, before any authentication runs (issue 17):
+ * What the API answers for a path none of its routes serve, before any authentication runs:
  * - no route has this path: 404 `notFound`, whatever the method and credentials;
  * - routes have this path, but not for this method: 405 `methodNotAllowed` with `Allow`;
  * - OPTIONS of a known path: 204 with `Allow`.

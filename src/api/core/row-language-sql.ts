@@ -2,7 +2,7 @@ import type { Language } from '../../lib/languages';
 import { languageChain } from '../../lib/row-language';
 import { systemTexts } from '../../lib/system-text';
 
-// A translated text read in SQL (issue 21): where a query names a row of another table (a commission's
+// A translated text read in SQL: where a query names a row of another table (a commission's
 // campaign, a ledger entry's campaign), the text is picked in the statement that already reads it, by the
 // rule of src/lib/row-language.ts: the language's own text, then its family's, then the row's own; a blank
 // text is "not translated". The language codes come from the closed list of src/lib/languages.ts, so they

@@ -51,7 +51,7 @@ export async function verifyToken(db: D1Database, token: string, tenantCompanyId
  * Whether a caller verified earlier (an isolate's kept page verification, src/edge/caller-cache.ts) still
  * holds: the token live (not revoked, not expired, not deleted), its user's ambassador not deactivated,
  * the same company and ambassador, and the user's access level still the one verified (a suspension
- * changes it). One SELECT, so a page sends it in the same D1 batch as its data (issue 17: a revoked
+ * changes it). One SELECT, so a page sends it in the same D1 batch as its data (a revoked
  * session never renders private data).
  */
 export async function callerStillValid(db: D1Database, caller: Caller): Promise<boolean> {

@@ -7,7 +7,7 @@ import { deleteSuppression, suppressionPage } from './suppression-queries';
 import type { OperatorEnv } from '../core/operator-keys';
 
 /**
- * The company's e-mail suppression list (issue 12): addresses the portal stopped sending to after a
+ * The company's e-mail suppression list: addresses the portal stopped sending to after a
  * refusal, a bounce or a complaint (src/api/email/delivery.ts, email-events.ts). The company can
  * read it and lift an address once the person fixed their mailbox; e-mails written after that go out.
  */

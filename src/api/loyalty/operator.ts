@@ -9,7 +9,7 @@ import { BALANCE_COLUMNS, ENTRY_COLUMNS } from '../money/ledger-queries';
 import { loadCustomization } from '../companies/customization';
 import type { Operator } from '../core/operator-keys';
 
-// The operator's loyalty calls (issue 10): credit, correct and claw back points and cash; read an
+// The operator's loyalty calls: credit, correct and claw back points and cash; read an
 // ambassador's balances and lots; run the scheduled job.
 // Every write is a ledger entry, so the triggers of migration 0005 apply their guards here too.
 

@@ -5,7 +5,7 @@ import { bit, campaignIdOf, storedTranslations, insertStatement, patchRow, remov
 import { badgeRow, badgeRows, taskRow, taskRows, tierRows, type BadgeRow, type TaskRow, type TierRow } from './program-queries';
 
 /**
- * The loyalty program of the company (issue 12): tiers, badges and tasks. Points are integers, guarded by
+ * The loyalty program of the company: tiers, badges and tasks. Points are integers, guarded by
  * zod here and by 0008's triggers in SQL. A badge someone earned or a task someone completed is
  * deactivated instead of deleted, so ambassadors keep what they have (and its history).
  */

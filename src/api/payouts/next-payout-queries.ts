@@ -1,4 +1,4 @@
-// The reads of "When will I get paid" (issue 9): the company's payout settings, the caller's approved
+// The reads of "When will I get paid": the company's payout settings, the caller's approved
 // unpaid monetary commissions and clawbacks, their payouts on the way and their last payout. Built as
 // statements so the service sends them as ONE D1 batch (and a page's embedded client coalesces them with
 // its other reads).

@@ -11,7 +11,7 @@ import {
 } from './next-payout-queries';
 import { nextPayoutQuery, type NextPayoutQuery } from './next-payout-schemas';
 
-// "When will I get paid" (issue 9): what the operator's next payout would take for the caller, and what
+// "When will I get paid": what the operator's next payout would take for the caller, and what
 // stands in the way. It mirrors src/api/payouts/operator.ts: a commission's holding period starts at its
 // `created_at` (the conversion, not the approval), clawbacks are deducted whatever their age, only
 // monetary approved commissions in no payout count, and a payout needs a payable commission and a total
@@ -42,7 +42,7 @@ function hasPayoutMethod(caller: Caller): boolean {
 }
 
 // The payout rules of a company's stored settings, resolved once per settings text and isolate: resolving
-// validates the whole customization (about a millisecond of the dashboard's CPU, issue 19).
+// validates the whole customization (about a millisecond of the dashboard's CPU).
 const payoutRules = memoized(64, (settings: string) => resolveCustomization(settings || undefined).payouts);
 
 const isoPlusDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();

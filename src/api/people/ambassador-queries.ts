@@ -48,7 +48,7 @@ const BADGE_COLUMNS = ['id', 'uid', 'name', 'color', 'points', 'image', 'descrip
 
 /**
  * The profile's balance, the company's active tiers, its active badges (earned or not), the referrer and
- * the tier metric, as one statement of one row (issue 19: the shell of every page read them as five
+ * the tier metric, as one statement of one row (the shell of every page read them as five
  * statements), the lists as JSON; every part is bound to the company. A badge is earned when it was
  * awarded to the ambassador or when their points earned reach its threshold (spec §9: only active badges
  * and tiers show). The tier metric (spec §3) is points earned (default), the referral count or the

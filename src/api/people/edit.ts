@@ -108,7 +108,7 @@ export async function updateProfile(svc: ServiceContext, caller: Caller, input: 
     if (isUniqueViolation(err)) throw validationError({ username: ['usernameTaken'] });
     throw err;
   }
-  // Every change of where the money goes is e-mailed to the account's address (issue 17).
+  // Every change of where the money goes is e-mailed to the account's address.
   const payout = payoutChanges(ambassador, values);
   if (payout) await sendPayoutNotice(svc, company, user, 'changed', payout);
   // The old avatar goes only once the new key is stored, and only from this ambassador's own prefix.

@@ -12,7 +12,7 @@ export const fullName = (u: { first_name: string; last_name: string }) => `${u.f
 
 /**
  * Campaign as spec §3 names it; `url` is the ambassador's referral link on the portal host. Its name,
- * description and share message are in `lang` where the company wrote them (issue 21, migration 0024).
+ * description and share message are in `lang` where the company wrote them (migration 0024).
  */
 export function campaignView(m: MembershipRow, origin: string, lang: Language | null) {
   const { name, description, native_message } = textsIn(m, lang, ['name', 'description', 'native_message']);
@@ -49,8 +49,8 @@ export function userView(u: UserRow) {
 /**
  * GET /portal/ambassadors/{id}/ - the whole profile of spec §3 in one answer. `known` is the caller's
  * campaigns when the token check already read them (every page's shell: one statement less); otherwise
- * they are read with the rest. The rest is one statement (issue 19). Campaigns, tiers and badges are named
- * in `lang` where the company wrote them (issue 21).
+ * they are read with the rest. The rest is one statement. Campaigns, tiers and badges are named
+ * in `lang` where the company wrote them.
  */
 export async function ambassadorProfile(
   db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string, lang: Language | null, known?: MembershipRow[],

@@ -4,7 +4,7 @@ import {
 } from './queries';
 
 /**
- * Click retention (issue 19): a company's raw clicks older than its window (`click_retention_months`,
+ * Click retention: a company's raw clicks older than its window (`click_retention_months`,
  * default 13) go to R2 as gzip NDJSON, one object per company and month (`clicks/<company>/<YYYY-MM>.ndjson.gz`),
  * and are then deleted as a purge (migration 0020), so stats_daily and the counters keep counting them.
  *

@@ -13,7 +13,7 @@ import { bit, campaignIdOf, storedTranslations, insertStatement, notFound, patch
 import type { Operator } from '../core/operator-keys';
 
 /**
- * The rewards catalogue of the company (issue 12): gift cards ("rewards", spent in points), vault items and
+ * The rewards catalogue of the company: gift cards ("rewards", spent in points), vault items and
  * their variants (spent in cash), stock (null: unlimited) and the code pool of the local fulfilment
  * provider. An edit never breaks a redemption: a redemption keeps its own value and currency, a release
  * gives stock back whether the reward is active or not, and a reward, item or variant that a redemption

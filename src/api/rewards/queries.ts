@@ -56,7 +56,7 @@ export interface RewardLedgerRow extends Omit<RedemptionItemRow, 'used'> {
 
 /**
  * The ambassador's lots (earnings) with their uses, newest first: the rewards ledger of spec §3. A task's
- * entry brings its task's names (issue 21: the description keeps the name in the language it was written in).
+ * entry brings its task's names (the description keeps the name in the language it was written in).
  */
 export function rewardLedgerStatement(db: D1Database, companyId: string, ambassadorUid: string, limit: number, offset: number) {
   return db

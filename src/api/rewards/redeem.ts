@@ -185,7 +185,7 @@ async function placeAndFulfil(svc: ServiceContext, caller: Caller, p: Plan, scop
 }
 
 /**
- * "Not enough funds" with both amounts in their unit (issue 21: "fondos insuficientes" said neither what
+ * "Not enough funds" with both amounts in their unit (a bare "fondos insuficientes" said neither what
  * it costs nor what there is). The ledger's guards refused the spend; this only reads what is available.
  */
 async function shortOfFunds(db: D1Database, caller: Caller, p: Plan): Promise<ApiError> {
@@ -198,7 +198,7 @@ async function shortOfFunds(db: D1Database, caller: Caller, p: Plan): Promise<Ap
 
 /**
  * The answer of a redeem call for the redemption as it stands: 201, or 502 when fulfilment refused it. What was
- * redeemed is named in the caller's language (issue 21), like the redemption's page names it later.
+ * redeemed is named in the caller's language, like the redemption's page names it later.
  */
 function answerOf(svc: ServiceContext, caller: Caller, row: RedemptionRow): StoredAnswer {
   const view = redemptionView(row, [], browserLanguage(svc.acceptLanguage));
@@ -227,6 +227,6 @@ export async function settle(svc: ServiceContext, who: Recipient | null, company
   }
 }
 
-// Tab access (issue 17): these exist only for the 'rewards' tab; see src/api/companies/tab-access.ts.
+// Tab access: these exist only for the 'rewards' tab; see src/api/companies/tab-access.ts.
 export const redeemGiftCard = (...args: Parameters<typeof redeemGiftCardUnchecked>) => actForTab(args[0], args[1], 'rewards', () => redeemGiftCardUnchecked(...args));
 export const redeemVaultItem = (...args: Parameters<typeof redeemVaultItemUnchecked>) => actForTab(args[0], args[1], 'rewards', () => redeemVaultItemUnchecked(...args));

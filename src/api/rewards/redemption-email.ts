@@ -19,7 +19,7 @@ export interface Recipient {
 /**
  * "Redemption submitted" (spec §8) by e-mail, with the code, in the recipient's language as every e-mail picks
  * it (their saved language, else the company's default: ../auth/codes.ts), decided when it is sent; the reward
- * is named in that language too (issue 21), read from the redemption `rkey` now rather than as the provider
+ * is named in that language too, read from the redemption `rkey` now rather than as the provider
  * was told it, which is the company's default language.
  */
 export async function confirmationEmail(svc: ServiceContext, who: Recipient, company: string, rkey: string, d: IssuedDetails) {

@@ -8,7 +8,7 @@ import type { RedemptionRow } from '../money/rows';
 
 /**
  * A redemption as the API answers it: spec §3 "Redemption" and its gift card details once issued. The names
- * of what was redeemed are read now, in `lang` where the company wrote them (issue 21), not as they were
+ * of what was redeemed are read now, in `lang` where the company wrote them, not as they were
  * stored at redeem time; a reward or item that is gone shows the name the redemption kept (`item_name`).
  */
 export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = [], lang: Language | null = null) {
@@ -57,7 +57,7 @@ export interface RedeemedTexts {
 
 /**
  * What was redeemed, named as the redeem names it (./redeem.ts: the reward, or the vault item and its variant)
- * but in `lang` where the company wrote it (issue 21); null when the reward or item is gone (the caller then
+ * but in `lang` where the company wrote it; null when the reward or item is gone (the caller then
  * shows the name stored at redeem time).
  */
 export function redeemedName(r: RedeemedTexts, lang: Language | null): string | null {

@@ -35,7 +35,7 @@ function ensurePortal(caller: Caller, portal: string) {
 
 /**
  * A reward as the catalogue lists it (spec §3 "Reward": config parsed, the reward type named), its name, brand
- * description and disclaimer in `lang` where the company wrote them (issue 21).
+ * description and disclaimer in `lang` where the company wrote them.
  */
 export function rewardView(r: RewardRow, lang: Language | null = null) {
   const config = parseRewardConfig(r.config);
@@ -186,7 +186,7 @@ export async function rewardLedger(svc: ServiceContext, caller: Caller, query: P
       status: ledgerStatus({ amount: l.amount, remaining: l.remaining, spent: l.spent, expired: l.expired, revoked: l.revoked, released: l.released > 0 }),
       redeemed_amount: Math.max(0, l.spent), expired_amount: l.expired, expire_at: l.expire_at, description: l.description,
       campaign_name: l.campaign_name, referred_full_name: l.referred_name, referred_email: l.referred_email,
-      /** A task's points: the task's name in the reader's language (issue 21); null when the entry names no task that exists. */
+      /** A task's points: the task's name in the reader's language; null when the entry names no task that exists. */
       task_name: nameIn(l.task_name, l.task_translations, lang),
     })),
     /** Open lots that lapse, soonest first: which points (or cash) expire when. */
@@ -209,7 +209,7 @@ type ExpiringRow = { lot_id: number; kind: 'points' | 'cash'; remaining: number;
 const expiringView = (e: ExpiringRow) => ({ id: e.lot_id, kind: e.kind, amount: e.remaining, expire_at: e.expire_at });
 
 
-// Tab access (issue 17): these exist only for the 'rewards' tab; see src/api/companies/tab-access.ts.
+// Tab access: these exist only for the 'rewards' tab; see src/api/companies/tab-access.ts.
 export const listGiftCards = (...args: Parameters<typeof listGiftCardsUnchecked>) => readForTab(args[0], args[1], 'rewards', () => listGiftCardsUnchecked(...args));
 export const listVaultItems = (...args: Parameters<typeof listVaultItemsUnchecked>) => readForTab(args[0], args[1], 'rewards', () => listVaultItemsUnchecked(...args));
 export const vaultBalance = (...args: Parameters<typeof vaultBalanceUnchecked>) => readForTab(args[0], args[1], 'rewards', () => vaultBalanceUnchecked(...args));

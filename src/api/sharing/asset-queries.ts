@@ -32,8 +32,8 @@ export async function listAssets(
   let filter = '';
   if (campaignId !== null) { filter += ' AND a.campaign_id = ?'; args.push(campaignId); }
   if (search) {
-    // instr(), not LIKE: D1 refuses a LIKE pattern over 50 bytes (a long or accented search answered 500,
-    // issue 17), and instr() needs no escaping. foldSql ignores case in accented letters too ("GUÍA" finds "Guía").
+    // instr(), not LIKE: D1 refuses a LIKE pattern over 50 bytes (a long or accented search answered 500),
+    // and instr() needs no escaping. foldSql ignores case in accented letters too ("GUÍA" finds "Guía").
     filter += ` AND (instr(${foldSql('a.title')}, ${FOLDED_VALUE}) > 0 OR instr(${foldSql('a.file_name')}, ${FOLDED_VALUE}) > 0)`;
     args.push(search, search);
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { writeClicks, type NewClick } from './click-queries';
 
-// Click ingestion (issue 12, "Scale"): a viral link must not mean one D1 write per visit. The redirect
+// Click ingestion: a viral link must not mean one D1 write per visit. The redirect
 // answers its 302 at once and sends the click to the CLICKS_QUEUE; this consumer writes each batch the
 // queue hands it (up to max_batch_size of wrangler.toml) as ONE D1 batch. The click's id, made at the
 // redirect, makes the write idempotent (migrations/0012_click_queue.sql): a batch delivered again, whole

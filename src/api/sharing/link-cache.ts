@@ -1,6 +1,6 @@
 import type { ResolvedShareLink } from './redirects';
 
-// Resolved share links kept in this isolate (issue 19): a viral link is answered from memory instead
+// Resolved share links kept in this isolate: a viral link is answered from memory instead
 // of one D1 read per visit. Only links that lead somewhere are kept (an unknown code is read each
 // time, so a link created a moment ago works at once). Two rules keep a kept answer correct:
 // - any write request this isolate serves empties it (src/edge/redirect.ts, `forgetLinksAfterWrites`):

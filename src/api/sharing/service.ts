@@ -165,7 +165,7 @@ async function listAssetsUnchecked(svc: ServiceContext, caller: Caller, query: A
 export type AssetPage = Awaited<ReturnType<typeof listAssets>>;
 
 /**
- * GET /ambassadors/{uid}/personal_codes/ - the caller's live personal discount codes (issue 21: shown beside
+ * GET /ambassadors/{uid}/personal_codes/ - the caller's live personal discount codes (shown beside
  * the share code), of the campaigns they are still in; `campaign_uid` narrows to one of them.
  */
 export async function listPersonalCodes(svc: ServiceContext, caller: Caller, query: PersonalCodesQuery = {}) {
@@ -183,7 +183,7 @@ export async function listPersonalCodes(svc: ServiceContext, caller: Caller, que
 
 export type PersonalCodeList = Awaited<ReturnType<typeof listPersonalCodes>>;
 
-// Tab access (issue 17): these exist only for the 'sharing' tab; see src/api/companies/tab-access.ts.
+// Tab access: these exist only for the 'sharing' tab; see src/api/companies/tab-access.ts.
 export const listShareLinks = (...args: Parameters<typeof listShareLinksUnchecked>) => readForTab(args[0], args[1], 'sharing', () => listShareLinksUnchecked(...args));
 export const createShareLink = (...args: Parameters<typeof createShareLinkUnchecked>) => actForTab(args[0], args[1], 'sharing', () => createShareLinkUnchecked(...args));
 export const updateShareLink = (...args: Parameters<typeof updateShareLinkUnchecked>) => actForTab(args[0], args[1], 'sharing', () => updateShareLinkUnchecked(...args));

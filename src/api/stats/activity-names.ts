@@ -4,8 +4,8 @@ import { systemTextSql, textInSql } from '../core/row-language-sql';
 
 // An activity of a task's points or of a redemption keeps, in event_data1, the name of its task or of what was
 // redeemed as it was written: in the company's default language, at that moment; the portal's own texts
-// (a referral reward) are kept as a message key. Readers get the row's text now, in the page language
-// (issue 21), as one SQL expression: the task's name, or what was redeemed (the reward; the vault item and
+// (a referral reward) are kept as a message key. Readers get the row's text now, in the page language,
+// as one SQL expression: the task's name, or what was redeemed (the reward; the vault item and
 // its variant), where the row still exists, else the stored text; a portal text in the page language. The
 // tables select, filter and sort on that same expression, so a filter matches the words the page shows;
 // its sub-selects run for the rows that are read (a page), and for every row only when a filter or the

@@ -36,7 +36,7 @@ export const commissionStatusSql = (m: string) =>
 
 /**
  * A commission's activity shows the commission's status now (approved, paid, denied...), not the one it
- * had when the row was written: one source of status for every screen (issue 17). Rows are linked by
+ * had when the row was written: one source of status for every screen. Rows are linked by
  * commission_uid (migration 0013: one look-up in the (company, uid) index, however many commissions the
  * ambassador has), else, for rows written before and demo rows, by the transaction id they carry.
  */

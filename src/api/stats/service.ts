@@ -154,7 +154,7 @@ export type StatsGraph = Awaited<ReturnType<typeof statsGraph>>;
 
 /**
  * An activity as spec §3 names it; `amount` is in minor units of `currency`. A task's or a redemption's
- * event_data1 names its task or what was redeemed in the query's language (issue 21: ./activity-names.ts).
+ * event_data1 names its task or what was redeemed in the query's language (./activity-names.ts).
  */
 export function activityView(a: ActivityRow) {
   return {

@@ -8,8 +8,8 @@ import type { Language } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
 import type { Caller } from '../core/types';
 
-// The column catalogue of the data tables (spec §3 rows; docs: /tmp/tables-contract.md, issue 9 "One data
-// table"). Every SQL fragment here is a fixed string of this file: a request only picks columns and
+// The column catalogue of the data tables (spec §3 rows; docs: /tmp/tables-contract.md).
+// Every SQL fragment here is a fixed string of this file: a request only picks columns and
 // operators from these lists, and its values are bound as parameters (filters.ts).
 
 export const COLUMN_TYPES = ['BOOLEAN', 'INTEGER', 'DECIMAL', 'MONEY', 'STRING', 'DATE', 'URL', 'EMAIL', 'CHOICE', 'TYPEAHEAD'] as const;
@@ -85,7 +85,7 @@ const PAYMENT_METHOD_CHOICES: Choice[] = Object.entries(PAYMENT_METHODS).map(([c
   value: code, label_key: `paymentMethod.${slug}` as MessageKey,
 }));
 
-/** The caller's campaigns, named in the page language where the company wrote it (issue 21). */
+/** The caller's campaigns, named in the page language where the company wrote it. */
 const campaignChoices = (caller: Caller, lang: Language | null): Choice[] =>
   caller.memberships.map((m) => ({ value: m.campaign_uid, label: textsIn(m, lang, ['name']).name }));
 
@@ -154,11 +154,11 @@ const activity: Table = {
     { key: 'referred_email', label_key: 'tables.col.referredEmail', type: 'EMAIL', sql: 't.referred_email', sort: "COALESCE(t.referred_email, '')", sortable: true },
     // Money, or points for point rows: filters and sorting take points as whole units of the currency.
     { key: 'amount', label_key: 'tables.col.amount', type: 'MONEY', sql: 'COALESCE(t.amount_minor, t.points * :scale)', sort: 'COALESCE(t.amount_minor, t.points * :scale, 0)', currency: 't.currency', sortable: true },
-    // A commission's row shows the commission's status now (issue 17: one source of status for every screen).
+    // A commission's row shows the commission's status now (one source of status for every screen).
     { key: 'status', label_key: 'tables.col.status', type: 'CHOICE', sql: activityStatusSql('t'), sortable: true, choices: statusChoices('activity') },
     { key: 'payment_method', label_key: 'tables.col.paymentMethod', type: 'CHOICE', sql: 't.payment_method', sort: 'COALESCE(t.payment_method, -1)', sortable: true, choices: PAYMENT_METHOD_CHOICES, integerChoices: true },
     { key: 'expire_at', label_key: 'tables.col.expireAt', type: 'DATE', sql: 't.expire_at', sort: "COALESCE(t.expire_at, '')", sortable: true },
-    // A task's or a redemption's name, or the portal's own text, in the reader's language (issue 21).
+    // A task's or a redemption's name, or the portal's own text, in the reader's language.
     { key: 'event_data1', label_key: 'tables.col.eventData1', type: 'STRING', sql: 't.event_data1', sort: "COALESCE(t.event_data1, '')", sortable: true, inLanguage: (lang) => activityNameSql('t', lang) },
     { key: 'event_data2', label_key: 'tables.col.eventData2', type: 'STRING', sql: 't.event_data2', sort: "COALESCE(t.event_data2, '')", sortable: true },
     { key: 'event_data3', label_key: 'tables.col.eventData3', type: 'STRING', sql: 't.event_data3', sort: "COALESCE(t.event_data3, '')", sortable: true },

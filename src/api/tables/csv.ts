@@ -31,7 +31,7 @@ export function csvCell(value: unknown, numeric = false): string {
 export const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 
 function cellOf(column: Column, raw: RawRow, labels: Map<string, Map<string, string>>, lang: Language): string {
-  // An activity's task or redeemed item is named in the file's language by the query (issue 21: tableIn).
+  // An activity's task or redeemed item is named in the file's language by the query (tableIn).
   const v = raw[column.key];
   if (v === null || v === undefined) return '';
   switch (column.type) {

@@ -47,7 +47,7 @@ function emptyDetail() {
 }
 
 /**
- * GET /payouts/{id}/ - by the payout's number or its uid, with the commissions it paid (issue 21: the
+ * GET /payouts/{id}/ - by the payout's number or its uid, with the commissions it paid (the
  * payout's own page lists them). Both reads leave together (one D1 batch).
  */
 export async function payoutDetail(svc: ServiceContext, caller: Caller, id: string | number) {
@@ -101,7 +101,7 @@ export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: 
     /* no details */
   }
   const brand = row.brand_kind ?? 'default';
-  // Named now, in the page language (issue 21); a reward or item that is gone by the name the redemption kept.
+  // Named now, in the page language; a reward or item that is gone by the name the redemption kept.
   const lang = browserLanguage(svc.acceptLanguage);
   const product = nameIn(row.reward_name, row.reward_translations, lang)
     ?? ([nameIn(row.item_name, row.item_translations, lang), nameIn(row.variant_name, row.variant_translations, lang)].filter(Boolean).join(' - ') || row.kept_name || null);

@@ -7,7 +7,7 @@ import { choicesFor, columnOf, isTableKey, operatorsOf, PAGE_SIZES, TABLES, type
 import { filterConditions } from './filters';
 import { scaleOf, tablePage, type Ordering, type TableSql } from './queries';
 
-// The data tables of issue 9 ("One data table"): GET|POST /tables/options/{table}/ and
+// The data tables: GET|POST /tables/options/{table}/ and
 // /tables/content/{table}/ (spec §7), the caller's own rows only (company id and ambassador uid are in
 // every query). The CSV export of the same rows is csv.ts.
 
@@ -107,7 +107,7 @@ export type RawRow = Record<string, unknown> & { id: string | number; _sort: str
 
 /**
  * A row of the answer: keyed by column, MONEY as `{ minor, currency }` (activity points as `{ points }`); an
- * activity's event_data1 as the query's language reads it (issue 21: tableIn).
+ * activity's event_data1 as the query's language reads it (tableIn).
  */
 export function rowView(table: Table, raw: RawRow) {
   const row: Record<string, unknown> = { id: raw.id };

@@ -52,7 +52,7 @@ export function shellBase(locals: Locals): ShellBase {
 }
 
 /**
- * Whether the page may show the signed-in person's data (issue 17: a revoked session never does). The
+ * Whether the page may show the signed-in person's data (a revoked session never does). The
  * request context may have reused this isolate's verification of the session for the first byte; this
  * confirms it in the same D1 batch as the page's data (loadShell asks for it first), and the shell
  * (src/layouts/SessionGate.astro) renders nothing private until it is true.

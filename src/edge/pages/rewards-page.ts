@@ -79,7 +79,7 @@ export function detailStatus(detailId: string | null, detail: Attempt<unknown> |
 
 /**
  * A redemption's detail answers 404 when it is not there: that view waits for its data before the first
- * byte, and for the session's confirmation (a revoked session learns nothing from the status either, issue 17).
+ * byte, and for the session's confirmation (a revoked session learns nothing from the status either).
  */
 export async function confirmedDetailStatus(locals: App.Locals, view: Promise<{ status: number | null }>): Promise<number | null> {
   const [{ status }, confirmed] = await Promise.all([view, sessionConfirmed(locals)]);

@@ -104,7 +104,7 @@ export const de: Partial<Messages> = {
   noShareLinks: 'Keine Share-Links gefunden.',
   noActiveCampaigns: 'Keine aktiven Kampagnen gefunden.',
   noRedeemableRewards: 'Keine einlösbaren Prämien gefunden.',
-  // Data table UI (issue 9): controls, operators of spec §9 (negated forms too), sections
+  // Data table UI: controls, operators of spec §9 (negated forms too), sections
   tableFilters: 'Filter',
   tableColumn: 'Spalte',
   tableOperator: 'Bedingung',
@@ -371,7 +371,7 @@ export const de: Partial<Messages> = {
   'status.account.active': 'Aktiv',
   'status.account.deactivated': 'Deaktiviert',
 
-  // Data tables (issue 9): column labels, choices and filter errors
+  // Data tables: column labels, choices and filter errors
   'tables.col.date': 'Datum',
   'tables.col.customerName': 'Name der empfohlenen Person',
   'tables.col.customerEmail': 'E-Mail der empfohlenen Person',
@@ -490,7 +490,7 @@ export const de: Partial<Messages> = {
   awaitingApproval: 'Wartet auf Genehmigung',
   awaitingPayment: 'Wartet auf Auszahlung',
   paidOutSoFar: 'Bisher ausgezahlt',
-  // "When will I get paid" (dashboard, issue 9)
+  // "When will I get paid" (dashboard)
   'nextPayout.title': 'Wann erhalte ich meine Auszahlung?',
   'nextPayout.ready': 'Für die nächste Auszahlung bereit: {amount}.',
   'nextPayout.payableNow': 'Jetzt auszahlbar: {amount}.',
@@ -688,7 +688,7 @@ export const de: Partial<Messages> = {
   loginChallengeRequired: 'Für dieses Konto gab es viele fehlgeschlagene Anmeldeversuche, daher müssen wir prüfen, dass Sie kein Roboter sind. Bitte versuchen Sie es erneut. Bleibt diese Meldung, erlauben Sie die Sicherheitsprüfung in Ihrem Browser oder nutzen Sie „Passwort vergessen?“: Mit dem neuen Passwort können Sie sich von hier aus ohne die Prüfung anmelden.',
   sessionEnded: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',
   crossOrigin: 'Eine Anfrage von einer anderen Website wurde abgelehnt. Öffnen Sie das Portal selbst und versuchen Sie es erneut.',
-  // Operator API (issue 9)
+  // Operator API
   operatorKeyInvalid: 'Ungültiger oder widerrufener Operator-API-Schlüssel.',
   illegalTransition: 'Die Provision kann nicht aus dem Status „{status}“ wechseln.',
   idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
@@ -706,7 +706,7 @@ export const de: Partial<Messages> = {
   conversionConflict: 'Dieselbe Conversion wurde gleichzeitig erfasst. Versuchen Sie es erneut.',
   uidListInvalid: 'Senden Sie 1 bis 100 Provisions-UIDs.',
 
-  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  // Loyalty ledger and redemptions: API errors and e-mails
   loyaltyAccessRequired: 'Prämien sind für Ihr Konto nicht verfügbar. Wenden Sie sich an das Unternehmen, wenn Sie das für einen Fehler halten.',
   redemptionAlreadySettled: 'Diese Einlösung wurde bereits abgeschlossen oder storniert.',
   duplicateEntry: 'Ein Eintrag mit dieser UID existiert bereits.',
@@ -717,7 +717,7 @@ export const de: Partial<Messages> = {
   emailPointsExpiringSubject: 'Ihre Punkte bei {company} verfallen bald',
   emailPointsExpiringBody: 'Am {date} verfällt ein Teil Ihres Guthabens: {amount}. Lösen Sie es vorher ein: {link}',
   ledgerEntryInvalid: 'Senden Sie kind (points oder cash), einen ganzzahligen Betrag ungleich null und eine Beschreibung.',
-  // Loyalty tasks, tier and badges (issue 10)
+  // Loyalty tasks, tier and badges
   taskUnknown: 'Diese Aufgabe existiert nicht oder ist für Sie nicht verfügbar.',
   taskListTooLong: 'Senden Sie höchstens 100 Aufgaben auf einmal.',
   taskGo: 'Zur Aufgabe',
@@ -733,7 +733,7 @@ export const de: Partial<Messages> = {
   badgeNotEarned: 'noch nicht erhalten',
   expiringSoon: 'Verfällt bald',
   expiringOn: '{amount} am {date}',
-  // Dashboard (issue 21): key figures, trend, what to share and next steps; unnamed event-data columns
+  // Dashboard: key figures, trend, what to share and next steps; unnamed event-data columns
   'dashboard.howAmIDoing': 'So läuft es',
   'dashboard.nextPayout': 'Nächste Auszahlung',
   'dashboard.trendSummary': 'Letzte 90 Tage: {figures}.',

@@ -106,7 +106,7 @@ export const en = {
   noShareLinks: 'No share links found.',
   noActiveCampaigns: 'No active campaigns found.',
   noRedeemableRewards: 'No redeemable rewards found.',
-  // Data table UI (issue 9): controls, operators of spec §9 (negated forms too), sections
+  // Data table UI: controls, operators of spec §9 (negated forms too), sections
   tableFilters: 'Filters',
   tableColumn: 'Column',
   tableOperator: 'Condition',
@@ -373,7 +373,7 @@ export const en = {
   'status.account.active': 'Active',
   'status.account.deactivated': 'Deactivated',
 
-  // Data tables (issue 9): column labels, choices and filter errors
+  // Data tables: column labels, choices and filter errors
   'tables.col.date': 'Date',
   'tables.col.customerName': 'Customer referral name',
   'tables.col.customerEmail': 'Customer referral e-mail',
@@ -492,7 +492,7 @@ export const en = {
   awaitingApproval: 'Awaiting approval',
   awaitingPayment: 'Awaiting payment',
   paidOutSoFar: 'Paid out so far',
-  // "When will I get paid" (dashboard, issue 9)
+  // "When will I get paid" (dashboard)
   'nextPayout.title': 'When will I get paid',
   'nextPayout.ready': '{amount} is ready for the next payout.',
   'nextPayout.payableNow': 'Payable now: {amount}.',
@@ -690,7 +690,7 @@ export const en = {
   loginChallengeRequired: 'There were many failed attempts to log in to this account, so we need to check that you are not a robot. Please try again. If this message stays, allow the security check in your browser, or use "Forgot your password?": once you have set a new password, you can log in from here without the check.',
   sessionEnded: 'Your session has ended. Please log in again.',
   crossOrigin: 'A request from another site was refused. Open the portal itself and try again.',
-  // Operator API (issue 9)
+  // Operator API
   operatorKeyInvalid: 'Invalid or revoked operator API key.',
   illegalTransition: 'The commission cannot change from status "{status}".',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
@@ -708,7 +708,7 @@ export const en = {
   conversionConflict: 'The same conversion was being recorded at the same time. Retry.',
   uidListInvalid: 'Send 1 to 100 commission uids.',
 
-  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  // Loyalty ledger and redemptions: API errors and e-mails
   loyaltyAccessRequired: 'Rewards are not available on your account. Contact the company if you think they should be.',
   redemptionAlreadySettled: 'This redemption was already completed or cancelled.',
   duplicateEntry: 'An entry with this uid already exists.',
@@ -719,7 +719,7 @@ export const en = {
   emailPointsExpiringSubject: 'Your {company} points expire soon',
   emailPointsExpiringBody: '{amount} will expire on {date}. Redeem them before then: {link}',
   ledgerEntryInvalid: 'Send kind (points or cash), a whole non-zero amount and a description.',
-  // Loyalty tasks, tier and badges (issue 10)
+  // Loyalty tasks, tier and badges
   taskUnknown: 'This task does not exist or is not available to you.',
   taskListTooLong: 'Send at most 100 tasks at a time.',
   taskGo: 'Go to task',
@@ -735,7 +735,7 @@ export const en = {
   badgeNotEarned: 'not earned yet',
   expiringSoon: 'Expiring soon',
   expiringOn: '{amount} on {date}',
-  // Dashboard (issue 21): key figures, trend, what to share and next steps; unnamed event-data columns
+  // Dashboard: key figures, trend, what to share and next steps; unnamed event-data columns
   'dashboard.howAmIDoing': 'How you\'re doing',
   'dashboard.nextPayout': 'Next payout',
   'dashboard.trendSummary': 'Last 90 days: {figures}.',

@@ -98,7 +98,7 @@ export const es: Messages = {
   noShareLinks: 'No se encontraron enlaces para compartir.',
   noActiveCampaigns: 'No se encontraron campañas activas.',
   noRedeemableRewards: 'No se encontraron recompensas canjeables.',
-  // Data table UI (issue 9): controls, operators of spec §9 (negated forms too), sections
+  // Data table UI: controls, operators of spec §9 (negated forms too), sections
   tableFilters: 'Filtros',
   tableColumn: 'Columna',
   tableOperator: 'Condición',
@@ -358,7 +358,7 @@ export const es: Messages = {
   'status.account.active': 'Activa',
   'status.account.deactivated': 'Desactivada',
 
-  // Tablas de datos (issue 9)
+  // Tablas de datos
   'tables.col.date': 'Fecha',
   'tables.col.customerName': 'Nombre del cliente referido',
   'tables.col.customerEmail': 'Correo del cliente referido',
@@ -477,7 +477,7 @@ export const es: Messages = {
   awaitingApproval: 'Pendiente de aprobación',
   awaitingPayment: 'Pendiente de pago',
   paidOutSoFar: 'Pagado hasta ahora',
-  // "¿Cuándo cobraré?" (panel, issue 9)
+  // "¿Cuándo cobraré?" (panel)
   'nextPayout.title': '¿Cuándo cobraré?',
   'nextPayout.ready': '{amount} está listo para el próximo pago.',
   'nextPayout.payableNow': 'Disponible para cobrar ahora: {amount}.',
@@ -675,7 +675,7 @@ export const es: Messages = {
   loginChallengeRequired: 'Ha habido muchos intentos fallidos de iniciar sesión en esta cuenta, así que debemos comprobar que no eres un robot. Vuelve a intentarlo. Si el mensaje continúa, permite la comprobación de seguridad en tu navegador o usa «¿Olvidaste tu contraseña?»: con la nueva contraseña podrás iniciar sesión desde aquí sin la comprobación.',
   sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
   crossOrigin: 'Se ha rechazado una solicitud de otro sitio. Abre el propio portal y vuelve a intentarlo.',
-  // Operator API (issue 9)
+  // Operator API
   operatorKeyInvalid: 'La clave de API de operador no es válida o ha sido revocada.',
   illegalTransition: 'La comisión no puede cambiar desde el estado «{status}».',
   idempotencyKeyReused: 'Esta Idempotency-Key ya se usó con otra solicitud.',
@@ -693,7 +693,7 @@ export const es: Messages = {
   conversionConflict: 'La misma conversión se estaba registrando al mismo tiempo. Vuelve a intentarlo.',
   uidListInvalid: 'Envía entre 1 y 100 uids de comisión.',
 
-  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  // Loyalty ledger and redemptions: API errors and e-mails
   loyaltyAccessRequired: 'Las recompensas no están disponibles en tu cuenta. Contacta con la empresa si crees que deberían estarlo.',
   redemptionAlreadySettled: 'Este canje ya se completó o se canceló.',
   duplicateEntry: 'Ya existe un movimiento con este uid.',
@@ -704,7 +704,7 @@ export const es: Messages = {
   emailPointsExpiringSubject: 'Tus puntos de {company} caducan pronto',
   emailPointsExpiringBody: '{amount} caducarán el {date}. Canjéalos antes: {link}',
   ledgerEntryInvalid: 'Envía kind (points o cash), una cantidad entera distinta de cero y una descripción.',
-  // Loyalty tasks, tier and badges (issue 10)
+  // Loyalty tasks, tier and badges
   taskUnknown: 'Esta tarea no existe o no está disponible para ti.',
   taskListTooLong: 'Envía como máximo 100 tareas a la vez.',
   taskGo: 'Ir a la tarea',
@@ -720,7 +720,7 @@ export const es: Messages = {
   badgeNotEarned: 'aún no conseguida',
   expiringSoon: 'Caducan pronto',
   expiringOn: '{amount} el {date}',
-  // Dashboard (issue 21): key figures, trend, what to share and next steps; unnamed event-data columns
+  // Dashboard: key figures, trend, what to share and next steps; unnamed event-data columns
   'dashboard.howAmIDoing': 'Cómo te va',
   'dashboard.nextPayout': 'Próximo pago',
   'dashboard.trendSummary': 'Últimos 90 días: {figures}.',

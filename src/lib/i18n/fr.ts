@@ -105,7 +105,7 @@ export const fr: Partial<Messages> = {
   noShareLinks: 'Aucun lien de partage trouvé.',
   noActiveCampaigns: 'Aucune campagne active trouvée.',
   noRedeemableRewards: 'Aucune récompense échangeable trouvée.',
-  // Data table UI (issue 9): controls, operators of spec §9 (negated forms too), sections
+  // Data table UI: controls, operators of spec §9 (negated forms too), sections
   tableFilters: 'Filtres',
   tableColumn: 'Colonne',
   tableOperator: 'Condition',
@@ -372,7 +372,7 @@ export const fr: Partial<Messages> = {
   'status.account.active': 'Actif',
   'status.account.deactivated': 'Désactivé',
 
-  // Data tables (issue 9): column labels, choices and filter errors
+  // Data tables: column labels, choices and filter errors
   'tables.col.date': 'Date',
   'tables.col.customerName': 'Nom de la personne parrainée',
   'tables.col.customerEmail': 'E-mail de la personne parrainée',
@@ -491,7 +491,7 @@ export const fr: Partial<Messages> = {
   awaitingApproval: 'En attente d’approbation',
   awaitingPayment: 'En attente de paiement',
   paidOutSoFar: 'Déjà versé',
-  // "When will I get paid" (dashboard, issue 9)
+  // "When will I get paid" (dashboard)
   'nextPayout.title': 'Quand vais-je recevoir mes gains ?',
   'nextPayout.ready': 'Prêt pour le prochain versement : {amount}.',
   'nextPayout.payableNow': 'Payable maintenant : {amount}.',
@@ -689,7 +689,7 @@ export const fr: Partial<Messages> = {
   loginChallengeRequired: 'Il y a eu de nombreuses tentatives de connexion échouées sur ce compte : nous devons vérifier que vous n’êtes pas un robot. Réessayez. Si ce message persiste, autorisez la vérification de sécurité dans votre navigateur ou utilisez « Mot de passe oublié ? » : avec le nouveau mot de passe, vous pourrez vous connecter d’ici sans la vérification.',
   sessionEnded: 'Votre session a pris fin. Veuillez vous reconnecter.',
   crossOrigin: 'Une requête venant d’un autre site a été refusée. Ouvrez directement le portail et réessayez.',
-  // Operator API (issue 9)
+  // Operator API
   operatorKeyInvalid: 'Clé API opérateur non valide ou révoquée.',
   illegalTransition: 'La commission ne peut pas quitter le statut « {status} ».',
   idempotencyKeyReused: 'Cette Idempotency-Key a déjà été utilisée avec une requête différente.',
@@ -707,7 +707,7 @@ export const fr: Partial<Messages> = {
   conversionConflict: 'La même conversion était enregistrée au même moment. Réessayez.',
   uidListInvalid: 'Envoyez de 1 à 100 uid de commission.',
 
-  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  // Loyalty ledger and redemptions: API errors and e-mails
   loyaltyAccessRequired: 'Les récompenses ne sont pas disponibles pour votre compte. Contactez l’entreprise si vous pensez qu’elles devraient l’être.',
   redemptionAlreadySettled: 'Cet échange a déjà été finalisé ou annulé.',
   duplicateEntry: 'Une écriture avec cet uid existe déjà.',
@@ -718,7 +718,7 @@ export const fr: Partial<Messages> = {
   emailPointsExpiringSubject: 'Vos points {company} expirent bientôt',
   emailPointsExpiringBody: '{amount} expireront le {date}. Échangez-les avant cette date : {link}',
   ledgerEntryInvalid: 'Envoyez kind (points ou cash), un montant entier non nul et une description.',
-  // Loyalty tasks, tier and badges (issue 10)
+  // Loyalty tasks, tier and badges
   taskUnknown: 'Cette tâche n’existe pas ou ne vous est pas accessible.',
   taskListTooLong: 'Envoyez 100 tâches au maximum à la fois.',
   taskGo: 'Accéder à la tâche',
@@ -734,7 +734,7 @@ export const fr: Partial<Messages> = {
   badgeNotEarned: 'pas encore obtenu',
   expiringSoon: 'Expire bientôt',
   expiringOn: '{amount} le {date}',
-  // Dashboard (issue 21): key figures, trend, what to share and next steps; unnamed event-data columns
+  // Dashboard: key figures, trend, what to share and next steps; unnamed event-data columns
   'dashboard.howAmIDoing': 'Où vous en êtes',
   'dashboard.nextPayout': 'Prochain paiement',
   'dashboard.trendSummary': '90 derniers jours : {figures}.',

@@ -104,7 +104,7 @@ export const it: Partial<Messages> = {
   noShareLinks: 'Nessun link di condivisione trovato.',
   noActiveCampaigns: 'Nessuna campagna attiva trovata.',
   noRedeemableRewards: 'Nessun premio riscattabile trovato.',
-  // Data table UI (issue 9): controls, operators of spec §9 (negated forms too), sections
+  // Data table UI: controls, operators of spec §9 (negated forms too), sections
   tableFilters: 'Filtri',
   tableColumn: 'Colonna',
   tableOperator: 'Condizione',
@@ -371,7 +371,7 @@ export const it: Partial<Messages> = {
   'status.account.active': 'Attivo',
   'status.account.deactivated': 'Disattivato',
 
-  // Data tables (issue 9): column labels, choices and filter errors
+  // Data tables: column labels, choices and filter errors
   'tables.col.date': 'Data',
   'tables.col.customerName': 'Nome cliente referral',
   'tables.col.customerEmail': 'E-mail cliente referral',
@@ -490,7 +490,7 @@ export const it: Partial<Messages> = {
   awaitingApproval: 'In attesa di approvazione',
   awaitingPayment: 'In attesa di pagamento',
   paidOutSoFar: 'Pagato finora',
-  // "When will I get paid" (dashboard, issue 9)
+  // "When will I get paid" (dashboard)
   'nextPayout.title': 'Quando riceverò il pagamento?',
   'nextPayout.ready': 'Importo pronto per il prossimo pagamento: {amount}.',
   'nextPayout.payableNow': 'Pagabile ora: {amount}.',
@@ -688,7 +688,7 @@ export const it: Partial<Messages> = {
   loginChallengeRequired: 'Ci sono stati molti tentativi di accesso non riusciti a questo account, quindi dobbiamo verificare che tu non sia un robot. Riprova. Se il messaggio rimane, consenti il controllo di sicurezza nel browser oppure usa «Password dimenticata?»: con la nuova password potrai accedere da qui senza il controllo.',
   sessionEnded: 'La tua sessione è terminata. Accedi di nuovo.',
   crossOrigin: 'Una richiesta da un altro sito è stata rifiutata. Apri direttamente il portale e riprova.',
-  // Operator API (issue 9)
+  // Operator API
   operatorKeyInvalid: 'Chiave API operatore non valida o revocata.',
   illegalTransition: 'La commissione non può cambiare dallo stato «{status}».',
   idempotencyKeyReused: 'Questa Idempotency-Key è già stata usata con una richiesta diversa.',
@@ -706,7 +706,7 @@ export const it: Partial<Messages> = {
   conversionConflict: 'La stessa conversione veniva registrata nello stesso momento. Riprova.',
   uidListInvalid: 'Invia da 1 a 100 uid di commissioni.',
 
-  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  // Loyalty ledger and redemptions: API errors and e-mails
   loyaltyAccessRequired: 'I premi non sono disponibili per il tuo account. Contatta l’azienda se pensi che dovrebbero esserlo.',
   redemptionAlreadySettled: 'Questo riscatto è già stato completato o annullato.',
   duplicateEntry: 'Esiste già un movimento con questo uid.',
@@ -717,7 +717,7 @@ export const it: Partial<Messages> = {
   emailPointsExpiringSubject: 'I tuoi punti {company} stanno per scadere',
   emailPointsExpiringBody: '{amount} in scadenza il {date}. Riscattali prima di quella data: {link}',
   ledgerEntryInvalid: 'Invia kind (points o cash), un importo intero diverso da zero e una descrizione.',
-  // Loyalty tasks, tier and badges (issue 10)
+  // Loyalty tasks, tier and badges
   taskUnknown: 'Questa missione non esiste o non è disponibile per te.',
   taskListTooLong: 'Invia al massimo 100 missioni alla volta.',
   taskGo: 'Vai alla missione',
@@ -733,7 +733,7 @@ export const it: Partial<Messages> = {
   badgeNotEarned: 'non ancora ottenuto',
   expiringSoon: 'In scadenza',
   expiringOn: '{amount} il {date}',
-  // Dashboard (issue 21): key figures, trend, what to share and next steps; unnamed event-data columns
+  // Dashboard: key figures, trend, what to share and next steps; unnamed event-data columns
   'dashboard.howAmIDoing': 'Come stai andando',
   'dashboard.nextPayout': 'Prossimo pagamento',
   'dashboard.trendSummary': 'Ultimi 90 giorni: {figures}.',

@@ -104,7 +104,7 @@ export const nl: Partial<Messages> = {
   noShareLinks: 'Geen deellinks gevonden.',
   noActiveCampaigns: 'Geen actieve campagnes gevonden.',
   noRedeemableRewards: 'Geen inwisselbare beloningen gevonden.',
-  // Data table UI (issue 9): controls, operators of spec §9 (negated forms too), sections
+  // Data table UI: controls, operators of spec §9 (negated forms too), sections
   tableFilters: 'Filters',
   tableColumn: 'Kolom',
   tableOperator: 'Voorwaarde',
@@ -371,7 +371,7 @@ export const nl: Partial<Messages> = {
   'status.account.active': 'Actief',
   'status.account.deactivated': 'Gedeactiveerd',
 
-  // Data tables (issue 9): column labels, choices and filter errors
+  // Data tables: column labels, choices and filter errors
   'tables.col.date': 'Datum',
   'tables.col.customerName': 'Naam doorverwezen klant',
   'tables.col.customerEmail': 'E-mail doorverwezen klant',
@@ -490,7 +490,7 @@ export const nl: Partial<Messages> = {
   awaitingApproval: 'Wacht op goedkeuring',
   awaitingPayment: 'Wacht op betaling',
   paidOutSoFar: 'Tot nu toe uitbetaald',
-  // "When will I get paid" (dashboard, issue 9)
+  // "When will I get paid" (dashboard)
   'nextPayout.title': 'Wanneer word ik uitbetaald?',
   'nextPayout.ready': '{amount} staat klaar voor de volgende uitbetaling.',
   'nextPayout.payableNow': 'Nu uitbetaalbaar: {amount}.',
@@ -688,7 +688,7 @@ export const nl: Partial<Messages> = {
   loginChallengeRequired: 'Er waren veel mislukte inlogpogingen voor dit account, dus we moeten controleren dat je geen robot bent. Probeer het opnieuw. Blijft deze melding staan, sta dan de beveiligingscontrole toe in je browser of gebruik "Wachtwoord vergeten?": met het nieuwe wachtwoord kun je hier zonder controle inloggen.',
   sessionEnded: 'Je sessie is beëindigd. Log opnieuw in.',
   crossOrigin: 'Een verzoek van een andere site is geweigerd. Open het portaal zelf en probeer het opnieuw.',
-  // Operator API (issue 9)
+  // Operator API
   operatorKeyInvalid: 'Ongeldige of ingetrokken API-sleutel voor operators.',
   illegalTransition: 'De status van de commissie kan niet worden gewijzigd vanuit "{status}".',
   idempotencyKeyReused: 'Deze Idempotency-Key is al gebruikt voor een ander verzoek.',
@@ -706,7 +706,7 @@ export const nl: Partial<Messages> = {
   conversionConflict: 'Dezelfde conversie werd op hetzelfde moment vastgelegd. Probeer het opnieuw.',
   uidListInvalid: 'Stuur 1 tot 100 uids van commissies mee.',
 
-  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  // Loyalty ledger and redemptions: API errors and e-mails
   loyaltyAccessRequired: 'Beloningen zijn niet beschikbaar voor je account. Neem contact op met het bedrijf als je denkt dat dat niet klopt.',
   redemptionAlreadySettled: 'Deze inwisseling is al voltooid of geannuleerd.',
   duplicateEntry: 'Er bestaat al een boeking met deze uid.',
@@ -717,7 +717,7 @@ export const nl: Partial<Messages> = {
   emailPointsExpiringSubject: 'Je punten bij {company} verlopen binnenkort',
   emailPointsExpiringBody: '{amount} van je saldo verloopt op {date}. Wissel het vóór die datum in: {link}',
   ledgerEntryInvalid: 'Stuur kind (points of cash), een geheel bedrag dat niet nul is en een beschrijving mee.',
-  // Loyalty tasks, tier and badges (issue 10)
+  // Loyalty tasks, tier and badges
   taskUnknown: 'Deze taak bestaat niet of is niet voor jou beschikbaar.',
   taskListTooLong: 'Stuur maximaal 100 taken tegelijk.',
   taskGo: 'Naar taak',
@@ -733,7 +733,7 @@ export const nl: Partial<Messages> = {
   badgeNotEarned: 'nog niet behaald',
   expiringSoon: 'Verloopt binnenkort',
   expiringOn: '{amount} op {date}',
-  // Dashboard (issue 21): key figures, trend, what to share and next steps; unnamed event-data columns
+  // Dashboard: key figures, trend, what to share and next steps; unnamed event-data columns
   'dashboard.howAmIDoing': 'Zo doe je het',
   'dashboard.nextPayout': 'Volgende uitbetaling',
   'dashboard.trendSummary': 'Laatste 90 dagen: {figures}.',

@@ -103,7 +103,7 @@ export const pl: Partial<Messages> = {
   noShareLinks: 'Nie znaleziono linków do udostępniania.',
   noActiveCampaigns: 'Nie znaleziono aktywnych kampanii.',
   noRedeemableRewards: 'Nie znaleziono nagród do wymiany.',
-  // Data table UI (issue 9): controls, operators of spec §9 (negated forms too), sections
+  // Data table UI: controls, operators of spec §9 (negated forms too), sections
   tableFilters: 'Filtry',
   tableColumn: 'Kolumna',
   tableOperator: 'Warunek',
@@ -370,7 +370,7 @@ export const pl: Partial<Messages> = {
   'status.account.active': 'Aktywne',
   'status.account.deactivated': 'Dezaktywowane',
 
-  // Data tables (issue 9): column labels, choices and filter errors
+  // Data tables: column labels, choices and filter errors
   'tables.col.date': 'Data',
   'tables.col.customerName': 'Polecona osoba',
   'tables.col.customerEmail': 'E-mail poleconej osoby',
@@ -489,7 +489,7 @@ export const pl: Partial<Messages> = {
   awaitingApproval: 'Oczekuje na zatwierdzenie',
   awaitingPayment: 'Oczekuje na wypłatę',
   paidOutSoFar: 'Dotychczas wypłacono',
-  // "When will I get paid" (dashboard, issue 9)
+  // "When will I get paid" (dashboard)
   'nextPayout.title': 'Kiedy otrzymam wypłatę?',
   'nextPayout.ready': 'Kwota {amount} czeka na najbliższą wypłatę.',
   'nextPayout.payableNow': 'Do wypłaty teraz: {amount}.',
@@ -687,7 +687,7 @@ export const pl: Partial<Messages> = {
   loginChallengeRequired: 'Było wiele nieudanych prób logowania na to konto, więc musimy sprawdzić, czy nie jesteś robotem. Spróbuj ponownie. Jeśli komunikat się powtarza, zezwól przeglądarce na kontrolę bezpieczeństwa albo użyj opcji „Nie pamiętasz hasła?”: z nowym hasłem zalogujesz się stąd bez kontroli.',
   sessionEnded: 'Twoja sesja wygasła. Zaloguj się ponownie.',
   crossOrigin: 'Odrzucono żądanie z innej strony. Otwórz bezpośrednio portal i spróbuj ponownie.',
-  // Operator API (issue 9)
+  // Operator API
   operatorKeyInvalid: 'Nieprawidłowy lub unieważniony klucz API operatora.',
   illegalTransition: 'Nie można zmienić statusu prowizji z „{status}”.',
   idempotencyKeyReused: 'Ten Idempotency-Key został już użyty w innym żądaniu.',
@@ -705,7 +705,7 @@ export const pl: Partial<Messages> = {
   conversionConflict: 'Ta sama konwersja była w tym samym czasie zapisywana. Spróbuj ponownie.',
   uidListInvalid: 'Wyślij od 1 do 100 identyfikatorów uid prowizji.',
 
-  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  // Loyalty ledger and redemptions: API errors and e-mails
   loyaltyAccessRequired: 'Nagrody nie są dostępne na Twoim koncie. Skontaktuj się z firmą, jeśli uważasz, że powinny być.',
   redemptionAlreadySettled: 'Ta wymiana została już zakończona lub anulowana.',
   duplicateEntry: 'Wpis z tym uid już istnieje.',
@@ -716,7 +716,7 @@ export const pl: Partial<Messages> = {
   emailPointsExpiringSubject: 'Twoje punkty w programie firmy {company} wkrótce wygasną',
   emailPointsExpiringBody: 'Część Twojego salda ({amount}) wygaśnie {date}. Wymień ją przed tym terminem: {link}',
   ledgerEntryInvalid: 'Wyślij kind (points lub cash), niezerową kwotę całkowitą i opis.',
-  // Loyalty tasks, tier and badges (issue 10)
+  // Loyalty tasks, tier and badges
   taskUnknown: 'To zadanie nie istnieje lub nie jest dla Ciebie dostępne.',
   taskListTooLong: 'Wysyłaj maksymalnie 100 zadań naraz.',
   taskGo: 'Przejdź do zadania',
@@ -732,7 +732,7 @@ export const pl: Partial<Messages> = {
   badgeNotEarned: 'jeszcze niezdobyta',
   expiringSoon: 'Wkrótce wygasną',
   expiringOn: '{amount} – {date}',
-  // Dashboard (issue 21): key figures, trend, what to share and next steps; unnamed event-data columns
+  // Dashboard: key figures, trend, what to share and next steps; unnamed event-data columns
   'dashboard.howAmIDoing': 'Jak Ci idzie',
   'dashboard.nextPayout': 'Najbliższa wypłata',
   'dashboard.trendSummary': 'Ostatnie 90 dni: {figures}.',

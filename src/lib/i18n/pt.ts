@@ -103,7 +103,7 @@ export const pt: Partial<Messages> = {
   noShareLinks: 'Nenhum link de compartilhamento encontrado.',
   noActiveCampaigns: 'Nenhuma campanha ativa encontrada.',
   noRedeemableRewards: 'Nenhuma recompensa disponível para resgate.',
-  // Data table UI (issue 9): controls, operators of spec §9 (negated forms too), sections
+  // Data table UI: controls, operators of spec §9 (negated forms too), sections
   tableFilters: 'Filtros',
   tableColumn: 'Coluna',
   tableOperator: 'Condição',
@@ -370,7 +370,7 @@ export const pt: Partial<Messages> = {
   'status.account.active': 'Ativa',
   'status.account.deactivated': 'Desativada',
 
-  // Data tables (issue 9): column labels, choices and filter errors
+  // Data tables: column labels, choices and filter errors
   'tables.col.date': 'Data',
   'tables.col.customerName': 'Nome da indicação',
   'tables.col.customerEmail': 'E-mail da indicação',
@@ -489,7 +489,7 @@ export const pt: Partial<Messages> = {
   awaitingApproval: 'Aguardando aprovação',
   awaitingPayment: 'Aguardando pagamento',
   paidOutSoFar: 'Pago até agora',
-  // "When will I get paid" (dashboard, issue 9)
+  // "When will I get paid" (dashboard)
   'nextPayout.title': 'Quando vou receber',
   'nextPayout.ready': '{amount} está pronto para o próximo pagamento.',
   'nextPayout.payableNow': 'Disponível para pagamento agora: {amount}.',
@@ -687,7 +687,7 @@ export const pt: Partial<Messages> = {
   loginChallengeRequired: 'Houve muitas tentativas de login sem sucesso nesta conta, por isso precisamos confirmar que você não é um robô. Tente novamente. Se a mensagem continuar, permita a verificação de segurança no navegador ou use "Esqueceu sua senha?": com a nova senha, você poderá entrar daqui sem a verificação.',
   sessionEnded: 'Sua sessão foi encerrada. Entre novamente.',
   crossOrigin: 'Uma solicitação de outro site foi recusada. Abra o próprio portal e tente novamente.',
-  // Operator API (issue 9)
+  // Operator API
   operatorKeyInvalid: 'Chave de API de operador inválida ou revogada.',
   illegalTransition: 'A comissão não pode sair do status "{status}".',
   idempotencyKeyReused: 'Esta Idempotency-Key já foi usada com uma solicitação diferente.',
@@ -705,7 +705,7 @@ export const pt: Partial<Messages> = {
   conversionConflict: 'A mesma conversão estava sendo registrada ao mesmo tempo. Tente novamente.',
   uidListInvalid: 'Envie de 1 a 100 uids de comissão.',
 
-  // Loyalty ledger and redemptions (issue 10): API errors and e-mails
+  // Loyalty ledger and redemptions: API errors and e-mails
   loyaltyAccessRequired: 'As recompensas não estão disponíveis na sua conta. Fale com a empresa se achar que deveriam estar.',
   redemptionAlreadySettled: 'Este resgate já foi concluído ou cancelado.',
   duplicateEntry: 'Já existe um lançamento com este uid.',
@@ -716,7 +716,7 @@ export const pt: Partial<Messages> = {
   emailPointsExpiringSubject: 'Seus pontos de {company} vão expirar em breve',
   emailPointsExpiringBody: 'Em {date} expira um saldo de {amount}. Resgate antes disso: {link}',
   ledgerEntryInvalid: 'Envie kind (points ou cash), um valor inteiro diferente de zero e uma descrição.',
-  // Loyalty tasks, tier and badges (issue 10)
+  // Loyalty tasks, tier and badges
   taskUnknown: 'Esta tarefa não existe ou não está disponível para você.',
   taskListTooLong: 'Envie no máximo 100 tarefas por vez.',
   taskGo: 'Ir para a tarefa',
@@ -732,7 +732,7 @@ export const pt: Partial<Messages> = {
   badgeNotEarned: 'ainda não conquistado',
   expiringSoon: 'Expira em breve',
   expiringOn: '{amount} em {date}',
-  // Dashboard (issue 21): key figures, trend, what to share and next steps; unnamed event-data columns
+  // Dashboard: key figures, trend, what to share and next steps; unnamed event-data columns
   'dashboard.howAmIDoing': 'Como você está indo',
   'dashboard.nextPayout': 'Próximo pagamento',
   'dashboard.trendSummary': 'Últimos 90 dias: {figures}.',

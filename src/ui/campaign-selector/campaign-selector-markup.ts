@@ -1,7 +1,7 @@
 import { ALL_CAMPAIGNS } from '../../lib/campaigns.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
-// The dashboard's campaign selector (spec §4), written as text (issue 19: a React island's server render
+// The dashboard's campaign selector (spec §4), written as text (a React island's server render
 // cost more CPU than the select itself). The server already chose the selected campaign (the campaignId
 // cookie); inside the dashboard's GET form the select works without JavaScript (?campaign=<id>), and
 // src/ui/campaign-selector/campaign-selector.ts saves a choice to localStorage and the cookie and loads the page again.

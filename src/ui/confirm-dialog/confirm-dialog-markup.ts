@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 // The confirmation popup of spec §2 (buttons Yes and No, title "Are you sure?"), written as text in a
-// <template> (issue 21: as a React island it loaded React on the account page). src/ui/confirm-dialog/confirm-dialog.ts
+// <template> (as a React island it loaded React on the account page). src/ui/confirm-dialog/confirm-dialog.ts
 // shows a copy of it when a `<form data-confirm="text">` is sent, with that text. Without JavaScript
 // such a form posts unconfirmed and the server answers with a confirmation step.
 

@@ -2,7 +2,7 @@ import { escapeHtml } from '../../lib/escape-html.ts';
 import type { ShareTarget } from './share-tracking.ts';
 
 // A read-only field with Copy (and optionally Share): the referral link, share code, memorable URL or an
-// asset's embed code (issue 19: written as text, not a React island, whose server render cost more CPU
+// asset's embed code (written as text, not a React island, whose server render cost more CPU
 // than the rest of the field's page). Without JavaScript it is a plain read-only field (the buttons are
 // hidden by the `no-js` class); src/ui/copy-share/copy-share.ts wires the buttons, and records every copy or share
 // with POST /api/track/share/ without delaying it (spec §8).

@@ -2,7 +2,7 @@ import { escapeHtml } from '../../lib/escape-html.ts';
 import { formatCompact } from '../../lib/format.ts';
 import { sparkPath, sparkPoints } from './sparkline.ts';
 
-// The stats graph drawn without chart.js (issue 21: on a phone chart.js cost the page its speed index):
+// The stats graph drawn without chart.js (on a phone chart.js cost the page its speed index):
 // whole-number counts as straight segments on a y axis of whole-number ticks, time labels under it and
 // the legend below, the same colours and layout as the chart.js line chart that replaces it once the
 // person points at the graph. Text, so the server paints it and the browser redraws it after a range

@@ -1,4 +1,4 @@
-// The dashboard's trend line (issue 21): a few series of whole-number counts drawn as an inline SVG on the
+// The dashboard's trend line: a few series of whole-number counts drawn as an inline SVG on the
 // server, instead of the stats page's chart island, so the dashboard ships no chart code. Straight segments
 // between points: counts are whole numbers, a smoothed curve would show values nobody had. The stats
 // page's graph (line-graph-svg.ts) places its points with the same function, on its axis's top tick.

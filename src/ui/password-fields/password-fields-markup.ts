@@ -3,7 +3,7 @@ import { labelValue } from '../../lib/label-value.ts';
 import { checkPasswordRules, PASSWORD_MAX_LENGTH, type PasswordRuleKey, type PasswordStrength } from '../../lib/password-rules.ts';
 
 // New password + confirmation with the rule checklist and the weak / acceptable / strong meter (spec §5),
-// written as text (issue 21: as a React island it loaded React on the account, set-password and
+// written as text (as a React island it loaded React on the account, set-password and
 // reset-password pages, in the phone's first screen). The form works without JavaScript; the page script
 // (src/ui/password-fields/password-fields.ts) checks as the person types, with the API's rules (src/lib/password-rules.ts).
 

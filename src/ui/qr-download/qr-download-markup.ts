@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/escape-html.ts';
 
-// A share link's "QR code" button, written as text (issue 19: as a React island it was one server render
+// A share link's "QR code" button, written as text (as a React island it was one server render
 // per row of the share-link table, and React itself on the sharing page). src/ui/qr-download/qr-download.ts makes
 // the PNG in the browser when the button is clicked; without JavaScript the button does nothing, as the
 // island's did, and the link beside it is still there to copy.

@@ -9,7 +9,7 @@ import type { RewardView } from '../../edge/client/rewards';
 export const giftCardLeastCost = (r: RewardView): number => (r.value_kind === 'range' ? r.min_amount ?? 1 : r.points);
 
 /**
- * Whether a points balance covers a gift card (issue 21: a card the balance can't cover offered a Redeem
+ * Whether a points balance covers a gift card (a card the balance can't cover offered a Redeem
  * button, and only the refusal said so). Unknown balance: covered, the API decides.
  */
 export const balanceCovers = (r: RewardView, balance: number | null): boolean => balance === null || giftCardLeastCost(r) <= balance;

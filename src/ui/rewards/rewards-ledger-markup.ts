@@ -7,8 +7,8 @@ import { formatPoints } from '../../lib/points.ts';
 import { statusLabel, statusTone } from '../../lib/statuses.ts';
 import { emailBreakHtml } from '../../lib/url-breaks.ts';
 
-// The rows of the rewards ledger (spec §3 "Reward ledger", §4 ledger statuses), written as text (issue 19:
-// as Astro markup its twenty rows were about a millisecond of the admin3 rewards page's CPU, measured by
+// The rows of the rewards ledger (spec §3 "Reward ledger", §4 ledger statuses), written as text
+// (as Astro markup its twenty rows were about a millisecond of the admin3 rewards page's CPU, measured by
 // rendering the table twenty times over in one request). Every value is escaped; the cells carry their
 // column's name for the phone layout, and an empty cell `data-empty`.
 

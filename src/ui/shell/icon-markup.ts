@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { iconName } from './icon-name.ts';
 
-// A small inline SVG icon of the menu (spec §2), written as text (issue 19: as an Astro component it was
+// A small inline SVG icon of the menu (spec §2), written as text (as an Astro component it was
 // one more component instance per menu item, 13 on the dashboard): the built-in tabs' icon names of
 // src/lib/tabs.ts and the custom-tab icons a company may pick (shopping-cart, star, university, info).
 // Decorative: the text next to it names the item, so the SVG is hidden from assistive technology. Strokes

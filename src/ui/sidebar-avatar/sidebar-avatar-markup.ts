@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/escape-html.ts';
 
-// The sidebar avatar with click-to-edit (spec §2), written as text (issue 19: as a React island its
+// The sidebar avatar with click-to-edit (spec §2), written as text (as a React island its
 // server render was on every app page's CPU). Without JavaScript it is a link to /app/account#avatar,
 // whose page opens the crop dialog; src/ui/sidebar-avatar/sidebar-avatar.ts makes it a button that opens the dialog in
 // place, fetching the cropper (React, react-easy-crop) on the first click.

@@ -5,7 +5,7 @@ import type { LoadStatus } from '../../lib/status.ts';
 import { crossesYears, rangeNeedsYear, timeLabel, STATS_INTERVALS, type StatsInterval } from '../../lib/stats-range.ts';
 import type { GraphRequest, GraphSeries } from './stats-store.ts';
 
-// The /app/stats view as text (issue 19: it was a React island whose server render cost more CPU than
+// The /app/stats view as text (it was a React island whose server render cost more CPU than
 // the rest of the page): the range / interval / campaign form, the period cards, the chart's box and
 // the table of its figures. Pure functions of the view's state, so the server's first paint and the
 // browser's redraw after a range change (src/ui/stats-view/stats-view.ts, which also draws the chart.js line

@@ -5,7 +5,7 @@ import type { DetailLabels, TableLabels } from './table-types.ts';
 import { emailBreakHtml } from '../../lib/url-breaks.ts';
 
 // Activity detail (spec §3) of an activity row of payout or redemption type, in the browser: the row's
-// cell names the detail (`data-detail`, `data-id`) and links to its page (a payout's own page, issue 21,
+// cell names the detail (`data-detail`, `data-id`) and links to its page (a payout's own page,
 // the rewards page's redemption view), which is what a reader without JavaScript follows. The
 // browser script puts a disclosure there instead that fetches the detail from the browser API when opened
 // (GET /api/payouts/{id}/, /api/loyalty/gift-card-redemption/{id}/) and shows it as "label: value" lines,

@@ -7,7 +7,7 @@ import {
   contentHref, parseFilterParam, parseTableQuery, searchString, toPageParams, withChange, withFilter, type TableFilter, type TableQueryState, type TableRowsPage,
 } from '../../lib/table-query.ts';
 
-// The data tables in the browser (issue 9, issue 19). The server writes each table's first page as plain
+// The data tables in the browser. The server writes each table's first page as plain
 // markup (TableView.astro): its links and GET forms page, sort and filter with no JavaScript at all. This
 // script takes a table over in place: it follows those links and forms by fetching the page of rows from
 // the browser API and writing it with the same markup functions (table-markup.ts), keeps the view in the
@@ -24,7 +24,7 @@ export function enhanceTables(): void {
   layOutCards();
 }
 
-/** How many cards one idle task lays out (issue 21): a frame that lays out six cards stays near a long task's
+/** How many cards one idle task lays out: a frame that lays out six cards stays near a long task's
  * 50 ms on a phone four times slower than a desktop, and fewer, smaller frames cost more in all (each frame
  * styles and lays out again around the cards it adds). */
 const CARDS_PER_TASK = 6;
@@ -32,7 +32,7 @@ let laying = false;
 
 /**
  * A phone lays out only the cards near its screen while the page loads (tables.css: `content-visibility`
- * until a row is `data-laid`), which keeps the frames that draw the tables short (issue 21: the first
+ * until a row is `data-laid`), which keeps the frames that draw the tables short (the first
  * layout of three tables of cards was the table pages' longest task). Once the page has loaded, the other
  * cards are laid out a few at a time in idle time, so that a capture of the whole page, a reader who jumps
  * far down and a tool that reads boxes find every card drawn. New rows a table writes wait their turn too.
@@ -173,15 +173,15 @@ function takeOver(root: HTMLElement, region: HTMLElement, { config, state, count
   // ran) and with the window: measured again each time the table's box changes.
   new ResizeObserver(() => wholeOnFocus(region)).observe(region);
   root.dataset.enhanced = '';
-  // A rows-per-page choice made before this script ran (the page was still loading) had no one to follow it
-  // (issue 21): it is followed now, so the first choice counts. (The sort choice is this script's own.)
+  // A rows-per-page choice made before this script ran (the page was still loading) had no one to follow it:
+  // it is followed now, so the first choice counts. (The sort choice is this script's own.)
   const size = region.querySelector<HTMLElement & { value: string }>('[data-page-size]');
   if (size && Number(size.value) !== state.pageSize) void go(withChange(view.state, { pageSize: Number(size.value) }));
 }
 
 /** What the script adds to a page of rows: each row's selection box, the detail disclosures, whole values. */
 function enhanceRows(region: HTMLElement, labels: TableLabels): void {
-  // One box made and cloned per row: no HTML parsed per row (issue 21: the script's first run on a phone).
+  // One box made and cloned per row: no HTML parsed per row (the script's first run on a phone).
   const box = document.createElement('input');
   box.type = 'checkbox';
   box.setAttribute('aria-label', labels.selectRow);

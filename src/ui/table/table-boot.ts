@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZES, type TableQueryState } from '../../lib/table-query.
 import type { TableColumn, TableConfig, TableLabels } from './table-types.ts';
 
 // A table's JSON for its browser script (TableView.astro writes it beside the table, data-table.ts reads
-// it), written short (issue 19): each choice as a [value, label] pair, a column whose choices are the
+// it), written short: each choice as a [value, label] pair, a column whose choices are the
 // payment methods as "methods", read back from the page's one label set (its detail.methods), so the
 // activity's and the payouts' lists are not written out again, and `sortable` and the page sizes only
 // when they are not the usual (sortable, the contract's sizes).

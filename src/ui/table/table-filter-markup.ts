@@ -64,7 +64,7 @@ export const filterableColumns = (config: TableConfig) => config.columns.filter(
 
 /**
  * The column a new filter starts on: the status, what a reader filters by most, whose few operators and
- * choices also keep the page's three forms short (issue 19: a date's 26 operators were 1.3 KB a form).
+ * choices also keep the page's three forms short (a date's 26 operators were 1.3 KB a form).
  */
 export const firstFilterColumn = (columns: readonly TableColumn[]) => columns.find((c) => c.key === 'status') ?? columns[0];
 

@@ -9,7 +9,7 @@ import { systemTexts } from '../../lib/system-text';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import type { TableLabels } from './table-types';
 
-// Every word of a page's data tables in the page language (issue 19: one label set per page, written
+// Every word of a page's data tables in the page language (one label set per page, written
 // once, so the browser ships no message catalogue). Resolved once per language and point name per isolate.
 
 /** The words for `text(key, fallback)`: a message when the key is one, else the fallback. */
@@ -39,7 +39,7 @@ function build(lang: Language, pointName: string): TableLabels {
     removeFilter: tr('tableRemoveFilter'), clearFilters: tr('tableClearFilters'), yes: tr('yes'), no: tr('no'),
     sortLabel: tr('tableSortLabel'), pointWords: pointWords(lang, pointName), ops: operatorWords(lang),
     systemTexts: systemTexts(lang),
-    // Payouts, and activity rows of payout or redemption type, open their detail (spec §3, issue 21).
+    // Payouts, and activity rows of payout or redemption type, open their detail (spec §3).
     detail: {
       show: tr('activityDetail.show'), failed: tr('activityDetail.failed'), openPayout: tr('payoutDetail.openPage'),
       fields: Object.fromEntries(DETAIL_FIELDS.map((f) => [f, labelText(lang, `activityDetail.field.${f}`, f)])),
@@ -64,7 +64,7 @@ export const tableLabels = (lang: Language, pointName: string | null | undefined
 /** A JSON text safe inside a `<script type="application/json">` (no `</script>`, no `<!--`). */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** `tableLabels` as the page's script text, written out once per label set `tableLabels` keeps (issue 19). */
+/** `tableLabels` as the page's script text, written out once per label set `tableLabels` keeps. */
 export function tableLabelsJson(lang: Language, pointName: string | null | undefined): string {
   const labels = tableLabels(lang, pointName);
   let json = written.get(labels);

@@ -10,7 +10,7 @@ import { filterText } from './table-filter-markup.ts';
 import type { TableColumn, TableConfig, TableLabels, TableView } from './table-types.ts';
 import { emailBreakHtml } from '../../lib/url-breaks.ts';
 
-// The markup of a data table (issue 9, issue 19): one set of pure functions that write the table's HTML
+// The markup of a data table: one set of pure functions that write the table's HTML
 // as text, every value escaped. The server writes the first page with them (TableView.astro) and the
 // browser script (data-table.ts) writes the pages it fetches with the same ones, so both paint the same
 // table and no row is written twice into a page (no island props).
@@ -51,7 +51,7 @@ const UTC_DAY = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?$/
 
 /**
  * A date cell in the page language ("24 nov 2026"). A cell shows the day only, so a UTC timestamp is
- * formatted once per language and day in an isolate (issue 19: a table page's dates were its largest
+ * formatted once per language and day in an isolate (a table page's dates were its largest
  * self time); any other text is parsed and formatted as before.
  */
 function cellDate(lang: string, value: unknown): string {
@@ -105,7 +105,7 @@ export function splitColumns(config: TableConfig, shown: readonly TableColumn[])
 
 /**
  * Names, e-mails and other text longer than this get their whole value as a title and a focus stop in
- * the server's markup (issue 21): the table cuts every text cell to one line, and the browser script
+ * the server's markup: the table cuts every text cell to one line, and the browser script
  * (data-table.ts) does the same for any shorter value the column's width cut as well.
  */
 export const CLIP_AT = 22;
@@ -153,7 +153,7 @@ function chipsHtml(config: TableConfig, labels: TableLabels, view: TableView): s
 
 /**
  * The sort choice of the narrow layout (no column headings there). Only the browser script follows it, so
- * only the script writes it (issue 19), into the slot `viewHtml` leaves (sized by tables.css while it waits).
+ * only the script writes it, into the slot `viewHtml` leaves (sized by tables.css while it waits).
  */
 export function sortSelectHtml(config: TableConfig, labels: TableLabels, view: TableView): string {
   const sort = parseOrdering(view.state.ordering ?? config.defaultOrdering);
@@ -186,7 +186,7 @@ const hasDetailCell = (config: TableConfig) => config.detail || (config.more?.le
 /**
  * Points as markup: the count, then the company's name for them ("300 Acme Coins", "Acme Coins: 1") in a
  * span of their own, so a narrow amount column puts the name under the number instead of cutting either
- * (issue 21: "300 Acme Co...").
+ * (never "300 Acme Co...").
  */
 export function pointsHtml(text: string, points: number, lang: string): string {
   const count = formatNumber(points, lang);
@@ -205,7 +205,7 @@ export function pointsHtml(text: string, points: number, lang: string): string {
 function cellHtml(config: TableConfig, col: TableColumn, value: unknown, text: string, tag: 'td' | 'div', lang: string): string {
   const key = colAttr(col.key);
   const tone = config.tones?.[col.key]?.[String(value)];
-  // A status's badge is the span of a toned cell (tables.css): no class on each of them (issue 19).
+  // A status's badge is the span of a toned cell (tables.css): no class on each of them.
   if (tone) return `<${tag} ${key} ${attr('data-tone', tone)}><span>${escapeHtml(text)}</span></${tag}>`;
   const points = pointsOf(value);
   // One span around both: a card's line is a grid whose every child is a cell of its own.

@@ -21,7 +21,7 @@ export interface TableColumn {
 export interface DetailLabels {
   show: string;
   failed: string;
-  /** The link from a payout's disclosure to its own page (issue 21). */
+  /** The link from a payout's disclosure to its own page. */
   openPayout: string;
   /** Field labels by detail field name. */
   fields: Record<string, string>;
@@ -60,7 +60,7 @@ export interface TableConfig {
   /** The keys of the columns shown (the others can still be filtered on). */
   visible: string[];
   /**
-   * Of those, the ones a row shows in its "Details" disclosure rather than as a column (issue 21: the
+   * Of those, the ones a row shows in its "Details" disclosure rather than as a column (the
    * activity's payment method, expiry and event data), so its table fits a desktop window.
    */
   more?: string[];
@@ -69,7 +69,7 @@ export interface TableConfig {
   pageSizes: number[];
   /** Badge tones per column and value (statuses). */
   tones?: Record<string, Record<string, string>>;
-  /** Rows open their detail (spec §3, issue 21): the activity's payout and redemption rows, every payout. */
+  /** Rows open their detail (spec §3): the activity's payout and redemption rows, every payout. */
   detail: boolean;
   /** Where a detail opens without JavaScript, by kind; `{id}` is the row's payout or redemption id. */
   detailPaths?: Partial<Record<DetailKind, string>>;

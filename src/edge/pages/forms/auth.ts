@@ -53,7 +53,7 @@ export async function loginAction(locals: Locals, request: Request, url: URL): P
       missing ||= issue.message === 'required';
       fieldErrors[String(issue.path[0])] ??= translateMessage(requestContext.lang, issue.message);
     }
-    // "Fill out all required fields" only when one is empty; a wrong value is named (issue 21).
+    // "Fill out all required fields" only when one is empty; a wrong value is named.
     const formError = missing ? t(requestContext.lang, 'fillAllRequired') : Object.values(fieldErrors)[0]!;
     return { values: { email }, formError, fieldErrors, status: 400 };
   }
