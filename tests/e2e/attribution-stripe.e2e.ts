@@ -1,4 +1,4 @@
-// A sale finds its ambassador by itself, end to end (issue 20): a friend follows Ava's referral link, lands on
+// A sale finds its ambassador by itself, end to end: a friend follows Ava's referral link, lands on
 // a stand-in store (a small Node server on store.localhost that takes the campaign shop's place) whose pages
 // load /t.js, and reaches its checkout; the store puts the kept click id in the Checkout Session's
 // client_reference_id, and Stripe's `checkout.session.completed` (signed with the official `stripe` package's

@@ -1,4 +1,4 @@
-// Per-language company texts (issue 21): the same page shows the company's own texts in the page language
+// Per-language company texts: the same page shows the company's own texts in the page language
 // where it wrote them, and its default language's where it did not. The seed writes acme's in Spanish (its
 // default) with English and French variants, and demo's in English with Spanish and French ones; their
 // campaigns, tiers and badges too.
@@ -94,7 +94,7 @@ describe('company texts per language', () => {
         // The points a referral earned (acme's activity table is on its transactions tab): the portal's own
         // text, stored as a message key, in the page language.
         await page.goto(`${baseUrl('acme.localhost')}/app/transactions?campaign=all&activity.type__in=points&activity.page_size=50`);
-        // In each row's "Details" (issue 21).
+        // In each row's "Details".
         const notes = await page.locator('[data-table-section="activity"] tbody tr[data-row] [data-col="event_data1"]').allTextContents();
         expect(notes.length).toBeGreaterThan(0);
         expect(notes.map((n) => n.trim())).toContain(referralReward);

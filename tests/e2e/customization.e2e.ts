@@ -1,4 +1,4 @@
-// Customization in a real browser (issue 11): a campaign override reaches title, favicon, colours, tab
+// Customization in a real browser: a campaign override reaches title, favicon, colours, tab
 // labels and scripts; a custom tab with an external source opens in a new window; the company's analytics
 // hears about the signed-in ambassador once per session and never about a visitor; links and buttons
 // keep WCAG AA contrast whatever colours the company picked.

@@ -1,4 +1,4 @@
-// A focused dashboard and tables that fit (issue 21), on both demo tenants in a real Chromium: the
+// A focused dashboard and tables that fit, on both demo tenants in a real Chromium: the
 // ambassador's personal discount code shows beside the share code with Copy; on a phone the dashboard's
 // first screen holds the key figures and the referral link and the whole page is at most 2.5 screens, with
 // a personal code, in the tenant's longer language (acme in Spanish); at 1280 px the activity, commissions and payouts are real tables, in two
@@ -134,7 +134,7 @@ for (const tenant of TENANTS) {
         expect(await bottomOf('[data-key-figures]')).toBeLessThanOrEqual(PHONE.height);
         expect(await bottomOf('[data-referral-link] input')).toBeLessThanOrEqual(PHONE.height);
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        // "At most about 2.5 screens" (issue 21), with the personal code and the longer language's texts.
+        // "At most about 2.5 screens", with the personal code and the longer language's texts.
         expect(height).toBeLessThanOrEqual(2.5 * PHONE.height);
         // The rest is one tap away: every other figure in a closed disclosure, the activity on its page.
         expect(await page.locator('details[data-more-figures]').getAttribute('open')).toBeNull();
@@ -156,7 +156,7 @@ for (const tenant of TENANTS) {
             const cells = await dt.evaluate(measureCells);
             expect(cells.length, table).toBeGreaterThan(0);
             // One line each (points: their number, and the company's name for them under it when the column is
-            // too narrow for both, issue 21); a cell cut to its column says so (ellipsis) and shows its whole
+            // too narrow for both); a cell cut to its column says so (ellipsis) and shows its whole
             // value on hover and focus.
             expect(cells.filter((c) => c.lines > (c.points ? 2 : 1)), table).toEqual([]);
             expect(cells.filter((c) => c.cut && !(c.ellipsis && c.title === c.text && c.focusable)), table).toEqual([]);

@@ -27,7 +27,7 @@ async function backdate(commissionUid: string) {
   await run('npx', ['--no', 'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', portalInfo().stateDir, '--command', sql], { cwd: ROOT });
 }
 
-// textContent: figures other than the key ones sit in the dashboard's closed "All figures" disclosure (issue 21).
+// textContent: figures other than the key ones sit in the dashboard's closed "All figures" disclosure.
 const tile = async (page: Page, key: string) => ((await page.locator(`[data-tile="${key}"] .value`).first().textContent()) ?? '').trim();
 
 describe.each(TENANTS)('the earnings loop on $host', ({ host, email, uid, campaign, key }) => {

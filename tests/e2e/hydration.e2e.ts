@@ -38,7 +38,7 @@ describe('password fields typed into before hydration', () => {
   });
 });
 
-describe('CSP nonce written as the pages render (issue 19)', () => {
+describe('CSP nonce written as the pages render', () => {
   it('puts the policy nonce on every script of a page (ours, Astro islands, bundled, tenant), and none is refused', async () => {
     const context = await browser.newContext(withContextDefaults({}));
     const page = await context.newPage();
@@ -59,7 +59,7 @@ describe('CSP nonce written as the pages render (issue 19)', () => {
     // The login page's bundled <script> and the registration form's; then the islands of the app pages.
     await check('/login');
     await check('/register');
-    // The password fields' inline script (issue 21).
+    // The password fields' inline script.
     await check('/reset-password?host=localhost');
     await hydrated(page, 'input[name="password"]');
     await logIn(page, 'localhost', 'ava@demo.test');

@@ -1,4 +1,4 @@
-// Keyboard only (issue 11): a person without a mouse logs in, switches campaign, copies the referral
+// Keyboard only: a person without a mouse logs in, switches campaign, copies the referral
 // link, creates a share link, opens and closes a confirmation dialog with Escape (focus goes back to
 // the button that opened it) and logs out, at 1280 px, with Tab / Shift+Tab / Enter / Space / Escape
 // (and the arrow key a closed <select> takes to change its option). At every step the focused element

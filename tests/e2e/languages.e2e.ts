@@ -1,4 +1,4 @@
-// Languages in a real browser (spec §9, issue 11): the browser's language before the company default,
+// Languages in a real browser (spec §9): the browser's language before the company default,
 // the language menu of the logged-out pages (every language plus "system"), <html lang>, a regional
 // catalogue (es-MX) on acme, and the profile's stored choice.
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The layout defects of issue 21, each looked at as a person would see it, at 1280 and 390 px, in two
+// Layout defects, each looked at as a person would see it, at 1280 and 390 px, in two
 // languages, on both demo tenants: a date never wraps inside itself; a share link wraps only between its
 // parts and the share-link form's controls line up; an ended campaign says why it has no referral link;
 // on a phone the language button covers nothing and the opened menu shows the logo once; the stats chart
@@ -219,7 +219,7 @@ describe('stats chart', () => {
       // bypassCSP: the test reads the drawn chart through chart.js's own module, imported from the page.
       await withPage(tenant.host, tenant.email, lang, VIEWPORTS[0], async (page) => {
         await page.goto(`${baseUrl(tenant.host)}/app/stats?range=last_year`);
-        // chart.js comes when the person points at the graph (issue 21).
+        // chart.js comes when the person points at the graph.
         await hydrated(page, '[data-stats-svg]');
         await page.locator('[data-stats-svg]').hover();
         const year = String(new Date().getUTCFullYear() - 1);

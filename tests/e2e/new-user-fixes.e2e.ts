@@ -1,4 +1,4 @@
-// Issue 11 "What a new user saw": each finding of a first visit on both demo tenants, at phone (390 px)
+// What a new user saw: each finding of a first visit on both demo tenants, at phone (390 px)
 // and desktop (1280 px) widths, as a regression test in a real browser.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,7 @@ for (const tenant of TENANTS) {
       });
     });
 
-    it('heads a custom tab page with the label of its menu item, once (issue 21: the tab HTML repeated it)', async () => {
+    it('heads a custom tab page with the label of its menu item, once (the tab HTML repeated it)', async () => {
       await withPage(DESKTOP, async (page) => {
         await logIn(page, tenant.host, tenant.email);
         const label = (await page.locator(`#sidebar [data-menu-item="${tenant.customTab}"]`).innerText()).trim();
@@ -177,7 +177,7 @@ for (const tenant of TENANTS) {
       });
     });
 
-    it('gives every activity row its type as a word, and no blank cell (the dashboard links there, issue 21)', async () => {
+    it('gives every activity row its type as a word, and no blank cell (the dashboard links there)', async () => {
       await withPage(DESKTOP, async (page) => {
         await logIn(page, tenant.host, tenant.email);
         const activity = await page.locator('[data-activity-link]').getAttribute('href');

@@ -1,4 +1,4 @@
-// Onboarding a company without SQL (issue 12): the operator CLI creates a company with its host and key,
+// Onboarding a company without SQL: the operator CLI creates a company with its host and key,
 // its portal shows its brand at the new host at once, the CLI imports two ambassadors with invitations,
 // and one of them sets a password from the e-mailed link and logs in.
 import { spawnSync } from 'node:child_process';
@@ -72,7 +72,7 @@ describe('onboarding a company with npm run operator', () => {
     const res = await page.goto(`${baseUrl(host)}/login`);
     expect(res!.status()).toBe(200);
     await expect(page.title()).resolves.toContain(name);
-    // No logo yet: the company's name with its initial, not a generic picture (issue 17).
+    // No logo yet: the company's name with its initial, not a generic picture.
     await expect(page.locator('.auth-card [data-brand-mark] .brand-name').textContent()).resolves.toBe(name);
     const button = page.locator('form[data-login-form] button[type="submit"]');
     await expect(button.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(11, 114, 133)');

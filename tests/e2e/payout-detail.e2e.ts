@@ -1,4 +1,4 @@
-// Payout and transaction detail (issue 21) in a real browser on both demo tenants: a payout of the payouts
+// Payout and transaction detail in a real browser on both demo tenants: a payout of the payouts
 // table opens its own page without JavaScript (amount, method, status, dates, reference and the commissions
 // it paid, which add up to it), a commission there leads to its row of the commissions table, another
 // person's or company's payout is a 404 "payout not found" page; with JavaScript the activity (acme's

@@ -1,6 +1,6 @@
 // The profile in a real browser: the avatar crop dialog saves a 250x250 PNG that the sidebar shows at
 // once; deactivate then reactivate after the confirmation popup; the password checks as it is typed; the
-// page loads no React until the crop dialog opens (issue 21); a profile edit and the confirmation step
+// page loads no React until the crop dialog opens; a profile edit and the confirmation step
 // with JavaScript off; unsubscribe from an e-mailed link with JavaScript off.
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -114,7 +114,7 @@ describe('the avatar crop dialog', () => {
   });
 });
 
-describe('the account page without React (issue 21)', () => {
+describe('the account page without React', () => {
   /** The lazily fetched crop dialog (React, react-easy-crop) and Astro's React renderer. */
   const REACT_CHUNK = /\/_astro\/(AvatarCropper|avatar-cropper-dialog|client|react|jsx-runtime)\.[^/]*\.js$/;
 
@@ -294,7 +294,7 @@ describe('with JavaScript off', () => {
       await page.locator('#avatar-file').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
       await page.locator('form[data-avatar-fallback] button[type="submit"]').click();
       expect(await page.locator('#avatar-error').textContent()).toContain('This file type cannot be used. Choose a PNG, JPEG or WebP image.');
-      // Issue 21: the error was shown twice (the section's message and the field's).
+      // The error was shown twice (the section's message and the field's).
       expect((await page.locator('#avatar').textContent())!.split('This file type cannot be used. Choose a PNG, JPEG or WebP image.').length - 1).toBe(1);
       await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: testPng(64, 64) });
       await page.locator('form[data-avatar-fallback] button[type="submit"]').click();

@@ -1,4 +1,4 @@
-// Redirect targets and path spellings against the built portal (issue 17), where Astro itself routes the
+// Redirect targets and path spellings against the built portal, where Astro itself routes the
 // pages (worker tests replace the pages with a stub): the language menu's `next` never leaves the site,
 // and no spelling of a gated page renders it for someone the tab excludes.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { baseUrl, cookieHeader, sessionCookies } from './harness';
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { redirect: 'manual', headers });
 
-describe('the language menu (issue 17: /language?next=/%09/evil.example/x went off-site)', () => {
+describe('the language menu (/language?next=/%09/evil.example/x went off-site)', () => {
   it.each(['/%09/evil.example/x', '//evil.example', '/%5cevil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])(
     'GET and POST /language with next=%j go back to /login',
     async (next) => {

@@ -37,7 +37,7 @@ describe('the request context', () => {
       ['localhost', 'ava@demo.test', /Unable to log in with provided credentials/],
     ] as const) {
       // A browser whose language the portal does not have, so the tenant's default decides (spec §9); the
-      // test pins it rather than depending on the machine's locale (issue 17: Debian's Chromium sent en-US).
+      // test pins it rather than depending on the machine's locale (Debian's Chromium sent en-US).
       const context = await browser.newContext({ locale: 'ja-JP' });
       const page = await context.newPage();
       await page.goto(`${baseUrl(host)}/login`);

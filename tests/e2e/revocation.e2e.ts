@@ -1,4 +1,4 @@
-// Revocation is immediate for pages (issue 17), in the real app: an /app page the old cookie opened a
+// Revocation is immediate for pages, in the real app: an /app page the old cookie opened a
 // moment ago was served from the isolate's kept verification (src/edge/caller-cache.ts); after each way a
 // session ends, the very next page with that cookie (well within the kept verification's 10 s) says the
 // session ended and goes to /login, and none of the person's data is anywhere in it (head included); the
@@ -124,7 +124,7 @@ afterAll(async () => {
   await stopAll();
 });
 
-describe('a revoked session\'s pages show none of the person\'s data (issue 17)', () => {
+describe('a revoked session\'s pages show none of the person\'s data', () => {
   it('logout on this device: the next page is the login, the cookie cleared', async () => {
     expect((await post('/logout', {}, ben)).status).toBe(303);
     await expectSignedOut(ben);

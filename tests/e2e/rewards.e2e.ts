@@ -104,7 +104,7 @@ describe('/app/rewards (legacy) on demo, without JavaScript', () => {
 
       await input.fill('10000');
       expect(await submit(page, page.locator('[data-redeem-view="rwd-demo-target"] button[data-redeem-submit]'))).toBe(400);
-      // Issue 21: what it costs and what the balance is, in the company's points.
+      // What it costs and what the balance is, in the company's points.
       expect(await page.locator('[data-redeem-error]').innerText()).toMatch(/^Not enough funds: this costs 10,000 points and your balance is [\d,]+ points\./);
       expect(await page.locator('[data-redeem-error]').getAttribute('role')).toBe('alert');
       expect(await page.locator('[data-amount-error]').count()).toBe(0);
@@ -120,7 +120,7 @@ describe('/app/rewards (legacy) on demo, without JavaScript', () => {
   });
 
   it('a fixed-price card the balance cannot cover is marked, its Redeem button is disabled, the server still refuses it and nothing is spent', async () => {
-    // Issue 21: a gift card costing more than the balance offered Redeem, and only the refusal said why.
+    // A gift card costing more than the balance offered Redeem, and only the refusal said why.
     const created = await operatorCall('localhost', DEMO_KEY, '/rewards',
       { name: 'Weekend cabin', type: 'custom', points: 900_000, config: { field_kind: 'quantity' } },
       { headers: { 'idempotency-key': `cabin-${Date.now()}` } });
@@ -260,7 +260,7 @@ describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
       await page.goto(`${baseUrl('acme.localhost')}/app/rewards/v3`);
       const before = await tileValue(page, 'balance_available');
       const item = page.locator('[data-vault-item="vlt-acme-giftcard"]');
-      // Issue 21: the 50 € option was selectable with a 19 € balance.
+      // The 50 € option was selectable with a 19 € balance.
       const fifty = item.locator('input[value="vv-acme-giftcard-50"]');
       expect(await fifty.isDisabled()).toBe(true);
       expect(await item.locator('[data-variant="vv-acme-giftcard-50"] [data-not-covered]').innerText()).toContain('Tu saldo no alcanza');
@@ -294,7 +294,7 @@ describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
         expect((await page.goto(`${baseUrl('acme.localhost')}${path}`))?.status()).toBe(200);
         await noSidewaysScroll(page);
       }
-      // The ledger's phone card (issue 21): what and how much side by side on its first line, the date and the
+      // The ledger's phone card: what and how much side by side on its first line, the date and the
       // status on the next, then the labelled campaign, redeemed part and expiry, instead of seven labelled lines.
       await page.goto(`${baseUrl('acme.localhost')}/app/rewards/v3`);
       const cards = await page.locator('[data-reward-ledger] tbody tr').evaluateAll((rows) => rows.map((row) => {

@@ -23,7 +23,7 @@ const TENANTS = [
 ] as const;
 
 
-// The dashboard's all-time clicks sit in its "All figures" disclosure (issue 21): read whether open or not.
+// The dashboard's all-time clicks sit in its "All figures" disclosure: read whether open or not.
 async function clicksTile(page: Page): Promise<number> {
   const text = (await page.locator('[data-tile="clicks"] .value').textContent()) ?? '';
   return Number(text.replace(/[^\d]/g, ''));
@@ -85,7 +85,7 @@ for (const tenant of TENANTS) {
           expect(landed.origin).toBe(new URL(tenant.shop.replace('/**', '')).origin);
           expect(landed.searchParams.get('mbsy')).toBe(tenant.code);
           expect(landed.searchParams.get('campaignid')).toBe(tenant.campaignId);
-          // The visit's click id (issue 20), the one its click is stored under, for the store to keep.
+          // The visit's click id, the one its click is stored under, for the store to keep.
           expect(landed.searchParams.get('mbsy_cid')).toMatch(/^c1[A-Za-z0-9_-]{40,62}$/);
           expect(await friendPage.locator('h1').innerText()).toBe('Shop');
         } finally {

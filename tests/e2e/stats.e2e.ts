@@ -1,5 +1,5 @@
 // /app/stats in a real browser on both demo tenants: the server paints the cards, the graph (an inline
-// SVG, issue 21) and the table; the Spanish tenant reads Spanish; without JavaScript the GET form changes
+// SVG) and the table; the Spanish tenant reads Spanish; without JavaScript the GET form changes
 // the range through the URL and the graph is there; with JavaScript a range change redraws the SVG from
 // the browser API and rewrites the URL, a campaign switch changes the numbers, and chart.js comes only
 // when the person points at the graph: its canvas takes the SVG's box and shows the tooltips.

@@ -1,4 +1,4 @@
-// One status vocabulary (issue 21, spec §4 display rules): the same approved commission read "Approved" on
+// One status vocabulary (spec §4 display rules): the same approved commission read "Approved" on
 // the dashboard and "Unpaid" in the tables and filters. Here every screen that names a commission's status
 // is read in a real browser, in English (localhost) and Spanish (acme): the commissions table, the activity
 // table's commission rows, both tables' filter chips and the CSV say one word per status

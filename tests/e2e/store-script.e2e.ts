@@ -1,4 +1,4 @@
-// The store script in a real browser (issue 20): a stand-in store on another host and port
+// The store script in a real browser: a stand-in store on another host and port
 // (store.localhost, a small Node server) loads <script src="http://<portal>/t.js">, and a visitor lands
 // from a share link's redirect with ?mbsy=<code>&mbsy_cid=<click id>. The click is kept in cookies of the
 // store's own host for the company's window, answered on later pages without the parameters, replaced by a

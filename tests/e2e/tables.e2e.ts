@@ -1,4 +1,4 @@
-// The data tables (issue 9) in a real browser on both demo tenants: /app/activity-portal (localhost, not
+// The data tables in a real browser on both demo tenants: /app/activity-portal (localhost, not
 // admin3) and /app/transactions (acme, admin3, Spanish). The server paints the first page of every table
 // (JavaScript off: rows, paging links, a bookmarked filtered URL); hydrated, the commissions table
 // filters by status (plain and negated), sorts by amount and changes its page size through the URL, its
@@ -203,7 +203,7 @@ for (const tenant of TENANTS) {
       }
     });
 
-    it('follows the first rows-per-page choice, made before the page\'s script ran (issue 21)', async () => {
+    it('follows the first rows-per-page choice, made before the page\'s script ran', async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
         const page = await logIn(context, tenant.host, tenant.email);

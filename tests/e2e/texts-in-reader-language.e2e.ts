@@ -1,4 +1,4 @@
-// Texts frozen in the language they were written in (issue 21): acme writes its tasks in Spanish, and the
+// Texts frozen in the language they were written in: acme writes its tasks in Spanish, and the
 // seed's ledger entry for alex's completed task says "Task completed: Completa tu perfil del equipo". Read in
 // French or English, the rewards ledger names the task in that language (migration 0025), without JavaScript.
 import type { Browser } from 'playwright-core';

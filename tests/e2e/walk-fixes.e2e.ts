@@ -1,4 +1,4 @@
-// What a new user walked into (issue 17): a deactivated ambassador saw a normal dashboard offering to
+// What a new user walked into: a deactivated ambassador saw a normal dashboard offering to
 // copy and share links that answer "link not found"; a company made with the operator CLI showed its
 // name nowhere, a generic logo and a white blob in the sidebar.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The password fields and the confirmation popup, written as text on the server (issue 21): the ids and
+// The password fields and the confirmation popup, written as text on the server: the ids and
 // references the page script and screen readers follow, the server's errors, every word escaped; and
 // their page scripts carry no message catalogue.
 import path from 'node:path';

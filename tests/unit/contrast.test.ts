@@ -9,7 +9,7 @@ describe('contrast ratio (WCAG 2)', () => {
     ['#000000', '#ffffff', 21],
     ['#ffffff', '#ffffff', 1],
     ['#fff', '#000', 21],
-    ['#ff9800', '#ffffff', 2.16], // acme's tab link colour on white (issue 11: "about 2.2:1")
+    ['#ff9800', '#ffffff', 2.16], // acme's tab link colour on white ("about 2.2:1")
     ['#3c97d3', '#ffffff', 3.2], // the spec's default link colour
     ['#ef6c00', '#ffffff', 3.08],
     ['#777777', '#ffffff', 4.48],

@@ -1,6 +1,6 @@
 // The dashboard's copy fields, campaign selector, sidebar avatar, the menu icons and the share links' QR
-// buttons, written as text on the server
-// (issue 19): every value a company or ambassador chose is escaped, and what the browser scripts read is
+// buttons, written as text on the server:
+// every value a company or ambassador chose is escaped, and what the browser scripts read is
 // there without JavaScript too.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

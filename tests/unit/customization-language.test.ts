@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inLanguage } from '../../src/lib/customization-language';
 import { customizationSchema, resolveCustomization } from '../../src/lib/schemas/customization';
 
-// Per-language company texts (issue 21): a company writes its texts in its default language and, per
+// Per-language company texts: a company writes its texts in its default language and, per
 // language, the ones it translated; a page shows the translation where there is one, else the default text.
 
 const company = {
@@ -75,7 +75,7 @@ describe('company texts per language', () => {
   });
 });
 
-// Regression (issue 21): a campaign layer's own label showed the company's Spanish translation of the
+// Regression: a campaign layer's own label showed the company's Spanish translation of the
 // company's label on Spanish pages; a campaign's own value beats the company's translation of another text.
 describe('company texts per language under a campaign layer', () => {
   const campaign = {

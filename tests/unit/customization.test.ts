@@ -46,7 +46,7 @@ describe('customization defaults (spec §1, §3, §9)', () => {
     expect(Object.values(d.stats).every((v) => v === true)).toBe(true);
     expect(Object.keys(d.stats)).toHaveLength(6);
     expect(Object.entries(d.activity).filter(([k]) => k.startsWith('show_')).every(([, v]) => v === true)).toBe(true);
-    // Event-data columns have no name of the company's until it gives one (issue 21: then "Details").
+    // Event-data columns have no name of the company's until it gives one (then "Details").
     expect([d.activity.event_data_1_label, d.activity.event_data_2_label, d.activity.event_data_3_label]).toEqual([null, null, null]);
     expect(Object.keys(d.activity)).toEqual(expect.arrayContaining([
       'show_referred_name', 'show_referred_email', 'show_expiration_date',

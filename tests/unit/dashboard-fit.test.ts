@@ -4,7 +4,7 @@ import { rowsHtml } from '../../src/ui/table/table-markup';
 import type { TableColumn, TableConfig, TableLabels } from '../../src/ui/table/table-types';
 import { eventDataLabels } from '../../src/lib/table-query';
 
-// Issue 21: the dashboard's trend line, the activity's event-data headings and the desktop table's cut
+// The dashboard's trend line, the activity's event-data headings and the desktop table's cut
 // of long text.
 
 describe('dashboard trend line', () => {
@@ -44,7 +44,7 @@ describe('desktop table cells', () => {
     expect(html).toContain('title="maximiliana.wojciechowska@example.com">maximiliana.wojciechowska<wbr>@example.com</td>');
   });
 
-  it('writes a short e-mail whole, its one break opportunity before the "@" (a phone\'s card wraps there; the desktop table\'s CSS hides it, issue 21)', () => {
+  it('writes a short e-mail whole, its one break opportunity before the "@" (a phone\'s card wraps there; the desktop table\'s CSS hides it)', () => {
     const html = rowsHtml(config, labels, [{ referred_name: 'Kim Lee', referred_email: 'kim@example.test' }], columns);
     expect(html).not.toContain('dt-clip');
     expect(html.match(/<wbr>/g)).toHaveLength(1);

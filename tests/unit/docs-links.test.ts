@@ -1,4 +1,4 @@
-// The docs point at files that exist (issue 18). README.md and docs/*.md are read; two kinds of references
+// The docs point at files that exist. README.md and docs/*.md are read; two kinds of references
 // are checked against the working tree:
 //   - markdown links to local files, `[text](docs/x.md)` or `[text](../src/y.ts#anchor)`, resolved from the
 //     document's own folder (web addresses, mailto: and same-page #anchors are not files);
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * Files another branch is adding while these docs are written (issue 18): skipped only while missing, so
+ * Files another branch is adding while these docs are written: skipped only while missing, so
  * once they exist they are checked like any other path. Remove an entry when its file has landed.
  */
 const LANDING = new Set(['src/api/money/README.md']);

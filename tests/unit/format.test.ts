@@ -161,7 +161,7 @@ describe('range presets (§9)', () => {
   });
 });
 
-describe('numbers in the page language (issue 9)', () => {
+describe('numbers in the page language', () => {
   it('writes money, numbers, points and percentages the way the page language does', () => {
     expect(formatMoney(16104, 'EUR', 'es')).toMatch(/^161,04\s€$/);
     expect(formatMoney(125000, 'USD', 'de')).toMatch(/^1\.250\s\$$/);
@@ -191,7 +191,7 @@ describe('short dates in the page language', () => {
   });
 });
 
-describe('formatters kept per isolate (issue 19)', () => {
+describe('formatters kept per isolate', () => {
   it('keeps one formatter per locale for frozen options, and reads the same as one made for the call', () => {
     const options = Object.freeze({ maximumFractionDigits: 1 });
     expect(numberFormat('fr', options)).toBe(numberFormat('fr', options));

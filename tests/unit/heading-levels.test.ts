@@ -1,4 +1,4 @@
-// Tenant HTML's headings started at h3 under the register page's h1 (issue 21: Lighthouse's heading-order
+// Tenant HTML's headings started at h3 under the register page's h1 (Lighthouse's heading-order
 // at 98): wherever tenant HTML is placed, its headings move as a block under the place's heading.
 import { describe, expect, it } from 'vitest';
 import { sanitizeTenantHtml } from '../../src/edge/sanitize';

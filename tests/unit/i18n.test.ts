@@ -49,7 +49,7 @@ describe('message catalogue', () => {
     expect(t('en', 'expectedAmbassador')).toBe('Expected result array containing ambassador user');
     expect(t('en', 'noStats')).toBe('No stats found');
     expect(t('en', 'noStatsMetrics')).toBe('No stats metrics found');
-    // Issue 21 replaced §5's "minimum amount is {min}": the amount now comes with its unit (message-limits.test.ts).
+    // Replaces §5's "minimum amount is {min}": the amount comes with its unit (message-limits.test.ts).
     expect(t('en', 'minimumAmount', { min: '10 points' })).toBe('The minimum is 10 points. Enter a larger amount.');
     expect(t('en', 'maximumAmount', { max: '$50' })).toBe('The maximum is $50. Enter a smaller amount.');
   });
@@ -247,7 +247,7 @@ describe('pickLanguage', () => {
     expect(pickLanguage('fr', 'es-ES,es;q=0.9', 'de')).toBe('fr');
   });
 
-  it('uses the browser language before the company default (issue 11)', () => {
+  it('uses the browser language before the company default', () => {
     expect(pickLanguage(null, 'en-US,en;q=0.9', 'es')).toBe('en');
     expect(pickLanguage(null, null, 'es')).toBe('es');
   });

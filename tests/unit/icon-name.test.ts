@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { iconName } from '../../src/ui/shell/icon-name';
 
-// Issue 11 "the menu has no icons": every menu item gets an icon, whatever spelling the company's
+// Never a menu without icons: every menu item gets an icon, whatever spelling the company's
 // settings use for the spec §2 custom-tab icons.
 const KNOWN = ['home', 'chart', 'shopping-cart', 'star', 'university', 'info', 'logout', 'file'];
 

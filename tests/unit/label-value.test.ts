@@ -1,4 +1,4 @@
-// "Label: value" in the reader's language (issue 21: "Taille: 0,4 ko" and "Robustesse du mot de passe: –"
+// "Label: value" in the reader's language (not "Taille: 0,4 ko" and "Robustesse du mot de passe: –"
 // on French pages, where a colon is set apart from the word before it).
 import { describe, expect, it } from 'vitest';
 import { colonFor, labelColon, labelValue } from '../../src/lib/label-value';

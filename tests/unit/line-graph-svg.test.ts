@@ -1,4 +1,4 @@
-// The stats graph as an inline SVG (issue 21: the first paint no longer waits for chart.js): whole-number
+// The stats graph as an inline SVG (the first paint no longer waits for chart.js): whole-number
 // ticks in the page language, time labels that fit (with the year where the range needs it), straight
 // segments in the chart's colours, a name for screen readers, escaped text, and no crash on an empty or
 // one-point series.

@@ -1,6 +1,6 @@
 // A zod schema refuses a field with a bare message key: the issue carries no values, so a key whose text
 // has ICU arguments came out as a raw template ("Enter an amount with at most {digits, plural, ...}", the
-// revenue error of issue 17). Schemas may only name keys without arguments; keys with arguments are thrown
+// revenue error). Schemas may only name keys without arguments; keys with arguments are thrown
 // by services with their values (fieldError(field, key, params)).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ const THROWN_WITH_VALUES = new Set(['redirectUrlHost']);
 const hasArguments = (key: MessageKey) => /\{\s*\w+/.test(en[key]);
 
 describe('messages with arguments', () => {
-  it('are never the bare message of a schema (issue 17: the unfilled revenue template)', () => {
+  it('are never the bare message of a schema (the unfilled revenue template)', () => {
     const offenders: string[] = [];
     for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith('.ts'))) {
       const text = readFileSync(path.join(SCHEMAS, file), 'utf8');

@@ -6,7 +6,7 @@ import { fieldProblem } from '../../src/lib/registration-rules.ts';
 import { profileUpdateSchema } from '../../src/lib/schemas/profile.ts';
 import { MAX_CHARS } from '../../src/lib/text-limits.ts';
 
-// Issue 21 "messages a person understands": a limit comes with its unit, a too-long value with its length
+// Messages a person understands: a limit comes with its unit, a too-long value with its length
 // limit, in the page language.
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

@@ -9,7 +9,7 @@ import { nl } from '../../src/lib/i18n/nl';
 import { pl } from '../../src/lib/i18n/pl';
 import { pt } from '../../src/lib/i18n/pt';
 
-// Issue 21: every error says what the person can do next (the wordings the spec quotes word for word,
+// Every error says what the person can do next (the wordings the spec quotes word for word,
 // such as "No stats found" and "Oops! Something went wrong", are kept: i18n.test.ts). These keys were rewritten from messages that
 // named no cause or no next step ("Invalid page.", "Copy to clipboard failed."); each reads the same
 // way in every language, as a real translation rather than a copy of the English.

@@ -43,7 +43,7 @@ describe('payment methods (§3)', () => {
 
 describe('statuses (§4)', () => {
   it('lists the statuses of each kind', () => {
-    // under_review: held by a fraud rule until the company reviews it (issue 20).
+    // under_review: held by a fraud rule until the company reviews it.
     expect(STATUSES.commission).toEqual(['pending', 'under_review', 'approved', 'paid', 'denied', 'zero']);
     expect(STATUSES.payout).toEqual(['pending', 'processing', 'paid', 'failed']);
     expect(STATUSES.activity).toEqual(['approved', 'denied', 'earn', 'expired', 'paid', 'pending', 'processing', 'redeemed', 'under_review']);
@@ -71,7 +71,7 @@ describe('statuses (§4)', () => {
     expect(isUnpaidCommission('paid')).toBe(false);
   });
 
-  // Issue 21: the same approved commission read "Approved" on the dashboard and "Unpaid" in the tables.
+  // The same approved commission read "Approved" on the dashboard and "Unpaid" in the tables.
   it('gives a commission one word whichever screen reports it', () => {
     for (const lang of ['en', 'fr', 'pl']) {
       for (const status of ['pending', 'approved', 'paid', 'denied']) {

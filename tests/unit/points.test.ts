@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPointsIn } from '../../src/lib/format.ts';
 import { formatPoints, isGenericPointName, pointWords } from '../../src/lib/points.ts';
 
-// Issue 21: "1 points". A count of points reads right in every page language: the generic point name in
+// Never "1 points": a count of points reads right in every page language: the generic point name in
 // the language's own plural forms, a company's own name never after a count it cannot agree with.
 
 describe('points with the default point name', () => {

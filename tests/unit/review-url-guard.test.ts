@@ -1,4 +1,4 @@
-// Review of issue 12: spellings the webhook SSRF guard (src/api/webhooks/url-guard.ts) must see through,
+// Found in review: spellings the webhook SSRF guard (src/api/webhooks/url-guard.ts) must see through,
 // beyond tests/unit/webhook-url-guard.test.ts. The WHATWG parser drops only ONE trailing dot before its
 // IPv4 check, so `127.0.0.1..` stays a "domain" and the guard must strip every trailing dot itself.
 // (Names that resolve to private addresses, such as 127.0.0.1.nip.io, cannot be refused here: a Worker

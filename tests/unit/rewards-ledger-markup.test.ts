@@ -1,4 +1,4 @@
-// The rewards ledger's rows, written as text on the server (issue 19): the row a person reads in their
+// The rewards ledger's rows, written as text on the server: the row a person reads in their
 // language, every value a company or ambassador wrote escaped, empty cells marked for the phone layout.
 import { describe, expect, it } from 'vitest';
 import { ledgerRowsHtml, type LedgerRow } from '../../src/ui/rewards/rewards-ledger-markup';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languageChain, readTranslations, textsIn } from '../../src/lib/row-language';
 import { badgeCreateSchema, campaignCreateSchema, campaignPatchSchema, taskCreateSchema, tierPatchSchema } from '../../src/lib/schemas/operator-catalog';
 
-// Task and reward texts per language (issue 21): a row's own texts are the company's default language;
+// Task and reward texts per language: a row's own texts are the company's default language;
 // `translations` (JSON by language) lay the texts a language has over them, text by text.
 
 const task = {
@@ -67,7 +67,7 @@ describe('campaign, tier and badge texts in the page language (migration 0024)',
   });
 });
 
-describe('a row\'s translations read once per isolate (issue 19)', () => {
+describe('a row\'s translations read once per isolate', () => {
   it('parses stored text once and shares it read-only; bad JSON reads as none', () => {
     const stored = JSON.stringify({ fr: { name: 'Parrainez un ami' } });
     const first = readTranslations(stored);

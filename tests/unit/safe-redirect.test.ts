@@ -1,4 +1,4 @@
-// The one redirect check (issue 17): every `next` / redirect target a request or a tenant supplies is a
+// The one redirect check: every `next` / redirect target a request or a tenant supplies is a
 // path of the page's origin (or an allowed host), never something a browser reads as another site.
 import { describe, expect, it } from 'vitest';
 import { checkRedirect, safeRedirect } from '../../src/lib/safe-redirect.ts';
@@ -27,7 +27,7 @@ const HOSTILE: string[] = [
   '', ' ',
 ];
 
-describe('safeRedirect: hostile targets fall back (issue 17)', () => {
+describe('safeRedirect: hostile targets fall back', () => {
   it.each(HOSTILE)('refuses %j', (target) => {
     expect(checkRedirect(target, { origin })).toBeNull();
     expect(safeRedirect(target, rules)).toBe('/login');

@@ -102,7 +102,7 @@ describe('embed code', () => {
   it('writes sizes for people', () => {
     const sizes = [0, 812, 1024, 15846, 1536 * 1024, 150 * 1024 * 1024];
     expect(sizes.map((b) => formatFileSize(b))).toEqual(['0 kB', '0.8 kB', '1 kB', '15.5 kB', '1.5 MB', '150 MB']);
-    // In the page language, with its own symbols (issue 21: "Taille: 394 B" on a French page).
+    // In the page language, with its own symbols (not "Taille: 394 B" on a French page).
     // French puts a narrow no-break space between the figure and the unit.
     expect(sizes.map((b) => formatFileSize(b, 'fr').replace('\u202f', ' '))).toEqual(['0 ko', '0,8 ko', '1 ko', '15,5 ko', '1,5 Mo', '150 Mo']);
     expect(formatFileSize(15846, 'es')).toBe('15,5 kB');

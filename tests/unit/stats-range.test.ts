@@ -110,7 +110,7 @@ describe('labels', () => {
     expect(crossesYears([])).toBe(false);
   });
 
-  // Issue 21: "Last year" drew "January" to "December" with no year, read as this year's months.
+  // "Last year" drew "January" to "December" with no year, read as this year's months.
   it('puts the year in the labels of a range that crosses years or lies in another year than today', () => {
     const lastYear = statsRange('last_year', NOW);
     expect(rangeNeedsYear(lastYear.startDate, lastYear.endDate, NOW)).toBe(true);

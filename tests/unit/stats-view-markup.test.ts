@@ -1,5 +1,5 @@
-// The stats view written as text on the server (issue 19: it was a React island): the form, the cards,
-// the SVG graph (issue 21: chart.js only once the person points at it) and the table of every figure are in the HTML before any script, what a company or
+// The stats view written as text on the server (it was a React island): the form, the cards,
+// the SVG graph (chart.js only once the person points at it) and the table of every figure are in the HTML before any script, what a company or
 // ambassador chose is escaped, and the browser redraws from the same functions.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The store script (GET /t.js, issue 20): which landing values it keeps, for how long, in which cookies,
+// The store script (GET /t.js): which landing values it keeps, for how long, in which cookies,
 // and the built file itself: current with its source, within 2 KB gzipped, and doing the same when run.
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';

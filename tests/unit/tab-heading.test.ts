@@ -1,4 +1,4 @@
-// Custom tab pages showed their heading twice (issue 21): the page's h1 and the tab HTML's own title.
+// Custom tab pages showed their heading twice: the page's h1 and the tab HTML's own title.
 import { describe, expect, it } from 'vitest';
 import { withoutRepeatedHeading } from '../../src/lib/tab-heading';
 

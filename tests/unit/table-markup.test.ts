@@ -9,7 +9,7 @@ import type { TableConfig, TableLabels, TableView } from '../../src/ui/table/tab
 import { packBoot, unpackBoot } from '../../src/ui/table/table-boot';
 import { formatNumber } from '../../src/lib/format';
 
-// The data tables' markup (issue 19): the server writes the first page and the browser script the
+// The data tables' markup: the server writes the first page and the browser script the
 // pages it fetches with these same functions, so what they write is what every user reads.
 
 const labels: TableLabels = {
@@ -114,7 +114,7 @@ describe('data table markup', () => {
     expect(html.match(/<td class=dt-detail data-empty><\/td>/g)).toHaveLength(1);
   });
 
-  it('links each detail to its page, so it opens without JavaScript (issue 21)', () => {
+  it('links each detail to its page, so it opens without JavaScript', () => {
     const detailPaths = { payout: '/app/payouts/{id}', redemption: '/app/rewards?redemption={id}#redemption' };
     const html = viewHtml({ ...config, detailPaths }, labels, view());
     // In the activity the link sits in the row's Details disclosure (the script fetches the detail above it).
@@ -135,7 +135,7 @@ describe('data table markup', () => {
     expect(page).not.toContain('data-detail=');
   });
 
-  it('puts a row\'s `more` fields in its Details disclosure, not in the table\'s columns (issue 21)', () => {
+  it('puts a row\'s `more` fields in its Details disclosure, not in the table\'s columns', () => {
     const html = viewHtml({ ...config, more: ['event_data1'] }, labels, view());
     expect(html).not.toContain('<th scope="col" data-col=event_data1');
     expect(html).not.toContain('<td data-col=event_data1');
@@ -147,7 +147,7 @@ describe('data table markup', () => {
     expect(html.match(/<tr data-row><td><\/td>/g)).toHaveLength(3);
   });
 
-  it('writes points as their number and the company\'s name for them apart, so a narrow column cuts neither (issue 21)', () => {
+  it('writes points as their number and the company\'s name for them apart, so a narrow column cuts neither', () => {
     expect(pointsHtml('300 Acme Coins', 300, 'en')).toBe('300 <span class="unit">Acme Coins</span>');
     expect(pointsHtml('Acme Coins: 1', 1, 'en')).toBe('<span class="unit">Acme Coins:</span> 1');
     // The number as the page language writes it ("1 250", its space a no-break one, never the cut).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasUrlShape } from '../../src/lib/url-shape.ts';
 
-// What an e-mail never carries from text someone else typed, and what a name may not be (issue 36): a
+// What an e-mail never carries from text someone else typed, and what a name may not be: a
 // first name `WIN $500 at https://evil.example/claim` reached a welcome e-mail. Every way a mail program
 // or a reader could take text for a link or an address, also hidden in other characters, is found; the
 // names people have are not.

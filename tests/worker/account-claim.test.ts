@@ -1,4 +1,4 @@
-// Claiming an account (issue 17): with auto-login registration, someone who registered another person's
+// Claiming an account: with auto-login registration, someone who registered another person's
 // e-mail could set payout details that survived when the owner claimed the account. Now payout details set
 // before the address is proven are removed when an e-mailed code proves it, every change of payout details
 // is e-mailed to the address (masked, in the person's language, saying what to do if it was not them),

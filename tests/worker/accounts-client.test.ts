@@ -1,4 +1,4 @@
-// The auth area of the typed client (issue 8): the embedded implementation (services in-process) and the
+// The auth area of the typed client: the embedded implementation (services in-process) and the
 // remote one (HTTP to a second API, here the same Worker's /v1) give the same answers and the same errors.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';

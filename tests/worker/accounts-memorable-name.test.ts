@@ -1,5 +1,5 @@
-// A new account's memorable URL reads as the person's name (issue 21: "a new registrant's memorable URL
-// is an opaque id"): readable, unique per company, valid for any script, never a reserved path.
+// A new account's memorable URL reads as the person's name (it was an
+// opaque id): readable, unique per company, valid for any script, never a reserved path.
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insertAccounts, type NewAccount } from '../../src/api/auth/queries';

@@ -73,7 +73,7 @@ describe('forgot password', () => {
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(((await limited.json()) as any).detail).toMatch(/Too many attempts/);
 
-    // Many clients together never get a 429 for an account (issue 17: that locked the owner out of the
+    // Many clients together never get a 429 for an account (that locked the owner out of the
     // reset); past the account's budget the answer stays the same and no further e-mail goes out.
     const sam = await env.DB.prepare("SELECT id FROM users WHERE company_id = 'acme' AND email = 'sam@acme.test'").first<number>('id');
     const account = [];
@@ -136,14 +136,14 @@ describe('reset password', () => {
     expect(((await res.json()) as any).detail).toBe('This link has already been used or has expired. Ask for a new one with "Forgot your password?".');
   });
 
-  it('keeps an older code valid when a new one is requested, until one of them is used (issue 17)', async () => {
+  it('keeps an older code valid when a new one is requested, until one of them is used', async () => {
     const first = await resetCodeFor('localhost', 'demo', 'gone@demo.test');
     const second = await resetCodeFor('localhost', 'demo', 'gone@demo.test');
     expect((await reset('localhost', { code: first.code, email: 'gone@demo.test' })).status).toBe(200);
     expect((await reset('localhost', { code: second.code, email: 'gone@demo.test' })).status).toBe(400);
   });
 
-  it('stops a client after five wrong codes, without killing the code (issue 17)', async () => {
+  it('stops a client after five wrong codes, without killing the code', async () => {
     const { code } = await resetCodeFor('localhost', 'demo', 'ava@demo.test');
     const guesser = freshIp();
     for (let i = 0; i < 4; i++) {

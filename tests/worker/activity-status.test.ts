@@ -1,4 +1,4 @@
-// One source of status for every screen (issue 17): the dashboard's recent activity kept a commission
+// One source of status for every screen: the dashboard's recent activity kept a commission
 // "Pending" after it was approved (and paid) while the tables showed the truth. An activity row of a
 // commission now shows the commission's current status, on the dashboard's feed and in the activity table.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Issue 17 "The API's answers", as an outside client (an OpenAPI-driven fuzzer, a linter) meets them:
+// The API's answers as an outside client (an OpenAPI-driven fuzzer, a linter) meets them:
 // unknown paths are 404 and other methods 405 with Allow (an unknown path under /v1/operator answered 401
 // "credentials not provided" with a valid key); every 401 carries WWW-Authenticate; an Idempotency-Key is
 // an RFC 8941 sf-string ("k" and k are one key) and PATCH honours it; a body must be the content type
@@ -34,7 +34,7 @@ const methodsOf = (concretePath: string) => new Set(ROUTES
   .map((r) => r.method));
 const ALL = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-describe('unknown paths and methods (issue 17: a valid key got 401 "credentials not provided")', () => {
+describe('unknown paths and methods (a valid key got 401 "credentials not provided")', () => {
   it.each([
     ['a company key', '/v1/operator/nope', () => bearer(KEYS.demo)],
     ['a company key, deeper', '/v1/operator/payouts/po-1/nope', () => bearer(KEYS.demo)],
@@ -101,7 +101,7 @@ describe('unknown paths and methods (issue 17: a valid key got 401 "credentials 
 describe('WWW-Authenticate on every 401', () => {
   const expected = (path: string) => (path.startsWith('/v1/operator/companies')
     ? /^Bearer realm="admin"/
-    // The lead/sale API (issue 20) takes a company key outside /v1/operator.
+    // The lead/sale API takes a company key outside /v1/operator.
     : path.startsWith('/v1/operator/') || /^\/v1\/track\/(lead|sale)$/.test(path) ? /^Bearer realm="operator"/
     : /^(Token realm="ambassador"|Signature realm=)/);
 
@@ -183,7 +183,7 @@ describe('Idempotency-Key is an RFC 8941 sf-string', () => {
   });
 });
 
-describe('PATCH honours Idempotency-Key (issue 17)', () => {
+describe('PATCH honours Idempotency-Key', () => {
   it('replays the stored answer, refuses the key with another body, and frees it when the PATCH fails', async () => {
     const created = await op(KEYS.demo, 'POST', '/groups', { name: 'Idempotent patchers' });
     expect(created.status).toBe(201);

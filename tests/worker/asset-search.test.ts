@@ -1,4 +1,4 @@
-// Asset search with a long query (about 48 bytes, or 30 × "ñ") answered "Internal error" (issue 17): D1
+// Asset search with a long query (about 48 bytes, or 30 × "ñ") answered "Internal error": D1
 // refuses LIKE patterns over 50 bytes. Every search text now gets results or a clear 400, never a 500, and
 // wildcards in it mean themselves.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Shared by the store attribution tests (issue 20): stored clicks, Stripe events signed with the official
+// Shared by the store attribution tests: stored clicks, Stripe events signed with the official
 // `stripe` package's test-header helper, Shopify webhooks signed with the app's client secret.
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';

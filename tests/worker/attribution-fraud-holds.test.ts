@@ -1,4 +1,4 @@
-// Fraud holds (issue 20): a conversion from any attribution path (Stripe, Shopify, the sale API, the operator's
+// Fraud holds: a conversion from any attribution path (Stripe, Shopify, the sale API, the operator's
 // events) is held for review when the customer's e-mail is the ambassador's own, the sale came through a click
 // from the ambassador's own client, the e-mail domain is disposable, or the ambassador passes the company's
 // conversions per hour. The operator lists holds and releases each once; a held commission is never paid.

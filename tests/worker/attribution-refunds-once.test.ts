@@ -1,4 +1,4 @@
-// Store refunds apply once, by the provider's own ids, whatever the delivery (issue 36): the same signed
+// Store refunds apply once, by the provider's own ids, whatever the delivery: the same signed
 // Shopify refund under a new X-Shopify-Webhook-Id refunded again (8.00 -> 5.00 -> 2.00); Stripe sends one
 // refund under refund.created, charge.refund.updated and charge.refunded; deliveries arrive in any order, also
 // before the sale; and a subscription's refund (current API shapes: a Charge names no invoice) finds the invoice's

@@ -1,4 +1,4 @@
-// Shopify webhooks and the lead/sale API (issue 20): orders/paid credits the note attribute's click id,
+// Shopify webhooks and the lead/sale API: orders/paid credits the note attribute's click id,
 // then the landing site's, then a personal discount code; refunds/create refunds the order's commission;
 // a bad HMAC is a 401; a webhook id applies once. The lead/sale API links customers and is idempotent by
 // invoice_id. The integration secrets are shown as set / last 4, never in full.

@@ -1,4 +1,4 @@
-// Stripe webhooks (issue 20): POST /v1/hooks/stripe/{company_id}, events signed with the official `stripe`
+// Stripe webhooks: POST /v1/hooks/stripe/{company_id}, events signed with the official `stripe`
 // package's test-header helper. A checkout credits the ambassador its clues name, in order; a redelivery, a
 // bad signature and another company's secret change nothing; refunds shrink, deny or claw back; invoices
 // pay recurring commission only when the campaign's rule says so.

@@ -1,4 +1,4 @@
-// The browser API forwards an allow-list of ambassador paths only (issue 36): `/api/track/lead|sale` used
+// The browser API forwards an allow-list of ambassador paths only: `/api/track/lead|sale` used
 // to reach the lead/sale API, whose 401 for a missing company key cleared the visitor's session cookie.
 // Only the spec §7 paths the pages call go through; every other path, in every spelling, is 404 from the
 // portal itself, never forwarded and never touching the session cookie.

@@ -82,7 +82,7 @@ describe('verified sessions of page views', () => {
     expect((await view(ava, 'bbbb')).text).toBe('me:Avery');
   });
 
-  it('keeps a verification for the first byte within its lifetime, but a page never confirms a revoked session (issue 17)', async () => {
+  it('keeps a verification for the first byte within its lifetime, but a page never confirms a revoked session', async () => {
     await view(ava);
     await revoke(ava);
     // Another device logged out (or an operator revoked the token) without passing through this isolate:

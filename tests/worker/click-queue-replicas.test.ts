@@ -1,4 +1,4 @@
-// D1 read replication through the Sessions API (issue 12, "Scale", src/edge/d1-replica.ts): each request
+// D1 read replication through the Sessions API (src/edge/d1-replica.ts): each request
 // reads through one replica view that starts where the browser's bookmark cookie says, and the bookmark it
 // ends with goes back in that cookie, so a person reads their own writes on the next page.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

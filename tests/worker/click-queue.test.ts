@@ -1,4 +1,4 @@
-// Clicks through the queue (issue 12, "Scale"): the redirect answers before anything is written and
+// Clicks through the queue: the redirect answers before anything is written and
 // sends the click to CLICKS_QUEUE; consumeClicks writes a batch once, however often the queue delivers
 // it; without the binding the click is written at once, by the same rules. The queue's consumer cannot
 // run inside the test runner (no Worker entry), so a recording stand-in takes the place of the binding

@@ -1,4 +1,4 @@
-// Click retention (issue 19, migration 0020, src/api/retention/): clicks of months past a company's window
+// Click retention (migration 0020, src/api/retention/): clicks of months past a company's window
 // go to R2 as gzip NDJSON and leave D1, while stats_daily, the graph and the totals stay as they were; the
 // operator reads a month back; a second run, another company and an interrupted run are safe.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Per-client limits that hold (issue 36). The login limit keyed only on CF-Connecting-IP: off Cloudflare a
+// Per-client limits that hold. The login limit keyed only on CF-Connecting-IP: off Cloudflare a
 // client sends its own (wrangler dev keeps it), or none, and was never limited. Registration had no limit
 // on accounts: six accounts in seconds from one client. Now a client whose address is unknown shares one
 // bucket, and a client makes at most REGISTER_LIMITS.accounts accounts an hour, told so in its language.

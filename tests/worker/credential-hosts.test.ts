@@ -1,4 +1,4 @@
-// A token or key works only on its own company's hosts (issue 36): Acme's operator key answered on demo's
+// A token or key works only on its own company's hosts: Acme's operator key answered on demo's
 // host and an ambassador's token on another tenant's host, each with its own data. Every pair of
 // credential and host: the company's own hosts answer, another company's host and a host that is no
 // tenant's answer 401 like an unknown credential. The deployment owner's key is not company-bound, and the

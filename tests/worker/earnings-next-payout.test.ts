@@ -1,4 +1,4 @@
-// "When will I get paid" (issue 9): GET /v1/ambassadors/{id}/payouts/next/ and the client's nextPayout().
+// "When will I get paid": GET /v1/ambassadors/{id}/payouts/next/ and the client's nextPayout().
 // Conversions are posted and approved through the operator API with the demo keys; time moves by
 // setting created dates in D1. The holding period starts at the commission's created_at, as the
 // operator's payouts do; clawbacks are payable at once. Embedded and remote clients give one answer.

@@ -1,4 +1,4 @@
-// E-mail delivery (issue 12): outbox rows go out through Resend via the e-mail queue, with back-off on
+// E-mail delivery: outbox rows go out through Resend via the e-mail queue, with back-off on
 // temporary failures, suppression on permanent ones and on signed bounce events, and nothing sent twice.
 // Only the provider's HTTP client is stubbed (setEmailFetch); the queue is a recorder whose messages are
 // handed to the real consumer, so a test can deliver one message twice or let time pass before a retry.
@@ -201,7 +201,7 @@ describe('e-mail delivery', () => {
   });
 });
 
-// Issue 17: e-mail would not leave in production. Resend refuses a request without a User-Agent (403),
+// E-mail would not leave in production. Resend refuses a request without a User-Agent (403),
 // a 403 was retried all day, any 422 that did not name "from" suppressed the recipient, a 409 conflict
 // was retried, and the idempotency key was the bare row id, shared by every database.
 describe("Resend's answers", () => {
@@ -308,7 +308,7 @@ describe('POST /v1/email/events', () => {
     expect(await row(id)).toMatchObject({ status: 'sent', last_error: 'complained' });
   });
 
-  it('applies a replayed webhook-id once: a suppression the operator lifted in between stays lifted (issue 17)', async () => {
+  it('applies a replayed webhook-id once: a suppression the operator lifted in between stays lifted', async () => {
     const { providerId } = await sentTo('demo', 'replayed@demo.test');
     const body = JSON.stringify({ type: 'email.bounced', created_at: new Date().toISOString(), data: { email_id: providerId, bounce: { type: 'Permanent', message: 'no such user' } } });
     const headers = { 'content-type': 'application/json', ...(await webhookHeaders(WEBHOOK_SECRET, `msg_${crypto.randomUUID()}`, Math.floor(Date.now() / 1000), body)) };

@@ -1,4 +1,4 @@
-// E-mails never carry a link or URL-shaped text the recipient did not write (issue 36): a first name
+// E-mails never carry a link or URL-shaped text the recipient did not write: a first name
 // `WIN $500 at https://evil.example/claim`, registered with a victim's e-mail, put that text in the
 // company's welcome e-mail. Registration and profile edits refuse such names (in the page language), and
 // every e-mail that greets a person by a name someone else typed (an import, a single sign-on, an older

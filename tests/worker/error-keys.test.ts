@@ -1,4 +1,4 @@
-// Messages as keys end to end (issue 8): the API answers English text plus the stable key, and the page
+// Messages as keys end to end: the API answers English text plus the stable key, and the page
 // renders the key in its own language. A wrong password on acme (Spanish by default) shows Spanish on
 // /login, never "non_field_errors: Unable to log in…".
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

@@ -1,4 +1,4 @@
-// A fraud hold is decided once (issue 36: approving a hold and then denying it answered 200). Every pair of
+// A fraud hold is decided once (approving a hold and then denying it answered 200). Every pair of
 // decisions: approve then deny, deny then approve, and the same decision twice are a 409 illegalTransition
 // naming the status the commission has, and change nothing (no second webhook event, no second points); a
 // retry with the same Idempotency-Key answers the first 200 again; two decisions racing: one wins.

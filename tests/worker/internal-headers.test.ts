@@ -1,4 +1,4 @@
-// Edge trust (issue 36): no request from outside the Worker sets a header the edge and the API use among
+// Edge trust: no request from outside the Worker sets a header the edge and the API use among
 // themselves. `x-portal-company: acme` on the demo host was taken as the tenant, and any caller could name
 // the portal's host (links in e-mails), the client's address (limits) or its device (fraud signals). Each
 // internal header is sent here with a hostile value from outside and changes nothing; only another portal

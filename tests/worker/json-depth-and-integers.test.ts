@@ -1,4 +1,4 @@
-// Every JSON body reader (issue 36): a body nested past MAX_JSON_DEPTH is a 400 `jsonTooDeep` before anything
+// Every JSON body reader: a body nested past MAX_JSON_DEPTH is a 400 `jsonTooDeep` before anything
 // walks it (a 5000-deep body answered 500: RangeError in the key walk), on the operator, track, ambassador and
 // browser APIs and the Stripe and Shopify webhooks; and a whole number written as anything but an integer
 // (1e3, 1000.0, 1E3, -0, 1.0e3) is refused wherever an integer is read, as "1000" is, while decimal fields

@@ -1,4 +1,4 @@
-// Languages on the worker (issue 11): the profile accepts every supported language and "system" as the
+// Languages on the worker: the profile accepts every supported language and "system" as the
 // stored choice, on both tenants; the page language follows stored > browser > company > English; the
 // calls the edge makes to the API carry the page language.
 import type { MiddlewareHandler } from 'hono';

@@ -1,4 +1,4 @@
-// Login under attack (issue 17): 30 wrong passwords from other clients used to lock the owner out (429 on
+// Login under attack: 30 wrong passwords from other clients used to lock the owner out (429 on
 // the right password). Wrong passwords are still counted per account, but past the guard's threshold an
 // attempt waits a little and, where the company has the bot check, must pass it unless it comes from a
 // client known to the account; the right password always gets in. The per-client limit stays. The same

@@ -1,4 +1,4 @@
-// Property test (fast-check) of the loyalty ledger (issue 10): random sequences of earn / redeem (issued,
+// Property test (fast-check) of the loyalty ledger: random sequences of earn / redeem (issued,
 // refused, or left pending and settled later) / expire / reverse / adjust, run against the real
 // migrations on the local D1, must leave exactly the balances a simple model computes: lots spent
 // soonest-expiring first, lapsed lots never spent, a refused spend changes nothing, a released hold gives

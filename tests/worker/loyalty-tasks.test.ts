@@ -1,4 +1,4 @@
-// Clicked tasks (issue 10, spec §7 POST /ambassadors/{id}/loyalty/data/) against the real local D1: a click
+// Clicked tasks (spec §7 POST /ambassadors/{id}/loyalty/data/) against the real local D1: a click
 // joins the clicked list and completes a task with points exactly once (even when 20 clicks race), bad ids
 // write nothing, and only the ambassador themself, with loyalty access, may click.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

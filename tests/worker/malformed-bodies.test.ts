@@ -28,7 +28,7 @@ describe('a multipart body that cannot be read', () => {
     ['POST', '/tables/ambassadors/amb-ava/actions/custom_url/create/', true],
     ['POST', '/track/share/', true],
     ['POST', '/users/1001/password/', true],
-    // JSON only: a form of any kind is the wrong media type (issue 17).
+    // JSON only: a form of any kind is the wrong media type.
     ['PATCH', '/ambassadors/amb-ava/notifications/', true, 415],
   ];
   for (const [method, path, auth, status = 400] of paths) {

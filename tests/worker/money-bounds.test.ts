@@ -1,4 +1,4 @@
-// One upper bound for every money input (issue 36: a Stripe `amount_total: 9007199254740991` booked a 9e14
+// One upper bound for every money input (a Stripe `amount_total: 9007199254740991` booked a 9e14
 // commission): MAX_MONEY_MINOR minor units. Above it a webhook answers 200 `refused` with the reason and books
 // nothing (a retry would be refused the same way); the sale API and the operator API answer a 400 naming the
 // field; the database refuses a commission above it too.

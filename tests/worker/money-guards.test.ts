@@ -1,4 +1,4 @@
-// The money core's guards (issue 18): every code a money trigger raises, fired by calling the operation in
+// The money core's guards: every code a money trigger raises, fired by calling the operation in
 // the state it must refuse, and the API answer the exact table (src/api/money/errors.ts) turns it into.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

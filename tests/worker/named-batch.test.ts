@@ -1,4 +1,4 @@
-// The named batch (issue 18): one round trip, answers under the names they were asked by, and one
+// The named batch: one round trip, answers under the names they were asked by, and one
 // transaction: a statement that fails rolls back the writes before it.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The API reference of issue 9: GET /v1/openapi.json is OpenAPI 3.1 generated from the operator routes'
+// The API reference: GET /v1/openapi.json is OpenAPI 3.1 generated from the operator routes'
 // own zod schemas, covers every operator route of the Hono app, and GET /v1/docs renders it as HTML.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ async function fetchDocument(): Promise<OpenApiDocument> {
 
 /** The one route authenticated by a signature instead of a key: the mail provider's events. */
 const SIGNED_ROUTE = '/v1/email/events';
-/** Issue 20: the stores' signed webhooks and the lead/sale API (a company key) outside /v1/operator. */
+/** The stores' signed webhooks and the lead/sale API (a company key) outside /v1/operator. */
 const STORE_ROUTE = /^\/v1\/(hooks\/(stripe|shopify)\/(:company_id|\{company_id\})|track\/(lead|sale))$/;
 
 /** "post /v1/operator/events/{transaction_uid}/refund" for every operator route (and the signed one) the Hono app serves. */
@@ -151,7 +151,7 @@ describe('GET /v1/openapi.json', () => {
   });
 });
 
-describe('the document as an OpenAPI 3.1 linter and a schema-driven client read it (issue 17)', () => {
+describe('the document as an OpenAPI 3.1 linter and a schema-driven client read it', () => {
   type Doc = OpenApiDocument & { servers?: { url: string }[]; info: { license?: { name?: string; identifier?: string; url?: string } } };
   const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })));

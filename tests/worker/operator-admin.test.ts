@@ -1,4 +1,4 @@
-// The deployment owner's API (issue 12): ADMIN_API_KEY creates companies, attaches and removes hosts and
+// The deployment owner's API: ADMIN_API_KEY creates companies, attaches and removes hosts and
 // issues and revokes company keys. The admin key and company keys never stand in for each other, a new
 // host serves its portal at once (and a removed one stops at once), a key is shown once.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

@@ -1,4 +1,4 @@
-// Campaign, badge and tier texts per language (issue 21, migration 0024): a company writes `translations` on its
+// Campaign, badge and tier texts per language (migration 0024): a company writes `translations` on its
 // campaigns (name, description, share message), tiers and badges through the operator API (known languages
 // only, the base field's length limits, clear 400s) and reads them back; ambassadors read them in the language
 // of their request (the profile's campaigns, tiers and badges, and every list that names a campaign), falling

@@ -1,4 +1,4 @@
-// Operator API (issue 12): a company reads and replaces its portal customization with its own key. The
+// Operator API: a company reads and replaces its portal customization with its own key. The
 // document is checked by the portal's own schema and refused whole with every error named; a good one is
 // what the tenant's pages show on the next request (the tenant cache is forgotten), campaign layers and
 // tab access included. A key never reaches another company's customization or campaigns.

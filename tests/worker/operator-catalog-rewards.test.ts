@@ -1,4 +1,4 @@
-// Operator API (issue 12): the rewards catalogue. A reward created with the company key, with codes in its
+// Operator API: the rewards catalogue. A reward created with the company key, with codes in its
 // pool, is redeemable by an ambassador with points; prices and values are whole non-negative amounts (zod
 // and 0008's SQL guards); an edit never breaks a redemption (a redeemed reward is deactivated, not
 // deleted); another company's rewards, vault items and variants answer 404.

@@ -1,4 +1,4 @@
-// Operator API (issue 12): a company defines its program with its own key: campaigns (create, edit,
+// Operator API: a company defines its program with its own key: campaigns (create, edit,
 // activate, hide, commission rule), groups, tiers, badges and tasks. Bad input is a 400 naming each field
 // and writes nothing; SQL refuses what zod would (0008's guards); another company's uids answer 404.
 import { env } from 'cloudflare:workers';

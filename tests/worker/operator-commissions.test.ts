@@ -1,4 +1,4 @@
-// Operator API (issue 9): approve / deny / bulk approve with 409 on illegal transitions, refunds of
+// Operator API: approve / deny / bulk approve with 409 on illegal transitions, refunds of
 // unpaid commissions (reduced or cancelled), clawbacks of paid ones deducted from the next payout, and
 // payouts that respect the holding period and the minimum and never pay a commission twice.
 import { describe, expect, it } from 'vitest';

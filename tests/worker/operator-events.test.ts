@@ -1,4 +1,4 @@
-// Operator API conversions (issue 9): POST /v1/operator/events is idempotent in the database (20
+// Operator API conversions: POST /v1/operator/events is idempotent in the database (20
 // concurrent copies -> one commission), honours Idempotency-Key (replay / 422 / 409), and applies the
 // campaign's rule (percentage or fixed, monetary or not, loyalty points).
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Operator asset calls (issue 12): uploads judged by their bytes (real PDF, MP4, PNG and the audio and
+// Operator asset calls: uploads judged by their bytes (real PDF, MP4, PNG and the audio and
 // video kinds accepted; a renamed executable, SVG, QuickTime and an oversized file refused), kept in R2,
 // shown on the ambassador's assets page (to a group only when the asset has one), edited and deleted,
 // and never reached with another company's key.

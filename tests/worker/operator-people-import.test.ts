@@ -1,4 +1,4 @@
-// Ambassador CSV import (issue 12): POST /v1/operator/ambassadors/import?invite=true|false with a per-row
+// Ambassador CSV import: POST /v1/operator/ambassadors/import?invite=true|false with a per-row
 // report; good, bad and duplicate rows in one file; the 1000-row limit; header and file errors; and the
 // CSV reader the import stands on.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Operator ambassador calls (issue 12): create with an invitation the ambassador follows to set a password
+// Operator ambassador calls: create with an invitation the ambassador follows to set a password
 // and log in, deactivate (their token stops working), move between groups and campaigns (what they see
 // follows), and a company key that never reaches another company's ambassadors.
 import { env } from 'cloudflare:workers';

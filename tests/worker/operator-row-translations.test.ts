@@ -1,4 +1,4 @@
-// Task and reward names per language (issue 21, migration 0023): a company writes `translations` on its
+// Task and reward names per language (migration 0023): a company writes `translations` on its
 // tasks, gift cards, vault items and variants through the operator API (known languages only, the base
 // field's length limits, clear 400s), reads them back, and ambassadors read the texts in the language of
 // their request, falling back to the row's own (the company's default language). Another company's rows

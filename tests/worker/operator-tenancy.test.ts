@@ -1,4 +1,4 @@
-// Operator API tenant isolation (issue 9): a company key acts only on its own company (another company's
+// Operator API tenant isolation: a company key acts only on its own company (another company's
 // ids answer 404), and only a live operator key authenticates (none, garbage, revoked, an ambassador
 // Token: 401) on every operator route.
 import { env } from 'cloudflare:workers';

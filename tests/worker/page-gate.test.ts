@@ -158,7 +158,7 @@ describe('page gate: tab settings (spec §2 show flags, §4 visibility)', () => 
   });
 });
 
-describe('CSP nonce: only the scripts the page writes with it (issue 19)', () => {
+describe('CSP nonce: only the scripts the page writes with it', () => {
   // The stub stands for a page whose markup an attacker got a <script> into: the nonce is written by the
   // templates as they render (src/edge/csp-nonce.ts), never added to whatever the response holds.
   const page: MiddlewareHandler = async (c) => c.html(
@@ -193,7 +193,7 @@ describe('CSP nonce: only the scripts the page writes with it (issue 19)', () =>
   });
 });
 
-describe('page gate: every spelling of a path (issue 17)', () => {
+describe('page gate: every spelling of a path', () => {
   /** Follows same-site redirects like a browser; every Location on the way must stay on this site. */
   async function walk(who: Who, path: string, cookieExtra: string, init: RequestInit = {}) {
     const hops: { status: number; location: string }[] = [];

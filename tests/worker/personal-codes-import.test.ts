@@ -1,4 +1,4 @@
-// Personal codes from a CSV file (issue 20): POST /v1/operator/personal-codes/import with a company key and a
+// Personal codes from a CSV file: POST /v1/operator/personal-codes/import with a company key and a
 // report line per data row; good rows are written, bad ones named with their reason, nothing half-written;
 // another company's ambassadors, campaigns and codes never match; header, size and row-limit errors; and a
 // code registered under its Stripe promotion code id (docs/stripe.md) credits an event that carries only the id.

@@ -1,4 +1,4 @@
-// The dashboard's read of the signed-in ambassador's personal discount codes (issue 21): only their own
+// The dashboard's read of the signed-in ambassador's personal discount codes: only their own
 // live codes of campaigns they are in, never another ambassador's, a revoked one or another company's,
 // alike through the embedded client, the remote one and the /v1 route.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

@@ -79,7 +79,7 @@ describe('media files', () => {
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(pngBytes(40, 40).slice(0, 8));
   });
 
-  describe('Range (issue 17: an unsatisfiable range answered 206 with the whole file)', () => {
+  describe('Range (an unsatisfiable range answered 206 with the whole file)', () => {
     const whole = () => pngBytes(40, 40);
     const get = (range: string, extra: Record<string, string> = {}) =>
       edge().fetch(`http://localhost/media/${DEMO_AVATAR}`, { headers: { range, ...extra } });

@@ -1,4 +1,4 @@
-// Click ids (issue 20, first contract): `/r/<code>` and the memorable URL add `mbsy_cid=<click id>` to
+// Click ids: `/r/<code>` and the memorable URL add `mbsy_cid=<click id>` to
 // the landing URL, beside mbsy and campaignid: URL-safe, at most 64 characters, and exactly the id the
 // click is stored under, whether the click is written at once or through the queue (also when the
 // queue delivers it again). A target that carries an mbsy_cid of its own gets the visit's instead.

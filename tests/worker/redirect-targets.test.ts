@@ -1,4 +1,4 @@
-// Redirect targets (issue 17): `GET /language?next=/%09/evil.example/x` answered
+// Redirect targets: `GET /language?next=/%09/evil.example/x` answered
 // `Location: /\t/evil.example/x`, which a browser follows off-site. Every entry point that puts a
 // request- or tenant-supplied value into a Location goes through src/lib/safe-redirect.ts: the language
 // menu (GET and POST), the login's ?next=, the registration redirect, single sign-on and set-password.
@@ -75,7 +75,7 @@ describe('the language menu (GET and POST /language)', () => {
     expect(post.headers.getSetCookie().join()).toContain('language=de');
   });
 
-  it('answers the reported request with a Location a browser keeps on the site (issue 17)', async () => {
+  it('answers the reported request with a Location a browser keeps on the site', async () => {
     const { locals } = await localsFor('localhost', 'demo');
     const url = new URL('http://localhost/language?next=/%09/evil.example/x');
     const res = await languageAction(locals, new Request(url), url);
@@ -183,7 +183,7 @@ describe('set-password', () => {
   });
 });
 
-describe('a cross-site request never changes the session cookie (issue 17)', () => {
+describe('a cross-site request never changes the session cookie', () => {
   let ava: Who;
   beforeEach(async () => {
     ava = await token('localhost', 'ava@demo.test');

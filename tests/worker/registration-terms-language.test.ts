@@ -1,4 +1,4 @@
-// Required terms follow the page language (issue 21): a company whose default language has no terms but
+// Required terms follow the page language: a company whose default language has no terms but
 // whose French texts do asks French readers to accept them, and the API enforces what the page asked;
 // a language without terms of its own falls back to the default language's (none here: nothing to accept).
 // Regression: the registration call checked the terms of the default language only.

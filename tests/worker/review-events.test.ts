@@ -1,4 +1,4 @@
-// Review of issue 12 (webhooks, e-mail delivery): regressions for the defects the review fixed.
+// Review of webhooks and e-mail delivery: regressions for the defects the review fixed.
 // - a full refund denies a commission and must say commission.denied (once, never on a replay);
 // - more than 100 deliveries at once must reach the queue in sendBatch calls of at most 100;
 // - an attempt made with a stale clock (the sweep passes its cron's scheduled time) still holds a lease

@@ -1,4 +1,4 @@
-// Review of the operator API (issue 12): regressions for defects found in review, and edge cases an
+// Review of the operator API: regressions for defects found in review, and edge cases an
 // attacker or a careful operator would try (hosts, type confusion, CSV quirks, tenant isolation).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

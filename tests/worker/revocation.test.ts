@@ -1,4 +1,4 @@
-// Revocation is immediate for pages (issue 17). A page view may reuse its isolate's verification of the
+// Revocation is immediate for pages. A page view may reuse its isolate's verification of the
 // session for its first byte (src/edge/caller-cache.ts), but nothing private renders before the session is
 // confirmed in the page's own D1 batch (page-data sessionConfirmed; SessionGate in the real shell).
 //
@@ -190,7 +190,7 @@ afterEach(async () => {
   await env.DB.prepare('UPDATE users SET password_hash = ?, access = 1 WHERE email = ?').bind(benPasswordHash, BEN).run();
 });
 
-describe('pages of a kept verification (issue 17: revocation is immediate for pages)', () => {
+describe('pages of a kept verification (revocation is immediate for pages)', () => {
   it('stream the head before any D1 round trip and confirm the session in the page\'s one data batch', async () => {
     const warm = await view(b, ben);
     expectPrivate(warm, markers);

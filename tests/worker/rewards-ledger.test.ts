@@ -1,4 +1,4 @@
-// The loyalty ledger's guarantees (issue 10) on the real local D1: concurrent redemptions never overspend
+// The loyalty ledger's guarantees on the real local D1: concurrent redemptions never overspend
 // or oversell, one Idempotency-Key debits once, an unknown provider outcome leaves a hold that the
 // scheduled run voids, expiry and expiry warnings happen once, operator entries go through the same guards,
 // and a refunded conversion takes its points back.

@@ -1,4 +1,4 @@
-// Redemptions (issue 10) against the real local D1: gift cards (legacy) and vault items (admin3), the
+// Redemptions against the real local D1: gift cards (legacy) and vault items (admin3), the
 // spec §5 refusals, Idempotency-Key, the local provider's code pool, and a provider that refuses.
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('gift cards', () => {
     expect(high.body.amount).toEqual(['The maximum is 10,000 points. Enter a smaller amount.']);
     const poor = await call(ava, 'POST', '/loyalty/gift_card/redeem/', { affiliate_uid: ava.uid, gift_card_uid: 'rwd-demo-target', amount: 9999 });
     expect(poor.status).toBe(400);
-    // Issue 21: what it costs and what there is, in points.
+    // What it costs and what there is, in points.
     expect(poor.body.detail).toMatch(/^Not enough funds: this costs 9,999 points and your balance is [\d,]+ points\. /);
     expect(poor.body.code).toBe('notEnoughFundsFor');
     const gone = await call(ava, 'POST', '/loyalty/gift_card/redeem/', { affiliate_uid: ava.uid, gift_card_uid: 'rwd-demo-basspro' });

@@ -1,4 +1,4 @@
-// The demo seed loads again after any use of the product (issue 17): `npm start` re-seeded on every start
+// The demo seed loads again after any use of the product: `npm start` re-seeded on every start
 // and, once the operator API had been used, failed with "FOREIGN KEY constraint failed". `npm run db:seed`
 // now empties every table first (scripts/lib/clear-d1.mjs, the same code the script runs on the local
 // state), in an order read from the schema, so tables added by later migrations need no hand-kept list.
@@ -49,7 +49,7 @@ async function useTheProduct(suffix: string) {
   expect((await op(KEYS.demo, 'POST', '/events', conversion())).status).toBe(201);
 }
 
-describe('the demo seed loads again after any use (issue 17)', () => {
+describe('the demo seed loads again after any use', () => {
   it('empties every table the product wrote and loads the demo, twice in a row, keeping every trigger in order', async () => {
     const before = await triggers();
     await useTheProduct('a');

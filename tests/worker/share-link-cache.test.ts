@@ -1,4 +1,4 @@
-// Resolved share links kept in the isolate (issue 19, src/api/sharing/link-cache.ts): a link visited
+// Resolved share links kept in the isolate (src/api/sharing/link-cache.ts): a link visited
 // again is answered without a D1 read, every visit still leaves its click, and a link must not keep
 // leading somewhere it no longer should: a write request through this isolate forgets the kept links
 // at once, and a change made elsewhere (another isolate, straight in D1) is followed within

@@ -1,4 +1,4 @@
-// Changing a share link's short code used to kill the /r/ URL already in the wild (issue 17). The old
+// Changing a share link's short code used to kill the /r/ URL already in the wild. The old
 // code now keeps redirecting to the same link, carrying the current code for attribution, counts its
 // clicks for the link, and nobody else can take it.
 import { env } from 'cloudflare:workers';

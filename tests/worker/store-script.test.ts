@@ -1,4 +1,4 @@
-// GET /t.js (issue 20): the store script a company puts on its store, served on the company's portal host
+// GET /t.js: the store script a company puts on its store, served on the company's portal host
 // with that company's attribution window baked in, cacheable briefly, the same for every origin, and
 // without any cookie of the portal's.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 17 "Operator input" and "Numbers are strict where the document says integer": every JSON body the
+// Strict operator input, and numbers strict where the document says integer: every JSON body the
 // API parses (operator, owner, ambassador /v1 and the browser's /api) refuses prototype-named keys by name,
 // a PUT or PATCH without a body, and integers that are not JSON whole numbers, with a 4xx naming the
 // field, never a 500 and never a silent change. HTML forms keep sending decimal strings.
@@ -40,7 +40,7 @@ const storedCustomization = () => scalar<string>("SELECT settings FROM customiza
 const payoutCount = () => scalar<number>("SELECT COUNT(*) FROM payouts WHERE company_id = 'demo'");
 const pointsOf = (uid: string) => scalar<number>('SELECT points_available FROM loyalty_balances WHERE ambassador_uid = ?', uid);
 
-describe('prototype-named keys (issue 17: PUT /v1/operator/customization with {"constructor":1} answered 500)', () => {
+describe('prototype-named keys (PUT /v1/operator/customization with {"constructor":1} answered 500)', () => {
   it('refuses {"constructor":1} on the customization with a 400 naming it, and stores nothing', async () => {
     const before = await storedCustomization();
     const res = await op(KEYS.demo, 'PUT', '/customization', '{"constructor":1}');
@@ -101,7 +101,7 @@ describe('prototype-named keys (issue 17: PUT /v1/operator/customization with {"
   });
 });
 
-describe('empty bodies (issue 17: an empty body silently reset all branding)', () => {
+describe('empty bodies (an empty body silently reset all branding)', () => {
   it.each([
     ['no body', undefined],
     ['an empty body', ''],
@@ -126,7 +126,7 @@ describe('empty bodies (issue 17: an empty body silently reset all branding)', (
   });
 });
 
-describe('strict integers (issue 17: "method": [] made a payout with method 0)', () => {
+describe('strict integers ("method": [] made a payout with method 0)', () => {
   const HOSTILE = ['[]', '"1"', '1.5', 'true', 'null', '{}', '"0x1"', '"1e0"', '[1]', '[[1]]', '-1', '9', '1e400', '9007199254740993'];
 
   it('POST /v1/operator/payouts refuses every non-integer method by name and pays nothing', async () => {

@@ -1,4 +1,4 @@
-// Tab access is a rule, not a menu (issue 17): with the rewards tab limited to a campaign, a non-member's
+// Tab access is a rule, not a menu: with the rewards tab limited to a campaign, a non-member's
 // /api gift-card list and redeem used to work. Now every channel (the /v1 API with a token, the browser's
 // /api with the cookie, the page form) refuses what exists only for a tab to a person the tab excludes,
 // and the public portal.json carries no limited custom tab's HTML and no signed-in-only scripts.
@@ -64,7 +64,7 @@ describe('a tab limited to a campaign', () => {
     expect((await viaBrowserApi(ava, 'POST', `/tables/ambassadors/${ava.uid}/content/affiliate_gift_card/?page=1`)).status).toBe(200);
   });
 
-  it('follows a change of the rule at once, though the resolved customization is kept in the isolate (issue 19)', async () => {
+  it('follows a change of the rule at once, though the resolved customization is kept in the isolate', async () => {
     const redemptions = () => call(ben, 'GET', '/rewards/portals/demo-portal/redemptions/');
     expect((await redemptions()).status).toBe(200);
     expect((await op(KEYS.demo, 'PUT', '/tabs/rewards/access', { campaigns: ['cmp-demo-vip'], groups: [] })).status).toBe(200);

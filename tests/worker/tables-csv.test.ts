@@ -1,4 +1,4 @@
-// Data tables (issue 9): options, CSV export (header, escaping, formula prefix, exactly the filtered
+// Data tables: options, CSV export (header, escaping, formula prefix, exactly the filtered
 // rows, 5000 rows streamed by keyset pages), tenant and ambassador isolation, and the client's
 // tableOptions/tableContent agreeing embedded and remote.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

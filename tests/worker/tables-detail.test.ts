@@ -35,7 +35,7 @@ describe('payout detail', () => {
     expect(pending.body).toMatchObject({ status: 'pending', payment_on: null, transaction_id: null });
   });
 
-  it('lists the commissions the payout paid, which add up to its amount (issue 21)', async () => {
+  it('lists the commissions the payout paid, which add up to its amount', async () => {
     const res = await call(ava, 'GET', '/payouts/po-501/');
     const paid = res.body.commissions as { uid: string; amount: { minor: number; currency: string }; status: string; campaign_name: string; transaction_id: string }[];
     expect(paid.map((c) => c.uid)).toEqual(['com-1001', 'com-1002', 'com-1003']);

@@ -1,4 +1,4 @@
-// Data tables (issue 9): every operator of spec §9 on every column type, negated forms included, on real
+// Data tables: every operator of spec §9 on every column type, negated forms included, on real
 // D1 rows of one ambassador (tables-fixtures.ts); ordering, pagination, 400s naming the parameter, SQL
 // injection in values and column names. Types no table column has (INTEGER, DECIMAL, URL, TYPEAHEAD)
 // run through the same filter compiler on a test table over the commissions rows.

@@ -1,4 +1,4 @@
-// Texts frozen in the language they were written in (issue 21): a task's points, a redemption and its e-mail
+// Texts frozen in the language they were written in: a task's points, a redemption and its e-mail
 // named the task or the reward as it was called, in the company's default language, when they were written.
 // Readers now get the name in their language, from the row the entry names (migration 0025), with the stored
 // text for rows that name nothing and for a task that is gone. Real migrations, real D1, the demo seed.

@@ -1,4 +1,4 @@
-// Delivering webhooks (issue 12): a failed send is retried with exponential back-off until it succeeds
+// Delivering webhooks: a failed send is retried with exponential back-off until it succeeds
 // or gives up, a duplicate queue message never sends twice, a lost message is not a lost event (the
 // scheduled sweep sends it), and a replay sends the event again as a new delivery.
 import { afterEach, describe, expect, it } from 'vitest';

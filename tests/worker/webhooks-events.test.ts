@@ -1,4 +1,4 @@
-// Webhook events at their sources (issue 12): real operator API calls, a real registration and real
+// Webhook events at their sources: real operator API calls, a real registration and real
 // redemption settlements record the events a company's endpoints subscribe to, once, and never on a
 // repeat or an Idempotency-Key replay; recording an event never breaks the write it follows.
 import { env } from 'cloudflare:workers';

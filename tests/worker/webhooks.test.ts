@@ -1,4 +1,4 @@
-// Outgoing webhooks (issue 12): a company registers endpoints with its key, every event it subscribes to
+// Outgoing webhooks: a company registers endpoints with its key, every event it subscribes to
 // reaches them signed the Standard Webhooks way (verifiable with the secret shown once), URLs that point
 // inside a network are refused, and one company never sees or touches another's endpoints or deliveries.
 import { env } from 'cloudflare:workers';
