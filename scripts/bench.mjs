@@ -7,13 +7,13 @@
 //      each page request followed by one asset request), HTML bytes and the JavaScript the page loads
 //      (raw and gzip), following <script src>, modulepreload links, Astro island component/renderer URLs
 //      and static `import`s recursively;
-//      then (issue 19) per page the CPU ms per request of the workerd process that runs the Worker over
+//      then per page the CPU ms per request of the workerd process that runs the Worker over
 //      --requests sequential warm requests, in rounds over every page (scripts/lib/bench-cpu.mjs: how that process is found), and
 //      its ratio to /login's; the whole response (request start to last body byte) median/p95 and its
 //      ratio to the static asset in the interleaved run above, which also times GET /r/<code> (not
 //      followed); /app against the asset under --concurrency clients (requests/second, as a ratio);
-//      last, the goals of issue 19, each with its measured figure and met / not met
-//      (scripts/lib/bench-goals.mjs: printed, never failing the run);
+//      last, the page goals (CPU, response times, HTML and JavaScript sizes), each with its measured
+//      figure and met / not met (scripts/lib/bench-goals.mjs: printed, never failing the run);
 //   2. the Worker bundle as `wrangler deploy --dry-run` makes it: its gzip size against the Workers
 //      limit (3 MiB compressed on the free plan, 10 MiB on the paid one);
 //   3. share-link redirects: requests/second, p50/p95 latency of GET /r/<code> (not followed) on this
@@ -52,7 +52,7 @@
 //                (scripts/lib/bench-cls.mjs; --pages, --language and --json as for --lighthouse)
 // Env: BENCH_SHORT_CODE (default ava-demo), BENCH_PORT, BENCH_EMAIL / BENCH_PASSWORD (localhost login).
 //
-//   3. with --load (npm run bench:load): stats at scale (issue 9). Builds a state dir with
+//   3. with --load (npm run bench:load): stats at scale. Builds a state dir with
 //      scripts/generate-load.mjs (1M clicks and 100k commissions for demo over ~2 years, by default), then
 //      a. straight in SQLite (wrangler d1 execute --json: its per-statement duration, whole ms, and EXPLAIN
 //         QUERY PLAN) the graph query of the ambassador on the raw clicks (the query before
@@ -461,7 +461,7 @@ function printReport(report) {
   printGoals(report.goals, table);
 }
 
-/** CPU per request and whole response per page, the redirect and /app under concurrency (issue 19). */
+/** CPU per request and whole response per page, the redirect and /app under concurrency. */
 function printWork(report) {
   const rt = report.cpuRuntime;
   const cpuNote = rt?.pid

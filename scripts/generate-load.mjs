@@ -1,4 +1,4 @@
-// Load data for the stats bench (issue 9, "Scale"): fills a local D1 with many clicks, shares, referrals
+// Load data for the stats bench: fills a local D1 with many clicks, shares, referrals
 // and commissions for one company (demo, by default over the last ~2 years), spread over the company's
 // share links (so over its ambassadors and campaigns). Rows are made inside SQLite by recursive CTEs
 // (no row travels through JavaScript), in chunks, through `wrangler d1 execute --local --file`.

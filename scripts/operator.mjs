@@ -1,4 +1,4 @@
-// npm run operator -- <command>: the deployment owner's first steps over the operator API (issue 12).
+// npm run operator -- <command>: the deployment owner's first steps over the operator API.
 //
 //   npm run operator -- create-company --id acme2 --name "Acme Two" --host acme2.localhost --primary-color '#0b7285'
 //   npm run operator -- import-ambassadors people.csv --invite --key opk_... --url http://acme2.localhost:8787

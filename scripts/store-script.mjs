@@ -1,4 +1,4 @@
-// Builds the store script (GET /t.js, issue 20) from its readable source, src/store-script/store-script.ts,
+// Builds the store script (GET /t.js) from its readable source, src/store-script/store-script.ts,
 // with esbuild (the copy Astro and Vite bring): bundled from src/store-script/browser.ts, minified, and
 // written into src/store-script/built.ts as the text before and after the company's window in days.
 // tests/unit/store-script.test.ts builds it again and fails while built.ts is stale.

@@ -1,4 +1,4 @@
-// The scale part of `npm run bench` (issue 12), used by scripts/bench.mjs:
+// The scale part of `npm run bench`, used by scripts/bench.mjs:
 //
 //   bundleSize()          `wrangler deploy --dry-run --outdir <tmp>` on the built Worker (offline): the
 //                         upload's size and its gzip size against the Workers limits (compressed: 3 MiB

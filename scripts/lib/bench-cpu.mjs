@@ -1,4 +1,4 @@
-// CPU time of the Worker for `npm run bench` (issue 19): the CPU the workerd process that runs the Worker
+// CPU time of the Worker for `npm run bench`: the CPU the workerd process that runs the Worker
 // spends per request, read from /proc (Linux only; elsewhere the figures are n/a).
 //
 // Which process: `wrangler dev` starts two workerd processes, both children of wrangler's node process.

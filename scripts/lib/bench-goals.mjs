@@ -1,5 +1,6 @@
-// The goals of issue 19 as `npm run bench` judges them: each goal against the figure the bench measured
-// (the worst page for the per-page goals). Printed and in --json; never a reason to fail the run.
+// The page goals (CPU, response times, HTML and JavaScript sizes) as `npm run bench` judges them: each
+// goal against the figure the bench measured (the worst page for the per-page goals). Printed and in
+// --json; never a reason to fail the run.
 //
 // goalTable() reads the report bench.mjs builds: pages[] with cpu.xLogin, whole.xStatic, ttfb.xStatic,
 // htmlBytes and js.eager.gzip (measured pages only), redirect.whole.xStatic and concurrency.ratio.
@@ -50,7 +51,7 @@ export function goalTable(report) {
 
 /** Prints the goal rows with the bench's table(). */
 export function printGoals(rows, table) {
-  console.log('\nIssue 19 goals (printed, never failing the run; per-page goals show the worst page)');
+  console.log('\nPage goals (printed, never failing the run; per-page goals show the worst page)');
   const fmt = (v, unit) => (unit === 'x' ? `${v.toFixed(2)}x` : `${v.toFixed(1)} KB`);
   table(
     ['goal', 'target', 'measured', 'worst page', 'result'],

@@ -1,4 +1,4 @@
-// The wipe behind `npm run db:seed` (issue 17): the seed loads on a database the product was used in any way.
+// The wipe behind `npm run db:seed`: the seed loads on a database the product was used in any way.
 // Plain module on a D1 binding, shared by scripts/lib/db.mjs (local state through wrangler) and
 // tests/worker/seed-rerun.test.ts (workerd).
 

@@ -1,4 +1,4 @@
-// schema.sql (issue 18): the current schema as one file, rendered from sqlite_master. Plain module on a D1
+// schema.sql: the current schema as one file, rendered from sqlite_master. Plain module on a D1
 // binding, shared by scripts/schema.mjs (`npm run db:schema`: local D1 through wrangler) and
 // tests/worker/schema-file.test.ts (workerd: fails when schema.sql no longer matches the migrations).
 // No Node imports: the worker tests run it inside workerd.
