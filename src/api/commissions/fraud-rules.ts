@@ -4,7 +4,7 @@ import blocklist from 'disposable-email-domains-js/dist/dict/disposable_email_bl
 import type { HoldReason, OwnSignal } from '../money/rows';
 
 /**
- * Fraud holds (issue 20): which conversions are held for review, and why. The rules that need only the sale
+ * Fraud holds: which conversions are held for review, and why. The rules that need only the sale
  * and the ambassador live here; the click rule is a query (ambassador_clients, migration 0022) and the rate
  * rule is SQL inside the commission's own INSERT (src/api/money/commission-queries.ts), so that racing
  * conversions cannot both slip under the limit.

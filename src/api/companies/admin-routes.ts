@@ -10,7 +10,7 @@ import type { OperatorContext } from '../core/operator-keys';
 import { jsonBody } from '../core/operator-request';
 
 /**
- * The deployment owner's calls (issue 12), authenticated by ADMIN_API_KEY: companies, hosts, company
+ * The deployment owner's calls, authenticated by ADMIN_API_KEY: companies, hosts, company
  * API keys. Mounted by src/api/operator.ts BEFORE the company-key middleware; its own middleware is scoped to
  * its paths (`/companies`, `/companies/*`) so it never guards company-key routes.
  */

@@ -5,7 +5,7 @@ import type { KeyView } from '../core/operator-key-queries';
 import type { Operation } from './operations';
 import { components } from './responses';
 
-// The deployment owner's routes (issue 12): their answers (registered in the document's components) and
+// The deployment owner's routes: their answers (registered in the document's components) and
 // their rows. Every one of them takes `Authorization: Bearer <ADMIN_API_KEY>`, never a company key.
 
 const isoTime = z.string().describe('ISO 8601 UTC time');

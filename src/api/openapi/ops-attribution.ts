@@ -7,7 +7,7 @@ import type { Operation } from './operations';
 import type { importPersonalCodes } from '../attribution/personal-codes-import';
 import { commissionSchema, components } from './responses';
 
-// Store attribution (issue 20): the integration secrets, the stores' signed webhooks and the lead/sale API.
+// Store attribution: the integration secrets, the stores' signed webhooks and the lead/sale API.
 
 const integration = z.object({
   provider: z.enum(['stripe', 'shopify']),

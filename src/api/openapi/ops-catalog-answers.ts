@@ -9,7 +9,7 @@ import type { RemoveOutcome } from '../core/catalog-queries';
 import { components } from './responses';
 
 /**
- * The answers of the catalogue calls (issue 12) for the OpenAPI document, registered in the same
+ * The answers of the catalogue calls for the OpenAPI document, registered in the same
  * `components` registry as ./responses.ts. Each is checked at compile time to infer exactly what its
  * service returns (below), and tests/worker/operator-catalog*.test.ts parse live answers with them.
  */
@@ -36,7 +36,7 @@ export const tabAccessAnswer = z
   .strict()
   .register(components, { id: 'TabAccess' });
 
-/** A row's texts in other languages (issue 21): by language code, the texts written for it. */
+/** A row's texts in other languages: by language code, the texts written for it. */
 const translations = z.record(z.string(), z.record(z.string(), z.string()))
   .describe('Texts in other languages, by language code, e.g. {"es": {"name": "..."}}; a text left out shows the row\'s own');
 

@@ -13,7 +13,7 @@ import {
 } from './ops-catalog-answers';
 import type { Operation } from './operations';
 
-/** OpenAPI rows of the catalogue calls (issue 12, src/api/campaigns/operator-routes*.ts): see ./operations.ts for the row shape. */
+/** OpenAPI rows of the catalogue calls (src/api/campaigns/operator-routes*.ts): see ./operations.ts for the row shape. */
 
 const P = '/v1/operator';
 type Tag = Operation['tag'];
@@ -97,7 +97,7 @@ const CUSTOMIZATION: Operation[] = [
   },
 ];
 
-/** The texts per language of campaigns, tiers, badges, tasks and rewards (issue 21). */
+/** The texts per language of campaigns, tiers, badges, tasks and rewards. */
 const TRANSLATIONS_NOTE = '`translations`: the texts in other portal languages, by language code (e.g. `{"es": {"name": "..."}}`); ' +
   'a page in that language shows them, and the row\'s own texts (written in the company\'s default language) wherever a language leaves one out.';
 

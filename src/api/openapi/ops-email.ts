@@ -3,7 +3,7 @@ import { suppressionListSchema } from '../email/suppressions';
 import type { Operation } from './operations';
 import { components } from './responses';
 
-// The e-mail suppression list (issue 12): the answers and the rows of its two routes.
+// The e-mail suppression list: the answers and the rows of its two routes.
 
 const suppression = z.object({
   email: z.string(),

@@ -12,7 +12,7 @@ import type { Operation } from './operations';
 import { components } from './responses';
 
 // OpenAPI rows of the people calls (ambassadors, assets) and their answers. The answers are checked at
-// compile time against the services (bottom of the file), like ./responses.ts does for issue 9's.
+// compile time against the services (bottom of the file), like ./responses.ts does for its own.
 
 const isoTime = z.string().describe('ISO 8601 UTC time');
 const named = z.object({ uid: z.string(), name: z.string() }).strict();

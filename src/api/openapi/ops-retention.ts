@@ -3,7 +3,7 @@ import { clickRetentionSchema, transitionSchema } from '../../lib/schemas/operat
 import type { Operation } from './operations';
 import { components } from './responses';
 
-// Click retention (issue 19): the window, the archive job on demand, the archived months and one read back.
+// Click retention: the window, the archive job on demand, the archived months and one read back.
 
 export const clickRetentionAnswer = z.object({
   click_retention_months: z.number().int().describe('Whole months of raw clicks kept in the database'),

@@ -9,7 +9,7 @@ import type { DeliveryView, EndpointView } from '../webhooks/store';
 import type { Operation } from './operations';
 import { components } from './responses';
 
-// Outgoing webhooks (issue 12): the answers (registered in the document's components), the payload a
+// Outgoing webhooks: the answers (registered in the document's components), the payload a
 // receiver gets, and the rows of the endpoint and delivery-log routes.
 
 const isoTime = z.string().describe('ISO 8601 UTC time');

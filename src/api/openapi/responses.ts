@@ -111,7 +111,7 @@ export const payoutListAnswer = z
   .strict()
   .register(components, { id: 'PayoutList' });
 
-// Loyalty (issue 10). Points are integers; cash is in minor units of the company currency.
+// Loyalty. Points are integers; cash is in minor units of the company currency.
 const ledgerEntrySchema = z
   .object({
     id: z.number().int(),

@@ -15,7 +15,7 @@ import { readAssetUpload, readCsv } from './operator-request';
 import { jsonBody, svcOf } from '../core/operator-request';
 
 /**
- * Company-key calls (issue 12): ambassadors (create, invite, CSV import, deactivate, move between groups
+ * Company-key calls: ambassadors (create, invite, CSV import, deactivate, move between groups
  * and campaigns) and assets. Mounted after requireOperator(): everything acts on `c.var.operator`'s
  * company, and another company's uids answer 404. POSTs honour Idempotency-Key.
  */

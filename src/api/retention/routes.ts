@@ -9,7 +9,7 @@ import { retentionMonthsOf, setRetentionMonths } from './queries';
 import { archiveResponse, listArchives, runClickRetention } from './service';
 
 /**
- * Click retention under /v1/operator (issue 19): the company's window, its archived months and one month
+ * Click retention under /v1/operator: the company's window, its archived months and one month
  * read back from R2. A key reads its own company's archives only: the object key is made from the key's
  * company, never from the request.
  */

@@ -36,7 +36,7 @@ async function content(c: ApiContext) {
 
 const options = (c: ApiContext) => c.json(tableOptions(serviceContext(c), callerOf(c), c.req.param('table') ?? ''));
 
-/** The caller's data tables (issue 9): options and content of commissions, payouts and activity, and activity detail. */
+/** The caller's data tables: options and content of commissions, payouts and activity, and activity detail. */
 export const tables = new Hono<ApiEnv>()
   .use(requireAmbassador())
   // GET|POST /v1/tables/options/{table}/ - columns, operators (spec §9), choices, orderings, page sizes

@@ -10,7 +10,7 @@ import { getDelivery, listDeliveries, replayDelivery } from './delivery-log';
 import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from './endpoints';
 
 /**
- * Company-key calls (issue 12): webhook endpoints, delivery log, replay. An answer that carries a signing
+ * Company-key calls: webhook endpoints, delivery log, replay. An answer that carries a signing
  * secret is `Cache-Control: no-store`; an Idempotency-Key replay of it answers the same secret (the
  * secret is kept for signing anyway, and a client that lost the first answer needs it).
  */

@@ -5,7 +5,7 @@ import type { RemoteIds } from './sharing';
 
 export type { BlockingReason, NextPayout } from '../../api/payouts/next-payout';
 
-/** The earnings calls: "When will I get paid" (issue 9). */
+/** The earnings calls: "When will I get paid". */
 export interface EarningsClient {
   /** GET /ambassadors/{id}/payouts/next/ - payable now, still held, blockers, payouts on the way, the last payout. */
   nextPayout(query?: NextPayoutQuery): Promise<NextPayout>;

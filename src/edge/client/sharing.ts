@@ -23,7 +23,7 @@ export interface SharingClient {
   trackShare(input: TrackShareBody): Promise<TrackShareResult>;
   /** GET /ambassadors/{id}/assets/ */
   assets(query?: AssetsQuery): Promise<AssetPage>;
-  /** GET /ambassadors/{id}/personal_codes/ - the caller's live personal discount codes (dashboard, issue 21). */
+  /** GET /ambassadors/{id}/personal_codes/ - the caller's live personal discount codes (dashboard). */
   personalCodes(query?: PersonalCodesQuery): Promise<PersonalCodeList>;
   /** GET /share_links/resolve/ (public) - where `/r/<code>` or `/<username>` leads in this tenant; null: nowhere. */
   resolveShareLink(query: ResolveQuery): Promise<ResolvedShareLink | null>;

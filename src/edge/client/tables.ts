@@ -11,7 +11,7 @@ export type { BrandKind, PayoutDetail, RedemptionDetail } from '../../api/tables
 export { BRAND_KINDS } from '../../api/tables/detail';
 export type { TableQuery } from '../../lib/schemas/tables';
 
-/** The data tables of issue 9 (spec §7 /tables/options/{table}/ and /tables/content/{table}/). */
+/** The data tables (spec §7 /tables/options/{table}/ and /tables/content/{table}/). */
 export interface TablesClient {
   /** GET /tables/options/{table}/ - columns, operators, choices, default ordering and page sizes. */
   tableOptions(table: TableKey): Promise<TableOptions>;

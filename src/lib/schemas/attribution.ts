@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_MONEY_MINOR, moneyTooLargeMessage } from '../money-limits';
 import { EVENT_TYPES } from './operator';
 
-// Store attribution (issue 20): what a company sends to connect its store (integration secrets) and, on
+// Store attribution: what a company sends to connect its store (integration secrets) and, on
 // neither Stripe nor Shopify, to report leads and sales itself. Amounts are integer minor units.
 
 /** Stripe's endpoint signing secret, as the Dashboard or `stripe listen` shows it. */

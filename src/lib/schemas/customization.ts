@@ -176,7 +176,7 @@ const activity = z.object({
   show_event_data_1: flag(true),
   show_event_data_2: flag(true),
   show_event_data_3: flag(true),
-  // What the company calls each event-data column (issue 21); unnamed ones read "Details", never "Event data N".
+  // What the company calls each event-data column; unnamed ones read "Details", never "Event data N".
   event_data_1_label: text(60),
   event_data_2_label: text(60),
   event_data_3_label: text(60),
@@ -274,14 +274,14 @@ const tabs = z.object({
   logout_label: text(60),
 });
 
-// Payouts (issue 9): a commission becomes payable `holding_days` after the conversion (0-90), and a payout
+// Payouts: a commission becomes payable `holding_days` after the conversion (0-90), and a payout
 // needs at least `minimum_minor` (minor units of the company currency) after clawbacks.
 const payouts = z.object({
   holding_days: z.number().int().min(0).max(90).default(30),
   minimum_minor: z.number().int().min(0).max(100_000_000).default(0),
 });
 
-// Loyalty (issue 10): points earned by the portal itself (tasks) lapse `points_expire_days` after earning
+// Loyalty: points earned by the portal itself (tasks) lapse `points_expire_days` after earning
 // (0: never); the scheduled run e-mails `expiry_warning_days` before points lapse (0: no warning) and voids
 // a redemption still pending after `hold_timeout_hours` (its funds come back).
 const loyalty = z.object({
@@ -290,13 +290,13 @@ const loyalty = z.object({
   hold_timeout_hours: z.number().int().min(1).max(24 * 90).default(72),
 });
 
-// Attribution (issue 20): how many days the store script (GET /t.js) keeps a visitor's click in a cookie on
+// Attribution: how many days the store script (GET /t.js) keeps a visitor's click in a cookie on
 // the company's store, from the click (1-365). Read per host, so a campaign layer does not change it.
 const attribution = z.object({
   window_days: z.number().int().min(1).max(365).default(DEFAULT_WINDOW_DAYS),
 });
 
-// Fraud holds (issue 20): a conversion is held for review when its ambassador already has
+// Fraud holds: a conversion is held for review when its ambassador already has
 // `max_conversions_per_hour` conversions in the hour before it (0-10000; 0: no limit).
 const fraud = z.object({
   max_conversions_per_hour: z.number().int().min(0).max(10_000).default(20),
@@ -305,7 +305,7 @@ const fraud = z.object({
 // Codes for the third-party translation widget, which knows more languages than our catalogues.
 const languageTag = z.string().trim().regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/);
 
-// Texts per language (issue 21): what a company writes for people reading another language than its default.
+// Texts per language: what a company writes for people reading another language than its default.
 // Each text is optional; one left out (or blank) falls back to the document's own text, written in the
 // default language. Applied per page by `inLanguage()` (src/lib/customization-language.ts).
 const variant = (max: number) => z.string().trim().max(max).optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Integers in requests (issue 17): a JSON body's integer is a JSON number that is a whole number, never
+// Integers in requests: a JSON body's integer is a JSON number that is a whole number, never
 // a string, array, boolean, float, exponent string or hex ("500", "5e2", "0x1f4", [500], 500.5 and true
 // are refused; `z.coerce.number()` took all but the float). Query strings and HTML forms have only
 // strings: there an integer is written in decimal digits (an optional sign, at most 15 digits), nothing else.

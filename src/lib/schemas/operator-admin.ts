@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, normalizeLanguage } from '../lan
 import { customizationSchema } from './customization.ts';
 import { dropInvalidParsed } from './lenient.ts';
 
-// The deployment owner's calls (issue 12, ADMIN_API_KEY): companies, their hosts and API keys. The
+// The deployment owner's calls (ADMIN_API_KEY): companies, their hosts and API keys. The
 // operator API speaks English, so messages here are plain English text naming what is expected.
 
 /** A company id: the tenant's uid in every table and URL. */

@@ -5,7 +5,7 @@ import { decimalNumber } from './numbers.ts';
 import { rowTranslations } from './row-translations.ts';
 import { REWARD_FIELD_KINDS, REWARD_TYPES, type RewardTypeName } from './rewards.ts';
 
-// Operator API (issue 12): the rewards catalogue. Gift cards ("rewards": spent in points) and vault items
+// Operator API: the rewards catalogue. Gift cards ("rewards": spent in points) and vault items
 // with their variants (spent in cash, minor units of the item's currency), their stock and the codes the
 // local fulfilment provider hands out. Same conventions as ./operator-catalog.ts.
 

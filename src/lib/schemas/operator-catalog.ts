@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hexColor, isSafeUrl, safeUrl } from './common.ts';
 import { rowTranslations } from './row-translations.ts';
 
-// Operator API (issue 12): what a company sends to define its program: campaigns and their commission rule,
+// Operator API: what a company sends to define its program: campaigns and their commission rule,
 // groups, tab access, tiers, badges and tasks (the rewards catalogue is in ./operator-catalog-rewards.ts).
 // Create bodies give defaults; edit (PATCH) bodies are the same fields, all optional and without defaults,
 // so a field left out keeps its value. Bodies are strict: a misspelt field is an error, never ignored.
@@ -53,7 +53,7 @@ export const customizationDocument = z.record(z.string(), z.unknown());
 /**
  * The commission rule (0003_operator): `percentage` pays `rate_bps` basis points of the revenue (1000 =
  * 10 %), `fixed` pays `fixed_minor` minor units per conversion; `is_monetary: false` makes it store
- * credit. `loyalty_points`: points per conversion (0: none). `recurring` (issue 20): null pays the first sale
+ * credit. `loyalty_points`: points per conversion (0: none). `recurring`: null pays the first sale
  * only; `{ months: N }` also pays a referred customer's recurring invoices for N months after their first
  * sale, `{ months: null }` for good.
  */

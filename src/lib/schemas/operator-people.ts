@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeLanguage, SUPPORTED_LANGUAGES } from '../languages.ts';
 import { queryInteger } from './numbers.ts';
 
-// Operator API, issue 12: a company's ambassadors (create, invite, CSV import, deactivate, move between
+// Operator API: a company's ambassadors (create, invite, CSV import, deactivate, move between
 // groups and campaigns) and its promotional assets. Messages are keys of src/lib/i18n/en.ts.
 //
 // A group is named by its uid (or, when no uid matches, by its name if exactly one group has it); a

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../webhook-events.ts';
 import { queryInteger } from './numbers.ts';
 
-// Outgoing webhooks (issue 12): what a company sends to register and edit its endpoints and read their
+// Outgoing webhooks: what a company sends to register and edit its endpoints and read their
 // delivery log. The operator API speaks English, so messages are plain English text. Whether a URL may
 // receive webhooks at all (https, public address) is the URL guard's call (src/api/webhooks/url-guard.ts),
 // made by the service because it depends on the deployment (WEBHOOKS_ALLOW_HTTP_LOCAL). The event types

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsonInteger, plainNumber } from './numbers.ts';
 
-// Operator API (issue 9): what a company's store or back office sends with its operator key. Messages are
+// Operator API: what a company's store or back office sends with its operator key. Messages are
 // keys of src/lib/i18n/en.ts. Money arrives as a decimal in the company currency ("49.99" or 49.99) and
 // is turned into integer minor units by the service (it knows the currency's decimals).
 
@@ -89,7 +89,7 @@ export const idempotencyKeySchema = z.string().regex(
   'idempotencyKeyInvalid',
 );
 
-// Loyalty (issue 10): a company credits, corrects or claws back points and cash, and settles redemptions
+// Loyalty: a company credits, corrects or claws back points and cash, and settles redemptions
 // it fulfils by hand. Amounts are integers: points, or cash in minor units of the company currency.
 export const loyaltyEntrySchema = z
   .object({
@@ -122,7 +122,7 @@ export const completeRedemptionSchema = z.object({
 
 export const failRedemptionSchema = z.object({ reason: optionalText });
 
-/** PATCH /v1/operator/click-retention (issue 19): how many whole months a company's raw clicks stay in the database. */
+/** PATCH /v1/operator/click-retention: how many whole months a company's raw clicks stay in the database. */
 export const clickRetentionSchema = z.object({
   click_retention_months: jsonInteger('invalidField', 1, 120)
     .describe('Whole months of raw clicks kept in the database (1 to 120, default 13); older months are archived to R2 and deleted'),

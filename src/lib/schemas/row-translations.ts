@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../languages.ts';
 
-// Campaign, tier, badge, task and reward texts per language (issue 21, migrations 0023 and 0024): a row's `translations` is an object by
+// Campaign, tier, badge, task and reward texts per language (migrations 0023 and 0024): a row's `translations` is an object by
 // portal language code, each holding some of the row's texts, e.g. {"es": {"name": "Completa tu perfil"}}.
 // The row's own columns are written in the company's default language; a text a language leaves out shows
 // them (src/lib/row-language.ts). Each text has the base column's rules (`texts`: the optional fields).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainNumber, queryInteger } from './numbers.ts';
 
-// The query of GET/POST /tables/content/{table}/ (issue 9 "One data table"). Messages are keys of
+// The query of GET/POST /tables/content/{table}/. Messages are keys of
 // src/lib/i18n/en.ts. Besides page, page_size, ordering and format, every field is a filter
 // `<column>__<op>` or `<column>__not_<op>` (spec §9), checked against the table's columns by the API.
 
