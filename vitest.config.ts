@@ -106,6 +106,8 @@ export default defineConfig({
                 // Clicks are written directly: the queue's consumer cannot run here (no Worker entry);
                 // tests/worker/click-queue.test.ts drives the queue path with createMessageBatch.
                 CLICKS_DIRECT: '1',
+                // Every answer of an endpoint is checked against its answer schema (src/api/core/mount.ts).
+                CONTRACT_CHECK: '1',
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')),
                 TEST_SEED: await seedStatements(),
                 TEST_R2_SEED: r2SeedObjects(),

@@ -26,6 +26,8 @@ declare namespace Cloudflare {
     CLICKS_DIRECT?: string;
     /** `n`: the clicks consumer fails every n-th batch (the bench's fault run only; never in a deployed config). */
     CLICKS_FAULT_EVERY?: string;
+    /** `1`, worker tests only: every endpoint's answer must be exactly its answer schema's, else a 500 (src/api/core/mount.ts). */
+    CONTRACT_CHECK?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -6,8 +6,9 @@ import { storeHooks, track } from './attribution/routes';
 import { devOutbox } from './email/outbox';
 import { emailEvents } from './email/events';
 import { errorBody, onApiError } from './core/errors';
-import { earnings } from './payouts/routes';
 import { loyalty } from './loyalty/routes';
+import { mount } from './core/mount';
+import { endpoints } from './endpoints';
 import { notifications } from './people/notifications';
 import { openapi } from './openapi/routes';
 import { operator } from './operator';
@@ -31,6 +32,9 @@ export const api = new Hono<ApiEnv>()
   .basePath('/v1')
   // First: an unknown path is a 404, a known path with another method a 405 with Allow (before any auth).
   .use(routeGuard((): readonly RouterRoute[] => api.routes))
+  // Endpoints declared once (./endpoints.ts), each route with its own guard: before every sub-app, whose
+  // `use()` at '/' would otherwise guard them too.
+  .route('/', mount(endpoints))
   // Public: log in, registration, passwords by e-mailed code, single sign-on, bot check; the portal
   // record; share-link redirects and clicks; unsubscribe links; the dev outbox.
   .route('/', authPublic)
@@ -52,7 +56,6 @@ export const api = new Hono<ApiEnv>()
   .route('/', notifications)
   .route('/', sharing)
   .route('/', stats)
-  .route('/', earnings)
   .route('/', tables) // /tables/options|content/{table}/, /payouts/{id}/, /loyalty/gift-card-redemption/{id}/
   .route('/', loyalty)
   .route('/', rewards); // gift cards, vault items, redemptions, the rewards ledger

@@ -9,7 +9,6 @@ import { idempotentPatches } from './core/operator-idempotency';
 import { requireOperator, type OperatorEnv } from './core/operator-keys';
 import { emailSuppressions } from './email/suppressions';
 import { operatorLoyalty } from './loyalty/operator-routes';
-import { operatorPayouts } from './payouts/operator-routes';
 import { people } from './people/operator-routes';
 import { clickRetention } from './retention/routes';
 import { operatorRewards } from './rewards/operator-routes';
@@ -29,7 +28,6 @@ export const operator = new Hono<OperatorEnv>()
   // Every PATCH below honours Idempotency-Key as the POSTs do.
   .use(idempotentPatches())
   .route('/', operatorCommissions) // conversions, refunds, commissions and their fraud holds
-  .route('/', operatorPayouts)
   .route('/', operatorLoyalty) // ledger entries, balances, the scheduled run; tiers, badges, tasks
   .route('/', operatorRewards) // redemptions the company fulfils; the rewards catalogue
   .route('/', operatorCustomization) // the customization document, campaign layers, tab access

@@ -9,8 +9,8 @@ import { batchingD1, type D1Meter } from '../../src/api/core/batching-d1';
 import type { ServiceContext } from '../../src/api/core/types';
 import { ClientError, embeddedClient } from '../../src/edge/client';
 import { remoteDeps } from '../../src/edge/client/core';
-import type { NextPayoutQuery } from '../../src/api/payouts/next-payout-schemas';
-import { remoteEarnings, type EarningsClient, type NextPayout } from '../../src/edge/client/earnings';
+import type { NextPayout, NextPayoutQuery } from '../../src/lib/schemas/payouts';
+import { remoteContract, type ContractClient } from '../../src/edge/client/contract';
 import { edge } from './helpers';
 import { KEYS, conversion, op, setPayoutSettings } from './operator-fixtures';
 import { call, token, type Who } from './profile-fixtures';
@@ -35,7 +35,7 @@ function svcFor(who: Who, db: D1Database = env.DB): ServiceContext {
 const embeddedFor = (who: Who, db?: D1Database) =>
   embeddedClient({ svc: svcFor(who, db), session: { userId: who.userId, ambassadorUid: who.uid, token: who.token } });
 
-function remoteFor(who: Who): EarningsClient {
+function remoteFor(who: Who): ContractClient {
   const api = edge();
   const deps = remoteDeps({
     baseUrl: `http://${who.host}/v1`,
@@ -48,12 +48,12 @@ function remoteFor(who: Who): EarningsClient {
       return res;
     },
   });
-  return remoteEarnings(deps, { ambassadorUid: who.uid, companyId: companyOf(who) });
+  return remoteContract(deps, { ambassadorUid: who.uid, userId: who.userId, companyId: companyOf(who) });
 }
 
 /** Both clients; they must agree (but for `payable_now` flags at a boundary, which these tests avoid). */
 async function next(who: Who, query?: NextPayoutQuery): Promise<NextPayout> {
-  const [embedded, remote] = await Promise.all([embeddedFor(who).nextPayout(query), remoteFor(who).nextPayout(query)]);
+  const [embedded, remote] = await Promise.all([embeddedFor(who).nextPayout({ query }), remoteFor(who).nextPayout({ query })]);
   expect(remote).toEqual(embedded);
   return embedded;
 }

@@ -6,12 +6,14 @@ import { api } from '../../src/api/app';
 import { docsHtml, esc } from '../../src/api/openapi/docs-page';
 import { openApiDocument, openApiPath, type OpenApiDocument } from '../../src/api/openapi/document';
 import { OPERATIONS } from '../../src/api/openapi/operations';
+import { endpoints } from '../../src/api/endpoints';
 import {
-  bulkApproveAnswer, commissionAnswer, conversionAnswer, errorSchema, payoutListAnswer, refundAnswer,
+  bulkApproveAnswer, commissionAnswer, conversionAnswer, errorSchema, refundAnswer,
 } from '../../src/api/openapi/responses';
 import {
-  bulkApproveSchema, conversionSchema, idempotencyKeySchema, payoutListSchema, payoutSchema, refundSchema, transitionSchema,
+  bulkApproveSchema, conversionSchema, idempotencyKeySchema, refundSchema, transitionSchema,
 } from '../../src/lib/schemas/operator';
+import { payoutListAnswer, payoutListSchema, payoutSchema } from '../../src/lib/schemas/payouts';
 import { edge } from './helpers';
 import { KEYS, conversion, op } from './operator-fixtures';
 
@@ -33,23 +35,31 @@ const SIGNED_ROUTE = '/v1/email/events';
 /** The stores' signed webhooks and the lead/sale API (a company key) outside /v1/operator. */
 const STORE_ROUTE = /^\/v1\/(hooks\/(stripe|shopify)\/(:company_id|\{company_id\})|track\/(lead|sale))$/;
 
-/** "post /v1/operator/events/{transaction_uid}/refund" for every operator route (and the signed one) the Hono app serves. */
+/** The endpoints declared once (src/api/endpoints.ts) by "get /v1/ambassadors/{id}/payouts/next/": all documented. */
+const ENDPOINTS = new Map(Object.values(endpoints).map((e) => [`${e.method} ${openApiPath(`/v1${e.path}`)}`, e]));
+const ENDPOINT_ROUTES = new Set(Object.values(endpoints).map((e) => `${e.method.toUpperCase()} /v1${e.path}`));
+
+/** "post /v1/operator/events/{transaction_uid}/refund" for every operator route, the signed ones and every endpoint the Hono app serves. */
 const appOperatorRoutes = () =>
   new Set(api.routes
-    .filter((r) => (r.path.startsWith('/v1/operator/') || r.path === SIGNED_ROUTE || STORE_ROUTE.test(r.path)) && r.method !== 'ALL')
+    .filter((r) => (r.path.startsWith('/v1/operator/') || r.path === SIGNED_ROUTE || STORE_ROUTE.test(r.path) || ENDPOINT_ROUTES.has(`${r.method} ${r.path}`)) && r.method !== 'ALL')
     .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path)}`));
 
 describe('GET /v1/openapi.json', () => {
-  it('is an OpenAPI 3.1 document with the bearer scheme on every operation but the signed provider events', async () => {
+  it('is an OpenAPI 3.1 document with the bearer scheme on every operator operation but the signed provider events, the token scheme on the ambassador API\'s', async () => {
     const doc = await fetchDocument();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.tokenAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
     for (const [path, byMethod] of Object.entries(doc.paths)) {
-      if (path !== SIGNED_ROUTE && !STORE_ROUTE.test(path)) expect(path).toMatch(/^\/v1\/operator\//);
       expect(path).not.toContain(':');
       for (const [method, operation] of Object.entries(byMethod)) {
         const where = `${method} ${path}`;
+        const ep = ENDPOINTS.get(where);
+        // The ambassador API's endpoints: a session token, or nobody (log in, portal.json).
+        const ambassadorApi = ep?.auth === 'ambassador' || ep?.auth === 'public';
+        if (path !== SIGNED_ROUTE && !STORE_ROUTE.test(path) && !ambassadorApi) expect(path, where).toMatch(/^\/v1\/operator\//);
         if (path === SIGNED_ROUTE) {
           expect(operation.security, where).toEqual([]);
           expect(operation.parameters.map((p) => (p as { name?: string }).name), where).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
@@ -64,13 +74,21 @@ describe('GET /v1/openapi.json', () => {
           expect(operation.parameters, where).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
           continue;
         }
-        expect(operation.security, where).toEqual([{ bearerAuth: [] }]);
-        expect(operation.responses[401], where).toBeDefined();
+        if (ep?.auth === 'public') {
+          expect(operation.security, where).toEqual([]);
+          expect(operation.responses[401], where).toBeUndefined();
+        } else {
+          expect(operation.security, where).toEqual([{ [ep?.auth === 'ambassador' ? 'tokenAuth' : 'bearerAuth']: [] }]);
+          expect(operation.responses[401], where).toBeDefined();
+        }
         expect(operation.responses[400], where).toBeDefined();
         for (const name of path.match(/\{(\w+)\}/g) ?? []) {
           expect(operation.parameters, where).toContainEqual(expect.objectContaining({ name: name.slice(1, -1), in: 'path', required: true }));
         }
-        if (method === 'post') {
+        if (ambassadorApi && !ep?.idempotencyKey) {
+          // An ambassador write honours Idempotency-Key only when it says so (the redeem routes).
+          expect(operation.parameters, where).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+        } else if (method === 'post') {
           expect(operation.parameters, where).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
           expect(Object.keys(operation.responses), where).toEqual(expect.arrayContaining(['409', '422']));
           expect(JSON.stringify(operation.responses[409]), where).toContain('idempotencyKeyInFlight');
@@ -83,11 +101,12 @@ describe('GET /v1/openapi.json', () => {
     });
   });
 
-  it('documents every operator route of the app, and no route the app does not have', async () => {
+  it('documents every operator route and every endpoint of the app, and no route the app does not have', async () => {
     const doc = await fetchDocument();
     const documented = new Set(Object.entries(doc.paths).flatMap(([path, m]) => Object.keys(m).map((method) => `${method} ${path}`)));
     const served = appOperatorRoutes();
     expect(served.size).toBeGreaterThanOrEqual(7);
+    expect(served).toContain('get /v1/ambassadors/{id}/payouts/next/');
     expect([...served].filter((r) => !documented.has(r)), 'operator routes without a document entry').toEqual([]);
     expect([...documented].filter((r) => !served.has(r)), 'document entries without a route').toEqual([]);
   });

@@ -9,7 +9,7 @@ import { components } from './responses';
  * The OpenAPI 3.1 document of the operator API (GET /v1/openapi.json), built once per isolate from the
  * route table (./operations.ts). Request schemas are `z.toJSONSchema(schema, { io: 'input' })` of the
  * very schemas the routes parse with (input side: what a client sends, before defaults and transforms);
- * answer schemas come from the `components` registry of ./responses.ts; error examples are made by the
+ * answer schemas come from the `components` registry (src/lib/schemas/registry.ts); error examples are made by the
  * API's own `errorBody`, so their English and codes are the real ones.
  */
 
@@ -46,7 +46,7 @@ const ref = (id: string) => ({ $ref: `${REF}${id}` });
 const json = (schema: Json, extra: Json = {}) => ({ 'application/json': { schema, ...extra } });
 const idOf = (schema: z.ZodType) => {
   const id = components.get(schema)?.id;
-  if (!id) throw new Error('answer schema is not registered in ./responses.ts components');
+  if (!id) throw new Error('answer schema is not registered in the components registry (src/lib/schemas/registry.ts)');
   return id;
 };
 
@@ -64,7 +64,12 @@ const example = (code: string, message: string, params?: Record<string, string>)
 /** Signed by a provider instead of a company key: the e-mail events and the stores' webhooks. */
 export const isSigned = (op: Pick<Operation, 'auth'>) => op.auth === 'signature' || op.auth === 'stripe' || op.auth === 'shopify';
 
-export const isIdempotent = (op: Pick<Operation, 'method' | 'auth'>) => !isSigned(op) && (op.method === 'post' || op.method === 'patch');
+/** The ambassador API's own callers: a session token, or nobody (log in, portal.json, ...). */
+export const isAmbassadorApi = (op: Pick<Operation, 'auth'>) => op.auth === 'ambassador' || op.auth === 'public';
+
+/** A key's POST and PATCH, and an ambassador write that declares it (`idempotencyKey`, the redeem routes). */
+export const isIdempotent = (op: Pick<Operation, 'method' | 'auth' | 'idempotencyKey'>) =>
+  op.idempotencyKey === true || (!isSigned(op) && !isAmbassadorApi(op) && (op.method === 'post' || op.method === 'patch'));
 
 /** The media type an operation's body is read as (JSON unless the row says otherwise). */
 export const bodyType = (op: Pick<Operation, 'contentType'>) => op.contentType ?? 'application/json';
@@ -94,7 +99,13 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       },
     }),
   };
-  out[401] = op.auth === 'shopify'
+  if (op.auth !== 'public') out[401] = op.auth === 'ambassador'
+    ? {
+      description: 'No token, or a token that is expired, revoked or of another company (codes notAuthenticated, invalidToken)',
+      headers: { 'WWW-Authenticate': { description: '`Token realm="ambassador"`', schema: { type: 'string' } } },
+      content: json(ref('Error'), { examples: { invalidToken: example('unauthorized', 'invalidToken') } }),
+    }
+    : op.auth === 'shopify'
     ? {
       description: 'X-Shopify-Hmac-Sha256 does not verify with the company\'s client secret, X-Shopify-Shop-Domain is another shop, or no secret is set',
       headers: { 'WWW-Authenticate': { description: '`Signature realm="shopify"`', schema: { type: 'string' } } },
@@ -202,7 +213,7 @@ function operationOf(op: Operation): OperationObject {
     tags: [op.tag],
     summary: op.summary,
     description: op.description,
-    security: isSigned(op) ? [] : [{ bearerAuth: [] }],
+    security: isSigned(op) || op.auth === 'public' ? [] : op.auth === 'ambassador' ? [{ tokenAuth: [] }] : [{ bearerAuth: [] }],
     parameters: parametersOf(op),
     responses: responsesOf(op),
   };
@@ -244,6 +255,7 @@ function build(): OpenApiDocument {
         'have 405 with `Allow` (OPTIONS: 204 with `Allow`), before any key is checked; every 401 carries `WWW-Authenticate`.',
     },
     tags: [
+      { name: 'Earnings', description: 'The signed-in ambassador\'s payouts to come (ambassador API, `Authorization: Token`)' },
       { name: 'Conversions', description: 'Purchases made through an ambassador\'s link, and their refunds' },
       { name: 'Commissions', description: 'Approve and deny (illegal transitions answer 409 illegalTransition)' },
       { name: 'Payouts', description: 'Paying ambassadors after the holding period and above the minimum' },
@@ -264,6 +276,7 @@ function build(): OpenApiDocument {
       schemas: schemas as Record<string, Json>,
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'opk_...', description: 'A company operator API key' },
+        tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An ambassador session: `Token <token>` as POST /v1/auth/ambassador/ answers it' },
       },
       parameters: {
         IdempotencyKey: {

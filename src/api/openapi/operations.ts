@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import {
-  bulkApproveSchema, commissionListSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema, payoutListSchema, payoutSchema,
+  bulkApproveSchema, commissionListSchema, completeRedemptionSchema, conversionSchema, failRedemptionSchema, loyaltyEntrySchema,
   refundSchema, transitionSchema,
 } from '../../lib/schemas/operator';
 import {
-  bulkApproveAnswer, commissionAnswer, commissionListAnswer, conversionAnswer, loyaltyAnswer, loyaltyEntryAnswer, loyaltyRunAnswer, payoutAnswer, payoutListAnswer,
+  bulkApproveAnswer, commissionAnswer, commissionListAnswer, conversionAnswer, loyaltyAnswer, loyaltyEntryAnswer, loyaltyRunAnswer,
   redemptionAnswer, refundAnswer,
 } from './responses';
+import type { AnyEndpoint } from '../core/endpoint';
+import { endpoints } from '../endpoints';
 import { OPERATIONS_ADMIN } from './ops-admin';
 import { OPERATIONS_CATALOG } from './ops-catalog';
 import { OPERATIONS_EMAIL } from './ops-email';
@@ -41,7 +43,7 @@ export interface Operation {
   /** Hono path under /v1 (`:param` segments), exactly as the app lists it in `api.routes`. */
   path: string;
   tag: 'Conversions' | 'Commissions' | 'Payouts' | 'Loyalty' | 'Companies' | 'Customization' | 'Campaigns' | 'Programs'
-    | 'Ambassadors' | 'Assets' | 'Webhooks' | 'E-mail' | 'Retention' | 'Attribution';
+    | 'Ambassadors' | 'Assets' | 'Webhooks' | 'E-mail' | 'Retention' | 'Attribution' | (string & {});
   operationId: string;
   summary: string;
   description: string;
@@ -63,7 +65,9 @@ export interface Operation {
    * 503 when unset); `signature`: no key, a Standard Webhooks signature of the body (the mail provider's events);
    * `stripe` / `shopify`: no key, the store's own signature header under the company's integration secret.
    */
-  auth?: 'company' | 'owner' | 'signature' | 'stripe' | 'shopify';
+  auth?: 'company' | 'owner' | 'signature' | 'stripe' | 'shopify' | 'ambassador' | 'public';
+  /** An ambassador write that honours Idempotency-Key (documented with its 409 and 422). */
+  idempotencyKey?: boolean;
   /** A 413 of this route besides the 6 MB limit of every request (e.g. the import's file size). */
   tooLarge?: string;
 }
@@ -176,40 +180,6 @@ const CORE_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/v1/operator/payouts',
-    tag: 'Payouts',
-    operationId: 'createPayout',
-    summary: 'Pay an ambassador',
-    description:
-      'Pays the ambassador\'s approved, monetary commissions in no payout that are older than the company\'s holding period ' +
-      '(customization `payouts.holding_days`, 0-90), minus approved clawbacks, when the sum reaches the minimum ' +
-      '(`payouts.minimum_minor`). One batch inserts the payout (`status: paid`) and marks exactly those commissions paid. ' +
-      '`method` is a payment method code of spec §3 (0-8).',
-    body: payoutSchema,
-    example: { ambassador_uid: 'amb-ava', method: 1, transaction_id: 'PAYPAL-7781' },
-    ok: { status: 201, schema: payoutAnswer, description: 'The payout' },
-    errors: {
-      404: 'Unknown ambassador (or of another company)',
-      409: {
-        nothingPayable: 'no approved commission is past the holding period',
-        payoutBelowMinimum: 'the sum is below the minimum; `params: { amount, minimum }`',
-        payoutConflict: 'another payout took some of the commissions; nothing changed, retry',
-      },
-    },
-  },
-  {
-    method: 'get',
-    path: '/v1/operator/payouts',
-    tag: 'Payouts',
-    operationId: 'listPayouts',
-    summary: 'List payouts',
-    description: 'The company\'s payouts, newest first (at most 500), optionally of one ambassador.',
-    query: payoutListSchema,
-    ok: { status: 200, schema: payoutListAnswer, description: 'The payouts' },
-    errors: { 404: 'Unknown `ambassador_uid` (or of another company)' },
-  },
-  {
-    method: 'post',
     path: '/v1/operator/ambassadors/:uid/loyalty/entries',
     tag: 'Loyalty',
     operationId: 'postLoyaltyEntry',
@@ -275,6 +245,26 @@ const CORE_OPERATIONS: Operation[] = [
   },
 ];
 
+/** An endpoint (src/api/core/endpoint.ts) as a row of this table: the document reads both alike. */
+export const operationOfEndpoint = (ep: AnyEndpoint): Operation => ({
+  method: ep.method,
+  path: `/v1${ep.path}`,
+  tag: ep.tag,
+  operationId: ep.operationId,
+  summary: ep.summary,
+  description: ep.description,
+  body: ep.body,
+  contentType: ep.contentType,
+  query: ep.query,
+  example: ep.example,
+  ok: ep.answer,
+  errors: ep.errors ?? {},
+  auth: ep.auth === 'operator' ? undefined : ep.auth,
+  idempotencyKey: ep.idempotencyKey,
+  tooLarge: ep.tooLarge,
+});
+
 export const OPERATIONS: Operation[] = [
+  ...Object.values(endpoints).map(operationOfEndpoint),
   ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL, ...OPERATIONS_RETENTION, ...OPERATIONS_ATTRIBUTION,
 ];

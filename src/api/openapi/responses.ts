@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { HOLD_REASONS } from '../money/rows';
 import type { bulkApprove, listCommissions, refund, transition } from '../commissions/operator';
-import type { createPayout, listPayouts } from '../payouts/operator';
 import type { recordConversion } from '../commissions/service';
 
 /**
@@ -13,7 +12,8 @@ import type { recordConversion } from '../commissions/service';
  * `components` is the registry the document's `components.schemas` are generated from (ids become
  * `#/components/schemas/<id>` references).
  */
-export const components = z.registry<{ id: string; description?: string }>();
+export { components } from '../../lib/schemas/registry';
+import { components } from '../../lib/schemas/registry';
 
 const isoTime = z.string().describe('ISO 8601 UTC time');
 const minor = (what: string) => z.number().int().describe(`${what}, integer minor units of \`currency\``);
@@ -76,22 +76,6 @@ export const referralSchema = z
   .strict()
   .register(components, { id: 'Referral' });
 
-export const payoutSchema = z
-  .object({
-    uid: z.string(),
-    ambassador_uid: z.string(),
-    amount: minor('Amount paid'),
-    currency: z.string(),
-    method: z.number().int().describe('Payment method code of spec §3 (0-8)'),
-    status: z.string(),
-    transaction_id: z.string().nullable().describe('Payment reference'),
-    paid_at: isoTime.nullable(),
-    created_at: isoTime,
-    commissions: z.number().int().describe('How many commissions (and clawbacks) it paid'),
-  })
-  .strict()
-  .register(components, { id: 'Payout' });
-
 export const conversionAnswer = z
   .object({ referral: referralSchema.nullable(), commission: commissionSchema })
   .strict()
@@ -105,11 +89,6 @@ export const bulkApproveAnswer = z
   .object({ approved: z.number().int(), commissions: z.array(commissionSchema) })
   .strict()
   .register(components, { id: 'BulkApproveAnswer' });
-export const payoutAnswer = z.object({ payout: payoutSchema }).strict().register(components, { id: 'PayoutAnswer' });
-export const payoutListAnswer = z
-  .object({ count: z.number().int(), results: z.array(payoutSchema) })
-  .strict()
-  .register(components, { id: 'PayoutList' });
 
 // Loyalty. Points are integers; cash is in minor units of the company currency.
 const ledgerEntrySchema = z
@@ -184,6 +163,4 @@ type _SameAsServices = [
   Expect<Same<z.infer<typeof commissionAnswer>, Answer<typeof transition>>>,
   Expect<Same<z.infer<typeof bulkApproveAnswer>, Answer<typeof bulkApprove>>>,
   Expect<Same<z.infer<typeof commissionListAnswer>, Answer<typeof listCommissions>>>,
-  Expect<Same<z.infer<typeof payoutAnswer>, Answer<typeof createPayout>>>,
-  Expect<Same<z.infer<typeof payoutListAnswer>, Answer<typeof listPayouts>>>,
 ];

@@ -9,7 +9,7 @@ import {
   companyCustomizationStatement, lastPayoutStatement, pendingPayoutsStatement, unpaidStatement,
   type PayoutRow, type UnpaidRow,
 } from './next-payout-queries';
-import { nextPayoutQuery, type NextPayoutQuery } from './next-payout-schemas';
+import { nextPayoutQuery, type BlockingReason, type NextPayout, type NextPayoutQuery } from '../../lib/schemas/payouts';
 
 // "When will I get paid": what the operator's next payout would take for the caller, and what
 // stands in the way. It mirrors src/api/payouts/operator.ts: a commission's holding period starts at its
@@ -25,8 +25,6 @@ const DAY_MS = 86_400_000;
 /** Rows listed in the answer (the sums always cover every row). */
 export const NEXT_PAYOUT_LIST_LIMIT = 100;
 
-export const BLOCKING_REASONS = ['nothing_payable', 'below_minimum', 'no_payout_method', 'on_hold'] as const;
-export type BlockingReason = (typeof BLOCKING_REASONS)[number];
 
 /** A payout method is set: a payout preference (PayPal needs its e-mail) or, without one, a PayPal e-mail. */
 function hasPayoutMethod(caller: Caller): boolean {
@@ -61,7 +59,7 @@ const payoutView = (p: PayoutRow) => ({
 });
 
 /** GET /v1/ambassadors/{id}/payouts/next/ - the caller's payable and held amounts, blockers, payouts on the way and last payout. */
-export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date = new Date(), query: NextPayoutQuery = {}) {
+export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date = new Date(), query: NextPayoutQuery = {}): Promise<NextPayout> {
   const { db } = svc;
   const companyId = caller.company.id;
   const uid = caller.ambassador.uid;
@@ -140,4 +138,3 @@ export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date 
   };
 }
 
-export type NextPayout = Awaited<ReturnType<typeof nextPayout>>;

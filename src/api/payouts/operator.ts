@@ -1,6 +1,6 @@
 import { minorToDecimal } from '../../lib/format';
 import type { z } from 'zod';
-import type { payoutListSchema, payoutSchema } from '../../lib/schemas/operator';
+import type { PayoutAnswer, PayoutList, payoutListSchema, payoutSchema } from '../../lib/schemas/payouts';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
  * (customization `payouts.holding_days`, 0-90, default 30; `payouts.minimum_minor`, default 0) through the
  * money operation payOut, one guarded batch. A payout that lost a race answers 409 and changes nothing.
  */
-export async function createPayout(svc: ServiceContext, op: Operator, input: z.infer<typeof payoutSchema>) {
+export async function createPayout(svc: ServiceContext, op: Operator, input: z.output<typeof payoutSchema>): Promise<PayoutAnswer> {
   const { db } = svc;
   const company = op.companyId;
   const [custom, ambassador] = await Promise.all([
@@ -46,7 +46,7 @@ export async function createPayout(svc: ServiceContext, op: Operator, input: z.i
 }
 
 /** GET /v1/operator/payouts?ambassador_uid= - the company's payouts, newest first (at most 500). */
-export async function listPayouts(svc: ServiceContext, op: Operator, input: z.infer<typeof payoutListSchema>) {
+export async function listPayouts(svc: ServiceContext, op: Operator, input: z.output<typeof payoutListSchema>): Promise<PayoutList> {
   const { db } = svc;
   const amb = input.ambassador_uid;
   const { known, payouts } = await batch(db, {

@@ -1,7 +1,8 @@
+import type { Payout } from '../../lib/schemas/payouts';
 import type { PayoutRow } from '../money/rows';
 
 /** A payout as the operator API and its webhook events show it. */
-export function payoutView(p: PayoutRow) {
+export function payoutView(p: PayoutRow): Payout {
   return {
     uid: p.uid,
     ambassador_uid: p.ambassador_uid,

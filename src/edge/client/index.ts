@@ -4,7 +4,7 @@ import type { Caller, ServiceContext } from '../../api/core/types';
 import type { Session } from '../types';
 import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
 import { ClientError, remoteDeps, type RemoteOptions } from './core';
-import { embeddedEarnings, remoteEarnings, type EarningsClient } from './earnings';
+import { embeddedContract, remoteContract, type ContractClient } from './contract';
 import { embeddedProfile, remoteProfile, type ProfileClient } from './profile';
 import { embeddedRewards, remoteRewards, type RewardsClient } from './rewards';
 import { embeddedIdentity, remoteIdentity, type IdentityClient } from './identity';
@@ -23,7 +23,7 @@ export type { AmbassadorProfile, UserView } from '../../api/people/view';
  * implementations behind one interface: embedded (the API's services called in-process with the
  * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
  */
-export interface AmbassadorClient extends IdentityClient, AuthClient, ProfileClient, SharingClient, StatsClient, EarningsClient, TablesClient, RewardsClient {
+export interface AmbassadorClient extends ContractClient, IdentityClient, AuthClient, ProfileClient, SharingClient, StatsClient, TablesClient, RewardsClient {
   readonly mode: 'embedded' | 'remote';
 }
 
@@ -70,7 +70,10 @@ export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): 
     return ok;
   })());
   const deps = { svc, caller, confirm };
-  return { mode: 'embedded', ...embeddedIdentity(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedEarnings(deps), ...embeddedTables(deps), ...embeddedRewards(deps) };
+  // The endpoints' methods live on the contract client's prototype: the hand-written ones are added to it.
+  return Object.assign(embeddedContract(deps), {
+    mode: 'embedded' as const, ...embeddedIdentity(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedTables(deps), ...embeddedRewards(deps),
+  });
 }
 
 export interface RemoteClientOptions extends Omit<RemoteOptions, 'token'> {
@@ -82,7 +85,8 @@ export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
   const ids = options.session ? { userId: options.session.userId, ambassadorUid: options.session.ambassadorUid } : null;
   // The tenant's company id is the one the edge names to the API (spec §7 paths under /companies/{id}/).
   const own = options.session ? { ambassadorUid: options.session.ambassadorUid, companyId: options.headers['x-portal-company'] ?? '-' } : null;
-  return {
-    mode: 'remote', ...remoteIdentity(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteEarnings(deps, own), ...remoteTables(deps), ...remoteRewards(deps, own),
-  };
+  const contract = remoteContract(deps, options.session && own ? { ambassadorUid: own.ambassadorUid, userId: options.session.userId, companyId: own.companyId } : null);
+  return Object.assign(contract, {
+    mode: 'remote' as const, ...remoteIdentity(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteTables(deps), ...remoteRewards(deps, own),
+  });
 }

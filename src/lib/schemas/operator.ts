@@ -67,18 +67,6 @@ export const commissionListSchema = z.object({
   ambassador_uid: z.string().trim().max(64, 'maxChars64').optional().transform((v) => v || null),
 });
 
-/** Payment methods of spec §3 (0 manual ... 8), as the payouts table stores them. */
-export const payoutSchema = z.object({
-  ambassador_uid: required(64),
-  method: jsonInteger('invalidField', 0, 8),
-  transaction_id: z.string().trim().max(255, 'maxChars255').nullish().transform((v) => v || null),
-});
-export type PayoutInput = z.input<typeof payoutSchema>;
-
-export const payoutListSchema = z.object({
-  ambassador_uid: z.string().trim().max(64, 'maxChars64').optional().transform((v) => v || null),
-});
-
 /**
  * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header: an RFC 8941 sf-string): a quoted string
  * (`"9f0c…"`, printable ASCII with `\"` and `\\` escapes) or, as most clients send it, the same

@@ -1,0 +1,142 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { requireAdmin } from './admin-auth';
+import { isReply, type AnyEndpoint, type Own, type RawRequest, type Reply } from './endpoint';
+import { idempotent, idempotentFor } from './operator-idempotency';
+import { requireOperator, type Operator } from './operator-keys';
+import { callerOf, serviceContext } from './service-context';
+import { ensureOwn, requireAmbassador } from './token-auth';
+import type { ApiContext, ApiEnv, Caller } from './types';
+import { parseWith, readBody, readFields, readFormData, readJsonObject } from './validate';
+
+/**
+ * The Hono routes of a table of endpoints (./endpoint.ts): each route checks who calls (a Token, a company
+ * key, the owner's key, or nobody), that path parameters naming the caller's own records are theirs, parses
+ * its query and body with the endpoint's schemas (./validate.ts rules: JSON or 415, no prototype keys, ...),
+ * runs the handler and answers JSON with the endpoint's status. A key's POST or PATCH is applied once per
+ * Idempotency-Key (./operator-idempotency.ts), hashed over the exact body text.
+ */
+
+type Env = ApiEnv & { Variables: { operator?: Operator } };
+type Ctx = Context<Env>;
+
+export const ownId = (caller: Caller, who: Own): string => {
+  if (who === 'ambassador') return caller.ambassador.uid;
+  if (who === 'user') return String(caller.user.id);
+  return caller.company.id;
+};
+
+/** The company key of a route, unless an earlier middleware of the same request checked it. */
+const operatorKey = (): MiddlewareHandler => {
+  const check = requireOperator() as unknown as MiddlewareHandler;
+  return async function operatorKey(c, next) {
+    if (c.get('operator')) return next();
+    return check(c, next);
+  };
+};
+
+function guardsOf(ep: AnyEndpoint): MiddlewareHandler[] {
+  if (ep.auth === 'ambassador') return [requireAmbassador() as unknown as MiddlewareHandler];
+  if (ep.auth === 'operator' || ep.auth === 'company') return [operatorKey()];
+  if (ep.auth === 'owner') return [requireAdmin() as unknown as MiddlewareHandler];
+  return [];
+}
+
+function whoOf(c: Ctx, ep: AnyEndpoint): Record<string, unknown> {
+  if (ep.auth === 'ambassador') return { caller: callerOf(c as unknown as ApiContext) };
+  if (ep.auth === 'public') return { caller: c.get('caller') ?? null };
+  if (ep.auth === 'operator' || ep.auth === 'company') return { operator: c.get('operator')! };
+  return {};
+}
+
+const rawRequest = (c: Ctx): RawRequest => ({
+  header: (name) => c.req.header(name),
+  text: () => c.req.text(),
+  formData: () => readFormData(c),
+});
+
+const asReply = (out: unknown): Reply<unknown> => (isReply(out) ? out : { reply: true, body: out });
+
+function respond(c: Ctx, ep: AnyEndpoint, out: unknown): Response {
+  const answer = asReply(out);
+  const status = answer.status ?? ep.answer.status;
+  if (answer.stream !== undefined) return c.body(answer.stream, status, { 'content-type': answer.type, ...answer.headers });
+  checkAnswer(c, ep, answer.body);
+  return c.json(answer.body as object, status, answer.headers);
+}
+
+/**
+ * Worker tests run with CONTRACT_CHECK=1: every answer must be exactly what its schema describes (no field
+ * missing, retyped or left out of the schema), so the whole suite checks the reference against the code.
+ */
+export function checkAnswer(c: { env?: { CONTRACT_CHECK?: string } }, ep: AnyEndpoint, body: unknown) {
+  if (c.env?.CONTRACT_CHECK !== '1') return;
+  const parsed = ep.answer.schema.safeParse(body);
+  const same = parsed.success && sameJson(parsed.data, body);
+  if (!same) {
+    const issues = parsed.success ? 'fields the schema does not name' : JSON.stringify(parsed.error.issues.slice(0, 3));
+    throw new Error(`${ep.method.toUpperCase()} ${ep.path}: the answer is not its schema's: ${issues}`);
+  }
+}
+
+/** Equal as JSON, whatever the order of keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** The body as the handler gets it: parsed by the endpoint's schema, unless the handler parses it. */
+const parsedBody = (ep: AnyEndpoint, value: unknown) => (ep.body && ep.parseIn !== 'handler' ? parseWith(ep.body, value ?? {}) : value);
+
+function handlerOf(ep: AnyEndpoint) {
+  const keyed = ep.auth === 'operator' || ep.auth === 'company' || ep.auth === 'owner';
+  const idempotentWrite = keyed && (ep.method === 'post' || ep.method === 'patch');
+  const required = ep.method === 'put' || ep.method === 'patch';
+  const form = ep.auth === 'ambassador' || ep.auth === 'public';
+  const handler = async (c: Ctx) => {
+    const params = c.req.param() as Record<string, string>;
+    const svc = serviceContext(c as unknown as ApiContext);
+    const who = whoOf(c, ep);
+    if (ep.own && who.caller) {
+      for (const [name, own] of Object.entries(ep.own) as [string, Own][]) ensureOwn(ownId(who.caller as Caller, own), params[name]!);
+    }
+    const query = ep.query ? parseWith(ep.query, c.req.query()) : undefined;
+    const header = (name: string) => c.req.header(name);
+    const run = (body: unknown) => ep.handle({ svc, ...who, params, query, body, header } as never);
+    if (idempotentWrite) {
+      // The exact text is what an Idempotency-Key is kept against.
+      let text: string;
+      let value: unknown;
+      if (ep.readRequest) {
+        value = await ep.readRequest(rawRequest(c));
+        text = await c.req.text();
+      } else {
+        ({ text, fields: value } = await readJsonObject(c, { required }));
+      }
+      const body = ep.body || ep.readRequest ? parsedBody(ep, value) : undefined;
+      const apply = async () => {
+        const answer = asReply(await run(body));
+        checkAnswer(c, ep, answer.body);
+        return { status: answer.status ?? ep.answer.status, body: answer.body, ...(answer.stored !== undefined && { stored: answer.stored }) };
+      };
+      return ep.auth === 'owner' ? idempotentFor(c, null, text, apply) : idempotent(c as never, text, apply);
+    }
+    let body: unknown;
+    if (ep.readRequest) body = parsedBody(ep, await ep.readRequest(rawRequest(c)));
+    else if (ep.body && ep.parseIn === 'handler') body = await readFields(c, { form, required });
+    else if (ep.body) body = await readBody(c, ep.body, { form, required });
+    return respond(c, ep, await run(body));
+  };
+  // Named, so the app's route list tells an endpoint's route from a hand-written one (tests/worker/contract.test.ts).
+  return Object.defineProperty(handler, 'name', { value: `endpoint ${ep.operationId}` });
+}
+
+/** A sub-app with one route per endpoint (paths under /v1, as the endpoints name them). */
+export function mount(endpoints: Record<string, AnyEndpoint>): Hono<ApiEnv> {
+  const app = new Hono<Env>();
+  for (const ep of Object.values(endpoints)) app.on([ep.method.toUpperCase()], [ep.path], ...guardsOf(ep), handlerOf(ep));
+  return app as unknown as Hono<ApiEnv>;
+}

@@ -1,0 +1,20 @@
+import type { AnyEndpoint } from './core/endpoint';
+// One import per domain (its src/api/<domain>/endpoints.ts), kept in the order of the tables below.
+import * as payouts from './payouts/endpoints';
+
+/**
+ * The API's endpoints by operation id (each key is its endpoint's `operationId`): the ambassador API
+ * (spec §7, the edge client's methods: src/edge/client/contract.ts) and the operator API. The Hono routes
+ * (./app.ts mounts them with ./core/mount.ts), the OpenAPI document and the edge's client are all made
+ * from these tables. A domain adds one line to each table it has endpoints in.
+ */
+export const ambassadorEndpoints = {
+  ...payouts.ambassadorEndpoints,
+} satisfies Record<string, AnyEndpoint>;
+
+export const operatorEndpoints = {
+  ...payouts.operatorEndpoints,
+} satisfies Record<string, AnyEndpoint>;
+
+export const endpoints: Record<string, AnyEndpoint> = { ...ambassadorEndpoints, ...operatorEndpoints };
+export type AmbassadorEndpoints = typeof ambassadorEndpoints;
