@@ -126,6 +126,7 @@ function handlerOf(ep: AnyEndpoint) {
     }
     let body: unknown;
     if (ep.readRequest) body = parsedBody(ep, await ep.readRequest(rawRequest(c)));
+    else if (ep.body && keyed) body = parsedBody(ep, (await readJsonObject(c, { required })).fields);
     else if (ep.body && ep.parseIn === 'handler') body = await readFields(c, { form, required });
     else if (ep.body) body = await readBody(c, ep.body, { form, required });
     return respond(c, ep, await run(body));
