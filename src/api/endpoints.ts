@@ -1,6 +1,9 @@
 import type { AnyEndpoint } from './core/endpoint';
 // One import per domain (its src/api/<domain>/endpoints.ts), kept in the order of the tables below.
 import * as payouts from './payouts/endpoints';
+import * as campaigns from './campaigns/endpoints';
+import * as stats from './stats/endpoints';
+import * as sharing from './sharing/endpoints';
 
 /**
  * The API's endpoints by operation id (each key is its endpoint's `operationId`): the ambassador API
@@ -10,10 +13,13 @@ import * as payouts from './payouts/endpoints';
  */
 export const ambassadorEndpoints = {
   ...payouts.ambassadorEndpoints,
+  ...stats.ambassadorEndpoints,
+  ...sharing.ambassadorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const operatorEndpoints = {
   ...payouts.operatorEndpoints,
+  ...campaigns.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const endpoints: Record<string, AnyEndpoint> = { ...ambassadorEndpoints, ...operatorEndpoints };

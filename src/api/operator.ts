@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { integrations } from './attribution/integrations';
 import { personalCodes } from './attribution/personal-codes';
-import { operatorCampaigns } from './campaigns/operator-routes';
 import { operatorCommissions } from './commissions/operator-routes';
 import { admin } from './companies/admin-routes';
 import { operatorCustomization } from './companies/operator-routes';
@@ -31,7 +30,6 @@ export const operator = new Hono<OperatorEnv>()
   .route('/', operatorLoyalty) // ledger entries, balances, the scheduled run; tiers, badges, tasks
   .route('/', operatorRewards) // redemptions the company fulfils; the rewards catalogue
   .route('/', operatorCustomization) // the customization document, campaign layers, tab access
-  .route('/', operatorCampaigns) // campaigns and groups
   .route('/', people) // ambassadors (create, invite, import, deactivate, groups, campaigns) and assets
   .route('/', webhooks)
   .route('/', emailSuppressions)

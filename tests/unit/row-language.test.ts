@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageChain, readTranslations, textsIn } from '../../src/lib/row-language';
-import { badgeCreateSchema, campaignCreateSchema, campaignPatchSchema, taskCreateSchema, tierPatchSchema } from '../../src/lib/schemas/operator-catalog';
+import { campaignCreateSchema, campaignPatchSchema } from '../../src/lib/schemas/campaigns';
+import { badgeCreateSchema, taskCreateSchema, tierPatchSchema } from '../../src/lib/schemas/operator-catalog';
 
 // Task and reward texts per language: a row's own texts are the company's default language;
 // `translations` (JSON by language) lay the texts a language has over them, text by text.

@@ -4,9 +4,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  badgeAnswer, badgeListAnswer, campaignAnswer, campaignListAnswer, groupAnswer, groupListAnswer, removeAnswer, taskAnswer, taskListAnswer,
-  tierAnswer, tierListAnswer,
+  badgeAnswer, badgeListAnswer, removeAnswer, taskAnswer, taskListAnswer, tierAnswer, tierListAnswer,
 } from '../../src/api/openapi/ops-catalog-answers';
+import { campaignAnswer, campaignListAnswer, groupAnswer, groupListAnswer } from '../../src/lib/schemas/campaigns';
 import { call, token, type Who } from './profile-fixtures';
 import { KEYS, op, scalar, tx } from './operator-fixtures';
 

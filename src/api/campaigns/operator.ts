@@ -1,5 +1,8 @@
 import { TAB_KEYS, type Customization } from '../../lib/schemas/customization';
-import type { CampaignCreate, CampaignPatch, GroupInput } from '../../lib/schemas/operator-catalog';
+import type {
+  CampaignAnswer, CampaignCreate, CampaignList, CampaignPatch, CatalogCampaign, Group, GroupAnswer, GroupInput, GroupList,
+} from '../../lib/schemas/campaigns';
+import type { RemoveAnswer } from '../../lib/schemas/catalog';
 import { parseTranslations } from '../../lib/row-language';
 import { isTabVisible } from '../../lib/tabs';
 import { newUid } from '../core/crypto';
@@ -29,7 +32,7 @@ function tabAccess(settings: Customization, campaignId: number): string[] {
   ];
 }
 
-function campaignView(row: CampaignRow, currency: string, settings: Customization) {
+function campaignView(row: CampaignRow, currency: string, settings: Customization): CatalogCampaign {
   return {
     uid: row.uid,
     campaign_id: row.id,
@@ -56,9 +59,8 @@ function campaignView(row: CampaignRow, currency: string, settings: Customizatio
     created_at: row.created_at,
   };
 }
-export type CampaignView = ReturnType<typeof campaignView>;
 
-async function viewOf(db: D1Database, operator: Operator, uid: string) {
+async function viewOf(db: D1Database, operator: Operator, uid: string): Promise<CampaignAnswer> {
   const [row, customization] = await Promise.all([
     campaignRow(db, operator.companyId, uid),
     loadCustomization(db, operator.companyId),
@@ -67,7 +69,7 @@ async function viewOf(db: D1Database, operator: Operator, uid: string) {
   return { campaign: campaignView(row, operator.currency, customization.forCampaign(row.id)) };
 }
 
-export async function listCampaigns(db: D1Database, operator: Operator) {
+export async function listCampaigns(db: D1Database, operator: Operator): Promise<CampaignList> {
   const [{ results }, customization] = await Promise.all([
     campaignRows(db, operator.companyId),
     loadCustomization(db, operator.companyId),
@@ -77,7 +79,7 @@ export async function listCampaigns(db: D1Database, operator: Operator) {
 
 export const getCampaign = viewOf;
 
-export async function createCampaign(db: D1Database, operator: Operator, input: CampaignCreate) {
+export async function createCampaign(db: D1Database, operator: Operator, input: CampaignCreate): Promise<CampaignAnswer> {
   const row = await insertStatement(db, 'campaigns', {
     uid: newUid('cmp'),
     company_id: operator.companyId,
@@ -102,7 +104,7 @@ export async function createCampaign(db: D1Database, operator: Operator, input: 
 }
 
 /** PATCH /v1/operator/campaigns/{uid} - edit, activate / deactivate, hide from the dashboard, commission rule. */
-export async function patchCampaign(db: D1Database, operator: Operator, uid: string, input: CampaignPatch) {
+export async function patchCampaign(db: D1Database, operator: Operator, uid: string, input: CampaignPatch): Promise<CampaignAnswer> {
   const rule = input.commission ?? {};
   await patchRow(db, 'campaigns', operator.companyId, uid, {
     name: input.name,
@@ -128,16 +130,15 @@ export async function patchCampaign(db: D1Database, operator: Operator, uid: str
 // Groups -------------------------------------------------------------------------------------------
 
 
-const groupView = (g: GroupRow) => ({ uid: g.uid, group_id: g.id, name: g.name, members: g.members ?? 0 });
-export type GroupView = ReturnType<typeof groupView>;
+const groupView = (g: GroupRow): Group => ({ uid: g.uid, group_id: g.id, name: g.name, members: g.members ?? 0 });
 
-async function groupOf(db: D1Database, companyId: string, uid: string) {
+async function groupOf(db: D1Database, companyId: string, uid: string): Promise<GroupAnswer> {
   const row = await groupRow(db, companyId, uid);
   if (!row) throw notFound();
   return { group: groupView(row) };
 }
 
-export async function listGroups(db: D1Database, companyId: string) {
+export async function listGroups(db: D1Database, companyId: string): Promise<GroupList> {
   const { results } = await groupRows(db, companyId);
   return { count: results.length, results: results.map(groupView) };
 }
@@ -147,14 +148,14 @@ async function ensureNameFree(db: D1Database, companyId: string, name: string, e
   if (await groupNameTaken(db, companyId, name, exceptUid)) throw fieldError('name', 'A group of this name exists.');
 }
 
-export async function createGroup(env: Env, db: D1Database, companyId: string, input: GroupInput) {
+export async function createGroup(env: Env, db: D1Database, companyId: string, input: GroupInput): Promise<GroupAnswer> {
   await ensureNameFree(db, companyId, input.name, null);
   const row = await insertStatement(db, 'groups', { uid: newUid('grp'), company_id: companyId, name: input.name }).first<GroupRow>();
   await forgetCompanyPortal(env, db, companyId);
   return groupOf(db, companyId, row!.uid);
 }
 
-export async function patchGroup(env: Env, db: D1Database, companyId: string, uid: string, input: GroupInput) {
+export async function patchGroup(env: Env, db: D1Database, companyId: string, uid: string, input: GroupInput): Promise<GroupAnswer> {
   await rowOf(db, 'groups', companyId, uid);
   await ensureNameFree(db, companyId, input.name, uid);
   await patchRow(db, 'groups', companyId, uid, { name: input.name });
@@ -168,7 +169,7 @@ export async function patchGroup(env: Env, db: D1Database, companyId: string, ui
  * is not rewritten for the operator: without the group, `groups` would name nobody (the tab hidden from
  * all) or, emptied, open the tab to everyone; and a dangling uid would make every later tab edit a 400.
  */
-export async function deleteGroup(env: Env, db: D1Database, companyId: string, uid: string) {
+export async function deleteGroup(env: Env, db: D1Database, companyId: string, uid: string): Promise<RemoveAnswer> {
   const rules = await tabRulesNamingGroup(db, companyId, uid);
   if (rules.length) {
     await groupOf(db, companyId, uid);
@@ -183,5 +184,5 @@ export async function deleteGroup(env: Env, db: D1Database, companyId: string, u
       : `${limited} asset(s) are shown to this group only; open them to their whole campaign or delete them first.`);
   }
   await forgetCompanyPortal(env, db, companyId);
-  return { uid, outcome: 'deleted' as const };
+  return { uid, outcome: 'deleted' };
 }

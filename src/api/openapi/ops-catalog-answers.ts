@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { createCampaign, listCampaigns, listGroups, createGroup, deleteGroup } from '../campaigns/operator';
 import type { deleteCampaignCustomization, putTabAccess } from '../companies/operator-customization';
 import type { createBadge, createTask, createTier, listBadges, listTasks, listTiers } from '../loyalty/program';
 import type {
   addRewardCodes, createReward, createVariant, createVaultItem, listRewards, listVaultItems,
 } from '../rewards/catalog';
 import type { RemoveOutcome } from '../core/catalog-queries';
+import { isoTime, listOf as list, removeAnswer, translations } from '../../lib/schemas/catalog';
 import { components } from './responses';
 
 /**
@@ -13,9 +13,6 @@ import { components } from './responses';
  * `components` registry as ./responses.ts. Each is checked at compile time to infer exactly what its
  * service returns (below), and tests/worker/operator-catalog*.test.ts parse live answers with them.
  */
-
-const isoTime = z.string().describe('ISO 8601 UTC time');
-const list = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) }).strict();
 
 export const customizationAnswer = z
   .object({
@@ -35,49 +32,6 @@ export const tabAccessAnswer = z
   .object({ key: z.string(), campaigns: z.array(z.string()), groups: z.array(z.string()) })
   .strict()
   .register(components, { id: 'TabAccess' });
-
-/** A row's texts in other languages: by language code, the texts written for it. */
-const translations = z.record(z.string(), z.record(z.string(), z.string()))
-  .describe('Texts in other languages, by language code, e.g. {"es": {"name": "..."}}; a text left out shows the row\'s own');
-
-const catalogCampaign = z
-  .object({
-    uid: z.string(),
-    campaign_id: z.number().int().describe('The id customization tab rules (`campaigns_with_tab_access`) use'),
-    name: z.string(),
-    description: z.string(),
-    url: z.string().describe('Landing page of the referral links'),
-    allowed_hosts: z.array(z.string()).describe('Other hosts a share link may redirect to'),
-    native_message: z.string(),
-    portal_logo: z.string().nullable(),
-    is_active: z.boolean(),
-    is_hidden_dashboard: z.boolean(),
-    translations,
-    commission: z.object({
-      type: z.enum(['percentage', 'fixed']),
-      rate_bps: z.number().int().describe('percentage: basis points of revenue (1000 = 10 %)'),
-      fixed_minor: z.number().int().describe('fixed: minor units of `currency` per conversion'),
-      currency: z.string(),
-      is_monetary: z.boolean().describe('false: store credit'),
-      loyalty_points: z.number().int().describe('Points per conversion'),
-      recurring: z.object({ months: z.number().int().nullable() }).strict().nullable()
-        .describe('null: the first sale only; months: recurring invoices of a referred customer pay for that many months (null: for good)'),
-    }).strict(),
-    members: z.number().int().describe('Ambassadors in the campaign'),
-    tab_access: z.array(z.string()).describe('Tabs (keys and custom slugs) its ambassadors may see, group rules aside'),
-    created_at: isoTime,
-  })
-  .strict()
-  .register(components, { id: 'CatalogCampaign' });
-export const campaignAnswer = z.object({ campaign: catalogCampaign }).strict().register(components, { id: 'CampaignAnswer' });
-export const campaignListAnswer = list(catalogCampaign).register(components, { id: 'CampaignList' });
-
-const group = z
-  .object({ uid: z.string(), group_id: z.number().int(), name: z.string(), members: z.number().int() })
-  .strict()
-  .register(components, { id: 'Group' });
-export const groupAnswer = z.object({ group }).strict().register(components, { id: 'GroupAnswer' });
-export const groupListAnswer = list(group).register(components, { id: 'GroupList' });
 
 const look = { image: z.string().nullable(), description: z.string(), is_active: z.boolean(), translations };
 const tier = z
@@ -157,23 +111,13 @@ export const codesAnswer = z
   .object({ added: z.number().int(), codes_available: z.number().int() })
   .strict()
   .register(components, { id: 'CodesAnswer' });
-export const removeAnswer = z
-  .object({
-    uid: z.string(),
-    outcome: z.enum(['deleted', 'deactivated']).describe('deactivated: something refers to it (a redemption, an award, a completion)'),
-  })
-  .strict()
-  .register(components, { id: 'RemoveAnswer' });
+export { removeAnswer } from '../../lib/schemas/catalog';
 
 // Compile-time: each documented answer infers exactly what its service returns (tsc fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Expect<T extends true> = T;
 type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 type _SameAsServices = [
-  Expect<Same<z.infer<typeof campaignAnswer>, Answer<typeof createCampaign>>>,
-  Expect<Same<z.infer<typeof campaignListAnswer>, Answer<typeof listCampaigns>>>,
-  Expect<Same<z.infer<typeof groupAnswer>, Answer<typeof createGroup>>>,
-  Expect<Same<z.infer<typeof groupListAnswer>, Answer<typeof listGroups>>>,
   Expect<Same<z.infer<typeof tierAnswer>, Answer<typeof createTier>>>,
   Expect<Same<z.infer<typeof tierListAnswer>, Answer<typeof listTiers>>>,
   Expect<Same<z.infer<typeof badgeAnswer>, Answer<typeof createBadge>>>,
@@ -189,5 +133,4 @@ type _SameAsServices = [
   Expect<Same<z.infer<typeof tabAccessAnswer>, Answer<typeof putTabAccess>>>,
   Expect<Same<z.infer<typeof customizationDeletedAnswer>, Answer<typeof deleteCampaignCustomization>>>,
   Expect<Same<z.infer<typeof removeAnswer>, { uid: string; outcome: RemoveOutcome }>>,
-  Expect<Same<Answer<typeof deleteGroup>['outcome'], 'deleted'>>,
 ];

@@ -1,19 +1,18 @@
 import type { z } from 'zod';
 import {
-  badgeCreateSchema, badgePatchSchema, campaignCreateSchema, campaignPatchSchema, customizationDocument, groupSchema, tabAccessSchema, taskCreateSchema,
+  badgeCreateSchema, badgePatchSchema, customizationDocument, tabAccessSchema, taskCreateSchema,
   taskPatchSchema, tierCreateSchema, tierPatchSchema,
 } from '../../lib/schemas/operator-catalog';
 import {
   rewardCodesSchema, rewardCreateSchema, rewardPatchSchema, variantCreateSchema, variantPatchSchema, vaultItemCreateSchema, vaultItemPatchSchema,
 } from '../../lib/schemas/operator-catalog-rewards';
 import {
-  badgeAnswer, badgeListAnswer, campaignAnswer, campaignListAnswer, codesAnswer, customizationAnswer, customizationDeletedAnswer, groupAnswer,
-  groupListAnswer, removeAnswer, rewardAnswer, rewardListAnswer, tabAccessAnswer, taskAnswer, taskListAnswer, tierAnswer, tierListAnswer,
+  badgeAnswer, badgeListAnswer, codesAnswer, customizationAnswer, customizationDeletedAnswer, removeAnswer, rewardAnswer, rewardListAnswer, tabAccessAnswer, taskAnswer, taskListAnswer, tierAnswer, tierListAnswer,
   variantAnswer, vaultItemAnswer, vaultItemListAnswer,
 } from './ops-catalog-answers';
 import type { Operation } from './operations';
 
-/** OpenAPI rows of the catalogue calls (src/api/campaigns/operator-routes*.ts): see ./operations.ts for the row shape. */
+/** OpenAPI rows of the catalogue calls (customization, loyalty programs, rewards): see ./operations.ts for the row shape. */
 
 const P = '/v1/operator';
 type Tag = Operation['tag'];
@@ -101,48 +100,6 @@ const CUSTOMIZATION: Operation[] = [
 const TRANSLATIONS_NOTE = '`translations`: the texts in other portal languages, by language code (e.g. `{"es": {"name": "..."}}`); ' +
   'a page in that language shows them, and the row\'s own texts (written in the company\'s default language) wherever a language leaves one out.';
 
-const campaignExample = {
-  name: 'Spring trail run',
-  description: 'Invite your running friends.',
-  url: 'https://acme-outdoor.test/spring',
-  allowed_hosts: ['shop.acme-outdoor.test'],
-  commission: { type: 'percentage', rate_bps: 1200, loyalty_points: 50 },
-  translations: {
-    es: { name: 'Carrera de primavera', description: 'Invita a tus amigos corredores.' },
-    fr: { name: 'Course de printemps', native_message: 'Courez avec moi : -10 % sur l\'équipement Acme Outdoor avec mon lien.' },
-  },
-};
-
-const CAMPAIGNS: Operation[] = [
-  list('Campaigns', '/campaigns', 'listCampaigns', 'campaigns', campaignListAnswer),
-  create('Campaigns', '/campaigns', 'createCampaign', 'Create a campaign',
-    'A campaign with its landing page and commission rule (percentage of revenue in basis points, or a fixed amount in minor units; ' +
-    '`is_monetary: false` for store credit; loyalty points per conversion). Ambassadors join it through the ambassador calls. ' +
-    TRANSLATIONS_NOTE + ' A campaign translates `name`, `description` and `native_message` (the share message that pre-fills share texts).',
-    campaignCreateSchema, campaignExample, campaignAnswer),
-  {
-    method: 'get', path: `${P}/campaigns/:uid`, tag: 'Campaigns', operationId: 'getCampaign', summary: 'Read a campaign',
-    description: 'The campaign, its commission rule, member count and the tabs its ambassadors may see.',
-    ok: answer(campaignAnswer, 'The campaign'), errors: unknown('campaign'),
-  },
-  edit('Campaigns', '/campaigns/:uid', 'editCampaign', 'a campaign',
-    'Edit, activate or deactivate (`is_active`), hide from the dashboard (`is_hidden_dashboard`), change the commission rule (any of ' +
-    '`commission`\'s fields; conversions recorded afterwards use it, existing commissions keep their amounts); `translations` is replaced whole.',
-    campaignPatchSchema, { is_hidden_dashboard: true, commission: { type: 'fixed', fixed_minor: 1500 } }, campaignAnswer),
-  list('Campaigns', '/groups', 'listGroups', 'groups', groupListAnswer),
-  create('Campaigns', '/groups', 'createGroup', 'Create a group', 'A group of ambassadors (its name is unique in the company).',
-    groupSchema, { name: 'Mountain guides' }, groupAnswer),
-  edit('Campaigns', '/groups/:uid', 'renameGroup', 'a group', 'Rename the group.', groupSchema, { name: 'Trail guides' }, groupAnswer),
-  {
-    ...remove('Campaigns', '/groups/:uid', 'deleteGroup', 'a group',
-      'Only a group nothing uses is deleted: no ambassador in it, no asset limited to it, no tab access rule naming it.'),
-    errors: {
-      ...unknown('group'),
-      409: { conflict: 'ambassadors are still in the group, assets are limited to it, or a tab access rule names it; change those first' },
-    },
-  },
-];
-
 const look = { color: '#2e7d32', image: '/brand/acme/tier-ridge.svg' };
 
 const PROGRAMS: Operation[] = [
@@ -227,4 +184,4 @@ const REWARDS: Operation[] = [
     unknown('vault item or variant')),
 ];
 
-export const OPERATIONS_CATALOG: Operation[] = [...CUSTOMIZATION, ...CAMPAIGNS, ...PROGRAMS, ...REWARDS];
+export const OPERATIONS_CATALOG: Operation[] = [...CUSTOMIZATION, ...PROGRAMS, ...REWARDS];

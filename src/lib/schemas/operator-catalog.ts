@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { hexColor, isSafeUrl, safeUrl } from './common.ts';
+import { hexColor, safeUrl } from './common.ts';
 import { rowTranslations } from './row-translations.ts';
 
-// Operator API: what a company sends to define its program: campaigns and their commission rule,
-// groups, tab access, tiers, badges and tasks (the rewards catalogue is in ./operator-catalog-rewards.ts).
+// Operator API: what a company sends to define its program: tab access, tiers, badges and tasks (campaigns
+// and groups are in ./campaigns.ts, the rewards catalogue in ./operator-catalog-rewards.ts).
 // Create bodies give defaults; edit (PATCH) bodies are the same fields, all optional and without defaults,
 // so a field left out keeps its value. Bodies are strict: a misspelt field is an error, never ignored.
 // Amounts are integers: points, or minor units of a currency; messages are English (operator-facing) or
@@ -27,19 +27,6 @@ export const positiveAmount = wholeNumber(1);
 export const imageUrl = safeUrl;
 export const uidRef = z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'maxChars64');
 
-/** Where a referral link lands: an absolute http(s) URL (a share link redirects there). */
-const landingUrl = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, 'required')
-  .max(2048, 'maxChars2048')
-  .refine((v) => /^https?:\/\//i.test(v) && isSafeUrl(v), 'invalidUrl');
-const hostName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'A host name, e.g. shop.example.com.');
-
 // Customization ------------------------------------------------------------------------------------
 
 /**
@@ -47,75 +34,6 @@ const hostName = z
  * schema (./customization.ts) and names every error by path.
  */
 export const customizationDocument = z.record(z.string(), z.unknown());
-
-// Campaigns ----------------------------------------------------------------------------------------
-
-/**
- * The commission rule (0003_operator): `percentage` pays `rate_bps` basis points of the revenue (1000 =
- * 10 %), `fixed` pays `fixed_minor` minor units per conversion; `is_monetary: false` makes it store
- * credit. `loyalty_points`: points per conversion (0: none). `recurring`: null pays the first sale
- * only; `{ months: N }` also pays a referred customer's recurring invoices for N months after their first
- * sale, `{ months: null }` for good.
- */
-const commissionFields = {
-  type: z.enum(['percentage', 'fixed'], { error: 'Either "percentage" or "fixed".' }),
-  rate_bps: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
-    .min(0, 'Must be 0 or more.').max(10_000, 'At most 10000 (100 %).'),
-  fixed_minor: amount,
-  is_monetary: flag,
-  loyalty_points: amount,
-  recurring: z.strictObject({
-    months: z.number({ error: 'A whole number of months from 1 to 120, or null for lifetime.' }).int('A whole number of months from 1 to 120, or null for lifetime.')
-      .min(1, 'A whole number of months from 1 to 120, or null for lifetime.').max(120, 'A whole number of months from 1 to 120, or null for lifetime.')
-      .nullable(),
-  }, { error: 'null (off) or { "months": N | null }.' }).nullable(),
-};
-export const commissionRuleSchema = z.strictObject({
-  type: commissionFields.type.default('percentage'),
-  rate_bps: commissionFields.rate_bps.default(1000),
-  fixed_minor: commissionFields.fixed_minor.default(0),
-  is_monetary: commissionFields.is_monetary.default(true),
-  loyalty_points: commissionFields.loyalty_points.default(0),
-  recurring: commissionFields.recurring.default(null),
-});
-
-const campaignFields = {
-  name,
-  description: longText,
-  url: landingUrl,
-  allowed_hosts: z.array(hostName, { error: 'A list of host names.' }).max(50, 'At most 50 hosts.'),
-  native_message: longText,
-  portal_logo: imageUrl.nullable(),
-  is_active: flag,
-  is_hidden_dashboard: flag,
-  /** The name, description and share message in other languages, by language code (PATCH replaces the whole object). */
-  translations: rowTranslations(z.strictObject({ name: name.optional(), description: longText.optional(), native_message: longText.optional() })),
-};
-
-export const campaignCreateSchema = z.strictObject({
-  ...campaignFields,
-  description: campaignFields.description.default(''),
-  allowed_hosts: campaignFields.allowed_hosts.default([]),
-  native_message: campaignFields.native_message.default(''),
-  portal_logo: campaignFields.portal_logo.default(null),
-  is_active: campaignFields.is_active.default(true),
-  is_hidden_dashboard: campaignFields.is_hidden_dashboard.default(false),
-  translations: campaignFields.translations.default({}),
-  commission: commissionRuleSchema.prefault({}),
-});
-export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
-
-/** PATCH: activate (`is_active`), hide from the dashboard, change the commission rule (any of its fields). */
-export const campaignPatchSchema = z.strictObject({
-  ...campaignFields,
-  commission: z.strictObject(commissionFields).partial(),
-}).partial();
-export type CampaignPatch = z.infer<typeof campaignPatchSchema>;
-
-// Groups -------------------------------------------------------------------------------------------
-
-export const groupSchema = z.strictObject({ name });
-export type GroupInput = z.infer<typeof groupSchema>;
 
 // Tab access ---------------------------------------------------------------------------------------
 
