@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
-import { ambassadors } from './people/routes';
 import { authPublic, authSignedIn } from './auth/routes';
 import { storeHooks, track } from './attribution/routes';
 import { devOutbox } from './email/outbox';
@@ -9,15 +8,11 @@ import { errorBody, onApiError } from './core/errors';
 import { loyalty } from './loyalty/routes';
 import { mount } from './core/mount';
 import { endpoints } from './endpoints';
-import { notifications } from './people/notifications';
 import { openapi } from './openapi/routes';
 import { operator } from './operator';
-import { optout } from './people/optout';
 import { portal } from './companies/portal-routes';
 import { routeGuard } from './core/route-guard';
 import { rewards } from './rewards/routes';
-import { sharing, sharingPublic } from './sharing/routes';
-import { stats } from './stats/routes';
 import { tables } from './tables/routes';
 import type { ApiEnv } from './core/types';
 
@@ -36,11 +31,9 @@ export const api = new Hono<ApiEnv>()
   // `use()` at '/' would otherwise guard them too.
   .route('/', mount(endpoints))
   // Public: log in, registration, passwords by e-mailed code, single sign-on, bot check; the portal
-  // record; share-link redirects and clicks; unsubscribe links; the dev outbox.
+  // record; the dev outbox.
   .route('/', authPublic)
   .route('/', portal)
-  .route('/', sharingPublic)
-  .route('/', optout)
   .route('/', devOutbox)
   .route('/', emailEvents) // POST /v1/email/events: the mail provider's signed bounce and complaint events
   // The stores' signed webhooks (/hooks/stripe|shopify/{company_id}) and the lead/sale API (company key).
@@ -52,10 +45,6 @@ export const api = new Hono<ApiEnv>()
   .route('/operator', operator)
   // Signed in.
   .route('/', authSignedIn) // log out, change password
-  .route('/', ambassadors)
-  .route('/', notifications)
-  .route('/', sharing)
-  .route('/', stats)
   .route('/', tables) // /tables/options|content/{table}/, /payouts/{id}/, /loyalty/gift-card-redemption/{id}/
   .route('/', loyalty)
   .route('/', rewards); // gift cards, vault items, redemptions, the rewards ledger

@@ -2,8 +2,10 @@ import type { AnyEndpoint } from './core/endpoint';
 // One import per domain (its src/api/<domain>/endpoints.ts), kept in the order of the tables below.
 import * as payouts from './payouts/endpoints';
 import * as campaigns from './campaigns/endpoints';
+import * as retention from './retention/endpoints';
 import * as stats from './stats/endpoints';
 import * as sharing from './sharing/endpoints';
+import * as people from './people/endpoints';
 
 /**
  * The API's endpoints by operation id (each key is its endpoint's `operationId`): the ambassador API
@@ -15,11 +17,14 @@ export const ambassadorEndpoints = {
   ...payouts.ambassadorEndpoints,
   ...stats.ambassadorEndpoints,
   ...sharing.ambassadorEndpoints,
+  ...people.ambassadorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const operatorEndpoints = {
   ...payouts.operatorEndpoints,
   ...campaigns.operatorEndpoints,
+  ...retention.operatorEndpoints,
+  ...people.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const endpoints: Record<string, AnyEndpoint> = { ...ambassadorEndpoints, ...operatorEndpoints };

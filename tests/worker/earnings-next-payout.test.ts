@@ -267,7 +267,7 @@ describe('the cost of the dashboard data', () => {
     const client = embeddedFor(ava, batchingD1(env.DB, meter));
     const scope = { campaign_uid: undefined };
     const [me, stats, recent, nextPayout] = await Promise.all([
-      client.me(), client.stats({ ...scope, split_currency_types: 'true' }), client.recentActivity({ page_size: 15 }), client.nextPayout(),
+      client.me(), client.stats({ query: { ...scope, split_currency_types: 'true' } }), client.recentActivity({ query: { page_size: 15 } }), client.nextPayout(),
     ]);
     expect(me).toBeTruthy();
     expect(stats).toBeTruthy();

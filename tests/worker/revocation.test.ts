@@ -60,7 +60,7 @@ async function newIsolate(): Promise<Isolate> {
   /** The shell of an /app page: the head at once, the person's data once the session is confirmed. */
   function shell(locals: App.Locals, gate: Exclude<ReturnType<typeof pageData.requireSignedIn>, Response>) {
     // The page's data, asked for the way every /app page asks (one Promise.all): the shell's profile and a section.
-    const data = Promise.all([pageData.loadShell(locals), locals.client.recentActivity({ page_size: 15 })]);
+    const data = Promise.all([pageData.loadShell(locals), locals.client.recentActivity({ query: { page_size: 15 } })]);
     data.catch(() => {});
     return new ReadableStream<Uint8Array>({
       async start(controller) {

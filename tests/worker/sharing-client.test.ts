@@ -65,17 +65,17 @@ async function failure(work: Promise<unknown>) {
 describe('embedded and remote answer alike', () => {
   const today = new Date().toISOString().slice(0, 10);
   const calls: [string, (c: AmbassadorClient) => Promise<unknown>][] = [
-    ['stats', (c) => c.stats({ split_currency_types: 'true' })],
-    ['stats of one campaign, unsplit', (c) => c.stats({ campaign_uid: 'cmp-demo-summer', split_currency_types: 'false' })],
-    ['campaign stats', (c) => c.campaignStats({ campaign_uid: 'cmp-demo-main' })],
-    ['campaign stats of all campaigns in a period', (c) => c.campaignStats({ start_date: '2025-01-01', end_date: today })],
-    ['the graph', (c) => c.statsGraph({ start_date: '2025-01-15', end_date: '2025-03-02', interval: 'month', stat_types: 'clicks,referrals' })],
-    ['recent activity', (c) => c.recentActivity({ page_size: 5 })],
-    ['recent activity of one campaign', (c) => c.recentActivity({ campaign_uid: 'cmp-demo-summer' })],
+    ['stats', (c) => c.stats({ query: { split_currency_types: 'true' } })],
+    ['stats of one campaign, unsplit', (c) => c.stats({ query: { campaign_uid: 'cmp-demo-summer', split_currency_types: 'false' } })],
+    ['campaign stats', (c) => c.campaignStats({ query: { campaign_uid: 'cmp-demo-main' } })],
+    ['campaign stats of all campaigns in a period', (c) => c.campaignStats({ query: { start_date: '2025-01-01', end_date: today } })],
+    ['the graph', (c) => c.statsGraph({ query: { start_date: '2025-01-15', end_date: '2025-03-02', interval: 'month', stat_types: 'clicks,referrals' } })],
+    ['recent activity', (c) => c.recentActivity({ query: { page_size: 5 } })],
+    ['recent activity of one campaign', (c) => c.recentActivity({ query: { campaign_uid: 'cmp-demo-summer' } })],
     ['tasks', (c) => c.tasks()],
     ['tasks of one campaign', (c) => c.tasks({ campaign_uid: 'cmp-demo-main' })],
-    ['share links', (c) => c.shareLinks({ ordering: '-created_at', page: 2, page_size: 2 })],
-    ['assets', (c) => c.assets({ campaign_uid: 'cmp-demo-summer', search: '' })],
+    ['share links', (c) => c.shareLinks({ query: { ordering: '-created_at', page: 2, page_size: 2 } })],
+    ['assets', (c) => c.assets({ query: { campaign_uid: 'cmp-demo-summer', search: '' } })],
   ];
   for (const [what, call] of calls) {
     it(what, async () => {
@@ -88,7 +88,7 @@ describe('embedded and remote answer alike', () => {
 
   it('reads the spec shapes the pages use', async () => {
     const client = embeddedFor(ava);
-    const stats = await client.stats({ split_currency_types: 'true' });
+    const stats = await client.stats({ query: { split_currency_types: 'true' } });
     // The ledger's balances (migration 0005 keeps them from the seed's entries), as the stats answer them.
     const ledger = await env.DB.prepare("SELECT * FROM loyalty_balances WHERE ambassador_uid = 'amb-ava'").first<Record<string, number>>();
     expect(ledger!.points_earned).toBeGreaterThan(ledger!.points_available);
@@ -106,31 +106,31 @@ describe('embedded and remote answer alike', () => {
 
   it('refuses the same way with keyed bodies', async () => {
     for (const client of [embeddedFor(ava), remoteFor(ava)]) {
-      const stats = await failure(client.campaignStats({ campaign_uid: 'cmp-acme-trail' }));
+      const stats = await failure(client.campaignStats({ query: { campaign_uid: 'cmp-acme-trail' } }));
       expect([stats.status, stats.body]).toEqual([404, { detail: 'No stats found', code: 'noStats' }]);
-      const dates = await failure(client.statsGraph({ start_date: '2025-02-02', end_date: '2025-02-01' }));
+      const dates = await failure(client.statsGraph({ query: { start_date: '2025-02-02', end_date: '2025-02-01' } }));
       expect(dates.body).toMatchObject({ start_date: ['The start date must be before the end date.'], error_codes: { start_date: [{ code: 'startBeforeEnd' }] } });
-      const host = await failure(client.createShareLink({ campaign: 102, redirectUrl: 'https://evil.test/x' }));
+      const host = await failure(client.createShareLink({ body: { campaign: 102, redirectUrl: 'https://evil.test/x' } }));
       expect(host.body).toMatchObject({
         redirectUrl: ['This campaign does not allow links to evil.test.'],
         error_codes: { redirectUrl: [{ code: 'redirectUrlHost', params: { host: 'evil.test' } }] },
       });
-      const code = await failure(client.updateShareLink('sl-ava-pin', { shortCode: 'a b' }));
+      const code = await failure(client.updateShareLink({ params: { uid: 'sl-ava-pin' }, body: { shortCode: 'a b' } }));
       expect(code.body).toMatchObject({ error_codes: { shortCode: [{ code: 'shortCodeInvalid' }] } });
-      expect((await failure(client.updateShareLink('sl-alex-blog', { description: 'x' }))).status).toBe(404);
-      const share = await failure(client.trackShare({ short_code: 'alex-trail', social_name: 'copy' }));
+      expect((await failure(client.updateShareLink({ params: { uid: 'sl-alex-blog' }, body: { description: 'x' } }))).status).toBe(404);
+      const share = await failure(client.trackShare({ body: { short_code: 'alex-trail', social_name: 'copy' } }));
       expect(share.body).toMatchObject({ error_codes: { short_code: [{ code: 'unknownShareLink' }] } });
     }
   });
 
   it('creates, edits and tracks through either', async () => {
     for (const [i, client] of [embeddedFor(ava), remoteFor(ava)].entries()) {
-      const created = await client.createShareLink({ campaign: 101, description: 'Client', shortCode: `ava-client-${i}` });
+      const created = await client.createShareLink({ body: { campaign: 101, description: 'Client', shortCode: `ava-client-${i}` } });
       expect(created).toMatchObject({ short_code: `ava-client-${i}`, campaign_uid: 'cmp-demo-summer', clicks: 0, share_link: `http://localhost/r/ava-client-${i}` });
-      const edited = await client.updateShareLink(created.uid, { medium: 'video', shortCode: `AVA-CLIENT-${i}` });
+      const edited = await client.updateShareLink({ params: { uid: created.uid }, body: { medium: 'video', shortCode: `AVA-CLIENT-${i}` } });
       expect(edited).toMatchObject({ uid: created.uid, medium: 'video', short_code: `AVA-CLIENT-${i}`, description: 'Client' });
-      expect(await client.trackShare({ short_code: `ava-client-${i}`, social_name: 'copy' })).toMatchObject({ code: 'shareRecorded' });
-      const taken = await failure(client.createShareLink({ campaign: 101, shortCode: `Ava-Client-${i}` }));
+      expect(await client.trackShare({ body: { short_code: `ava-client-${i}`, social_name: 'copy' } })).toMatchObject({ code: 'shareRecorded' });
+      const taken = await failure(client.createShareLink({ body: { campaign: 101, shortCode: `Ava-Client-${i}` } }));
       expect(taken.body).toMatchObject({ shortCode: ['This short code is already taken. Please choose another one.'] });
     }
   });
@@ -144,8 +144,8 @@ describe('D1 round trips', () => {
     expect(meter.roundTrips).toBe(1);
     const scope = { campaign_uid: 'cmp-demo-main' };
     await Promise.all([
-      client.profile(), client.stats({ ...scope, split_currency_types: 'true' }), client.campaignStats(scope),
-      client.recentActivity({ ...scope, page_size: 15 }), client.tasks(scope),
+      client.profile(), client.stats({ query: { ...scope, split_currency_types: 'true' } }), client.campaignStats({ query: scope }),
+      client.recentActivity({ query: { ...scope, page_size: 15 } }), client.tasks(scope),
     ]);
     expect(meter.roundTrips).toBe(2);
   });
@@ -155,8 +155,8 @@ describe('D1 round trips', () => {
     const client = embeddedFor(ava, batchingD1(env.DB, meter));
     await client.me();
     for (const read of [
-      () => client.shareLinks(), () => client.assets({ campaign_uid: 'cmp-demo-summer' }),
-      () => client.statsGraph({ stat_types: 'clicks,shares,referrals' }), () => client.stats(),
+      () => client.shareLinks(), () => client.assets({ query: { campaign_uid: 'cmp-demo-summer' } }),
+      () => client.statsGraph({ query: { stat_types: 'clicks,shares,referrals' } }), () => client.stats(),
     ]) {
       const before = meter.roundTrips;
       await read();

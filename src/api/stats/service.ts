@@ -1,6 +1,6 @@
 import { ApiError } from '../core/errors';
+import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../core/types';
-import { parseWith } from '../core/validate';
 import { browserLanguage } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
 import { ownCampaign } from '../sharing/membership';
@@ -9,10 +9,9 @@ import { recentActivity as recentActivityRows, type ActivityRow } from './activi
 import {
   linkTotalsStatement, NO_TOTALS, seriesCounts, statsRows, type CommissionSumRow, type Interval, type LinkTotals, type StatsScope,
 } from './queries';
-import {
-  campaignStatsQuery, graphQuery, recentActivityQuery, statsQuery,
-  type CampaignStatsQuery, type GraphQuery, type RecentActivityQuery, type StatsQuery,
-} from './schemas';
+import type {
+  ActivityView, CampaignStats, CommissionPart, campaignStatsQuery, graphQuery, RecentActivity, recentActivityQuery, Stats, StatsGraph, statsQuery,
+} from '../../lib/schemas/stats';
 
 // The stats and activity calls of spec §7 as plain functions of the verified caller: each is one D1
 // round trip (the caller's campaigns come with the token check; the queries of a call leave as one batch).
@@ -31,7 +30,7 @@ const scopeOf = (caller: Caller, campaignId: number | null, period: { from: stri
 });
 
 /** Commission totals of one money kind (spec §3: earned, pending, approved-unpaid, paid, first/second event). */
-function commissionPart(rows: CommissionSumRow[], monetary: boolean) {
+function commissionPart(rows: CommissionSumRow[], monetary: boolean): CommissionPart {
   const mine = rows.filter((r) => !!r.is_monetary === monetary);
   const sum = (pred: (r: CommissionSumRow) => boolean) => mine.filter(pred).reduce((t, r) => t + r.total, 0);
   const counted = (r: CommissionSumRow) => ['pending', 'approved', 'paid'].includes(r.status);
@@ -46,8 +45,6 @@ function commissionPart(rows: CommissionSumRow[], monetary: boolean) {
     count: mine.filter(counted).reduce((t, r) => t + r.n, 0),
   };
 }
-
-export type CommissionPart = ReturnType<typeof commissionPart>;
 
 /** Bucket starts (YYYY-MM-DD) from `from` to `to` inclusive, for zero-filling a series. */
 export function buckets(from: string, to: string, interval: Interval): string[] {
@@ -66,8 +63,7 @@ export function buckets(from: string, to: string, interval: Interval): string[] 
 }
 
 /** GET /ambassadors/{id}/stats/campaigns/ - clicks, shares, referrals and earnings of one campaign (or all). */
-export async function campaignStats(svc: ServiceContext, caller: Caller, query: CampaignStatsQuery = {}) {
-  const q = parseWith(campaignStatsQuery, query);
+export async function campaignStats(svc: ServiceContext, caller: Caller, q: z.output<typeof campaignStatsQuery>): Promise<CampaignStats> {
   const campaign = ownCampaign(caller, q.campaign_uid, 'noStats');
   const scope = scopeOf(caller, campaign?.campaign_id ?? null, range(q.start_date, q.end_date));
   const totals = (await linkTotalsStatement(svc.db, scope).first<LinkTotals>()) ?? NO_TOTALS;
@@ -89,11 +85,8 @@ export async function campaignStats(svc: ServiceContext, caller: Caller, query: 
   };
 }
 
-export type CampaignStats = Awaited<ReturnType<typeof campaignStats>>;
-
 /** GET /ambassadors/{id}/stats/ - commissions split into monetary and non-monetary parts, plus loyalty balances. */
-export async function stats(svc: ServiceContext, caller: Caller, query: StatsQuery = {}) {
-  const q = parseWith(statsQuery, query);
+export async function stats(svc: ServiceContext, caller: Caller, q: z.output<typeof statsQuery>): Promise<Stats> {
   const campaign = ownCampaign(caller, q.campaign_uid, 'noStats');
   const scope = scopeOf(caller, campaign?.campaign_id ?? null, { from: null, to: null });
   const { sums: rows, totals, balance } = await statsRows(svc.db, scope);
@@ -127,11 +120,8 @@ export async function stats(svc: ServiceContext, caller: Caller, query: StatsQue
   };
 }
 
-export type Stats = Awaited<ReturnType<typeof stats>>;
-
 /** GET /ambassadors/{id}/stats/graph/ - [time, value] series of clicks, shares and referrals by interval. */
-export async function statsGraph(svc: ServiceContext, caller: Caller, query: GraphQuery = {}) {
-  const q = parseWith(graphQuery, query);
+export async function statsGraph(svc: ServiceContext, caller: Caller, q: z.output<typeof graphQuery>): Promise<StatsGraph> {
   const campaign = ownCampaign(caller, q.campaign_uid, 'noStats');
   const interval = q.interval.replace(/s$/, '') as Interval;
   const end = q.end_date ?? new Date().toISOString().slice(0, 10);
@@ -150,13 +140,11 @@ export async function statsGraph(svc: ServiceContext, caller: Caller, query: Gra
   });
 }
 
-export type StatsGraph = Awaited<ReturnType<typeof statsGraph>>;
-
 /**
  * An activity as spec §3 names it; `amount` is in minor units of `currency`. A task's or a redemption's
  * event_data1 names its task or what was redeemed in the query's language (./activity-names.ts).
  */
-export function activityView(a: ActivityRow) {
+export function activityView(a: ActivityRow): ActivityView {
   return {
     id: a.id,
     created_at: a.created_at,
@@ -179,16 +167,11 @@ export function activityView(a: ActivityRow) {
   };
 }
 
-export type ActivityView = ReturnType<typeof activityView>;
-
 /** GET /activity/recent/ - the caller's latest activity (15 on the dashboard), optionally of one campaign. */
-export async function recentActivity(svc: ServiceContext, caller: Caller, query: RecentActivityQuery) {
-  const q = parseWith(recentActivityQuery, query);
+export async function recentActivity(svc: ServiceContext, caller: Caller, q: z.output<typeof recentActivityQuery>): Promise<RecentActivity> {
   if (q.affiliate_uid !== caller.ambassador.uid) throw new ApiError('not_found', 'notFound');
   const campaign = ownCampaign(caller, q.campaign_uid);
   const lang = browserLanguage(svc.acceptLanguage);
   const { rows, count } = await recentActivityRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.page_size, lang);
   return { count, next: null, previous: null, results: rows.map(activityView) };
 }
-
-export type RecentActivity = Awaited<ReturnType<typeof recentActivity>>;
