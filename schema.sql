@@ -379,7 +379,7 @@ CREATE TABLE hook_events (
   provider TEXT NOT NULL CHECK (provider IN ('stripe', 'shopify')),
   event_id TEXT NOT NULL CHECK (length(event_id) BETWEEN 1 AND 255),
   event_type TEXT NOT NULL CHECK (length(event_type) BETWEEN 1 AND 100),
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), claim TEXT CHECK (claim IS NULL OR claim LIKE 'hkc\_%' ESCAPE '\'),
   PRIMARY KEY (company_id, provider, event_id)
 ) WITHOUT ROWID;
 
@@ -969,6 +969,8 @@ CREATE INDEX email_outbox_provider ON email_outbox(provider_id) WHERE provider_i
 CREATE INDEX email_outbox_to ON email_outbox(company_id, to_email, id);
 
 CREATE INDEX groups_company ON groups(company_id);
+
+CREATE UNIQUE INDEX hook_events_claim ON hook_events(claim) WHERE claim IS NOT NULL;
 
 CREATE INDEX loyalty_ledger_ambassador ON loyalty_ledger(company_id, ambassador_uid, kind, created_at);
 

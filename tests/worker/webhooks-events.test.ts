@@ -1,6 +1,7 @@
 // Webhook events at their sources: real operator API calls, a real registration and real
 // redemption settlements record the events a company's endpoints subscribe to, once, and never on a
-// repeat or an Idempotency-Key replay; recording an event never breaks the write it follows.
+// repeat or an Idempotency-Key replay; an event recorded after its write never breaks it, and a commission's
+// events are part of the commission's own write.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { issueToken } from '../../src/api/auth/login';
@@ -209,16 +210,37 @@ describe('which endpoints get an event', () => {
     expect(await eventCount()).toBe(0);
   });
 
-  it('a failure to record the event leaves the conversion written', async () => {
-    await subscribe(['commission.created']);
+  it('a failure to record an event that follows its write leaves the write done (a denial by hand)', async () => {
+    await subscribe(['commission.denied']);
+    const sale = await demo('POST', '/events', conversion());
+    expect(sale.status).toBe(201);
     await env.DB.prepare("CREATE TRIGGER webhook_events_broken BEFORE INSERT ON webhook_events BEGIN SELECT RAISE(ABORT, 'disk full'); END").run();
     try {
-      const sale = await demo('POST', '/events', conversion());
-      expect(sale.status).toBe(201);
-      expect(await env.DB.prepare('SELECT status FROM commissions WHERE uid = ?').bind(sale.body.commission.uid).first('status')).toBe('pending');
+      const denied = await demo('POST', `/commissions/${sale.body.commission.uid}/deny`);
+      expect(denied.status).toBe(200);
+      expect(await env.DB.prepare('SELECT status FROM commissions WHERE uid = ?').bind(sale.body.commission.uid).first('status')).toBe('denied');
       expect(await eventCount()).toBe(0);
     } finally {
       await env.DB.prepare('DROP TRIGGER webhook_events_broken').run();
     }
+  });
+
+  it('a commission and its commission.created are one write: when the event cannot be recorded neither is the conversion, and the retry records both', async () => {
+    await subscribe(['commission.created']);
+    const body = conversion();
+    const commissions = () => env.DB.prepare('SELECT COUNT(*) AS n FROM commissions WHERE transaction_id = ?').bind(body.transaction_uid).first<number>('n');
+    await env.DB.prepare("CREATE TRIGGER webhook_events_broken BEFORE INSERT ON webhook_events BEGIN SELECT RAISE(ABORT, 'disk full'); END").run();
+    try {
+      const sale = await demo('POST', '/events', body);
+      expect(sale.status).toBe(500);
+      expect(await commissions()).toBe(0);
+      expect(await eventCount()).toBe(0);
+    } finally {
+      await env.DB.prepare('DROP TRIGGER webhook_events_broken').run();
+    }
+    const retry = await demo('POST', '/events', body);
+    expect(retry.status).toBe(201);
+    expect(await commissions()).toBe(1);
+    expect(await eventCount()).toBe(1);
   });
 });

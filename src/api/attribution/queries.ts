@@ -82,13 +82,16 @@ export interface CustomerFacts {
   clickUid?: string | null;
 }
 
-/** Remembers a customer with the referrer of their first sale or lead; a customer already known keeps theirs. */
+/**
+ * Remembers a customer with the referrer of their first sale or lead; a customer already known keeps theirs.
+ * `alsoIf`: SQL that must hold too (a store event's claim, when it goes in the batch of the sale's commission).
+ */
 export const rememberCustomerStatement = (
-  db: D1Database, companyId: string, provider: SaleSource, externalId: string, r: Referrer, facts: CustomerFacts = {},
+  db: D1Database, companyId: string, provider: SaleSource, externalId: string, r: Referrer, facts: CustomerFacts = {}, alsoIf = '1',
 ) =>
   db.prepare(
     `INSERT INTO attributed_customers (company_id, provider, external_id, ambassador_uid, share_link_uid, campaign_id, email, name, click_uid)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, provider, external_id) DO NOTHING RETURNING 1`,
+     SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${alsoIf} ON CONFLICT (company_id, provider, external_id) DO NOTHING RETURNING 1`,
   ).bind(companyId, provider, externalId, r.ambassador_uid, r.uid, r.campaign_id, facts.email || null, facts.name || null, facts.clickUid ?? null);
 
 export interface UnattributedSale {
@@ -101,11 +104,11 @@ export interface UnattributedSale {
   reason: string;
 }
 
-/** A sale nobody could be credited for, once per (company, source, transaction). */
-export const unattributedStatement = (db: D1Database, companyId: string, u: UnattributedSale) =>
+/** A sale nobody could be credited for, once per (company, source, transaction); `alsoIf` as rememberCustomerStatement's. */
+export const unattributedStatement = (db: D1Database, companyId: string, u: UnattributedSale, alsoIf = '1') =>
   db.prepare(
     `INSERT INTO unattributed_conversions (company_id, source, transaction_id, revenue_minor, currency, customer_external_id, customer_email, reason)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, source, transaction_id) DO NOTHING`,
+     SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${alsoIf} ON CONFLICT (company_id, source, transaction_id) DO NOTHING`,
   ).bind(companyId, u.source, u.transactionUid, u.revenueMinor, u.currency, u.customerExternalId, u.customerEmail, u.reason.slice(0, 500));
 
 export interface IntegrationSecretRow {
@@ -137,16 +140,22 @@ export const putIntegrationSecretStatement = (
      RETURNING provider, secret, shop_domain, updated_at`,
   ).bind(companyId, provider, secret, shopDomain);
 
-/** Claims a provider event for this delivery: 1 change the first time, 0 for a redelivery. */
-export const claimHookEventStatement = (db: D1Database, companyId: string, provider: Provider, eventId: string, type: string) =>
-  db.prepare(
-    `INSERT INTO hook_events (company_id, provider, event_id, event_type) VALUES (?, ?, ?, ?)
-     ON CONFLICT (company_id, provider, event_id) DO NOTHING`,
-  ).bind(companyId, provider, eventId, type.slice(0, 100));
+/** Whether a provider event was applied already (a redelivery answers `duplicate` without reading the body). */
+export const hookEventStatement = (db: D1Database, companyId: string, provider: Provider, eventId: string) =>
+  db.prepare('SELECT 1 AS taken FROM hook_events WHERE company_id = ? AND provider = ? AND event_id = ?').bind(companyId, provider, eventId);
 
-/** Gives a claim back when applying the event failed, so that the provider's retry applies it. */
-export const releaseHookEventStatement = (db: D1Database, companyId: string, provider: Provider, eventId: string) =>
-  db.prepare('DELETE FROM hook_events WHERE company_id = ? AND provider = ? AND event_id = ?').bind(companyId, provider, eventId);
+/**
+ * Claims a provider event for this delivery, under the delivery's nonce (`claim`, migration 0029): one row the first
+ * time, none for a redelivery. The statements after it in its batch check `hookClaimedSql(claim)`.
+ */
+export const claimHookEventStatement = (db: D1Database, companyId: string, provider: Provider, eventId: string, type: string, claim: string) =>
+  db.prepare(
+    `INSERT INTO hook_events (company_id, provider, event_id, event_type, claim) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (company_id, provider, event_id) DO NOTHING RETURNING 1`,
+  ).bind(companyId, provider, eventId, type.slice(0, 100), claim);
+
+/** SQL true while the claim of `claim` (a nonce of hkc_ and hex digits, never outside text) went in. */
+export const hookClaimedSql = (claim: string) => `EXISTS (SELECT 1 FROM hook_events WHERE claim = '${claim.replace(/'/g, "''")}')`;
 
 export const companyCurrencyStatement = (db: D1Database, companyId: string) =>
   db.prepare('SELECT currency FROM companies WHERE id = ?').bind(companyId);

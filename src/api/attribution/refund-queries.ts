@@ -22,9 +22,26 @@ export const knownRefundKeysStatement = (db: D1Database, companyId: string, prov
     `SELECT refund_key FROM provider_refunds WHERE company_id = ? AND provider = ? AND refund_key IN (${keys.map(() => '?').join(', ') || "''"})`,
   ).bind(companyId, provider, ...keys);
 
-/** Remembers which Stripe invoice a payment (payment intent, else charge) paid; the first link of a payment stays. */
-export const linkInvoicePaymentStatement = (db: D1Database, companyId: string, paymentRef: string, invoiceId: string) =>
+/**
+ * Remembers which Stripe invoice a payment (payment intent, else charge) paid; the first link of a payment stays.
+ * `alsoIf`: SQL that must hold too (a store event's claim in the batch of the invoice's commission).
+ */
+export const linkInvoicePaymentStatement = (db: D1Database, companyId: string, paymentRef: string, invoiceId: string, alsoIf = '1') =>
   db.prepare(
-    `INSERT INTO stripe_invoice_payments (company_id, payment_ref, invoice_id) VALUES (?, ?, ?)
+    `INSERT INTO stripe_invoice_payments (company_id, payment_ref, invoice_id) SELECT ?, ?, ? WHERE ${alsoIf}
      ON CONFLICT (company_id, payment_ref) DO NOTHING`,
   ).bind(companyId, paymentRef, invoiceId);
+
+/**
+ * 1 when a store reported a refund of the sale of `transactionUid` before its commission: a refund naming it, one
+ * of `paymentRefs` (the payments that paid it, about to be linked to it) or a payment already linked to it.
+ */
+export const keptRefundStatement = (db: D1Database, companyId: string, provider: string, transactionUid: string, paymentRefs: readonly string[]) =>
+  db.prepare(
+    `WITH paid AS (SELECT value AS ref FROM json_each(?4)
+                   UNION SELECT payment_ref FROM stripe_invoice_payments WHERE company_id = ?1 AND invoice_id = ?3 AND ?2 = 'stripe')
+     SELECT 1 AS kept FROM provider_refunds
+      WHERE company_id = ?1 AND provider = ?2
+        AND (payment_id = ?3 OR charge_id = ?3 OR invoice_id = ?3 OR payment_id IN (SELECT ref FROM paid) OR charge_id IN (SELECT ref FROM paid))
+      LIMIT 1`,
+  ).bind(companyId, provider, transactionUid, JSON.stringify(paymentRefs));

@@ -1,4 +1,5 @@
 import { minorToDecimal } from '../../lib/format';
+import type { OnceClaim } from '../core/batch-claim';
 import { newUid } from '../core/crypto';
 import { batch, row as one, rows as all, write } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
@@ -19,7 +20,8 @@ import { commissionsOfRefundStatement, knownRefundKeysStatement, linkInvoicePaym
  * A payment's refunded amount is the larger of the sum of its refunds and the largest total reported for it
  * (each report is a lower bound of the truth); a commission is refunded up to what its payments refunded, less
  * what was refunded on it already (by the store or by hand). The receipts go in in the batch of the change,
- * only while the commission is as it was read (src/api/money: refundUnpaid, clawBack).
+ * only while the commission is as it was read (src/api/money: refundUnpaid, clawBack), and so does the store
+ * event's claim (./hook-events.ts): a delivery that stops before that batch has counted nothing.
  */
 
 export type StoreProvider = 'stripe' | 'shopify';
@@ -58,8 +60,11 @@ function receiptsOf(report: StoreRefund): ProviderRefundRow[] {
   return rows;
 }
 
-/** Applies a store's refund to the commission of its sale (a clawback when paid), once per refund. */
-export async function refundSale(svc: ServiceContext, companyId: string, report: StoreRefund): Promise<RefundOutcome> {
+/**
+ * Applies a store's refund to the commission of its sale (a clawback when paid), once per refund. `claim`: the
+ * store event's (./hook-events.ts), taken by the batch that writes the receipts or changes the commission.
+ */
+export async function refundSale(svc: ServiceContext, companyId: string, report: StoreRefund, claim: OnceClaim | null = null): Promise<RefundOutcome> {
   const { db } = svc;
   const rows = receiptsOf(report);
   const refs = unique([report.paymentId, report.invoiceId, report.chargeId]).slice(0, MAX_REFS);
@@ -72,21 +77,21 @@ export async function refundSale(svc: ServiceContext, companyId: string, report:
   // Recorded under one of the refund's own ids first (in the order above), else under the invoice a payment paid.
   const row = refs.map((id) => found.commissions.find((c) => c.transaction_id === id)).find(Boolean) ?? found.commissions[0];
   if (!row) {
-    await keep(db, companyId, fresh);
+    await keep(db, companyId, fresh, claim);
     return 'unknown_transaction';
   }
-  const out = await settle(svc, companyId, report.provider, row.transaction_id, fresh);
+  const out = await settle(svc, companyId, report.provider, row.transaction_id, fresh, claim);
   return out === 'nothing' ? 'already_refunded' : out;
 }
 
 /**
  * Refunds reported before the commission of `transactionUid` existed (or before the Stripe invoice payment that
- * ties them to it): applied now, once. null when there is nothing to apply.
+ * ties them to it): applied now, once, with `claim` when it was not taken yet. null when there is nothing to apply.
  */
 export async function applyKnownRefunds(
-  svc: ServiceContext, companyId: string, provider: StoreProvider, transactionUid: string,
+  svc: ServiceContext, companyId: string, provider: StoreProvider, transactionUid: string, claim: OnceClaim | null = null,
 ): Promise<'refunded' | 'clawed_back' | null> {
-  const out = await settle(svc, companyId, provider, transactionUid, []);
+  const out = await settle(svc, companyId, provider, transactionUid, [], claim);
   return out === 'refunded' || out === 'clawed_back' ? out : null;
 }
 
@@ -96,14 +101,20 @@ export async function rememberInvoicePayments(db: D1Database, companyId: string,
   if (refs.length) await db.batch(refs.map((ref) => linkInvoicePaymentStatement(db, companyId, ref, invoiceId)));
 }
 
-/** rememberInvoicePayments, then the refunds kept for those payments applied to the invoice's commission. */
-export async function linkInvoicePayments(svc: ServiceContext, companyId: string, invoiceId: string, paymentRefs: readonly string[]) {
+/**
+ * rememberInvoicePayments (idempotent by the payment, before the claim), then the refunds kept for those payments
+ * applied to the invoice's commission, with `claim`.
+ */
+export async function linkInvoicePayments(
+  svc: ServiceContext, companyId: string, invoiceId: string, paymentRefs: readonly string[], claim: OnceClaim | null = null,
+) {
   await rememberInvoicePayments(svc.db, companyId, invoiceId, paymentRefs);
-  return applyKnownRefunds(svc, companyId, 'stripe', invoiceId);
+  return applyKnownRefunds(svc, companyId, 'stripe', invoiceId, claim);
 }
 
 async function settle(
   svc: ServiceContext, companyId: string, provider: StoreProvider, transactionUid: string, fresh: readonly ProviderRefundRow[],
+  claim: OnceClaim | null,
 ): Promise<RefundOutcome | 'nothing'> {
   const { db } = svc;
   const { row, back, reported } = await batch(db, {
@@ -112,7 +123,7 @@ async function settle(
     reported: all<ProviderRefundAmountRow>(refundsOfTransactionStatement(db, companyId, provider, transactionUid)),
   });
   if (!row) {
-    await keep(db, companyId, fresh);
+    await keep(db, companyId, fresh, claim);
     return 'unknown_transaction';
   }
   const refundedByStore = refundedOfPayments([
@@ -126,18 +137,23 @@ async function settle(
   const target = Math.min(refundedByStore, original);
   const delta = target - refundedHere;
   if (delta <= 0 || (row.status === 'denied' && !paid)) {
-    await keep(db, companyId, fresh);
+    await keep(db, companyId, fresh, claim);
     return fresh.length ? 'already_refunded' : 'nothing';
   }
   await refund(svc, { companyId }, row.transaction_id, {
     revenue: target === original ? null : minorToDecimal(delta, row.currency), event_type: 'first',
-  }, { expect: row, clawedRevenue, receipts: fresh.length ? { uid: newUid('prf'), rows: fresh } : null });
+  }, { expect: row, clawedRevenue, receipts: fresh.length ? { uid: newUid('prf'), rows: fresh } : null, claim: claim?.take() ?? null });
   return paid ? 'clawed_back' : 'refunded';
 }
 
-/** Receipts that change no commission (none yet, or nothing left to refund): kept, each once. */
-async function keep(db: D1Database, companyId: string, rows: readonly ProviderRefundRow[]) {
+/** Receipts that change no commission (none yet, or nothing left to refund): kept, each once, with the claim. */
+async function keep(db: D1Database, companyId: string, rows: readonly ProviderRefundRow[], claim: OnceClaim | null) {
   if (!rows.length) return;
   const uid = newUid('prf');
-  await batch(db, Object.fromEntries(rows.map((r, i) => [`receipt${i}`, write(providerRefundStatement(db, companyId, uid, r))])));
+  const taken = claim?.take() ?? null;
+  const held = taken ? { sql: taken.sql, binds: [] } : undefined;
+  await batch(db, {
+    ...(taken ? { claim: taken.step } : {}),
+    ...Object.fromEntries(rows.map((r, i) => [`receipt${i}`, write(providerRefundStatement(db, companyId, uid, r, held))])),
+  });
 }

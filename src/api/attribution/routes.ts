@@ -46,7 +46,7 @@ export const storeHooks = new Hono<ApiEnv>()
     if (!parsed.success) throw new ApiError('bad_request', 'Not a Stripe event.');
     const event = parsed.data;
     const svc = serviceContext(c);
-    const out = await applyOnce(c.env.DB, companyId, 'stripe', event.id, event.type, () => applyStripeEvent(svc, companyId, event));
+    const out = await applyOnce(c.env.DB, companyId, 'stripe', event.id, event.type, (claim) => applyStripeEvent(svc, companyId, event, claim));
     return c.json({ received: true, ...(out === 'duplicate' ? { result: 'duplicate' } : out) });
   })
   // POST /v1/hooks/shopify/{company_id} - Shopify webhooks, verified by X-Shopify-Hmac-Sha256 with the app's client secret
@@ -65,7 +65,7 @@ export const storeHooks = new Hono<ApiEnv>()
     if (!webhookId || webhookId.length > 255 || !topic) throw new ApiError('bad_request', 'X-Shopify-Webhook-Id and X-Shopify-Topic are required.');
     const payload = eventJson(body);
     const svc = serviceContext(c);
-    const out = await applyOnce(c.env.DB, companyId, 'shopify', webhookId, topic, () => applyShopifyTopic(svc, companyId, topic, payload));
+    const out = await applyOnce(c.env.DB, companyId, 'shopify', webhookId, topic, (claim) => applyShopifyTopic(svc, companyId, topic, payload, claim));
     return c.json({ received: true, ...(out === 'duplicate' ? { result: 'duplicate' } : out) });
   });
 

@@ -1,4 +1,5 @@
-import { batch, row as one } from '../core/named-batch';
+import type { OnceClaim } from '../core/batch-claim';
+import { batch, row as one, write } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import { commissionOfTransactionStatement } from '../money/commission-queries';
 import type { CommissionRow } from '../money/rows';
@@ -9,6 +10,7 @@ import {
   referrerOfShortCodeStatement, rememberCustomerStatement, rememberedCustomerStatement, unattributedStatement, type AttributionCampaignRow,
   type RememberedCustomerRow, type SaleSource,
 } from './queries';
+import { keptRefundStatement, linkInvoicePaymentStatement } from './refund-queries';
 
 /**
  * Store attribution: a sale reported by a store (a Stripe or Shopify webhook, the sale API) finds its
@@ -118,21 +120,26 @@ export type SaleOutcome =
 /**
  * Credits a sale to the ambassador its clues name; a sale nobody can be credited for (or in another currency
  * than the company's) is kept as unattributed with the reason. The customer is remembered with the
- * referrer of their first credited sale, for later invoices.
+ * referrer of their first credited sale, for later invoices. `claim`: a store event's (src/api/attribution/hook-events.ts),
+ * taken by the batch of the commission (or of the unattributed sale) unless refunds kept for the sale will be
+ * applied after it: then the caller's applyKnownRefunds takes it.
  */
-export async function attributeSale(svc: ServiceContext, companyId: string, sale: StoreSale): Promise<SaleOutcome> {
+export async function attributeSale(svc: ServiceContext, companyId: string, sale: StoreSale, claim: OnceClaim | null = null): Promise<SaleOutcome> {
   const found = await resolveReferrer(svc, companyId, sale.clues);
-  if (!found) return unattributed(svc, companyId, sale, 'No click id, share code, personal code or remembered customer matched.');
-  return credit(svc, companyId, sale, found, null);
+  if (!found) return unattributed(svc, companyId, sale, 'No click id, share code, personal code or remembered customer matched.', claim);
+  return credit(svc, companyId, sale, found, null, claim);
 }
 
 /**
  * A recurring payment (a subscription's invoice) of a remembered customer: a commission when the campaign's
  * rule has `recurring` on and the customer's first sale is less than `months` ago (null: for good).
  * `ignored`: an unknown customer (a store bills others than referred customers), or recurring is off.
+ * `paymentRefs`: the payments that paid the invoice (Stripe), remembered with its commission so that their
+ * refunds find it (./refunds.ts). `claim` as attributeSale's.
  */
 export async function attributeRecurring(
   svc: ServiceContext, companyId: string, sale: StoreSale & { customer: { externalId: string } }, paidAt: Date,
+  claim: OnceClaim | null = null, paymentRefs: readonly string[] = [],
 ): Promise<SaleOutcome | { result: 'ignored'; reason: string }> {
   const { db } = svc;
   const provider = sale.source;
@@ -150,43 +157,66 @@ export async function attributeRecurring(
     by: 'customer', referrer: remembered, clickUid: remembered.click_uid, clickUids: remembered.click_uid ? [remembered.click_uid] : [],
     lead: { email: remembered.email, name: remembered.name },
   };
-  return credit(svc, companyId, sale, found, campaign);
+  return credit(svc, companyId, sale, found, campaign, claim, paymentRefs);
 }
 
 async function credit(
   svc: ServiceContext, companyId: string, sale: StoreSale, found: FoundReferrer, known: AttributionCampaignRow | null,
+  claim: OnceClaim | null, paymentRefs: readonly string[] = [],
 ): Promise<SaleOutcome> {
   const { db } = svc;
   const { referrer, by } = found;
-  const { company, campaign, existing } = await batch(db, {
+  const refs = [...new Set(paymentRefs)].slice(0, MAX_PAYMENT_REFS);
+  const { company, campaign, existing, kept } = await batch(db, {
     company: one<{ currency: string }>(companyCurrencyStatement(db, companyId)),
     campaign: one<AttributionCampaignRow>(campaignByIdStatement(db, companyId, referrer.campaign_id)),
     existing: one<CommissionRow>(commissionOfTransactionStatement(db, companyId, sale.transactionUid, sale.eventType ?? 'first')),
+    kept: one<{ kept: number }>(keptRefundStatement(db, companyId, sale.source, sale.transactionUid, refs)),
   });
-  if (existing) return { result: 'existing', by, commission: existing };
+  if (existing) {
+    // Written before whatever the event does last (the claim's batch): idempotent by the payment's own key.
+    if (refs.length) await batch(db, Object.fromEntries(refs.map((ref, i) => [`link${i}`, write(linkInvoicePaymentStatement(db, companyId, ref, sale.transactionUid))])));
+    return { result: 'existing', by, commission: existing };
+  }
   const currency = sale.currency.toUpperCase();
-  if (!company || !(known ?? campaign)) return unattributed(svc, companyId, sale, 'The referrer is no longer in the program.');
+  if (!company || !(known ?? campaign)) return unattributed(svc, companyId, sale, 'The referrer is no longer in the program.', claim);
   if (currency !== company.currency) {
-    return unattributed(svc, companyId, sale, `Paid in ${currency}; commissions of this program are in ${company.currency}.`);
+    return unattributed(svc, companyId, sale, `Paid in ${currency}; commissions of this program are in ${company.currency}.`, claim);
   }
   // The sale's own word on the customer first; what the lead said fills the gaps (and is checked by the rules too).
   const email = (sale.customer.email || found.lead?.email || '').toLowerCase();
   const name = sale.customer.name || found.lead?.name || '';
+  // A refund kept for this sale is applied after its commission: the claim goes with that refund, not here.
+  const taken = kept ? null : claim?.take() ?? null;
+  const when = taken?.sql ?? '1';
+  const externalId = sale.customer.externalId;
   const { created, row } = await recordReferredConversion(svc, companyId, (known ?? campaign)!, referrer, {
     transactionUid: sale.transactionUid, eventType: sale.eventType ?? 'first', revenueMinor: sale.revenueMinor, currency, isApproved: false,
     customer: { email, name },
     eventData: [sale.transactionUid, sale.note ?? null, null],
     screen: { clickUids: found.clickUids, emails: found.lead?.email ? [found.lead.email] : [] },
     clickUid: found.clickUid,
+  }, {
+    claim: taken,
+    then: {
+      ...(externalId ? { rememberCustomer: write(rememberCustomerStatement(db, companyId, sale.source, externalId, referrer, {}, when)) } : {}),
+      ...Object.fromEntries(refs.map((ref, i) => [`link${i}`, write(linkInvoicePaymentStatement(db, companyId, ref, sale.transactionUid, when))])),
+    },
   });
-  if (sale.customer.externalId) await rememberCustomerStatement(db, companyId, sale.source, sale.customer.externalId, referrer).run();
   return { result: created ? 'created' : 'existing', by, commission: row };
 }
 
-async function unattributed(svc: ServiceContext, companyId: string, sale: StoreSale, reason: string): Promise<SaleOutcome> {
-  await unattributedStatement(svc.db, companyId, {
-    source: sale.source, transactionUid: sale.transactionUid, revenueMinor: sale.revenueMinor, currency: sale.currency.toUpperCase(),
-    customerExternalId: sale.customer.externalId, customerEmail: sale.customer.email, reason,
-  }).run();
+/** The payments of one invoice remembered with it, at most (an invoice is paid by one, rarely a few). */
+const MAX_PAYMENT_REFS = 4;
+
+async function unattributed(svc: ServiceContext, companyId: string, sale: StoreSale, reason: string, claim: OnceClaim | null): Promise<SaleOutcome> {
+  const taken = claim?.take() ?? null;
+  await batch(svc.db, {
+    ...(taken ? { claim: taken.step } : {}),
+    unattributed: write(unattributedStatement(svc.db, companyId, {
+      source: sale.source, transactionUid: sale.transactionUid, revenueMinor: sale.revenueMinor, currency: sale.currency.toUpperCase(),
+      customerExternalId: sale.customer.externalId, customerEmail: sale.customer.email, reason,
+    }, taken?.sql)),
+  });
   return { result: 'unattributed', reason };
 }

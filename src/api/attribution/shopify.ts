@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyMinorDigits } from '../../lib/format';
 import { MAX_MONEY_MINOR } from '../../lib/money-limits';
 import { plainNumber } from '../../lib/schemas/numbers';
+import type { OnceClaim } from '../core/batch-claim';
 import type { ServiceContext } from '../core/types';
 import { hmacKey } from '../core/crypto';
 import { companyCurrencyStatement } from './queries';
@@ -85,8 +86,11 @@ function landingParams(landing: string | null | undefined) {
  *   refund transactions' amount when no line was refunded), once per refund id (./refunds.ts): the same
  *   signed body under another X-Shopify-Webhook-Id (which the HMAC does not cover) refunds nothing more.
  * A price above MAX_MONEY_MINOR minor units: `refused`, nothing booked.
+ * `claim`: the delivery's (./hook-events.ts), taken by the batch of the webhook's last write.
  */
-export async function applyShopifyTopic(svc: ServiceContext, companyId: string, topic: string, payload: Record<string, unknown>) {
+export async function applyShopifyTopic(
+  svc: ServiceContext, companyId: string, topic: string, payload: Record<string, unknown>, claim: OnceClaim | null = null,
+) {
   if (topic === 'orders/paid') {
     const o = orderSchema.safeParse(payload);
     if (!o.success) return { result: 'ignored', reason: 'Not an order this endpoint can read.' };
@@ -106,10 +110,10 @@ export async function applyShopifyTopic(svc: ServiceContext, companyId: string, 
         personalCodes: (order.discount_codes ?? []).map((d) => d.code),
       },
       note: `shopify order ${order.id}`,
-    });
+    }, claim);
     if (out.result === 'unattributed') return out;
     // A refund that arrived before its order (webhooks are not ordered) is applied now.
-    const refund = await applyKnownRefunds(svc, companyId, 'shopify', order.id);
+    const refund = await applyKnownRefunds(svc, companyId, 'shopify', order.id, claim);
     return { result: out.result, commission_uid: out.commission.uid, ...(refund ? { refund } : {}) };
   }
   if (topic === 'refunds/create') {
@@ -128,7 +132,7 @@ export async function applyShopifyTopic(svc: ServiceContext, companyId: string, 
     const amountMinor = lines > 0 ? lines : sum(paidValues);
     if (amountMinor <= 0) return { result: 'ignored', reason: 'Nothing was refunded.' };
     if (amountMinor > MAX_MONEY_MINOR) return { result: 'refused', reason: `The refund is above the largest amount accepted (${MAX_MONEY_MINOR} minor units).` };
-    return { result: await refundSale(svc, companyId, { provider: 'shopify', paymentId: order_id, refunds: [{ id, amountMinor }] }) };
+    return { result: await refundSale(svc, companyId, { provider: 'shopify', paymentId: order_id, refunds: [{ id, amountMinor }] }, claim) };
   }
   return { result: 'ignored', reason: 'This topic is not used.' };
 }

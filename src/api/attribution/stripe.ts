@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_MONEY_MINOR } from '../../lib/money-limits';
+import type { OnceClaim } from '../core/batch-claim';
 import type { ServiceContext } from '../core/types';
-import { applyKnownRefunds, linkInvoicePayments, refundSale, rememberInvoicePayments, type RefundOutcome } from './refunds';
+import { applyKnownRefunds, linkInvoicePayments, refundSale, type RefundOutcome } from './refunds';
 import { attributeRecurring, attributeSale, type StoreSale } from './service';
 
 // Stripe events (docs.stripe.com/api/events/types) as the webhook reads them. Only the fields used are
@@ -114,8 +115,9 @@ function tooLarge(amounts: Record<string, number | null | undefined>): StripeRes
  * - `refund.created`, `refund.updated`, `charge.refund.updated`: one refund, by its id, once it is pending or
  *   succeeded.
  * Any other type: `ignored`. An amount above MAX_MONEY_MINOR: `refused`.
+ * `claim`: the delivery's (./hook-events.ts), taken by the batch of the event's last write.
  */
-export async function applyStripeEvent(svc: ServiceContext, companyId: string, event: StripeEvent): Promise<StripeResult> {
+export async function applyStripeEvent(svc: ServiceContext, companyId: string, event: StripeEvent, claim: OnceClaim | null = null): Promise<StripeResult> {
   const object = event.data.object;
   switch (event.type) {
     case 'checkout.session.completed':
@@ -146,7 +148,7 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
         },
         note: `stripe checkout ${session.id}`,
       };
-      return credited(svc, companyId, sale.transactionUid, await attributeSale(svc, companyId, sale));
+      return credited(svc, companyId, sale.transactionUid, await attributeSale(svc, companyId, sale, claim), claim);
     }
     case 'invoice.paid': {
       const i = invoiceSchema.safeParse(object);
@@ -164,10 +166,9 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
         source: 'stripe', transactionUid: invoice.id, revenueMinor: invoice.amount_paid, currency: invoice.currency,
         customer: { email: invoice.customer_email ?? null, name: invoice.customer_name ?? '', externalId: invoice.customer! },
         clues: {}, note: `stripe invoice ${invoice.id}`,
-      }, paidAt);
+      }, paidAt, claim, payments);
       if (out.result === 'ignored') return out;
-      if ('commission' in out) await rememberInvoicePayments(svc.db, companyId, invoice.id, payments);
-      return credited(svc, companyId, invoice.id, out);
+      return credited(svc, companyId, invoice.id, out, claim);
     }
     case 'invoice_payment.paid': {
       const p = invoicePaymentSchema.safeParse(object);
@@ -176,7 +177,7 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
       if (p.data.status && p.data.status !== 'paid') return { result: 'ignored', reason: 'The invoice payment is not paid.' };
       const refused = tooLarge({ amount_paid: p.data.amount_paid });
       if (refused) return refused;
-      const applied = await linkInvoicePayments(svc, companyId, p.data.invoice, [ref]);
+      const applied = await linkInvoicePayments(svc, companyId, p.data.invoice, [ref], claim);
       return { result: 'linked', ...(applied ? { refund: applied } : {}) };
     }
     case 'charge.refunded': {
@@ -191,7 +192,7 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
           provider: 'stripe', paymentId: charge.payment_intent ?? charge.id, chargeId: charge.id, invoiceId: charge.invoice,
           refunds: refunds.map((r) => ({ id: r.id, amountMinor: r.amount })),
           totalMinor: charge.refunded === true ? Math.max(charge.amount_refunded, charge.amount) : charge.amount_refunded,
-        }),
+        }, claim),
       };
     }
     case 'refund.created':
@@ -207,7 +208,7 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
       return {
         result: await refundSale(svc, companyId, {
           provider: 'stripe', paymentId: payment, chargeId: found.charge ?? null, refunds: [{ id: found.id, amountMinor: found.amount }],
-        }),
+        }, claim),
       };
     }
     default:
@@ -217,9 +218,9 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
 
 /** The sale's answer; refunds Stripe reported before the sale are applied to its commission now. */
 async function credited(
-  svc: ServiceContext, companyId: string, transactionUid: string, o: Awaited<ReturnType<typeof attributeRecurring>>,
+  svc: ServiceContext, companyId: string, transactionUid: string, o: Awaited<ReturnType<typeof attributeRecurring>>, claim: OnceClaim | null,
 ): Promise<StripeResult> {
   if (!('commission' in o)) return { result: o.result, reason: o.reason };
-  const refund = await applyKnownRefunds(svc, companyId, 'stripe', transactionUid);
+  const refund = await applyKnownRefunds(svc, companyId, 'stripe', transactionUid, claim);
   return { result: o.result, commission_uid: o.commission.uid, ...(refund ? { refund } : {}) };
 }

@@ -10,10 +10,12 @@ import { batch, row as one, rows as all } from '../core/named-batch';
 import { clawedBackStatement, commissionOfTransactionStatement } from '../money/commission-queries';
 import { approveCommissions, clawBack, refundUnpaid, transitionCommission, type ReleasedPoints } from '../money/commissions';
 import type { RefundReceipts } from '../money/provider-refund-queries';
+import type { BatchClaim } from '../core/batch-claim';
 import { loadCustomization } from '../companies/customization';
 import {
   ambassadorKnownStatement, commissionListStatement, heldPointsStatement, type HeldCommissionRow, type HeldPointsRow,
 } from './queries';
+import { commissionDeniedEvents } from './events';
 import { commissionView } from './view';
 import { toMinor } from '../money/rules';
 import type { CommissionRow } from '../money/rows';
@@ -59,11 +61,13 @@ export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.in
   return { approved: rows.length, commissions: rows.map(commissionView) };
 }
 
-/** What a store's refund worked its amount out from, and the receipts it writes with it (see refund). */
+/** What a store's refund worked its amount out from, and the receipts and claim it writes with it (see refund). */
 export interface StoreRefundBasis {
   expect: Pick<CommissionRow, 'id' | 'status' | 'revenue_minor' | 'amount_minor' | 'payout_id'>;
   clawedRevenue: number;
   receipts: RefundReceipts | null;
+  /** The store event's claim (core/batch-claim.ts), when this refund is the event's last write. */
+  claim: BatchClaim | null;
 }
 
 /**
@@ -74,9 +78,10 @@ export interface StoreRefundBasis {
  * - Paid (or in a payout): history stays as it is. A clawback row is added: kind `clawback`, negative
  *   revenue and amount, status `approved`, not in a payout, so the next payout deducts it.
  * Both writes (money operations refundUnpaid, clawBack) are guarded by what was read, so two refunds
- * racing cannot both count (the loser: 409). `store`: a store's refund (src/api/attribution/refunds.ts): the
- * commission as the store's refund found it (anything else now is a 409: the amount was worked out from it),
- * and the store's refund receipts, written in the same batch and only with the change.
+ * racing cannot both count (the loser: 409). A full refund's `commission.denied` is written in the same batch.
+ * `store`: a store's refund (src/api/attribution/refunds.ts): the commission as the store's refund found it
+ * (anything else now is a 409: the amount was worked out from it), and the store's refund receipts and event
+ * claim, written in the same batch and only with the change.
  */
 export async function refund(
   svc: ServiceContext, op: Pick<Operator, 'companyId'>, transactionUid: string, input: z.infer<typeof refundSchema>, store: StoreRefundBasis | null = null,
@@ -93,6 +98,7 @@ export async function refund(
   if (expect && (expect.id !== row.id || expect.status !== row.status || expect.revenue_minor !== row.revenue_minor
     || expect.amount_minor !== row.amount_minor || expect.payout_id !== row.payout_id || store!.clawedRevenue !== clawed.revenue)) throw retry();
   const receipts = store?.receipts ?? null;
+  const claim = store?.claim ?? null;
   const paid = row.status === 'paid' || row.payout_id !== null;
   if (!paid && row.status === 'denied') throw illegal(row.status);
   const remaining = paid ? row.revenue_minor - clawed.revenue : row.revenue_minor;
@@ -105,17 +111,20 @@ export async function refund(
   if (!paid) {
     const full = refunded === remaining;
     const amount = full ? row.amount_minor : row.amount_minor - Math.round((row.amount_minor * refunded) / remaining);
-    const { changed, commission: updated } = await refundUnpaid(db, {
-      companyId: company, id: row.id, uid: row.uid, full, now, refunded, amount,
-      was: { status: row.status, revenue: row.revenue_minor, amount: row.amount_minor },
-      status: full ? 'denied' : row.status, revenue: full ? row.revenue_minor : remaining - refunded,
-    }, receipts);
-    if (!changed) throw retry();
-    const commission = commissionView(updated);
+    const status = full ? 'denied' : row.status;
+    const revenue = full ? row.revenue_minor : remaining - refunded;
     // A full refund denies the commission: receivers hear of it as of a denial by hand, or their copy would
     // stay pending/approved for good (it never shows up in a payout either).
-    if (full) await webhookEvent(svc, company, 'commission.denied', { commission });
-    return { commission, clawback: null };
+    const denied = full
+      ? commissionDeniedEvents(svc, company, { ...row, status: 'denied', refunded_revenue_minor: row.refunded_revenue_minor + refunded, updated_at: now }, now)
+      : null;
+    const { changed, commission: updated, then } = await refundUnpaid(db, {
+      companyId: company, id: row.id, uid: row.uid, full, now, refunded, amount,
+      was: { status: row.status, revenue: row.revenue_minor, amount: row.amount_minor }, status, revenue,
+    }, receipts, { claim, then: denied?.steps ?? {} });
+    if (!changed) throw retry();
+    denied?.enqueue(then);
+    return { commission: commissionView(updated), clawback: null };
   }
 
   // Paid: the clawback takes the commission's share of the refunded revenue; the last one takes the rest.
@@ -124,7 +133,7 @@ export async function refund(
   const { clawback, original } = await clawBack(db, {
     companyId: company, uid: newUid('com'), reversesId: row.id, revenue: -refunded, amount: -take, now, clawedRevenue: clawed.revenue,
     originalUid: row.uid, full: refunded === remaining,
-  }, receipts);
+  }, receipts, { claim });
   if (!clawback) throw retry();
   return { commission: commissionView(original), clawback: commissionView(clawback) };
 }

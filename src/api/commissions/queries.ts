@@ -1,4 +1,5 @@
 import { COMMISSION_SQL, type CommissionRow } from '../money/rows';
+import type { EventSource } from '../webhooks/queries';
 
 /** The operator's reads of commissions: the fraud holds waiting for review, and the list. */
 
@@ -46,3 +47,23 @@ export function commissionListStatement(db: D1Database, companyId: string, held:
       ORDER BY c.created_at DESC, c.id DESC LIMIT 500`,
   ).bind(companyId, ambassadorUid);
 }
+
+/**
+ * A commission event's payload with what only the batch decides read from the row it announces (`m`): the
+ * referral's id, a hold of the rate rule, and the figures a refund changed. The rest is the view as built.
+ */
+const COMMISSION_PAYLOAD = `json_set(?4, '$.data.commission.status', m.status, '$.data.commission.amount', m.amount_minor,
+  '$.data.commission.revenue', m.revenue_minor, '$.data.commission.refunded_revenue', m.refunded_revenue_minor,
+  '$.data.commission.updated_at', m.updated_at, '$.data.commission.referral_id', m.referral_id,
+  '$.data.commission.held_reason', m.held_reason, '$.data.commission.held_at', m.held_at)`;
+
+/** The commission of `uid` once written (a conversion of this request), and `where` of it holds (SQL over `m`). */
+export const newCommissionSource = (uid: string, where = '1'): EventSource => ({
+  from: `FROM commissions m WHERE m.company_id = ?2 AND m.uid = ?6 AND ${where}`, payload: COMMISSION_PAYLOAD, binds: [uid],
+});
+
+/** The commission of `id` once denied at `now` (a full refund of this request: a denied commission never moves again). */
+export const deniedCommissionSource = (id: number, now: string): EventSource => ({
+  from: "FROM commissions m WHERE m.company_id = ?2 AND m.id = ?6 AND m.status = 'denied' AND m.updated_at = ?7",
+  payload: COMMISSION_PAYLOAD, binds: [id, now],
+});

@@ -4,11 +4,11 @@ import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import { loadCustomization } from '../companies/customization';
 import type { ServiceContext } from '../core/types';
-import { commissionCreated } from './events';
+import { commissionCreatedEvents } from './events';
 import type { Operator } from '../core/operator-keys';
-import { batch, row as one, rows as all } from '../core/named-batch';
+import { batch, row as one, rows as all, type Answers, type Steps } from '../core/named-batch';
 import { commissionOfTransactionStatement, referralOfTransactionStatement } from '../money/commission-queries';
-import { recordConversion as moneyRecordConversion, type ConversionRows } from '../money/commissions';
+import { recordConversion as moneyRecordConversion, type BatchWith, type ConversionRows } from '../money/commissions';
 import { CAMPAIGN_RULE_SQL, type CampaignRuleRow, commissionAmount, toMinor } from '../money/rules';
 import { commissionView } from './view';
 import type { CommissionRow, ReferralRow } from '../money/rows';
@@ -94,11 +94,12 @@ export interface ReferredSale {
  * The one way a conversion goes in, whoever found its referrer (the operator's events, a store webhook, the
  * sale API): the campaign's rule makes the commission, the money operation recordConversion writes it once
  * per (transaction, event), held for review when a fraud rule says so, and a new one is announced
- * (`commission.created`, and `commission.held`). `created` false: the
- * transaction's commission existed; `row` is it as stored.
+ * (`commission.created`, and `commission.held`) in the same batch, only with this request's commission.
+ * `also`: a store event's claim that opens the batch, and the caller's own steps that go with the commission
+ * (BatchWith). `created` false: the transaction's commission existed; `row` is it as stored.
  */
-export async function recordReferredConversion(
-  svc: ServiceContext, company: string, campaign: CampaignRuleRow, referrer: Referrer, sale: ReferredSale,
+export async function recordReferredConversion<S extends Steps = Record<never, never>>(
+  svc: ServiceContext, company: string, campaign: CampaignRuleRow, referrer: Referrer, sale: ReferredSale, also: BatchWith<S> = {},
 ) {
   const { db } = svc;
   const amount = commissionAmount(campaign, sale.revenueMinor);
@@ -123,11 +124,30 @@ export async function recordReferredConversion(
     ? { points: campaign.loyalty_points, expireDays: (await settings()).company.loyalty.points_expire_days }
     : null;
   const activityData = [sale.eventData[0] ?? sale.transactionUid, sale.eventData[1], sale.eventData[2]];
-  const { commission: row, referral } = await moneyRecordConversion(db, rows, activityData, points);
+  const events = commissionCreatedEvents(svc, company, plannedRow(rows, campaign.uid));
+  const { commission: row, referral, then } = await moneyRecordConversion(db, rows, activityData, points, {
+    claim: also.claim, then: { ...events.steps, ...(also.then ?? ({} as S)) },
+  });
   // Not there after the batch: a racing write of the same conversion; nothing of this request went in.
   if (!row) throw new ApiError('conflict', 'conversionConflict');
-  if (row.uid === uid) await commissionCreated(svc, company, row);
-  return { created: row.uid === uid, row, referral };
+  events.enqueue(then);
+  return { created: row.uid === uid, row, referral, then: then as Answers<S> };
+}
+
+/**
+ * The commission a conversion's rows make, as its events show it; what the batch decides (the referral's id, a
+ * hold of the rate rule) is read from the row into the payload (commissionCreatedEvents).
+ */
+function plannedRow(c: ConversionRows, campaignUid: string): CommissionRow {
+  const reason = c.hold?.reason ?? null;
+  return {
+    id: 0, uid: c.commissionUid, kind: 'commission', company_id: c.companyId, ambassador_uid: c.ambassadorUid, campaign_id: c.campaignId,
+    campaign_uid: campaignUid, referral_id: null, transaction_id: c.transactionUid, revenue_minor: c.revenueMinor, refunded_revenue_minor: 0,
+    amount_minor: c.amountMinor, currency: c.currency, is_monetary: c.isMonetary, event: c.event as CommissionRow['event'], status: c.status,
+    payout_id: null, payout_uid: null, reverses_uid: null, event_data1: c.eventData[0] ?? null, event_data2: c.eventData[1] ?? null,
+    event_data3: c.eventData[2] ?? null, created_at: c.now, updated_at: null, held_reason: reason as CommissionRow['held_reason'],
+    held_at: reason ? c.now : null, held_signals: reason === 'own_click' ? c.hold?.signals ?? null : null,
+  };
 }
 
 /** `{ referral, commission }` of a commission row. */

@@ -13,7 +13,7 @@
  * Statements run in the order of the object's keys (insertion order), which is the order written.
  */
 
-interface Step<T> {
+export interface Step<T> {
   readonly statement: D1PreparedStatement;
   read(result: D1Result<unknown>): T;
 }

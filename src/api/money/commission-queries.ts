@@ -1,3 +1,4 @@
+import type { SqlGuard } from '../core/batch-claim';
 import { COMMISSION_SQL, REFERRAL_SQL } from './rows';
 
 /**
@@ -61,21 +62,25 @@ const MINE_UNHELD = 'EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND
 // ?1 company ?2 ambassador ?3 campaign ?4 customer e-mail ?5 new commission uid ?6 now
 const base = (c: ConversionRows) => [c.companyId, c.ambassadorUid, c.campaignId, c.customerEmail, c.commissionUid, c.now] as const;
 
-/** The referral, unless the conversion is known or the customer was referred already. */
-export const conversionReferralStatement = (db: D1Database, c: ConversionRows) =>
+/**
+ * The referral, unless the conversion is known or the customer was referred already; `alsoIf`: SQL (bound values
+ * inline, e.g. a claim's check) that must hold too.
+ */
+export const conversionReferralStatement = (db: D1Database, c: ConversionRows, alsoIf = '1') =>
   db.prepare(
     `INSERT INTO referrals (company_id, ambassador_uid, campaign_id, share_link_uid, name, email, created_at)
      SELECT ?1, ?2, ?3, ?7, ?8, ?4, ?6
       WHERE NOT EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND transaction_id = ?9 AND event = ?10 AND kind = 'commission')
-        AND NOT EXISTS (${REFERRAL_ID})`,
+        AND NOT EXISTS (${REFERRAL_ID}) AND ${alsoIf}`,
   ).bind(...base(c), c.shareLinkUid, c.customerName, c.transactionUid, c.event);
 
 /**
  * The commission, once per (company, transaction, event) (the unique index commissions_transaction backs it up),
  * held (held_reason, held_at) for the caller's reason or, in the same statement, for the rate rule: the count
- * and the insert are one write, so of conversions racing past the limit every one after it is held.
+ * and the insert are one write, so of conversions racing past the limit every one after it is held. `alsoIf` as
+ * the referral's: the rows after the commission hold on it (MINE), so they follow.
  */
-export const conversionCommissionStatement = (db: D1Database, c: ConversionRows) =>
+export const conversionCommissionStatement = (db: D1Database, c: ConversionRows, alsoIf = '1') =>
   db.prepare(
     `INSERT INTO commissions (uid, company_id, ambassador_uid, campaign_id, referral_id, transaction_id, revenue_minor, amount_minor,
        currency, is_monetary, event, status, event_data1, event_data2, event_data3, created_at, held_reason, held_at, click_uid, held_signals)
@@ -85,10 +90,16 @@ export const conversionCommissionStatement = (db: D1Database, c: ConversionRows)
                SELECT COUNT(*) FROM commissions WHERE company_id = ?1 AND ambassador_uid = ?2 AND kind = 'commission' AND created_at > ?20
              ) >= ?19 THEN 'velocity' END) END AS reason) h
       WHERE NOT EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND transaction_id = ?7 AND event = ?12 AND kind = 'commission')
+        AND ${alsoIf}
      ON CONFLICT DO NOTHING`,
   ).bind(...base(c), c.transactionUid, c.revenueMinor, c.amountMinor, c.currency, c.isMonetary, c.event, c.status,
     c.eventData[0] ?? null, c.eventData[1] ?? null, c.eventData[2] ?? null,
     c.hold ? 1 : 0, c.hold?.reason ?? null, c.hold?.maxPerHour ?? 0, c.hold?.since ?? c.now, c.clickUid ?? null, c.hold?.signals ?? null);
+
+/** SQL true once the commission of `uid` is written: what the rows a caller adds to a conversion's batch hold on. */
+export const commissionWrittenGuard = (companyId: string, uid: string): SqlGuard => ({
+  sql: 'EXISTS (SELECT 1 FROM commissions WHERE company_id = ? AND uid = ?)', binds: [companyId, uid],
+});
 
 /** The commission's activity row (only with this request's commission). */
 export const conversionActivityStatement = (db: D1Database, c: ConversionRows, data: (string | null | undefined)[]) =>
@@ -211,3 +222,25 @@ export const clawbackActivityStatement = (db: D1Database, companyId: string, uid
      SELECT company_id, ambassador_uid, campaign_id, 'commission', amount_minor, currency, 'approved', transaction_id, 'Refund (clawback)', ?3
        FROM commissions WHERE company_id = ?1 AND uid = ?2`,
   ).bind(companyId, uid, now);
+
+/**
+ * A click that reaches D1 after its sale (the queue): the commissions credited with those click ids, not
+ * reviewed (never held before) or paid yet, are held `own_click` when the click shares the ambassador's own
+ * address or device, as seen since `since` (the own-click rule's window). One statement for a whole batch of
+ * clicks, run in the click batch (src/api/sharing/click-queries.ts).
+ */
+export const holdLateOwnClicksStatement = (db: D1Database, clickUids: readonly string[], since: string, now: string) => {
+  const own = (kind: string, column: string) =>
+    `EXISTS (SELECT 1 FROM ambassador_clients a WHERE a.company_id = k.company_id AND a.ambassador_uid = k.ambassador_uid
+        AND a.kind = '${kind}' AND a.client_hash = k.${column} AND a.last_seen_at >= ?2)`;
+  return db.prepare(
+    `UPDATE commissions AS m SET held_reason = 'own_click', held_at = ?3, held_signals = s.signals
+       FROM (SELECT k.company_id, k.click_uid, k.ambassador_uid,
+                    CASE WHEN ${own('client', 'client_hash')} THEN 'ip device'
+                         ELSE trim((CASE WHEN ${own('ip', 'ip_hash')} THEN 'ip' ELSE '' END) || ' ' ||
+                                   (CASE WHEN ${own('device', 'device_hash')} THEN 'device' ELSE '' END)) END AS signals
+               FROM clicks k WHERE k.click_uid IN (SELECT value FROM json_each(?1))) s
+      WHERE m.company_id = s.company_id AND m.click_uid = s.click_uid AND m.ambassador_uid = s.ambassador_uid AND s.signals <> ''
+        AND m.kind = 'commission' AND m.held_reason IS NULL AND m.held_at IS NULL AND m.status IN ('pending', 'zero') AND m.payout_id IS NULL`,
+  ).bind(JSON.stringify(clickUids), since, now);
+};

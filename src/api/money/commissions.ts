@@ -1,35 +1,52 @@
-import { row, rows, write, written } from '../core/named-batch';
+import type { BatchClaim } from '../core/batch-claim';
+import { row, rows, write, written, type Answers, type Steps } from '../core/named-batch';
 import type { CommissionRow, ReferralRow } from './rows';
 import {
   bulkApproveStatement, clawbackActivityStatement, clawbackStatement, clawedAsReadGuard, commissionByIdStatement, commissionByUidStatement,
   commissionOfTransactionStatement, commissionsByUidsStatement, conversionActivityStatement, conversionCommissionStatement,
-  conversionPointsActivityStatement, conversionReferralStatement, referralOfTransactionStatement, refundUnpaidStatement,
-  releasedPointsActivityStatement, transitionStatement, unpaidAsReadGuard, type ConversionRows, COMMISSION_EDGES,
+  conversionPointsActivityStatement, conversionReferralStatement, holdLateOwnClicksStatement, referralOfTransactionStatement,
+  refundUnpaidStatement, releasedPointsActivityStatement, transitionStatement, unpaidAsReadGuard, type ConversionRows, COMMISSION_EDGES,
 } from './commission-queries';
 import { guardedBatch } from './errors';
 import { conversionPointsStatement, revokePointsStatements } from './ledger-queries';
 import { providerRefundStatement, receiptsInSql, type RefundReceipts } from './provider-refund-queries';
 
 // Commission operations: record a conversion, approve / deny (one or many), refund an unpaid commission,
-// claw back a paid one. Each is one guarded batch; the caller reads what it needs first and decides the
-// figures, the batch only writes while the rows are as they were read.
+// claw back a paid one, hold the sales of a late own click. Each is one guarded batch; the caller reads what it
+// needs first and decides the figures, the batch only writes while the rows are as they were read.
 
 export type { ConversionRows };
 export { COMMISSION_EDGES };
+
+/**
+ * What a caller adds to an operation's batch, so that what the operation stands for and the caller's own rows
+ * are one write: `claim` opens the batch and every write of the operation holds on it (a store's event id,
+ * src/api/attribution/hook-events.ts); `then` are the caller's steps after the operation's writes (the
+ * commission's webhook events, written only with the row they announce), named apart from the operation's.
+ */
+export interface BatchWith<S extends Steps> {
+  claim?: BatchClaim | null;
+  then?: S;
+}
+
+const and = (sql: string, claim: BatchClaim | null | undefined) => (claim ? `${sql} AND ${claim.sql}` : sql);
 
 /**
  * Record a conversion: referral, commission, its activity, and (with `points`) the referral points' lot and
  * activity. However many copies of one conversion arrive at once, one set of rows exists: the commission
  * is skipped when (company, transaction, event) exists, and the rows after it go in only with the
  * commission of THIS request (its fresh uid). Answers the commission of (transaction, event) as stored,
- * and its referral.
+ * and its referral; `then`, the answers of the caller's steps.
  */
-export async function recordConversion(
+export async function recordConversion<S extends Steps = Record<never, never>>(
   db: D1Database, c: ConversionRows, activityData: (string | null | undefined)[], points: { points: number; expireDays: number } | null,
+  also: BatchWith<S> = {},
 ) {
-  const { commission, referral } = await guardedBatch(db, {
-    referralRow: write(conversionReferralStatement(db, c)),
-    commissionRow: write(conversionCommissionStatement(db, c)),
+  const when = and('1', also.claim);
+  const answers = await guardedBatch(db, {
+    ...(also.claim ? { claim: also.claim.step } : {}),
+    referralRow: write(conversionReferralStatement(db, c, when)),
+    commissionRow: write(conversionCommissionStatement(db, c, when)),
     ...(c.status !== 'zero' ? { activity: write(conversionActivityStatement(db, c, activityData)) } : {}),
     ...(points ? {
       // A lot (migrations/0005: the triggers open it and credit the balance); its uid follows the commission.
@@ -39,10 +56,11 @@ export async function recordConversion(
       })),
       pointsActivity: write(conversionPointsActivityStatement(db, c, points.points, points.expireDays)),
     } : {}),
+    ...(also.then ?? {}),
     referral: row<ReferralRow>(referralOfTransactionStatement(db, c.companyId, c.transactionUid, c.event)),
     commission: row<CommissionRow>(commissionOfTransactionStatement(db, c.companyId, c.transactionUid, c.event)),
   });
-  return { commission, referral };
+  return { commission: answers.commission, referral: answers.referral, then: answers as unknown as Answers<S> };
 }
 
 /** The referral points a held conversion earns when its hold is approved. */
@@ -86,33 +104,39 @@ export async function approveCommissions(db: D1Database, companyId: string, uids
  * Refund an unpaid commission: it shrinks (or, `full`, is denied and its referral points are revoked).
  * `changed` false: the row moved since it was read (a racing refund), nothing was written. `receipts`: the
  * store's refunds this one applies, written first and only while the row is as read; the row changes only with
- * them, so a refund the store reports again (under any delivery) finds its receipt and moves nothing.
+ * them, so a refund the store reports again (under any delivery) finds its receipt and moves nothing. `also`:
+ * the store event's claim and the caller's steps (BatchWith).
  */
-export async function refundUnpaid(
+export async function refundUnpaid<S extends Steps = Record<never, never>>(
   db: D1Database, r: Parameters<typeof refundUnpaidStatement>[1] & { uid: string; full: boolean }, receipts: RefundReceipts | null = null,
+  also: BatchWith<S> = {},
 ) {
   const denied = `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND id = ${Number(r.id)} AND status = 'denied')`;
-  const { update, commission } = await guardedBatch(db, {
-    ...receiptSteps(db, r.companyId, receipts, unpaidAsReadGuard(r)),
-    update: written(refundUnpaidStatement(db, r, receipts ? receiptsInSql(receipts.uid) : undefined)),
+  const answers = await guardedBatch(db, {
+    ...(also.claim ? { claim: also.claim.step } : {}),
+    ...receiptSteps(db, r.companyId, receipts, unpaidAsReadGuard(r), also.claim),
+    update: written(refundUnpaidStatement(db, r, and(receipts ? receiptsInSql(receipts.uid) : '1', also.claim))),
     commission: row<CommissionRow>(commissionByIdStatement(db, r.companyId, r.id)),
-    ...(r.full ? revokeSteps(db, r.companyId, r.uid, denied) : {}),
+    ...(r.full ? revokeSteps(db, r.companyId, r.uid, and(denied, also.claim)) : {}),
+    ...(also.then ?? {}),
   });
-  return { changed: update === 1, commission: commission! };
+  return { changed: answers.update === 1, commission: answers.commission!, then: answers as unknown as Answers<S> };
 }
 
 /**
  * Claw back (part of) a paid commission: a clawback row (negative, approved, in no payout: the next payout
  * deducts it) and its activity; `full` also revokes the referral points. `clawback` null: another refund
- * changed the sum clawed back since it was read, nothing was written. `receipts`: as refundUnpaid's.
+ * changed the sum clawed back since it was read, nothing was written. `receipts`, `also`: as refundUnpaid's.
  */
 export async function clawBack(
   db: D1Database, c: Parameters<typeof clawbackStatement>[1] & { originalUid: string; full: boolean }, receipts: RefundReceipts | null = null,
+  also: BatchWith<Record<never, never>> = {},
 ) {
   const mine = `EXISTS (SELECT 1 FROM commissions WHERE company_id = ?1 AND uid = '${c.uid.replace(/'/g, "''")}')`;
   const { clawback, original } = await guardedBatch(db, {
-    ...receiptSteps(db, c.companyId, receipts, clawedAsReadGuard(c)),
-    insert: write(clawbackStatement(db, c, receipts ? receiptsInSql(receipts.uid) : undefined)),
+    ...(also.claim ? { claim: also.claim.step } : {}),
+    ...receiptSteps(db, c.companyId, receipts, clawedAsReadGuard(c), also.claim),
+    insert: write(clawbackStatement(db, c, and(receipts ? receiptsInSql(receipts.uid) : '1', also.claim))),
     activity: write(clawbackActivityStatement(db, c.companyId, c.uid, c.now)),
     clawback: row<CommissionRow>(commissionByUidStatement(db, c.companyId, c.uid)),
     original: row<CommissionRow>(commissionByIdStatement(db, c.companyId, c.reversesId)),
@@ -121,9 +145,19 @@ export async function clawBack(
   return { clawback, original: original! };
 }
 
-/** The store's refund receipts, each only while `guard` holds (the commission as read), ahead of the change they cause. */
-function receiptSteps(db: D1Database, companyId: string, receipts: RefundReceipts | null, guard: { sql: string; binds: unknown[] }) {
-  return Object.fromEntries((receipts?.rows ?? []).map((r, i) => [`receipt${i}`, write(providerRefundStatement(db, companyId, receipts!.uid, r, guard))]));
+/**
+ * Hold `own_click` the sales credited with clicks that landed after them (holdLateOwnClicksStatement): not a batch
+ * of its own but the last statement of the click batch that stores those clicks (src/api/sharing/click-queries.ts),
+ * so a click and the hold it causes are one write.
+ */
+export const holdLateOwnClicks = holdLateOwnClicksStatement;
+
+/** The store's refund receipts, each only while `guard` holds (the commission as read, and the claim), ahead of the change they cause. */
+function receiptSteps(
+  db: D1Database, companyId: string, receipts: RefundReceipts | null, guard: { sql: string; binds: unknown[] }, claim: BatchClaim | null | undefined,
+) {
+  const held = { sql: and(guard.sql, claim), binds: guard.binds };
+  return Object.fromEntries((receipts?.rows ?? []).map((r, i) => [`receipt${i}`, write(providerRefundStatement(db, companyId, receipts!.uid, r, held))]));
 }
 
 function revokeSteps(db: D1Database, companyId: string, commissionUid: string, guard: string) {

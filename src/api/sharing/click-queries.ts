@@ -1,5 +1,5 @@
 import { OWN_CLIENT_DAYS } from '../commissions/fraud-rules';
-import { holdLateOwnClicksStatement } from '../commissions/fraud-hold-queries';
+import { holdLateOwnClicks } from '../money/commissions';
 
 /** Clicks on share links and shares of them: the raw events the stats count. */
 
@@ -63,7 +63,7 @@ export async function writeClicks(db: D1Database, clicks: NewClick[]): Promise<(
   // Last in the same batch: a sale credited by one of these clicks before it landed is held now if the click
   // came from the ambassador's own network or browser (the rule the sale could not apply without it).
   const nowMs = Date.now();
-  const lateHolds = holdLateOwnClicksStatement(db, clicks.map((k) => k.clickUid),
+  const lateHolds = holdLateOwnClicks(db, clicks.map((k) => k.clickUid),
     new Date(nowMs - OWN_CLIENT_DAYS * 86_400_000).toISOString(), new Date(nowMs).toISOString());
   const results = await db.batch<{ counted: number }>([...order.map((i) => clickInsert(db, clicks[i]!)), lateHolds]);
   const stored: ({ counted: boolean } | null)[] = clicks.map(() => null);

@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '../../lib/webhook-events';
+import type { Step } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
-import { insertEvents } from './queries';
+import { eventOfRowSteps, insertEvents, type EventSource } from './queries';
 
 // The event types are the one list of src/lib/webhook-events.ts.
 
@@ -8,6 +9,8 @@ export interface WebhookEventInput {
   type: WebhookEventType;
   data: Record<string, unknown>;
 }
+
+const newEventId = () => `msg_${crypto.randomUUID().replaceAll('-', '')}`;
 
 /**
  * Runs what builds an event's data (reads included) and records it, after the write the event follows: like
@@ -40,12 +43,43 @@ export async function webhookEvents(svc: ServiceContext, companyId: string, even
   try {
     const now = new Date().toISOString();
     const deliveries = await insertEvents(svc.db, companyId, events.map(({ type, data }) => ({
-      id: `msg_${crypto.randomUUID().replaceAll('-', '')}`, type, payload: JSON.stringify({ type, timestamp: now, data }),
+      id: newEventId(), type, payload: JSON.stringify({ type, timestamp: now, data }),
     })), now);
     enqueueDeliveries(svc.env, svc.waitUntil, companyId, deliveries);
   } catch (err) {
     console.error('webhooks: events not recorded', companyId, events.map((e) => e.type).join(','), err);
   }
+}
+
+/** An event of a row written in the same batch (eventOfRowSteps): recorded only with that row. */
+export interface RowEvent extends WebhookEventInput {
+  source: EventSource;
+}
+
+/**
+ * Events recorded IN the batch of the write they announce, and only with it (webhookEvents records them after
+ * it): `steps` go into that batch (named `<prefix><n>…`), and `enqueue(answers)`, given the batch's answers,
+ * hands the new deliveries to WEBHOOKS_QUEUE. So a Worker that stops after the write has recorded its events too,
+ * and a write that did not happen (a duplicate) records none. A failure to record them fails the write.
+ */
+export function rowEvents(svc: Pick<ServiceContext, 'db' | 'env' | 'waitUntil'>, companyId: string, events: RowEvent[], prefix = 'event') {
+  const now = new Date().toISOString();
+  const steps: Record<string, Step<{ id: string }[]>> = {};
+  const deliveries: string[] = [];
+  events.forEach(({ type, data, source }, i) => {
+    const e = { id: newEventId(), type, payload: JSON.stringify({ type, timestamp: now, data }) };
+    const step = eventOfRowSteps(svc.db, companyId, e, now, source);
+    steps[`${prefix}${i}`] = step.event;
+    steps[`${prefix}${i}Deliveries`] = step.deliveries;
+    deliveries.push(`${prefix}${i}Deliveries`);
+  });
+  return {
+    steps,
+    enqueue(answers: Record<string, unknown>) {
+      const ids = deliveries.flatMap((name) => ((answers[name] as { id: string }[] | undefined) ?? []).map((r) => r.id));
+      enqueueDeliveries(svc.env, svc.waitUntil, companyId, ids);
+    },
+  };
 }
 
 /** The body of a WEBHOOKS_QUEUE message: one delivery to attempt. */

@@ -75,9 +75,9 @@ export const rotateEndpointSecret = (db: D1Database, companyId: string, id: stri
 const SUBSCRIBED = `e.company_id = ?2 AND e.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(e.event_types) t WHERE t.value = ?3)`;
 const INSERT_EVENT = `INSERT INTO webhook_events (id, company_id, type, payload, created_at)
   SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE ${SUBSCRIBED})`;
-const INSERT_DELIVERIES = `INSERT INTO webhook_deliveries (id, company_id, endpoint_id, event_id, next_attempt_at, created_at)
-  SELECT 'dlv_' || lower(hex(randomblob(12))), e.company_id, e.id, ?1, ?5, ?5 FROM webhook_endpoints e WHERE ${SUBSCRIBED}
-  RETURNING id`;
+const NEW_DELIVERIES = `INSERT INTO webhook_deliveries (id, company_id, endpoint_id, event_id, next_attempt_at, created_at)
+  SELECT 'dlv_' || lower(hex(randomblob(12))), e.company_id, e.id, ?1, ?5, ?5 FROM webhook_endpoints e WHERE ${SUBSCRIBED}`;
+const INSERT_DELIVERIES = `${NEW_DELIVERIES} RETURNING id`;
 
 /**
  * Each event (only when an enabled endpoint subscribes to its type) and one pending delivery per such
@@ -93,6 +93,37 @@ export async function insertEvents(db: D1Database, companyId: string, events: { 
     ];
   }));
   return Object.values(await batch(db, steps)).flat().map((r) => r.id);
+}
+
+/**
+ * The row an event announces, read in the batch that writes it: `from` names it (`FROM commissions m WHERE
+ * m.company_id = ?2 AND m.uid = ?6`: ?1-?5 are the event's id, company, type, payload and time, the source's own
+ * values `binds` are ?6 on), `payload` is the payload as SQL over it (?4 is the payload as built, e.g.
+ * `json_set(?4, '$.data.x', m.x)` for what only the batch decides).
+ */
+export interface EventSource {
+  from: string;
+  payload: string;
+  binds: readonly unknown[];
+}
+
+/**
+ * One event and its deliveries as steps of the batch that writes the row it announces, and only with that row: no
+ * row (the write did not happen: a duplicate, a lost race) is no event and no delivery. The deliveries answer their ids.
+ */
+export function eventOfRowSteps(
+  db: D1Database, companyId: string, e: { id: string; type: string; payload: string }, now: string, source: EventSource,
+) {
+  const args = [e.id, companyId, e.type, e.payload, now] as const;
+  return {
+    event: rows<{ id: string }>(db.prepare(
+      `INSERT INTO webhook_events (id, company_id, type, payload, created_at)
+       SELECT ?1, ?2, ?3, ${source.payload}, ?5 ${source.from} AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE ${SUBSCRIBED})`,
+    ).bind(...args, ...source.binds)),
+    deliveries: rows<{ id: string }>(db.prepare(
+      `${NEW_DELIVERIES} AND EXISTS (SELECT 1 FROM webhook_events WHERE company_id = ?2 AND id = ?1) RETURNING id`,
+    ).bind(...args)),
+  };
 }
 
 // Deliveries ---------------------------------------------------------------------------------------
