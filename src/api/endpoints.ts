@@ -4,6 +4,7 @@ import * as payouts from './payouts/endpoints';
 import * as campaigns from './campaigns/endpoints';
 import * as retention from './retention/endpoints';
 import * as stats from './stats/endpoints';
+import * as tables from './tables/endpoints';
 import * as sharing from './sharing/endpoints';
 import * as people from './people/endpoints';
 
@@ -16,6 +17,7 @@ import * as people from './people/endpoints';
 export const ambassadorEndpoints = {
   ...payouts.ambassadorEndpoints,
   ...stats.ambassadorEndpoints,
+  ...tables.ambassadorEndpoints,
   ...sharing.ambassadorEndpoints,
   ...people.ambassadorEndpoints,
 } satisfies Record<string, AnyEndpoint>;

@@ -8,8 +8,6 @@ import { idempotentPatches } from './core/operator-idempotency';
 import { requireOperator, type OperatorEnv } from './core/operator-keys';
 import { emailSuppressions } from './email/suppressions';
 import { operatorLoyalty } from './loyalty/operator-routes';
-import { people } from './people/operator-routes';
-import { clickRetention } from './retention/routes';
 import { operatorRewards } from './rewards/operator-routes';
 import { webhooks } from './webhooks/routes';
 
@@ -30,11 +28,8 @@ export const operator = new Hono<OperatorEnv>()
   .route('/', operatorLoyalty) // ledger entries, balances, the scheduled run; tiers, badges, tasks
   .route('/', operatorRewards) // redemptions the company fulfils; the rewards catalogue
   .route('/', operatorCustomization) // the customization document, campaign layers, tab access
-  .route('/', people) // ambassadors (create, invite, import, deactivate, groups, campaigns) and assets
   .route('/', webhooks)
   .route('/', emailSuppressions)
-  // Raw clicks past the company's window, archived to R2.
-  .route('/', clickRetention)
   // The secrets that verify the stores' webhooks; ambassadors' personal discount codes.
   .route('/', integrations)
   .route('/', personalCodes);

@@ -41,11 +41,12 @@ export interface EndpointErrors {
  */
 export type Reply<T> = { reply: true; status?: 200 | 201; headers?: Record<string, string>; stored?: unknown } & (
   | { body: T; stream?: never }
-  | { stream: ReadableStream | string; type: string; body?: never }
+  /** `encoded`: the stream is already in its `Content-Encoding` (a stored gzip), sent without encoding it again. */
+  | { stream: ReadableStream | string; type: string; encoded?: boolean; body?: never }
 );
 export const reply = <T>(body: T, status?: 200 | 201, headers?: Record<string, string>): Reply<T> => ({ reply: true, body, status, headers });
-export const streamReply = (stream: ReadableStream | string, type: string, headers?: Record<string, string>): Reply<never> =>
-  ({ reply: true, stream, type, headers });
+export const streamReply = (stream: ReadableStream | string, type: string, headers?: Record<string, string>, encoded?: boolean): Reply<never> =>
+  ({ reply: true, stream, type, headers, encoded });
 export const isReply = (value: unknown): value is Reply<unknown> =>
   typeof value === 'object' && value !== null && (value as { reply?: unknown }).reply === true && ('body' in value || 'stream' in value);
 
@@ -64,6 +65,7 @@ export type ParseIn = 'route' | 'handler';
 export interface RawRequest {
   header(name: string): string | undefined;
   text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
   formData(): Promise<FormData>;
 }
 
@@ -104,6 +106,12 @@ export interface EndpointSpec<
   parseIn?: I;
   /** Reads the body from the raw request instead of JSON / form fields (multipart, signed text). */
   readRequest?(req: RawRequest): Promise<In<B>>;
+  /**
+   * What a key's POST / PATCH keeps its Idempotency-Key against when the body's text will not do: a multipart
+   * upload (a new boundary each time the same file is sent), or a body whose meaning depends on the query.
+   * Gets the body as read (by `readRequest`) and the parsed query.
+   */
+  idempotencyText?(body: In<B>, query: Out<Q>): string | Promise<string>;
   /** The body's media type when it is not JSON (e.g. `text/csv`); `example` is then the body text. */
   contentType?: string;
   /** A request body `body` accepts (the tests parse it; the document shows it). */

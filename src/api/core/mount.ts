@@ -51,6 +51,7 @@ function whoOf(c: Ctx, ep: AnyEndpoint): Record<string, unknown> {
 const rawRequest = (c: Ctx): RawRequest => ({
   header: (name) => c.req.header(name),
   text: () => c.req.text(),
+  arrayBuffer: () => c.req.arrayBuffer(),
   formData: () => readFormData(c),
 });
 
@@ -59,7 +60,12 @@ const asReply = (out: unknown): Reply<unknown> => (isReply(out) ? out : { reply:
 function respond(c: Ctx, ep: AnyEndpoint, out: unknown): Response {
   const answer = asReply(out);
   const status = answer.status ?? ep.answer.status;
-  if (answer.stream !== undefined) return c.body(answer.stream, status, { 'content-type': answer.type, ...answer.headers });
+  if (answer.stream !== undefined) {
+    const headers = { 'content-type': answer.type, ...answer.headers };
+    // workerd would compress an encoded stream again; 'manual' sends its bytes as they are.
+    if (answer.encoded) return new Response(answer.stream, { status, headers, encodeBody: 'manual' });
+    return c.body(answer.stream, status, headers);
+  }
   checkAnswer(c, ep, answer.body);
   return c.json(answer.body as object, status, answer.headers);
 }
@@ -112,7 +118,7 @@ function handlerOf(ep: AnyEndpoint) {
       let value: unknown;
       if (ep.readRequest) {
         value = await ep.readRequest(rawRequest(c));
-        text = await c.req.text();
+        text = ep.idempotencyText ? await ep.idempotencyText(value, query) : await c.req.text();
       } else {
         ({ text, fields: value } = await readJsonObject(c, { required }));
       }

@@ -12,8 +12,6 @@ import { endpoints } from '../endpoints';
 import { OPERATIONS_ADMIN } from './ops-admin';
 import { OPERATIONS_CATALOG } from './ops-catalog';
 import { OPERATIONS_EMAIL } from './ops-email';
-import { OPERATIONS_PEOPLE } from './ops-people';
-import { OPERATIONS_RETENTION } from './ops-retention';
 import { OPERATIONS_ATTRIBUTION } from './ops-attribution';
 import { OPERATIONS_WEBHOOKS } from './ops-webhooks';
 
@@ -266,5 +264,5 @@ export const operationOfEndpoint = (ep: AnyEndpoint): Operation => ({
 
 export const OPERATIONS: Operation[] = [
   ...Object.values(endpoints).map(operationOfEndpoint),
-  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_PEOPLE, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL, ...OPERATIONS_RETENTION, ...OPERATIONS_ATTRIBUTION,
+  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL, ...OPERATIONS_ATTRIBUTION,
 ];

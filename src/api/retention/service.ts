@@ -1,5 +1,9 @@
+import type { ArchivedClick, ClickArchive, ClickArchiveList, ClickRetention, ClickRetentionRun } from '../../lib/schemas/retention';
+import { streamReply, type Reply } from '../core/endpoint';
+import { ApiError } from '../core/errors';
 import {
   archiveOf, archivesOf, claimMonth, clicksAfter, companyWindows, oldestClickBefore, purgeClicks, recordArchive, releaseMonth,
+  retentionMonthsOf, setRetentionMonths,
   type ArchiveRow, type ClickCursor, type ClickRow,
 } from './queries';
 
@@ -28,14 +32,8 @@ const LEASE_MS = 10 * 60_000;
 export interface RetentionLimits { page: number; maxRowsPerRun: number }
 const LIMITS: RetentionLimits = { page: 2_000, maxRowsPerRun: 50_000 };
 
-export interface RetentionSummary {
-  /** Clicks written to archive objects by this run. */
-  archived: number;
-  /** Clicks purged from D1 by this run (including ones an interrupted run had archived). */
-  deleted: number;
-  /** The months this run worked on, `<company>/<YYYY-MM>`. */
-  months: string[];
-}
+/** What a run did: clicks archived, clicks purged (including ones an interrupted run had archived), months worked on. */
+export type RetentionSummary = ClickRetentionRun;
 
 export const archiveKey = (companyId: string, month: string) => `clicks/${companyId}/${month}.ndjson.gz`;
 
@@ -169,36 +167,51 @@ async function writeObject(
 }
 
 /** The company's archived months, newest first. */
-export async function listArchives(db: D1Database, companyId: string) {
+export async function listArchives(db: D1Database, companyId: string): Promise<ClickArchiveList> {
   const { results } = await archivesOf(db, companyId);
   const shown = results.filter((a) => a.row_count > 0).map(archiveView);
   return { count: shown.length, results: shown };
 }
 
-const archiveView = (a: ArchiveRow) => ({
+const archiveView = (a: ArchiveRow): ClickArchive => ({
   month: a.month, object_key: a.object_key, row_count: a.row_count, bytes: a.bytes, created_at: a.created_at, updated_at: a.updated_at,
 });
 
+/** The window as the company row has it (a key's company has a row: none is a 404, not a window of null). */
+function windowOf(months: number | null): ClickRetention {
+  if (months === null) throw new ApiError('not_found', 'notFound');
+  return { click_retention_months: months };
+}
+
+/** The company's click retention window, in whole months. */
+export async function clickRetentionOf(db: D1Database, companyId: string): Promise<ClickRetention> {
+  return windowOf(await retentionMonthsOf(db, companyId));
+}
+
+/** Changes the window: the next run archives by it. */
+export async function setClickRetention(db: D1Database, companyId: string, months: number): Promise<ClickRetention> {
+  return windowOf(await setRetentionMonths(db, companyId, months));
+}
+
 /**
- * One archived month of the company as a Response: the stored gzip as is (`Content-Encoding: gzip`) when
- * the caller accepts gzip, else the NDJSON gunzipped on the way out. Null when the company has no such month.
+ * One archived month of the company, streamed: the stored gzip as is (`Content-Encoding: gzip`) when the
+ * caller accepts gzip, else the NDJSON gunzipped on the way out. 404 when the company has no such month.
  */
-export async function archiveResponse(db: D1Database, bucket: R2Bucket, companyId: string, month: string, acceptsGzip: boolean) {
+export async function archiveReply(
+  db: D1Database, bucket: R2Bucket, companyId: string, month: string, acceptsGzip: boolean,
+): Promise<Reply<ArchivedClick>> {
   const record = await archiveOf(db, companyId, month);
-  if (!record || record.row_count === 0) return null;
-  const object = await bucket.get(record.object_key);
-  if (!object) return null;
-  const headers = new Headers({
-    'Content-Type': 'application/x-ndjson; charset=utf-8',
+  const object = record && record.row_count > 0 ? await bucket.get(record.object_key) : null;
+  if (!record || !object) throw new ApiError('not_found', 'notFound');
+  const type = 'application/x-ndjson; charset=utf-8';
+  const headers: Record<string, string> = {
     'Content-Disposition': `attachment; filename="clicks-${companyId}-${month}.ndjson"`,
     'Cache-Control': 'private, no-store',
     Vary: 'Accept-Encoding',
     'X-Row-Count': object.customMetadata?.rows ?? String(record.row_count),
-  });
+  };
   if (acceptsGzip) {
-    headers.set('Content-Encoding', 'gzip');
-    headers.set('Content-Length', String(object.size));
-    return new Response(object.body, { headers, encodeBody: 'manual' });
+    return streamReply(object.body, type, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(object.size) }, true);
   }
-  return new Response(object.body.pipeThrough(new DecompressionStream('gzip')), { headers });
+  return streamReply(object.body.pipeThrough(new DecompressionStream('gzip')), type, headers);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonInteger, plainNumber } from './numbers.ts';
+import { plainNumber } from './numbers.ts';
 
 // Operator API: what a company's store or back office sends with its operator key. Messages are
 // keys of src/lib/i18n/en.ts. Money arrives as a decimal in the company currency ("49.99" or 49.99) and
@@ -109,12 +109,3 @@ export const completeRedemptionSchema = z.object({
 });
 
 export const failRedemptionSchema = z.object({ reason: optionalText });
-
-/** PATCH /v1/operator/click-retention: how many whole months a company's raw clicks stay in the database. */
-export const clickRetentionSchema = z.object({
-  click_retention_months: jsonInteger('invalidField', 1, 120)
-    .describe('Whole months of raw clicks kept in the database (1 to 120, default 13); older months are archived to R2 and deleted'),
-});
-
-/** An archived month in a path: `YYYY-MM`. */
-export const archiveMonthSchema = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'invalidField') });
