@@ -37,6 +37,12 @@ export function idempotencyKey(raw: string | null | undefined): string | null {
   return value.startsWith('"') ? value.slice(1, -1).replace(/\\(["\\])/g, '$1') : value;
 }
 
+/**
+ * How long a claimed key waits for its request before a retry of the same request takes it over: longer
+ * than any request lives (a Worker's CPU limit is at most 30 s of CPU; provider calls time out sooner).
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 120;
+
 /** SHA-256 of what makes two requests "the same": an operation name and its canonical input. */
 export const requestHash = (operation: string, input: unknown) => sha256Hex(`${operation}\n${JSON.stringify(input)}`);
 
@@ -46,7 +52,11 @@ export const requestHash = (operation: string, input: unknown) => sha256Hex(`${o
  * - a new key: the key is claimed `in_flight` (INSERT .. ON CONFLICT DO NOTHING: of any number of
  *   requests with one key, exactly one claims it), `run` runs and its answer is stored (`done`);
  * - the same key and the same request (hash): the stored answer, `replayed: true`, and `run` does not run;
- * - the same key and another request: 422; the first request still running: 409 (Retry-After: 1).
+ * - the same key and another request: 422; the first request still running: 409 (Retry-After: 1);
+ * - the same request whose claim has been in flight over IDEMPOTENCY_LEASE_SECONDS: its first request
+ *   died (a Worker past its CPU limit or evicted), so this one takes the claim over and runs. Every
+ *   money write is also unique by its own key (a transaction, an event, a redemption key), so a first
+ *   request that was only slow still cannot move money twice.
  * `run` throwing an ApiError (a refusal before anything happened: validation, no funds) frees the key so
  * the client can retry with it; an AnswerError is a final answer and is stored like a success.
  * `scope` keeps keys of different callers apart (two ambassadors may send the same key). `companyId`
@@ -61,7 +71,7 @@ export async function withIdempotency(
 ): Promise<StoredAnswer & { replayed: boolean }> {
   if (scopedKey === null) return { ...(await run()), replayed: false };
   const keys = idempotencyKeyRow(db, companyId, scopedKey);
-  const { claimed, existing: row } = await keys.claim(hash);
+  const { claimed, existing: row } = await keys.claim(hash, IDEMPOTENCY_LEASE_SECONDS);
   if (claimed.changes !== 1) {
     if (!row || row.status !== 'done') {
       if (row && row.request_hash !== hash) throw new ApiError('unprocessable', 'idempotencyKeyReused');
