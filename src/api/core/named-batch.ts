@@ -1,5 +1,5 @@
 /**
- * A D1 batch read by name, typed by the statement (issue 18: batches read by position with `!.results`
+ * A D1 batch read by name, typed by the statement (instead of batches read by position with `!.results`
  * and casts). Wrap each statement in what you want back - `rows<T>()` all rows, `row<T>()` the first row
  * or null, `write()` the run's meta - and `batch()` sends them as one `db.batch()` (one round trip, one
  * transaction: a failed statement rolls back all of them) and returns the answers under the same names:
