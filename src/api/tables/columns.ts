@@ -8,7 +8,7 @@ import type { Language } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
 import type { Caller } from '../core/types';
 
-// The column catalogue of the data tables (spec §3 rows; docs: /tmp/tables-contract.md).
+// The column catalogue of the data tables (spec §3 rows, §7 /tables/options and /tables/content).
 // Every SQL fragment here is a fixed string of this file: a request only picks columns and
 // operators from these lists, and its values are bound as parameters (filters.ts).
 
