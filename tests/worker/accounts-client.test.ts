@@ -130,8 +130,8 @@ describe('auth client, embedded and remote', () => {
 
   it('saves an unsubscribe choice and refuses an unknown code by field', async () => {
     for (const client of clients('localhost', 'demo')) {
-      expect(await client.optout('localhost', { code: 'optout-ava', action: 'stop_email', email_template: '' })).toMatchObject({ action: 'stop_email', unsubscribe_all: true });
-      expect(await failure(client.optout('localhost', { code: 'optout-nobody', action: 'stop_all' }))).toEqual({
+      expect(await client.optout({ query: { host: 'localhost' }, body: { code: 'optout-ava', action: 'stop_email', email_template: '' } })).toMatchObject({ action: 'stop_email', unsubscribe_all: true });
+      expect(await failure(client.optout({ query: { host: 'localhost' }, body: { code: 'optout-nobody', action: 'stop_all' } }))).toEqual({
         status: 400,
         body: { code: ['This unsubscribe link is not valid. Please use the link from your latest e-mail.'], error_codes: { code: [{ code: 'invalidOptoutCode' }] } },
       });

@@ -6,9 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchingD1, type D1Meter } from '../../src/api/core/batching-d1';
 import type { ServiceContext } from '../../src/api/core/types';
-import { ClientError, embeddedClient } from '../../src/edge/client';
-import { remoteDeps } from '../../src/edge/client/core';
-import { remoteProfile, type ProfileClient } from '../../src/edge/client/profile';
+import { ClientError, embeddedClient, remoteClient, type AmbassadorClient } from '../../src/edge/client';
 import { forgetTenants } from '../../src/edge/tenant';
 import { edge } from './helpers';
 import { pngBytes, token, type Who } from './profile-fixtures';
@@ -33,11 +31,11 @@ const embeddedFor = (who: Who, db?: D1Database) =>
   embeddedClient({ svc: svcFor(who.host, db), session: { userId: who.userId, ambassadorUid: who.uid, token: who.token } });
 
 /** The remote implementation, its HTTP going to this Worker's /v1 (a second API in all but process). */
-function remoteFor(who: Who | null): ProfileClient {
+function remoteFor(who: Who | null): AmbassadorClient {
   const api = edge();
-  const deps = remoteDeps({
+  return remoteClient({
     baseUrl: 'http://acme.localhost/v1',
-    token: who?.token ?? null,
+    session: who ? { userId: who.userId, ambassadorUid: who.uid, token: who.token } : null,
     headers: { 'x-forwarded-host': 'acme.localhost', 'x-forwarded-proto': 'http', 'x-portal-company': 'acme' },
     fetch: async (request) => {
       const ctx = createExecutionContext();
@@ -46,7 +44,6 @@ function remoteFor(who: Who | null): ProfileClient {
       return res;
     },
   });
-  return remoteProfile(deps, who ? { ambassadorUid: who.uid, companyId: 'acme' } : null);
 }
 
 async function failure(work: Promise<unknown>) {
@@ -56,28 +53,28 @@ async function failure(work: Promise<unknown>) {
 }
 
 describe.each([
-  ['embedded', (who: Who) => embeddedFor(who) as ProfileClient],
+  ['embedded', (who: Who) => embeddedFor(who) as AmbassadorClient],
   ['remote', (who: Who) => remoteFor(who)],
 ])('the %s profile client', (_mode, clientFor) => {
   it('reads and changes the notification settings', async () => {
     const client = clientFor(sam);
     const before = await client.notifications();
     expect(Object.keys(before).sort()).toEqual(['commission_approved', 'commission_denied', 'earn_pending_commission', 'payout_fulfilled', 'unsubscribe_all']);
-    const after = await client.updateNotifications({ payout_fulfilled: !before.payout_fulfilled });
+    const after = await client.updateNotifications({ body: { payout_fulfilled: !before.payout_fulfilled } });
     expect(after).toEqual({ ...before, payout_fulfilled: !before.payout_fulfilled });
     expect(await client.notifications()).toEqual(after);
   });
 
   it('edits the profile and answers with the whole profile', async () => {
-    const res = await clientFor(sam).updateProfile({ city: 'Lyon', job_title: '' });
+    const res = await clientFor(sam).updateProfile({ body: { city: 'Lyon', job_title: '' } });
     expect(res).toMatchObject({ uid: sam.uid, city: 'Lyon', job_title: null, email: 'sam@acme.test' });
   });
 
   it('refuses bad fields with a ClientError whose body carries the message keys', async () => {
-    const err = await failure(clientFor(sam).updateProfile({ facebook_url: 'javascript:alert(1)', username: 'alex' }));
+    const err = await failure(clientFor(sam).updateProfile({ body: { facebook_url: 'javascript:alert(1)', username: 'alex' } }));
     expect(err.status).toBe(400);
     expect(err.body).toMatchObject({ error_codes: { facebook_url: [{ code: 'invalidUrl' }] }, facebook_url: ['Enter a full web address, for example https://example.com.'] });
-    const taken = await failure(clientFor(sam).updateProfile({ username: 'ALEX' }));
+    const taken = await failure(clientFor(sam).updateProfile({ body: { username: 'ALEX' } }));
     expect(taken.body).toEqual({ username: ['This username is already taken. Please choose another.'], error_codes: { username: [{ code: 'usernameTaken' }] } });
   });
 
@@ -101,9 +98,9 @@ describe.each([
 
   it('deactivates and reactivates the account; a bad flag is a keyed 400', async () => {
     const client = clientFor(sam);
-    expect(await client.setActive({ deactivated_by_self: true })).toEqual({ uid: sam.uid, deactivated_by_self: true, is_active: false });
-    expect(await client.setActive({ deactivated_by_self: 'false' })).toEqual({ uid: sam.uid, deactivated_by_self: false, is_active: true });
-    const err = await failure(client.setActive({ deactivated_by_self: 'yes' as never }));
+    expect(await client.setActive({ body: { deactivated_by_self: true } })).toEqual({ uid: sam.uid, deactivated_by_self: true, is_active: false });
+    expect(await client.setActive({ body: { deactivated_by_self: 'false' } })).toEqual({ uid: sam.uid, deactivated_by_self: false, is_active: true });
+    const err = await failure(client.setActive({ body: { deactivated_by_self: 'yes' as never } }));
     expect(err.body).toMatchObject({ error_codes: { deactivated_by_self: [{ code: 'invalidField' }] } });
   });
 });
@@ -113,7 +110,7 @@ describe('without a valid session', () => {
     const stale = { ...sam, token: 'x'.repeat(40) };
     expect((await failure(embeddedFor(stale).notifications())).status).toBe(401);
     expect((await failure(remoteFor(stale).notifications())).status).toBe(401);
-    expect((await failure(remoteFor(null).updateProfile({ city: 'Nowhere' }))).status).toBe(401);
+    expect((await failure(remoteFor(null).updateProfile({ body: { city: 'Nowhere' } }))).status).toBe(401);
   });
 });
 

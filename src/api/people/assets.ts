@@ -92,6 +92,11 @@ export async function uploadAsset(svc: ServiceContext, op: Operator, input: Asse
   }
 }
 
+/** POST /v1/operator/assets as the route reads it: the fields and the file part. */
+export async function uploadAssetFile(svc: ServiceContext, op: Operator, { file, ...input }: AssetUpload & { file: File }) {
+  return uploadAsset(svc, op, input, file, new Uint8Array(await file.arrayBuffer()));
+}
+
 /** GET /v1/operator/assets - newest first, by campaign and group. */
 export async function listAssets(svc: ServiceContext, op: Operator, q: AssetListQuery) {
   const refs: CompanyRefs = q.campaign || q.group ? await companyRefRows(svc.db, op.companyId) : { groups: [], campaigns: [] };

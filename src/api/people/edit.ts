@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import { payoutChanges, sendPayoutNotice } from '../auth/payout-notice';
 import {
   AVATAR_FIELD, AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, AVATAR_MIN_SIDE, CUSTOM_FIELDS, profileUpdateSchema,
@@ -10,9 +9,10 @@ import { findUsernameOwner, updateAmbassadorStatement, updateUserNameStatement, 
 import { inspectImage } from './image-check';
 import { parseInput, validationError } from './parse';
 import { ambassadorProfile } from './view';
+import type { AmbassadorProfile } from '../../lib/schemas/people';
 import { browserLanguage } from '../../lib/languages';
 import type { AmbassadorRow } from '../core/rows';
-import type { ApiEnv, Caller, ServiceContext } from '../core/types';
+import type { Caller, ServiceContext } from '../core/types';
 import { safeJson } from '../core/views';
 
 // PATCH /portal/ambassadors/{id}/ as a service: profile fields, username, custom fields, social links,
@@ -80,7 +80,7 @@ const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed: ambassado
  * PATCH /portal/ambassadors/{id}/ - changes the caller's profile and, with `avatar`, their picture; the
  * answer is the whole profile as GET gives it. Nothing is stored when any field or the file is refused.
  */
-export async function updateProfile(svc: ServiceContext, caller: Caller, input: ProfileUpdateInput, avatar: Blob | null = null) {
+export async function updateProfile(svc: ServiceContext, caller: Caller, input: ProfileUpdateInput, avatar: Blob | null = null): Promise<AmbassadorProfile> {
   const data = parseInput(profileUpdateSchema, input);
   const { user, ambassador, company } = caller;
   await checkAgainstCompany(svc, caller, data);
@@ -122,6 +122,3 @@ export async function updateProfile(svc: ServiceContext, caller: Caller, input: 
   return ambassadorProfile(svc.db, company, { ...user, ...names }, { ...ambassador, ...values } as AmbassadorRow, svc.origin,
     browserLanguage(svc.acceptLanguage));
 }
-
-/** @deprecated its routes are in ./routes.ts now; drop `.route('/', profileEdit)` from src/api/app.ts. */
-export const profileEdit = new Hono<ApiEnv>();

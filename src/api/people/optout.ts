@@ -1,18 +1,13 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { DEFAULT_NOTIFICATIONS, optoutSchema, type EmailPreference, type OptoutInput } from '../../lib/schemas/notifications';
+import { DEFAULT_NOTIFICATIONS, type EmailPreference, type Optout } from '../../lib/schemas/notifications';
+import type { OptoutAnswer } from '../../lib/schemas/people';
 import { sha256Hex } from '../core/crypto';
 import { findCompanyByHost } from '../companies/queries';
 import { findNotifications, findOptoutCode, setEmailPreferencesStatement, upsertNotificationsStatement } from './queries';
 import { ApiError, fieldError } from '../core/errors';
-import { serviceContext } from '../core/service-context';
-import type { ApiEnv, ServiceContext } from '../core/types';
-import { parseWith, readBody, readQuery } from '../core/validate';
+import type { ServiceContext } from '../core/types';
 import { t } from '../../lib/i18n';
 
 // Unsubscribe from an e-mailed link (spec §3 e-mail preferences, §7 POST /optout/?host=): no login.
-
-const hostQuery = z.object({ host: z.string({ error: 'required' }).min(1, 'required').max(253, 'invalidField') });
 
 /**
  * What each e-mail preference of spec §3 does: "stop e-mail only" turns every notification e-mail off;
@@ -27,8 +22,7 @@ function effect(action: EmailPreference, current: { email_preferences: EmailPref
 }
 
 /** POST /optout/?host= - applies the chosen e-mail preference for the person the link's code names. */
-export async function optOut(svc: ServiceContext, host: string, input: OptoutInput) {
-  const body = parseWith(optoutSchema, input);
+export async function optOut(svc: ServiceContext, host: string, body: Optout): Promise<OptoutAnswer> {
   const company = await findCompanyByHost(svc.db, host);
   if (!company) throw new ApiError('not_found', 'invalidCompany');
   const owner = await findOptoutCode(svc.db, company.id, await sha256Hex(body.code));
@@ -48,10 +42,3 @@ export async function optOut(svc: ServiceContext, host: string, input: OptoutInp
     deactivated_by_self: deactivated,
   };
 }
-
-export const optout = new Hono<ApiEnv>()
-  // POST /v1/optout/?host= - unsubscribe from an e-mailed link (code, action, email_template); no login
-  .post('/optout/', async (c) => {
-    const { host } = readQuery(c, hostQuery);
-    return c.json(await optOut(serviceContext(c), host, await readBody(c, z.unknown()) as OptoutInput));
-  });

@@ -11,12 +11,13 @@ import { parseInput } from './parse';
 import { findNotifications, setDeactivated, upsertNotificationsStatement } from './queries';
 import { ambassadorProfile, campaignView, fullName, userView } from './view';
 import { mediaUrl } from '../core/views';
+import type { ActiveState, AmbassadorProfile, CompanyAmbassadors, Me, UserView } from '../../lib/schemas/people';
 
 // The profile area's services (spec §7): who is signed in, the user, the profile and the company's
 // ambassador list, notification settings and account status. The profile edit is in ./edit.ts.
 
 /** Who is signed in, as the token check loaded it: the user, the ambassador's basics and campaigns. */
-export function whoAmI(svc: ServiceContext, caller: Caller) {
+export function whoAmI(svc: ServiceContext, caller: Caller): Me {
   return {
     user: userView(caller.user),
     ambassador_uid: caller.ambassador.uid,
@@ -29,17 +30,16 @@ export function whoAmI(svc: ServiceContext, caller: Caller) {
   };
 }
 
-export type Me = ReturnType<typeof whoAmI>;
 
 /** GET /users/{id}/ - the caller's own user record. */
-export const getUser = (caller: Caller) => userView(caller.user);
+export const getUser = (caller: Caller): UserView => userView(caller.user);
 
 /** GET /portal/ambassadors/{id}/ - the caller's whole profile (one D1 round trip; the campaigns are the token check's). */
-export const getProfile = (svc: ServiceContext, caller: Caller) =>
+export const getProfile = (svc: ServiceContext, caller: Caller): Promise<AmbassadorProfile> =>
   ambassadorProfile(svc.db, caller.company, caller.user, caller.ambassador, svc.origin, browserLanguage(svc.acceptLanguage), caller.memberships);
 
 /** GET /companies/{id}/ambassadors/ - the caller's ambassador within their company (exactly one; no D1 call). */
-export function companyAmbassadors(caller: Caller) {
+export function companyAmbassadors(caller: Caller): CompanyAmbassadors {
   const { user, ambassador } = caller;
   return {
     count: 1,
@@ -52,12 +52,12 @@ export function companyAmbassadors(caller: Caller) {
 }
 
 /** GET /ambassadors/{id}/notifications/ - which e-mails the caller receives (spec §3 options). */
-export async function getNotifications(svc: ServiceContext, caller: Caller) {
+export async function getNotifications(svc: ServiceContext, caller: Caller): Promise<NotificationSettings> {
   return (await findNotifications(svc.db, caller.company.id, caller.ambassador.uid)) ?? DEFAULT_NOTIFICATIONS;
 }
 
 /** PATCH /ambassadors/{id}/notifications/ - changes some of them; the answer is the whole set. */
-export async function updateNotifications(svc: ServiceContext, caller: Caller, input: NotificationsUpdateInput) {
+export async function updateNotifications(svc: ServiceContext, caller: Caller, input: NotificationsUpdateInput): Promise<NotificationSettings> {
   const changes = parseInput(notificationsUpdateSchema, input);
   const current = await getNotifications(svc, caller);
   const next: NotificationSettings = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
@@ -70,7 +70,7 @@ export async function updateNotifications(svc: ServiceContext, caller: Caller, i
  * also ends the person's other sessions (other devices), as a password change does: this one stays to
  * show the deactivated state and the way back.
  */
-export async function setActive(svc: ServiceContext, caller: Caller, input: ActiveInput) {
+export async function setActive(svc: ServiceContext, caller: Caller, input: ActiveInput): Promise<ActiveState> {
   const { deactivated_by_self } = parseInput(activeSchema, input);
   const { uid } = caller.ambassador;
   const result = await setDeactivated(svc.db, caller.company.id, uid, deactivated_by_self);

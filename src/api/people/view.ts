@@ -6,7 +6,9 @@ import { membershipsStatement } from '../core/caller-queries';
 import type { AmbassadorRow, CompanyRow, MembershipRow, UserRow } from '../core/rows';
 import { mediaUrl, safeJson } from '../core/views';
 import type { Language } from '../../lib/languages';
+import type { CustomField } from '../../lib/schemas/profile';
 import { textsIn } from '../../lib/row-language';
+import type { AmbassadorProfile, CampaignView, UserView } from '../../lib/schemas/people';
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
@@ -14,7 +16,7 @@ export const fullName = (u: { first_name: string; last_name: string }) => `${u.f
  * Campaign as spec §3 names it; `url` is the ambassador's referral link on the portal host. Its name,
  * description and share message are in `lang` where the company wrote them (migration 0024).
  */
-export function campaignView(m: MembershipRow, origin: string, lang: Language | null) {
+export function campaignView(m: MembershipRow, origin: string, lang: Language | null): CampaignView {
   const { name, description, native_message } = textsIn(m, lang, ['name', 'description', 'native_message']);
   return {
     campaign_id: m.campaign_id,
@@ -33,9 +35,7 @@ export function campaignView(m: MembershipRow, origin: string, lang: Language | 
   };
 }
 
-export type UserView = ReturnType<typeof userView>;
-
-export function userView(u: UserRow) {
+export function userView(u: UserRow): UserView {
   return {
     userid: u.id,
     email: u.email,
@@ -54,7 +54,7 @@ export function userView(u: UserRow) {
  */
 export async function ambassadorProfile(
   db: D1Database, company: CompanyRow, user: UserRow, a: AmbassadorRow, origin: string, lang: Language | null, known?: MembershipRow[],
-) {
+): Promise<AmbassadorProfile> {
   // One D1 round trip for everything the profile shows.
   const standingStatement = loyaltyStandingStatement(db, company.loyalty_tier_stat_metric, company.id, a.uid, a.referred_by_uid);
   const read = known
@@ -102,7 +102,7 @@ export async function ambassadorProfile(
     company: a.company_name, job_title: a.job_title,
     street: a.street, city: a.city, state: a.state, zip: a.zip, country: a.country, phone: a.phone,
     date_of_birth: a.date_of_birth,
-    ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`custom${i + 1}`, custom[`custom${i + 1}`] ?? null])),
+    ...(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`custom${i + 1}`, custom[`custom${i + 1}`] ?? null])) as Record<CustomField, string | null>),
     payout_preference: a.payout_preference,
     payout_preference_name: a.payout_preference ? (safeJson<Record<string, string>>(company.payout_preference_options, {})[a.payout_preference] ?? null) : null,
     paypal_email: a.paypal_email,
@@ -136,8 +136,6 @@ export async function ambassadorProfile(
     loyalty_clickable_tasks: clickedTaskIds(a.loyalty_clickable_tasks),
   };
 }
-
-export type AmbassadorProfile = Awaited<ReturnType<typeof ambassadorProfile>>;
 
 /** The ids of the tasks the ambassador clicked (spec §7 `affiliate.loyalty_clickable_tasks`), as numbers. */
 function clickedTaskIds(text: string | null | undefined): number[] {

@@ -4,9 +4,7 @@ import { changePassword, forgotPassword, resetPassword, setFirstPassword } from 
 import { register, startRegistration, type RegistrationFields } from '../../api/auth/registration';
 import { signInWithSso } from '../../api/auth/sso';
 import { devOutboxMessages, type OutboxQuery } from '../../api/email/outbox';
-import { optOut } from '../../api/people/optout';
 import type { LoginInput } from '../../lib/schemas/auth';
-import type { OptoutInput } from '../../lib/schemas/notifications';
 import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput, SsoInput } from '../../lib/schemas/passwords';
 import type { Session } from '../types';
 import { embedded, type EmbeddedDeps, type RemoteDeps } from './core';
@@ -17,7 +15,6 @@ type Registered = Awaited<ReturnType<typeof register>>;
 type Detail = Awaited<ReturnType<typeof resetPassword>>;
 type ForgotAnswer = Awaited<ReturnType<typeof forgotPassword>>;
 type BotCheckAnswer = Awaited<ReturnType<typeof verifyBotCheck>>;
-type OptoutAnswer = Awaited<ReturnType<typeof optOut>>;
 type Outbox = Awaited<ReturnType<typeof devOutboxMessages>>;
 
 /** An answer that started a session, with the parts the page hands to `Astro.locals.setSession`. */
@@ -49,8 +46,6 @@ export interface AuthClient {
   sso(host: string, input: SsoInput): Promise<WithSession<SignedIn>>;
   /** POST /recaptcha */
   verifyBotCheck(input: BotCheckInput): Promise<BotCheckAnswer>;
-  /** POST /optout/?host= - the e-mail preference chosen on an unsubscribe link. */
-  optout(host: string, input: OptoutInput): Promise<OptoutAnswer>;
   /** GET /dev/outbox/?host=&to= - local development only (a 404 unless DEV_OUTBOX=1). */
   devOutbox(query: OutboxQuery): Promise<Outbox>;
 }
@@ -77,7 +72,6 @@ export function embeddedAuth(deps: EmbeddedDeps): AuthClient {
     }),
     sso: (host, input) => embedded(async () => withSession(await signInWithSso(svc, host, input))),
     verifyBotCheck: (input) => embedded(() => verifyBotCheck(svc, input)),
-    optout: (host, input) => embedded(() => optOut(svc, host, input)),
     devOutbox: (query) => embedded(() => devOutboxMessages(svc, query)),
   };
 }
@@ -102,7 +96,6 @@ export function remoteAuth(deps: RemoteDeps, ids: { userId: number } | null = nu
     changePassword: (input) => deps.call<Detail>(`/users/${ids?.userId ?? 0}/password/`, { method: 'POST', body: input }),
     sso: async (host, input) => withSession(await post<SignedIn>('/auth/sso/', host, input)),
     verifyBotCheck: (input) => post<BotCheckAnswer>('/recaptcha', null, input),
-    optout: (host, input) => post<OptoutAnswer>('/optout/', host, input),
     devOutbox: (query) => deps.call<Outbox>('/dev/outbox/', { query: { ...query }, auth: false }),
   };
 }

@@ -5,25 +5,23 @@ import type { Session } from '../types';
 import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
 import { ClientError, remoteDeps, type RemoteOptions } from './core';
 import { embeddedContract, remoteContract, type ContractClient } from './contract';
-import { embeddedProfile, remoteProfile, type ProfileClient } from './profile';
 import { embeddedRewards, remoteRewards, type RewardsClient } from './rewards';
+import { embeddedSession, remoteSession, type SessionClient } from './session';
 import { embeddedIdentity, remoteIdentity, type IdentityClient } from './identity';
-import { embeddedSharing, remoteSharing, type SharingClient } from './sharing';
+import { shareLinkTarget, type ShareLinkTargetClient } from './share-links';
 import { embeddedStats, remoteStats, type StatsClient } from './stats';
-import { embeddedTables, remoteTables, type TablesClient } from './tables';
 
 export { ClientError } from './core';
 export type { RedeemAnswer } from './rewards';
 // The API's answers as pages and forms read them: the edge's code outside this folder names them from here.
-export type { Me } from '../../api/people/service';
-export type { AmbassadorProfile, UserView } from '../../api/people/view';
+export type { AmbassadorProfile, Me, UserView } from '../../lib/schemas/people';
 
 /**
  * The ambassador API as pages and the edge use it: one typed method per spec §7 call. Two
  * implementations behind one interface: embedded (the API's services called in-process with the
  * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
  */
-export interface AmbassadorClient extends ContractClient, IdentityClient, AuthClient, ProfileClient, SharingClient, StatsClient, TablesClient, RewardsClient {
+export interface AmbassadorClient extends ContractClient, IdentityClient, AuthClient, SessionClient, ShareLinkTargetClient, StatsClient, RewardsClient {
   readonly mode: 'embedded' | 'remote';
 }
 
@@ -71,8 +69,9 @@ export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): 
   })());
   const deps = { svc, caller, confirm };
   // The endpoints' methods live on the contract client's prototype: the hand-written ones are added to it.
-  return Object.assign(embeddedContract(deps), {
-    mode: 'embedded' as const, ...embeddedIdentity(deps), ...embeddedAuth(deps), ...embeddedProfile(deps), ...embeddedSharing(deps), ...embeddedStats(deps), ...embeddedTables(deps), ...embeddedRewards(deps),
+  const contract = embeddedContract(deps);
+  return Object.assign(contract, {
+    mode: 'embedded' as const, ...embeddedIdentity(deps), ...embeddedAuth(deps), ...embeddedSession(deps), ...shareLinkTarget(contract), ...embeddedStats(deps), ...embeddedRewards(deps),
   });
 }
 
@@ -87,6 +86,6 @@ export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
   const own = options.session ? { ambassadorUid: options.session.ambassadorUid, companyId: options.headers['x-portal-company'] ?? '-' } : null;
   const contract = remoteContract(deps, options.session && own ? { ambassadorUid: own.ambassadorUid, userId: options.session.userId, companyId: own.companyId } : null);
   return Object.assign(contract, {
-    mode: 'remote' as const, ...remoteIdentity(deps, ids), ...remoteAuth(deps, ids), ...remoteProfile(deps, own), ...remoteSharing(deps, own), ...remoteStats(deps, own), ...remoteTables(deps), ...remoteRewards(deps, own),
+    mode: 'remote' as const, ...remoteIdentity(deps, ids), ...remoteAuth(deps, ids), ...remoteSession(deps, own), ...shareLinkTarget(contract), ...remoteStats(deps, own), ...remoteRewards(deps, own),
   });
 }

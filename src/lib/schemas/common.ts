@@ -16,3 +16,16 @@ export function isSafeUrl(value: string): boolean {
 }
 
 export const safeUrl = z.string().trim().min(1).max(2048).refine(isSafeUrl, 'invalidUrl');
+
+/** `?host=` of a public call (spec §7): the portal host whose company it is about. */
+export const hostQuery = z.object({ host: z.string({ error: 'required' }).min(1, 'required').max(253, 'invalidField') });
+
+/**
+ * A multipart file part, as a route that reads the form hands it over (a File). The reference shows it as
+ * binary text; a string (a document's example) is taken as the file's content.
+ */
+export const filePart = (description: string) =>
+  z.unknown()
+    .refine((v) => v instanceof File || typeof v === 'string', 'required')
+    .transform((v) => (typeof v === 'string' ? new File([v], 'file') : (v as File)))
+    .meta({ type: 'string', format: 'binary', description });

@@ -35,3 +35,4 @@ export const optoutSchema = z.object({
   email_template: z.string({ error: 'invalidField' }).trim().max(64, 'invalidField').regex(/^[\w.-]*$/, 'invalidField').optional().default(''),
 }, { error: 'invalidInput' });
 export type OptoutInput = z.input<typeof optoutSchema>;
+export type Optout = z.output<typeof optoutSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { normalizeLanguage, SUPPORTED_LANGUAGES } from '../languages.ts';
+import { filePart } from './common.ts';
 import { queryInteger } from './numbers.ts';
+import { components } from './registry';
 
 // Operator API: a company's ambassadors (create, invite, CSV import, deactivate, move between
 // groups and campaigns) and its promotional assets. Messages are keys of src/lib/i18n/en.ts.
@@ -126,3 +128,86 @@ export const assetListSchema = z.object({
   ...paging,
 });
 export type AssetListQuery = z.infer<typeof assetListSchema>;
+
+// Answers ---------------------------------------------------------------------------------------------
+
+const isoTime = z.string().describe('ISO 8601 UTC time');
+const named = z.object({ uid: z.string(), name: z.string() }).strict();
+
+export const operatorAmbassador = z.object({
+  uid: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  language: z.string().nullable().describe('Language of the portal and e-mails; null: the company default'),
+  group: named.nullable(),
+  campaigns: z.array(z.object({
+    campaign_uid: z.string(),
+    campaign_id: z.number().int(),
+    name: z.string(),
+    short_code: z.string().nullable().describe('The referral link: /r/<short_code> on the company portal'),
+    joined_at: isoTime,
+  }).strict()).describe('Campaigns the ambassador belongs to, oldest membership first'),
+  share_code: z.string(),
+  active: z.boolean().describe('false once the company deactivated the ambassador: no log in, no session'),
+  deactivated_at: isoTime.nullable(),
+  deactivated_by_self: z.boolean().describe('The ambassador paused their own account (they can undo it)'),
+  has_password: z.boolean().describe('false until the ambassador sets a password from the invitation'),
+  loyalty_access: z.boolean(),
+  created_at: isoTime,
+}).strict().register(components, { id: 'OperatorAmbassador' });
+
+export const operatorAmbassadorAnswer = z.object({ ambassador: operatorAmbassador }).strict().register(components, { id: 'OperatorAmbassadorAnswer' });
+export const ambassadorCreatedAnswer = z.object({ ambassador: operatorAmbassador, invited: z.boolean() }).strict()
+  .register(components, { id: 'OperatorAmbassadorCreated' });
+export const ambassadorInvitedAnswer = z.object({ ambassador: operatorAmbassador, invited: z.literal(true) }).strict()
+  .register(components, { id: 'OperatorAmbassadorInvited' });
+export const ambassadorListAnswer = z.object({
+  count: z.number().int().describe('How many match the filters'), limit: z.number().int(), offset: z.number().int(),
+  results: z.array(operatorAmbassador),
+}).strict().register(components, { id: 'OperatorAmbassadorList' });
+
+export const importReportAnswer = z.object({
+  created: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  rows: z.array(z.object({
+    row: z.number().int().describe('Line of the file the row starts on (the header is row 1)'),
+    email: z.string(),
+    status: z.enum(['created', 'skipped', 'error']).describe('skipped: the e-mail already has an account (or came earlier in the file)'),
+    uid: z.string().optional().describe('The new ambassador (created), or the existing one (skipped)'),
+    errors: z.record(z.string(), z.array(z.string())).optional().describe('Per column: what is wrong (status error)'),
+  }).strict()),
+}).strict().register(components, { id: 'OperatorImportReport' });
+
+export const operatorAsset = z.object({
+  uid: z.string(),
+  title: z.string(),
+  campaign: z.object({ uid: z.string(), id: z.number().int(), name: z.string() }).strict(),
+  group: named.nullable().describe('Only this group of the campaign sees it; null: every member'),
+  file_name: z.string(),
+  content_type: z.string().describe('The type found in the bytes'),
+  kind: z.enum(['video', 'image', 'audio', 'pdf', 'other']),
+  size_bytes: z.number().int(),
+  file_url: z.string().describe('Served on the company portal host (/media/...)'),
+  created_at: isoTime,
+  updated_at: isoTime.nullable(),
+}).strict().register(components, { id: 'OperatorAsset' });
+export const assetAnswer = z.object({ asset: operatorAsset }).strict().register(components, { id: 'OperatorAssetAnswer' });
+export const assetListAnswer = z.object({ count: z.number().int(), limit: z.number().int(), offset: z.number().int(), results: z.array(operatorAsset) })
+  .strict().register(components, { id: 'OperatorAssetList' });
+export const assetDeletedAnswer = z.object({ uid: z.string(), deleted: z.literal(true) }).strict().register(components, { id: 'OperatorAssetDeleted' });
+
+/** POST /v1/operator/assets as the route reads it: the multipart text fields and the one `file` part. */
+export const assetUploadForm = assetUploadSchema.extend({
+  file: filePart('The file: PNG, JPEG, WebP, MP4, WebM, MP3, Ogg, WAV or PDF, at most 5 MB (judged by its bytes)'),
+});
+
+export type OperatorAmbassadorAnswer = z.output<typeof operatorAmbassadorAnswer>;
+export type AmbassadorCreated = z.output<typeof ambassadorCreatedAnswer>;
+export type AmbassadorInvited = z.output<typeof ambassadorInvitedAnswer>;
+export type AmbassadorList = z.output<typeof ambassadorListAnswer>;
+export type ImportReport = z.output<typeof importReportAnswer>;
+export type AssetAnswer = z.output<typeof assetAnswer>;
+export type AssetList = z.output<typeof assetListAnswer>;
+export type AssetDeleted = z.output<typeof assetDeletedAnswer>;

@@ -116,7 +116,7 @@ export async function saveProfileSection(locals: Locals, section: ProfileSection
     return failed(section, submitted, fields, t(lang, 'accountChangesError'));
   }
   return attempt(locals, async () => {
-    await locals.client.updateProfile(raw);
+    await locals.client.updateProfile({ body: raw });
     const extra = section === 'language' ? [`${LANGUAGE_COOKIE}=${encodeURIComponent(raw.language || 'system')}; Path=/; Max-Age=31536000; SameSite=Lax`] : [];
     return back('ok', section, 'accountChangesSaved', extra);
   }, (err) => {
@@ -130,7 +130,7 @@ export async function saveProfileSection(locals: Locals, section: ProfileSection
 export async function saveNotifications(locals: Locals, form: FormData): Promise<Outcome> {
   const body = Object.fromEntries(NOTIFICATION_OPTIONS.map((k) => [k, form.get(k) === 'on']));
   return attempt(locals, async () => {
-    await locals.client.updateNotifications(body);
+    await locals.client.updateNotifications({ body });
     return back('ok', 'notifications', 'accountChangesSaved');
   }, (err) => back('err', 'notifications', readFailure(err, locals.requestContext.lang).key ?? 'accountChangesError'));
 }
@@ -170,7 +170,7 @@ export async function uploadAvatar(locals: Locals, form: FormData, submitted: Re
 export async function changeStatus(locals: Locals, action: StatusAction, form: FormData): Promise<Outcome> {
   if (form.get('confirmed') !== 'yes') return { failed: null, confirmStep: action };
   return attempt(locals, async () => {
-    await locals.client.setActive({ deactivated_by_self: action === 'deactivate' });
+    await locals.client.setActive({ body: { deactivated_by_self: action === 'deactivate' } });
     return back('ok', 'status', 'accountChangesSaved');
   }, () => back('err', 'status', 'statusChangeFailed'));
 }

@@ -185,7 +185,7 @@ export async function unsubscribeAction(locals: Locals, request: Request): Promi
   const action = field(form, 'action', 64) as EmailPreference;
   const choice: EmailPreference = EMAIL_PREFERENCES.includes(action) ? action : 'stop_email';
   try {
-    const answer = await locals.client.optout(locals.requestContext.portal.host, { code, action, email_template: template });
+    const answer = await locals.client.optout({ query: { host: locals.requestContext.portal.host }, body: { code, action, email_template: template } });
     return seeOther(`/unsubscribe?saved=${answer.action}`);
   } catch (err) {
     return { ...failed(err, locals, 'generic', { code, template, choice }), status: 400 };

@@ -22,7 +22,7 @@ export async function languageAction(locals: App.Locals, request: Request, url: 
     const { requestContext, client } = locals;
     if (requestContext.me) {
       try {
-        await client.updateProfile({ language: choice });
+        await client.updateProfile({ body: { language: choice } });
       } catch (err) {
         // The cookie already holds the choice; the profile keeps its old one.
         console.error('language: profile not updated', err);
