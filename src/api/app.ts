@@ -3,7 +3,6 @@ import type { RouterRoute } from 'hono/types';
 import { authPublic, authSignedIn } from './auth/routes';
 import { storeHooks, track } from './attribution/routes';
 import { devOutbox } from './email/outbox';
-import { emailEvents } from './email/events';
 import { errorBody, onApiError } from './core/errors';
 import { loyalty } from './loyalty/routes';
 import { mount } from './core/mount';
@@ -13,7 +12,6 @@ import { operator } from './operator';
 import { portal } from './companies/portal-routes';
 import { routeGuard } from './core/route-guard';
 import { rewards } from './rewards/routes';
-import { tables } from './tables/routes';
 import type { ApiEnv } from './core/types';
 
 /**
@@ -35,7 +33,6 @@ export const api = new Hono<ApiEnv>()
   .route('/', authPublic)
   .route('/', portal)
   .route('/', devOutbox)
-  .route('/', emailEvents) // POST /v1/email/events: the mail provider's signed bounce and complaint events
   // The stores' signed webhooks (/hooks/stripe|shopify/{company_id}) and the lead/sale API (company key).
   .route('/', storeHooks)
   .route('/', track as unknown as Hono<ApiEnv>)
@@ -45,7 +42,6 @@ export const api = new Hono<ApiEnv>()
   .route('/operator', operator)
   // Signed in.
   .route('/', authSignedIn) // log out, change password
-  .route('/', tables) // /tables/options|content/{table}/, /payouts/{id}/, /loyalty/gift-card-redemption/{id}/
   .route('/', loyalty)
   .route('/', rewards); // gift cards, vault items, redemptions, the rewards ledger
 

@@ -3,6 +3,7 @@ import type { AnyEndpoint } from './core/endpoint';
 import * as payouts from './payouts/endpoints';
 import * as campaigns from './campaigns/endpoints';
 import * as retention from './retention/endpoints';
+import * as email from './email/endpoints';
 import * as stats from './stats/endpoints';
 import * as tables from './tables/endpoints';
 import * as sharing from './sharing/endpoints';
@@ -26,6 +27,7 @@ export const operatorEndpoints = {
   ...payouts.operatorEndpoints,
   ...campaigns.operatorEndpoints,
   ...retention.operatorEndpoints,
+  ...email.operatorEndpoints,
   ...people.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { forgetLinks } from '../api/sharing/link-cache';
 import { mintClickId } from '../api/sharing/click-id';
 import { isBot, withClickId } from '../api/sharing/redirects';
-import type { ResolvedShareLink } from './client/sharing';
+import type { ResolvedShareLink } from '../lib/schemas/sharing';
 import { escapeHtml } from '../lib/escape-html';
 import { t } from '../lib/i18n';
 import { DEFAULT_HEAD_TITLE, RESERVED_SLUGS, TAB_KEYS } from '../lib/schemas/customization';
@@ -53,10 +53,10 @@ async function follow(c: EdgeCtx, link: ResolvedShareLink | null) {
   let location = link.location;
   if (c.req.method === 'GET') {
     const clickId = await mintClickId(c.env, c.var.portal.uid, link.share_link_uid);
-    const click = c.var.client.recordClick({
+    const click = c.var.client.recordClick({ body: {
       ...(clickId ? { click_uid: clickId } : {}),
       share_link_uid: link.share_link_uid, referrer_host: hostOf(c.req.header('referer')), country: countryOf(c),
-    });
+    } });
     c.executionCtx.waitUntil(click.catch((err) => console.error('redirect: click not recorded', link.share_link_uid, err)));
     if (clickId && !isBot(c.req.header('user-agent'))) location = withClickId(location, clickId);
   }
@@ -124,7 +124,7 @@ export const redirects = new Hono<EdgeEnv>()
   .get('/r/:code', async (c) => {
     const code = c.req.param('code');
     if (code.length > SHORT_CODE_MAX || !SHORT_CODE_PATTERN.test(code)) return inactiveLinkPage(c);
-    return follow(c, await c.var.client.resolveShareLink({ short_code: code }));
+    return follow(c, await c.var.client.findShareLink({ short_code: code }));
   })
   // GET /{username} - the memorable URL; custom tabs, reserved paths and everything else fall through
   .get('/:slug', async (c, next) => {
@@ -133,7 +133,7 @@ export const redirects = new Hono<EdgeEnv>()
     if (!MEMORABLE_SLUG.test(slug) || NOT_MEMORABLE.has(lower) || c.var.portal.settings.tabs.custom.some((tab) => tab.slug === lower)) {
       return next();
     }
-    const link = await c.var.client.resolveShareLink({ username: slug });
+    const link = await c.var.client.findShareLink({ username: slug });
     if (!link) return next();
     return follow(c, link);
   });

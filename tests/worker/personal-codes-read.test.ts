@@ -63,7 +63,7 @@ describe('personal codes on the dashboard', () => {
     });
     const all = await remote.personalCodes();
     expect(all.results.map((r) => r.code)).toContain(mine);
-    const one = await remote.personalCodes({ campaign_uid: 'cmp-demo-main' });
+    const one = await remote.personalCodes({ query: { campaign_uid: 'cmp-demo-main' } });
     expect(one.results.every((r) => r.campaign_uid === 'cmp-demo-main')).toBe(true);
   });
 

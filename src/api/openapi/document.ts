@@ -258,6 +258,7 @@ function build(): OpenApiDocument {
       { name: 'Profile', description: 'The signed-in ambassador\'s user record, profile, notification settings and account state; unsubscribe links (ambassador API)' },
       { name: 'Earnings', description: 'The signed-in ambassador\'s payouts to come (ambassador API, `Authorization: Token`)' },
       { name: 'Stats', description: 'The signed-in ambassador\'s numbers, graph and recent activity (ambassador API)' },
+      { name: 'Tables', description: 'The signed-in ambassador\'s data tables (commissions, payouts, activity; JSON or CSV) and activity detail (ambassador API)' },
       { name: 'Sharing', description: 'The signed-in ambassador\'s share links, share tracking, assets and personal codes; where a share link leads and its clicks (public, for the edge\'s redirects)' },
       { name: 'Conversions', description: 'Purchases made through an ambassador\'s link, and their refunds' },
       { name: 'Commissions', description: 'Approve and deny (illegal transitions answer 409 illegalTransition)' },

@@ -1,4 +1,4 @@
-import type { ResolvedShareLink } from './redirects';
+import type { ResolvedShareLink } from '../../lib/schemas/sharing';
 
 // Resolved share links kept in this isolate: a viral link is answered from memory instead
 // of one D1 read per visit. Only links that lead somewhere are kept (an unknown code is read each

@@ -9,7 +9,8 @@ import { mintClickId, readClickId } from './click-id';
 import { findClick, writeClicks, type NewClick } from './click-queries';
 import { keepLink, keptLink, linkKey } from './link-cache';
 import { findCodeTarget, findMemorableTarget } from './queries';
-import { clickBody, resolveQuery, type ClickInput, type ResolveQuery } from './schemas';
+import { clickBody, type ClickInput, type ClickRecorded, type resolveQuery, type ResolvedShareLink } from '../../lib/schemas/sharing';
+import type { z } from 'zod';
 
 // The public side of share links (design.md): where `/r/<code>` and the memorable URL `/<username>`
 // lead, and the click a visit leaves. The edge calls these through the ambassador client, so the
@@ -69,8 +70,7 @@ function tenantOf(svc: ServiceContext): string {
  * most LINK_CACHE_TTL_MS, and forgotten by any write request it serves). The location carries no
  * click id: the edge adds the visit's own (`withClickId`).
  */
-export async function resolveShareLink(svc: ServiceContext, query: ResolveQuery): Promise<ResolvedShareLink | null> {
-  const q = parseWith(resolveQuery, query);
+export async function resolveShareLink(svc: ServiceContext, q: z.output<typeof resolveQuery>): Promise<ResolvedShareLink | null> {
   const companyId = tenantOf(svc);
   if (q.short_code !== undefined && !SHORT_CODE_PATTERN.test(q.short_code)) return null;
   const key = q.short_code !== undefined ? linkKey(companyId, 'short_code', q.short_code) : linkKey(companyId, 'username', q.username!);
@@ -92,14 +92,6 @@ export async function resolveShareLink(svc: ServiceContext, query: ResolveQuery)
   }
 }
 
-/** Where a share link leads: the link, its campaign and the landing URL without a click id. */
-export interface ResolvedShareLink {
-  share_link_uid: string;
-  short_code: string;
-  campaign_id: number;
-  location: string;
-}
-
 /**
  * POST /clicks/ - records a visit of a link of the tenant. The API, not the edge, derives the client
  * hash and the bot flag, from the request's client address (`x-portal-client-ip`, which the edge sets from the network
@@ -113,7 +105,7 @@ export interface ResolvedShareLink {
  * `counted` is null (the consumer decides, by the same rules; a link that is not the tenant's stores
  * nothing there). Without it the click is written at once and the answer says whether it counts.
  */
-export async function recordClick(svc: ServiceContext, input: ClickInput) {
+export async function recordClick(svc: ServiceContext, input: ClickInput): Promise<ClickRecorded> {
   const body = parseWith(clickBody, input);
   const companyId = tenantOf(svc);
   const ua = svc.userAgent ?? '';

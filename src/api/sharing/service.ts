@@ -19,7 +19,7 @@ import {
   campaignHostsStatement, insertShareLinkStatement, isUniqueViolation, listShareLinks as listShareLinkRows,
   ownPersonalCodesStatement, shareLinkViewStatement, updateShareLinkStatement, type CampaignHostsRow, type OwnPersonalCodeRow, type ShareLinkChanges, type ShareLinkListRow,
 } from './queries';
-import { assetsQuery, personalCodesQuery, shareLinkListQuery, type AssetsQuery, type PersonalCodesQuery, type ShareLinkListQuery } from './schemas';
+import type { assetsQuery, AssetPage, personalCodesQuery, PersonalCodeList, shareLinkListQuery, ShareLinkPage, ShareLinkView, TrackShareResult } from '../../lib/schemas/sharing';
 import { assetView, shareLinkView } from './view';
 
 // The share-link, share-tracking and asset calls of spec §7 as plain functions of the verified caller.
@@ -34,9 +34,8 @@ export type ShareLinkCreateBody = z.input<typeof shareLinkCreateSchema>;
 export type ShareLinkUpdateBody = z.input<typeof shareLinkUpdateSchema>;
 /** GET /ambassadors/{uid}/custom_urls/ - the caller's custom links, newest first, one page. */
 async function listShareLinksUnchecked(
-  svc: ServiceContext, caller: Caller, query: ShareLinkListQuery = {}, pageUrl?: (page: number) => string,
-) {
-  const q = parseWith(shareLinkListQuery, query);
+  svc: ServiceContext, caller: Caller, q: z.output<typeof shareLinkListQuery>, pageUrl?: (page: number) => string,
+): Promise<ShareLinkPage> {
   const { rows, count } = await listShareLinkRows(svc.db, caller.company.id, caller.ambassador.uid, {
     limit: q.page_size, offset: (q.page - 1) * q.page_size,
   }, browserLanguage(svc.acceptLanguage));
@@ -50,8 +49,6 @@ async function listShareLinksUnchecked(
     results: rows.map((r) => shareLinkView(r, svc.origin, caller.company.currency)),
   };
 }
-
-export type ShareLinkPage = Awaited<ReturnType<typeof listShareLinks>>;
 
 /** A campaign a link may use: one of the caller's, and active. */
 function linkCampaign(caller: Caller, ref: number | string) {
@@ -71,7 +68,7 @@ function checkRedirect(hosts: CampaignHostsRow | null, value: string): string | 
 }
 
 /** POST /tables/ambassadors/{uid}/actions/custom_url/create/ - a new custom link (201 in the list shape). */
-async function createShareLinkUnchecked(svc: ServiceContext, caller: Caller, body: ShareLinkCreateBody | Record<string, unknown>) {
+async function createShareLinkUnchecked(svc: ServiceContext, caller: Caller, body: ShareLinkCreateBody | Record<string, unknown>): Promise<ShareLinkView> {
   const input: ShareLinkCreateInput = parseWith(shareLinkCreateSchema, normalizeShareLinkInput(body));
   const campaign = linkCampaign(caller, input.campaign);
   const hosts = input.redirectUrl
@@ -102,7 +99,7 @@ async function createShareLinkUnchecked(svc: ServiceContext, caller: Caller, bod
 /** PATCH /urls/{uid}/ - edits one of the caller's custom links (404 for anyone else's and referral links). */
 async function updateShareLinkUnchecked(
   svc: ServiceContext, caller: Caller, uid: string, body: ShareLinkUpdateBody | Record<string, unknown>,
-) {
+): Promise<ShareLinkView> {
   const parsed = shareLinkUpdateSchema.safeParse(normalizeShareLinkInput(body));
   const asked = parsed.success && parsed.data.campaign !== undefined ? campaignForLink(caller, parsed.data.campaign) : null;
   // The link and the hosts of its (new or current) campaign in one round trip.
@@ -139,7 +136,7 @@ async function updateShareLinkUnchecked(
 /** POST /track/share/ - the caller copied or shared one of their links (channel `copy`, `email`, ...). */
 export type TrackShareBody = z.input<typeof trackShareSchema>;
 
-export async function trackShare(svc: ServiceContext, caller: Caller, body: TrackShareBody) {
+export async function trackShare(svc: ServiceContext, caller: Caller, body: TrackShareBody): Promise<TrackShareResult> {
   const input: TrackShareInput = parseWith(trackShareSchema, body);
   const res = await insertShare(svc.db, {
     companyId: caller.company.id, ambassadorUid: caller.ambassador.uid, shortCode: input.short_code,
@@ -147,14 +144,11 @@ export async function trackShare(svc: ServiceContext, caller: Caller, body: Trac
     recipientUsername: input.recipient_username ?? null, now: isoNow(),
   });
   if (!res.meta.changes) throw fieldError('short_code', 'unknownShareLink');
-  return { detail: 'Share recorded.', code: 'shareRecorded' as const };
+  return { detail: 'Share recorded.', code: 'shareRecorded' };
 }
 
-export type TrackShareResult = Awaited<ReturnType<typeof trackShare>>;
-
 /** GET /ambassadors/{uid}/assets/ - assets of the caller's campaigns (one or all), searchable by name. */
-async function listAssetsUnchecked(svc: ServiceContext, caller: Caller, query: AssetsQuery = {}) {
-  const q = parseWith(assetsQuery, query);
+async function listAssetsUnchecked(svc: ServiceContext, caller: Caller, q: z.output<typeof assetsQuery>): Promise<AssetPage> {
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { rows, count } = await listAssetRows(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null, q.search, {
     limit: q.page_size, offset: (q.page - 1) * q.page_size,
@@ -162,14 +156,11 @@ async function listAssetsUnchecked(svc: ServiceContext, caller: Caller, query: A
   return { count, next: null, previous: null, results: rows.map((r) => assetView(r, svc.origin, browserLanguage(svc.acceptLanguage))) };
 }
 
-export type AssetPage = Awaited<ReturnType<typeof listAssets>>;
-
 /**
  * GET /ambassadors/{uid}/personal_codes/ - the caller's live personal discount codes (shown beside
  * the share code), of the campaigns they are still in; `campaign_uid` narrows to one of them.
  */
-export async function listPersonalCodes(svc: ServiceContext, caller: Caller, query: PersonalCodesQuery = {}) {
-  const q = parseWith(personalCodesQuery, query);
+export async function listPersonalCodes(svc: ServiceContext, caller: Caller, q: z.output<typeof personalCodesQuery>): Promise<PersonalCodeList> {
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { results } = await ownPersonalCodesStatement(svc.db, caller.company.id, caller.ambassador.uid).all<OwnPersonalCodeRow>();
   const lang = browserLanguage(svc.acceptLanguage);
@@ -180,8 +171,6 @@ export async function listPersonalCodes(svc: ServiceContext, caller: Caller, que
   });
   return { count: codes.length, results: codes };
 }
-
-export type PersonalCodeList = Awaited<ReturnType<typeof listPersonalCodes>>;
 
 // Tab access: these exist only for the 'sharing' tab; see src/api/companies/tab-access.ts.
 export const listShareLinks = (...args: Parameters<typeof listShareLinksUnchecked>) => readForTab(args[0], args[1], 'sharing', () => listShareLinksUnchecked(...args));

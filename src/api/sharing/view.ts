@@ -3,12 +3,13 @@ import { fileKind } from '../../lib/file-kinds';
 import { mediaUrl } from '../core/views';
 import type { AssetRow } from './asset-queries';
 import type { ShareLinkListRow } from './queries';
+import type { AssetView, ShareLinkView } from '../../lib/schemas/sharing';
 
 /** The referral URL of a short code on the portal host (design.md: `/r/<short_code>`). */
 export const shareUrl = (origin: string, shortCode: string) => `${origin}/r/${encodeURIComponent(shortCode)}`;
 
 /** A share link as spec §3 names it. Money (`earned`) is in minor units of `currency`, like every amount of this API. */
-export function shareLinkView(row: ShareLinkListRow, origin: string, currency: string) {
+export function shareLinkView(row: ShareLinkListRow, origin: string, currency: string): ShareLinkView {
   return {
     uid: row.uid,
     created_date: row.created_at,
@@ -30,10 +31,8 @@ export function shareLinkView(row: ShareLinkListRow, origin: string, currency: s
   };
 }
 
-export type ShareLinkView = ReturnType<typeof shareLinkView>;
-
 /** An asset as spec §3 names it (title, campaign_uid, data_thumbnail, image_snippet, attribute = size). */
-export function assetView(a: AssetRow, origin: string, lang: string | null = null) {
+export function assetView(a: AssetRow, origin: string, lang: string | null = null): AssetView {
   const fileUrl = `${origin}${mediaUrl(a.file_key)}`;
   const kind = fileKind(a.file_name);
   const thumb = a.thumbnail_key ? `${origin}${mediaUrl(a.thumbnail_key)}` : kind === 'image' ? fileUrl : null;
@@ -49,7 +48,6 @@ export function assetView(a: AssetRow, origin: string, lang: string | null = nul
     content_type: a.content_type,
     kind,
     size_bytes: a.size_bytes,
-    /** The size for people, in the request's language. */
     attribute: formatFileSize(a.size_bytes, lang),
     data_thumbnail: thumb,
     share_link: referral,
@@ -57,5 +55,3 @@ export function assetView(a: AssetRow, origin: string, lang: string | null = nul
     created_at: a.created_at,
   };
 }
-
-export type AssetView = ReturnType<typeof assetView>;

@@ -51,6 +51,13 @@ export interface RemoteInit {
 /** A typed query object as the remote transport takes it (the API validates it). */
 export const asQuery = (query: object | undefined) => query as RemoteInit['query'];
 
+/** The caller's own ids a remote call puts in paths (`-` without a session: the API's 401 is the answer). */
+export interface RemoteIds {
+  ambassadorUid: string;
+  /** The tenant's company id (spec §7 paths under /companies/{id}/). */
+  companyId: string;
+}
+
 /** What the remote implementation talks through: HTTP to AMBASSADOR_API_URL. */
 export interface RemoteDeps {
   /** The answer's JSON (null for 204); a non-2xx answer throws ClientError. */

@@ -3,8 +3,7 @@ import {
   type GiftCardList, type RedemptionList, type RedemptionView, type RewardLedger, type VaultBalance, type VaultItemList,
 } from '../../api/rewards/service';
 import type { GiftCardRedeemInput, PageQuery, VaultItemsQuery, VaultRedeemInput } from '../../lib/schemas/rewards';
-import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps } from './core';
-import type { RemoteIds } from './sharing';
+import { asQuery, embedded, type EmbeddedDeps, type RemoteDeps, type RemoteIds } from './core';
 
 export type {
   GiftCardList, RedemptionList, RedemptionView, RewardLedger, RewardView, VaultBalance, VaultItemList, VaultItemView,

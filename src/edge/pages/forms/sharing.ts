@@ -54,8 +54,8 @@ export async function handleShareLinkPost(locals: App.Locals, request: Request, 
   // A numeric campaign id arrives as text from the form; the API also takes a campaign uid.
   const input = { ...values, campaign: /^\d+$/.test(values.campaign) ? Number(values.campaign) : values.campaign };
   try {
-    if (intent === 'update') await locals.client.updateShareLink(uid, input);
-    else await locals.client.createShareLink(input);
+    if (intent === 'update') await locals.client.updateShareLink({ params: { uid }, body: input });
+    else await locals.client.createShareLink({ body: input });
     return seeOther(`/app/sharing?${intent === 'update' ? 'saved' : 'created'}=1`);
   } catch (err) {
     if (err instanceof ClientError && err.status === 401) return redirectClearingSession(locals, '/login');
