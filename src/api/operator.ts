@@ -6,7 +6,6 @@ import { admin } from './companies/admin-routes';
 import { operatorCustomization } from './companies/operator-routes';
 import { idempotentPatches } from './core/operator-idempotency';
 import { requireOperator, type OperatorEnv } from './core/operator-keys';
-import { emailSuppressions } from './email/suppressions';
 import { operatorLoyalty } from './loyalty/operator-routes';
 import { operatorRewards } from './rewards/operator-routes';
 import { webhooks } from './webhooks/routes';
@@ -29,7 +28,6 @@ export const operator = new Hono<OperatorEnv>()
   .route('/', operatorRewards) // redemptions the company fulfils; the rewards catalogue
   .route('/', operatorCustomization) // the customization document, campaign layers, tab access
   .route('/', webhooks)
-  .route('/', emailSuppressions)
   // The secrets that verify the stores' webhooks; ambassadors' personal discount codes.
   .route('/', integrations)
   .route('/', personalCodes);

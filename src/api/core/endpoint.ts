@@ -19,9 +19,11 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /**
  * Who may call: the signed-in ambassador (`Token`), anyone (`public`: the caller is set when a token came
  * along), a company's key (`Bearer opk_`) under /operator (`operator`) or outside it (`company`: the lead and
- * sale API), or the deployment owner's ADMIN_API_KEY (`owner`).
+ * sale API), the deployment owner's ADMIN_API_KEY (`owner`), or a provider whose webhook is signed over its
+ * raw body: the mail provider (`signature`, Standard Webhooks), a store (`stripe`, `shopify`). A signed
+ * endpoint's `readRequest` checks the signature before it reads anything else.
  */
-export type Auth = 'ambassador' | 'public' | 'operator' | 'company' | 'owner';
+export type Auth = 'ambassador' | 'public' | 'operator' | 'company' | 'owner' | 'signature' | 'stripe' | 'shopify';
 
 /** A path parameter or field that names the caller's own record: the client fills it, the API checks it. */
 export type Own = 'ambassador' | 'user' | 'company';
@@ -104,8 +106,11 @@ export interface EndpointSpec<
   body?: B;
   /** `handler`: the route reads the body (JSON rules) but the handler parses it, after its own refusals. */
   parseIn?: I;
-  /** Reads the body from the raw request instead of JSON / form fields (multipart, signed text). */
-  readRequest?(req: RawRequest): Promise<In<B>>;
+  /**
+   * Reads the body from the raw request instead of JSON / form fields (multipart, signed text). A signed
+   * webhook verifies its signature here first, with the secrets of `svc.env` or of the company `params` name.
+   */
+  readRequest?(req: RawRequest, at: { svc: ServiceContext; params: { [K in ParamKeys<P>]: string } }): Promise<In<B>>;
   /**
    * What a key's POST / PATCH keeps its Idempotency-Key against when the body's text will not do: a multipart
    * upload (a new boundary each time the same file is sent), or a body whose meaning depends on the query.
@@ -117,6 +122,13 @@ export interface EndpointSpec<
   /** A request body `body` accepts (the tests parse it; the document shows it). */
   example?: Record<string, unknown> | string;
   answer: { status: 200 | 201; schema: R; description: string; contentType?: string };
+  /** A second success status of the same answer (a 200 that changed nothing beside the 201): the reference only. */
+  alsoOk?: { status: 200; description: string };
+  /**
+   * Headers every answer carries once the body was read, errors and Idempotency-Key replays too (a new API
+   * key's `Cache-Control: no-store`). A header of one answer only goes in its `reply()`.
+   */
+  headers?: Record<string, string>;
   errors?: EndpointErrors;
   /** A 413 of this route besides the 6 MB limit of every request (e.g. an import's file size). */
   tooLarge?: string;

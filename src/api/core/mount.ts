@@ -117,12 +117,13 @@ function handlerOf(ep: AnyEndpoint) {
       let text: string;
       let value: unknown;
       if (ep.readRequest) {
-        value = await ep.readRequest(rawRequest(c));
+        value = await ep.readRequest(rawRequest(c), { svc, params });
         text = ep.idempotencyText ? await ep.idempotencyText(value, query) : await c.req.text();
       } else {
         ({ text, fields: value } = await readJsonObject(c, { required }));
       }
       const body = ep.body || ep.readRequest ? parsedBody(ep, value) : undefined;
+      for (const [name, value] of Object.entries(ep.headers ?? {})) c.header(name, value);
       const apply = async () => {
         const answer = asReply(await run(body));
         checkAnswer(c, ep, answer.body);
@@ -131,10 +132,11 @@ function handlerOf(ep: AnyEndpoint) {
       return ep.auth === 'owner' ? idempotentFor(c, null, text, apply) : idempotent(c as never, text, apply);
     }
     let body: unknown;
-    if (ep.readRequest) body = parsedBody(ep, await ep.readRequest(rawRequest(c)));
+    if (ep.readRequest) body = parsedBody(ep, await ep.readRequest(rawRequest(c), { svc, params }));
     else if (ep.body && keyed) body = parsedBody(ep, (await readJsonObject(c, { required })).fields);
     else if (ep.body && ep.parseIn === 'handler') body = await readFields(c, { form, required });
     else if (ep.body) body = await readBody(c, ep.body, { form, required });
+    for (const [name, value] of Object.entries(ep.headers ?? {})) c.header(name, value);
     return respond(c, ep, await run(body));
   };
   // Named, so the app's route list tells an endpoint's route from a hand-written one (tests/worker/contract.test.ts).

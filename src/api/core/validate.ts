@@ -41,7 +41,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /** The media type of the request (lower case, no parameters), or '' when none is declared. */
-export function mediaType(c: WithRequest): string {
+export function mediaType(c: { req: { header(name: string): string | undefined } }): string {
   return (c.req.header('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 

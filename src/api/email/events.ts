@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
+import type { EmailEventInput, EmailEventReceipt } from '../../lib/schemas/email';
+import type { RawRequest } from '../core/endpoint';
+import { ApiError } from '../core/errors';
+import type { ServiceContext } from '../core/types';
+import { mediaType, parseJson, unsupportedMediaType } from '../core/validate';
 import { verifyWebhook } from '../webhooks/signing';
 import { deleteOldEventReceipts, outboxRowByProviderId, suppressFromEvent } from './queries';
-import { ApiError } from '../core/errors';
-import { mediaType, parseJson, unsupportedMediaType } from '../core/validate';
-import type { ApiEnv } from '../core/types';
 
 // The mail provider's events (Resend, signed by Svix: the Standard Webhooks scheme). A bounce or a
 // complaint puts the address on the sending company's suppression list, so the portal stops writing to
@@ -19,7 +20,7 @@ const emailEventSchema = z.object({
 });
 type EmailEvent = z.infer<typeof emailEventSchema>;
 
-type EventResult = 'suppressed' | 'ignored' | 'unknown_email' | 'duplicate';
+type EventResult = EmailEventReceipt['result'];
 
 /**
  * How long a delivered event's `webhook-id` is remembered. A replay needs a valid signature, and a
@@ -53,19 +54,36 @@ export async function pruneEmailEventIds(db: D1Database, now: Date): Promise<num
   return meta.changes;
 }
 
-export const emailEvents = new Hono<ApiEnv>()
-  // POST /v1/email/events - the provider's delivery events (email.bounced, email.complained)
-  .post('/email/events', async (c) => {
-    const secret = c.env.RESEND_WEBHOOK_SECRET;
-    if (!secret) throw new ApiError('not_found', 'notFound');
-    const body = await c.req.text();
-    if (!(await verifyWebhook(secret, c.req.raw.headers, body))) throw new ApiError('unauthorized', 'Invalid webhook signature.');
-    // After the signature (it covers the raw bytes): the one body reader's content type and JSON rules.
-    if (mediaType(c) !== 'application/json') throw unsupportedMediaType('application/json');
-    const event = emailEventSchema.safeParse(parseJson(body));
-    // Events this endpoint does not read (email.sent, email.opened, ...) carry other data: answered 200 so
-    // the provider does not retry them.
-    const webhookId = (c.req.header('webhook-id') ?? c.req.header('svix-id'))!; // verifyWebhook refused a request without one
-    const result = event.success ? await recordEmailEvent(c.env.DB, webhookId, event.data) : 'ignored';
-    return c.json({ received: true, result });
-  });
+/** The headers a Standard Webhooks signature is read from (Svix sends the `svix-` names). */
+const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'svix-id', 'svix-timestamp', 'svix-signature'];
+
+/**
+ * The raw event of POST /v1/email/events, once its signature holds: 404 when the deployment has no
+ * RESEND_WEBHOOK_SECRET, 401 when the Standard Webhooks signature does not verify over the exact bytes, then
+ * the one body reader's content type and JSON rules (415, 400 invalidJson). Any JSON passes: the handler
+ * reads the events it acts on and answers the others 200, so the provider does not retry them.
+ */
+export async function readEmailEvent(req: RawRequest, svc: ServiceContext): Promise<EmailEventInput> {
+  const secret = svc.env.RESEND_WEBHOOK_SECRET;
+  if (!secret) throw new ApiError('not_found', 'notFound');
+  const body = await req.text();
+  const headers = new Headers();
+  for (const name of SIGNATURE_HEADERS) {
+    const value = req.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  if (!(await verifyWebhook(secret, headers, body))) throw new ApiError('unauthorized', 'Invalid webhook signature.');
+  // After the signature (it covers the raw bytes): the one body reader's content type and JSON rules.
+  if (mediaType({ req }) !== 'application/json') throw unsupportedMediaType('application/json');
+  // Not checked against the event's shape here: receiveEmailEvent reads what it acts on (parseIn: 'handler').
+  return parseJson(body) as EmailEventInput;
+}
+
+/** Applies a verified event (`webhook-id`, or Svix's `svix-id`: verifyWebhook refused a request without one). */
+export async function receiveEmailEvent(svc: ServiceContext, webhookId: string, body: unknown): Promise<EmailEventReceipt> {
+  const event = emailEventSchema.safeParse(body);
+  // Events this endpoint does not read (email.sent, email.opened, ...) carry other data: answered 200 so
+  // the provider does not retry them.
+  const result = event.success ? await recordEmailEvent(svc.db, webhookId, event.data) : 'ignored';
+  return { received: true, result };
+}

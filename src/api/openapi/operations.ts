@@ -11,7 +11,6 @@ import type { AnyEndpoint } from '../core/endpoint';
 import { endpoints } from '../endpoints';
 import { OPERATIONS_ADMIN } from './ops-admin';
 import { OPERATIONS_CATALOG } from './ops-catalog';
-import { OPERATIONS_EMAIL } from './ops-email';
 import { OPERATIONS_ATTRIBUTION } from './ops-attribution';
 import { OPERATIONS_WEBHOOKS } from './ops-webhooks';
 
@@ -256,6 +255,7 @@ export const operationOfEndpoint = (ep: AnyEndpoint): Operation => ({
   query: ep.query,
   example: ep.example,
   ok: ep.answer,
+  alsoOk: ep.alsoOk,
   errors: ep.errors ?? {},
   auth: ep.auth === 'operator' ? undefined : ep.auth,
   idempotencyKey: ep.idempotencyKey,
@@ -264,5 +264,5 @@ export const operationOfEndpoint = (ep: AnyEndpoint): Operation => ({
 
 export const OPERATIONS: Operation[] = [
   ...Object.values(endpoints).map(operationOfEndpoint),
-  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_EMAIL, ...OPERATIONS_ATTRIBUTION,
+  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_ATTRIBUTION,
 ];

@@ -1,0 +1,70 @@
+import {
+  emailEventAnswer, emailEventBody, suppressionEmailSchema, suppressionLiftedAnswer, suppressionListAnswer, suppressionListSchema,
+} from '../../lib/schemas/email';
+import { endpoint } from '../core/endpoint';
+import { parseWith } from '../core/validate';
+import { readEmailEvent, receiveEmailEvent } from './events';
+import { liftSuppression, listSuppressions } from './suppressions';
+
+// E-mail: the mail provider's signed delivery events, and the company's suppression list they add to.
+
+// POST /v1/email/events - the provider's delivery events (email.bounced, email.complained)
+export const receiveEmailEventEndpoint = endpoint({
+  method: 'post',
+  path: '/email/events',
+  auth: 'signature',
+  operationId: 'receiveEmailEvent',
+  tag: 'E-mail',
+  summary: 'Receive the mail provider\'s delivery events',
+  description: 'Resend\'s webhook (signed by Svix with the Standard Webhooks scheme under `RESEND_WEBHOOK_SECRET`; without that ' +
+    'secret the route answers 404). A permanent bounce or a spam complaint suppresses the address for the company that sent the ' +
+    'e-mail. Each `webhook-id` is applied once: it is remembered for a day (a signature older than 5 minutes is refused anyway), so ' +
+    'a replay or a redelivery answers 200 with `result: "duplicate"` and changes nothing.',
+  body: emailEventBody,
+  // Any verified JSON is answered 200: events it does not act on (or cannot read) are `ignored`, not a 400.
+  parseIn: 'handler',
+  // The signature covers the raw bytes: verified before the body is parsed (./events.ts).
+  readRequest: (req, { svc }) => readEmailEvent(req, svc),
+  example: { type: 'email.bounced', created_at: '2026-11-24T10:00:00.000Z', data: { email_id: '4ef9a417-02e9-4d39-ad75-9611e0fcc33c', bounce: { type: 'Permanent', message: 'mailbox does not exist' } } },
+  answer: { status: 200, schema: emailEventAnswer, description: 'Received (acted on, a duplicate, or ignored)' },
+  errors: { 404: 'RESEND_WEBHOOK_SECRET is not set on this deployment' },
+  handle: ({ svc, header, body }) => receiveEmailEvent(svc, (header('webhook-id') ?? header('svix-id'))!, body),
+});
+
+// GET /v1/operator/email/suppressions - newest first; `email` narrows to addresses containing it
+export const listEmailSuppressionsEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/email/suppressions',
+  auth: 'operator',
+  operationId: 'listEmailSuppressions',
+  tag: 'E-mail',
+  summary: 'List suppressed e-mail addresses',
+  description: 'Addresses the portal no longer sends to for this company, newest first: after a bounce, a spam complaint, or a ' +
+    'recipient the provider refused. E-mails to them stay in the outbox as `suppressed`. `email` narrows to addresses containing it.',
+  query: suppressionListSchema,
+  answer: { status: 200, schema: suppressionListAnswer, description: 'The suppressed addresses' },
+  handle: ({ svc, operator, query }) => listSuppressions(svc.db, operator.companyId, query),
+});
+
+// DELETE /v1/operator/email/suppressions/{email} - lift one; 404 when the company has no such entry
+export const liftEmailSuppressionEndpoint = endpoint({
+  method: 'delete',
+  path: '/operator/email/suppressions/:email',
+  auth: 'operator',
+  operationId: 'liftEmailSuppression',
+  tag: 'E-mail',
+  summary: 'Lift a suppression',
+  description: 'Sends to the address again (e-mails written from now on; the ones suppressed before stay as they are), e.g. once ' +
+    'the person fixed their mailbox. The address is URL-encoded in the path.',
+  answer: { status: 200, schema: suppressionLiftedAnswer, description: 'The entry that was lifted' },
+  errors: { 404: 'The company has no suppression for this address' },
+  handle: ({ svc, operator, params }) =>
+    liftSuppression(svc.db, operator.companyId, parseWith(suppressionEmailSchema, { email: decodeURIComponent(params.email) }).email),
+});
+
+/** This domain's rows of src/api/endpoints.ts, by operation id. */
+export const operatorEndpoints = {
+  receiveEmailEvent: receiveEmailEventEndpoint,
+  listEmailSuppressions: listEmailSuppressionsEndpoint,
+  liftEmailSuppression: liftEmailSuppressionEndpoint,
+};
