@@ -9,9 +9,7 @@ import { mount } from './core/mount';
 import { endpoints } from './endpoints';
 import { openapi } from './openapi/routes';
 import { operator } from './operator';
-import { portal } from './companies/portal-routes';
 import { routeGuard } from './core/route-guard';
-import { rewards } from './rewards/routes';
 import type { ApiEnv } from './core/types';
 
 /**
@@ -31,7 +29,6 @@ export const api = new Hono<ApiEnv>()
   // Public: log in, registration, passwords by e-mailed code, single sign-on, bot check; the portal
   // record; the dev outbox.
   .route('/', authPublic)
-  .route('/', portal)
   .route('/', devOutbox)
   // The stores' signed webhooks (/hooks/stripe|shopify/{company_id}) and the lead/sale API (company key).
   .route('/', storeHooks)
@@ -42,8 +39,7 @@ export const api = new Hono<ApiEnv>()
   .route('/operator', operator)
   // Signed in.
   .route('/', authSignedIn) // log out, change password
-  .route('/', loyalty)
-  .route('/', rewards); // gift cards, vault items, redemptions, the rewards ledger
+  .route('/', loyalty);
 
 api.onError(onApiError);
 api.notFound((c) => c.json(errorBody('not_found', 'notFound'), 404));

@@ -4,10 +4,13 @@ import * as payouts from './payouts/endpoints';
 import * as campaigns from './campaigns/endpoints';
 import * as retention from './retention/endpoints';
 import * as email from './email/endpoints';
+import * as webhooks from './webhooks/endpoints';
 import * as stats from './stats/endpoints';
 import * as tables from './tables/endpoints';
 import * as sharing from './sharing/endpoints';
+import * as rewards from './rewards/endpoints';
 import * as people from './people/endpoints';
+import * as companies from './companies/endpoints';
 
 /**
  * The API's endpoints by operation id (each key is its endpoint's `operationId`): the ambassador API
@@ -20,7 +23,9 @@ export const ambassadorEndpoints = {
   ...stats.ambassadorEndpoints,
   ...tables.ambassadorEndpoints,
   ...sharing.ambassadorEndpoints,
+  ...rewards.ambassadorEndpoints,
   ...people.ambassadorEndpoints,
+  ...companies.ambassadorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const operatorEndpoints = {
@@ -28,7 +33,9 @@ export const operatorEndpoints = {
   ...campaigns.operatorEndpoints,
   ...retention.operatorEndpoints,
   ...email.operatorEndpoints,
+  ...webhooks.operatorEndpoints,
   ...people.operatorEndpoints,
+  ...companies.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const endpoints: Record<string, AnyEndpoint> = { ...ambassadorEndpoints, ...operatorEndpoints };

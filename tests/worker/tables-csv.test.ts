@@ -9,7 +9,7 @@ import { verifyToken } from '../../src/api/core/token-auth';
 import { CSV_PAGE, tableCsv } from '../../src/api/tables/csv';
 import { embeddedClient } from '../../src/edge/client';
 import { remoteDeps } from '../../src/edge/client/core';
-import { remoteTables } from '../../src/edge/client/tables';
+import { remoteContract } from '../../src/edge/client/contract';
 import { en } from '../../src/lib/i18n/en';
 import { es } from '../../src/lib/i18n/es';
 import { statusLabel } from '../../src/lib/statuses';
@@ -239,7 +239,7 @@ describe('client', () => {
     const svcOf: ServiceContext = { ...svc(env.DB), tenantCompanyId: 'demo' };
     const embeddedC = embeddedClient({ svc: svcOf, session: { userId: nick.userId, ambassadorUid: nick.uid, token: nick.token } });
     const api = edge();
-    const remoteC = remoteTables(remoteDeps({
+    const remoteC = remoteContract(remoteDeps({
       baseUrl: 'http://localhost/v1', token: nick.token,
       headers: { 'x-forwarded-host': 'localhost', 'x-forwarded-proto': 'http', 'x-portal-company': 'demo' },
       fetch: async (request) => {
@@ -248,16 +248,16 @@ describe('client', () => {
         await waitOnExecutionContext(ctx);
         return res;
       },
-    }));
-    expect(await remoteC.tableOptions('activity')).toEqual(await embeddedC.tableOptions('activity'));
+    }), null);
+    expect(await remoteC.tableOptions({ params: { table: 'activity' } })).toEqual(await embeddedC.tableOptions({ params: { table: 'activity' } }));
     const query = { status__in: 'paid,zero', ordering: '-revenue', page_size: 1, page: 2 };
-    const [e, r] = await Promise.all([embeddedC.tableContent('commissions', query), remoteC.tableContent('commissions', query)]);
+    const [e, r] = await Promise.all([embeddedC.tableContent({ params: { table: 'commissions' }, query }), remoteC.tableContent({ params: { table: 'commissions' }, query })]);
     expect(r).toEqual(e);
     expect(e).toMatchObject({ count: 2, page: 2, next: false, previous: true });
     expect(e.results[0]!.id).toBe('c3');
     const errors = await Promise.all([
-      embeddedC.tableContent('commissions', { status__exact: 'nope' }).catch((err: unknown) => err),
-      remoteC.tableContent('commissions', { status__exact: 'nope' }).catch((err: unknown) => err),
+      embeddedC.tableContent({ params: { table: 'commissions' }, query: { status__exact: 'nope' } }).catch((err: unknown) => err),
+      remoteC.tableContent({ params: { table: 'commissions' }, query: { status__exact: 'nope' } }).catch((err: unknown) => err),
     ]);
     for (const err of errors) expect(err).toMatchObject({ status: 400, body: { error_codes: { status__exact: [{ code: 'tables.valueChoice' }] } } });
   });

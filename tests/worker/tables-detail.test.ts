@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../../src/api/core/types';
 import { embeddedClient } from '../../src/edge/client';
 import { remoteDeps } from '../../src/edge/client/core';
-import { remoteTables } from '../../src/edge/client/tables';
+import { remoteContract } from '../../src/edge/client/contract';
 import { edge } from './helpers';
 import { call, token, type Who } from './profile-fixtures';
 
@@ -103,7 +103,7 @@ describe('client', () => {
     };
     const embeddedC = embeddedClient({ svc, session: { userId: ava.userId, ambassadorUid: ava.uid, token: ava.token } });
     const api = edge();
-    const remoteC = remoteTables(remoteDeps({
+    const remoteC = remoteContract(remoteDeps({
       baseUrl: 'http://localhost/v1', token: ava.token,
       headers: { 'x-forwarded-host': 'localhost', 'x-forwarded-proto': 'http', 'x-portal-company': 'demo' },
       fetch: async (request) => {
@@ -112,10 +112,10 @@ describe('client', () => {
         await waitOnExecutionContext(ctx);
         return res;
       },
-    }));
-    expect(await remoteC.payoutDetail(502)).toEqual(await embeddedC.payoutDetail(502));
-    expect(await remoteC.redemptionDetail(701)).toEqual(await embeddedC.redemptionDetail(701));
-    for (const err of await Promise.all([embeddedC.payoutDetail(601).catch((e: unknown) => e), remoteC.payoutDetail(601).catch((e: unknown) => e)])) {
+    }), null);
+    expect(await remoteC.payoutDetail({ params: { id: '502' } })).toEqual(await embeddedC.payoutDetail({ params: { id: '502' } }));
+    expect(await remoteC.redemptionDetail({ params: { id: '701' } })).toEqual(await embeddedC.redemptionDetail({ params: { id: '701' } }));
+    for (const err of await Promise.all([embeddedC.payoutDetail({ params: { id: '601' } }).catch((e: unknown) => e), remoteC.payoutDetail({ params: { id: '601' } }).catch((e: unknown) => e)])) {
       expect(err).toMatchObject({ status: 404 });
     }
   });

@@ -255,11 +255,13 @@ function build(): OpenApiDocument {
         'have 405 with `Allow` (OPTIONS: 204 with `Allow`), before any key is checked; every 401 carries `WWW-Authenticate`.',
     },
     tags: [
+      { name: 'Portal', description: 'The public record of the company serving a host (the edge\'s tenant lookup)' },
       { name: 'Profile', description: 'The signed-in ambassador\'s user record, profile, notification settings and account state; unsubscribe links (ambassador API)' },
       { name: 'Earnings', description: 'The signed-in ambassador\'s payouts to come (ambassador API, `Authorization: Token`)' },
       { name: 'Stats', description: 'The signed-in ambassador\'s numbers, graph and recent activity (ambassador API)' },
       { name: 'Tables', description: 'The signed-in ambassador\'s data tables (commissions, payouts, activity; JSON or CSV) and activity detail (ambassador API)' },
       { name: 'Sharing', description: 'The signed-in ambassador\'s share links, share tracking, assets and personal codes; where a share link leads and its clicks (public, for the edge\'s redirects)' },
+      { name: 'Rewards', description: 'The signed-in ambassador\'s gift-card catalogue, vault, redemptions (with Idempotency-Key) and rewards ledger' },
       { name: 'Conversions', description: 'Purchases made through an ambassador\'s link, and their refunds' },
       { name: 'Commissions', description: 'Approve and deny (illegal transitions answer 409 illegalTransition)' },
       { name: 'Payouts', description: 'Paying ambassadors after the holding period and above the minimum' },

@@ -4,11 +4,12 @@ import { browserLanguage, normalizeLanguage, t, type Language } from '../../lib/
 import { systemText } from '../../lib/system-text';
 import { eventDataLabels } from '../../lib/table-query';
 import { loadCustomization } from '../companies/customization';
+import { streamReply, type Reply } from '../core/endpoint';
 import type { Caller, ServiceContext } from '../core/types';
 import { choicesFor, type Column } from './columns';
 import { keysetStatement, type Cursor } from './queries';
-import { prepareQuery, type PreparedQuery, type RawRow } from './service';
-import type { TableQuery } from '../../lib/schemas/tables';
+import { prepareQuery, tableContent, tableOf, type PreparedQuery, type RawRow } from './service';
+import type { TableContent, TableQuery } from '../../lib/schemas/tables';
 
 // GET /tables/content/{table}/?format=csv: exactly the filtered rows in order, all pages, streamed. The
 // stream reads keyset pages of CSV_PAGE rows from D1 as the reader pulls, so memory stays flat whatever
@@ -103,4 +104,17 @@ export function tableCsv(svc: ServiceContext, caller: Caller, key: string, input
       }
     },
   }, { highWaterMark: 0 });
+}
+
+/**
+ * GET|POST /tables/content/{table}/ - a page of rows as JSON, or with `format=csv` every row as a CSV
+ * download (streamed as it is read).
+ */
+export async function tableAnswer(svc: ServiceContext, caller: Caller, key: string, input: Record<string, unknown>): Promise<TableContent | Reply<never>> {
+  if (input.format !== 'csv') return tableContent(svc, caller, key, input);
+  const stream = tableCsv(svc, caller, key, input);
+  return streamReply(stream, 'text/csv; charset=utf-8', {
+    'content-disposition': `attachment; filename="${csvFilename(tableOf(key).key)}"`,
+    'cache-control': 'private, no-store',
+  });
 }

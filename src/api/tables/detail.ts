@@ -4,15 +4,14 @@ import { nameIn } from '../../lib/row-language';
 import { ApiError } from '../core/errors';
 import { redeemedName } from '../rewards/redemption-view';
 import type { Caller, ServiceContext } from '../core/types';
+import { BRAND_KINDS } from '../../lib/schemas/operator-catalog-rewards';
+import type { PayoutDetail, RedemptionDetail } from '../../lib/schemas/tables';
 import { payoutCommissionRows, payoutDetailRow, redemptionDetailRow } from './detail-queries';
 
 // Activity detail (spec §3 "Activity detail", §7 GET /payouts/{id}/ and /loyalty/gift-card-redemption/{id}/):
 // one payout or one redemption of the caller, with every detail field (null where it does not apply)
 // and the label key of the card number by the reward's brand kind. Another ambassador's or company's
 // row is a 404, as is an unknown one. One query each.
-
-export const BRAND_KINDS = ['amazon', 'bass_pro', 'default', 'promo', 'tango', 'target'] as const;
-export type BrandKind = (typeof BRAND_KINDS)[number];
 
 const cardNumberLabel = (kind: string | null): MessageKey =>
   `activityDetail.cardNumber.${(BRAND_KINDS as readonly string[]).includes(kind ?? '') ? kind : 'default'}` as MessageKey;
@@ -50,7 +49,7 @@ function emptyDetail() {
  * GET /payouts/{id}/ - by the payout's number or its uid, with the commissions it paid (the
  * payout's own page lists them). Both reads leave together (one D1 batch).
  */
-export async function payoutDetail(svc: ServiceContext, caller: Caller, id: string | number) {
+export async function payoutDetail(svc: ServiceContext, caller: Caller, id: string): Promise<PayoutDetail> {
   const key = String(id);
   const named = /^\d{1,15}$/.test(key) ? Number(key) : key;
   const [row, paid] = await Promise.all([
@@ -88,7 +87,7 @@ export async function payoutDetail(svc: ServiceContext, caller: Caller, id: stri
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** GET /loyalty/gift-card-redemption/{id}/ - a gift-card (or vault) redemption with its card details. */
-export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: string | number) {
+export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: string): Promise<RedemptionDetail> {
   const key = String(id);
   if (!/^\d{1,15}$/.test(key)) throw notFound();
   const row = await redemptionDetailRow(svc.db, caller.company.id, caller.ambassador.uid, Number(key));
@@ -138,6 +137,3 @@ export async function redemptionDetail(svc: ServiceContext, caller: Caller, id: 
     status: row.status,
   };
 }
-
-export type PayoutDetail = Awaited<ReturnType<typeof payoutDetail>>;
-export type RedemptionDetail = Awaited<ReturnType<typeof redemptionDetail>>;

@@ -2,7 +2,7 @@ import { browserLanguage, type Language } from '../../lib/languages';
 import { ApiError, fieldError } from '../core/errors';
 import { parseWith } from '../core/validate';
 import type { Caller, ServiceContext } from '../core/types';
-import { tableQuery, TABLE_QUERY_FIELDS, type TableQuery } from '../../lib/schemas/tables';
+import { tableQuery, TABLE_QUERY_FIELDS, type TableContent, type TableOptions, type TableQuery, type TableRow } from '../../lib/schemas/tables';
 import { choicesFor, columnOf, isTableKey, operatorsOf, PAGE_SIZES, TABLES, type Table } from './columns';
 import { filterConditions } from './filters';
 import { scaleOf, tablePage, type Ordering, type TableSql } from './queries';
@@ -34,7 +34,7 @@ export function tableIn(table: Table, lang: Language | null): Table {
 }
 
 /** GET|POST /tables/options/{table}/ - the columns, their operators and choices, orderings and page sizes. */
-export function tableOptions(svc: ServiceContext, caller: Caller, key: string) {
+export function tableOptions(svc: ServiceContext, caller: Caller, key: string): TableOptions {
   const table = tableOf(key);
   const lang = browserLanguage(svc.acceptLanguage);
   return {
@@ -55,8 +55,6 @@ export function tableOptions(svc: ServiceContext, caller: Caller, key: string) {
     default_page_size: table.default_page_size,
   };
 }
-
-export type TableOptions = ReturnType<typeof tableOptions>;
 
 function parseOrdering(table: Table, raw: string | undefined): Ordering {
   const text = raw || table.default_ordering;
@@ -109,8 +107,8 @@ export type RawRow = Record<string, unknown> & { id: string | number; _sort: str
  * A row of the answer: keyed by column, MONEY as `{ minor, currency }` (activity points as `{ points }`); an
  * activity's event_data1 as the query's language reads it (tableIn).
  */
-export function rowView(table: Table, raw: RawRow) {
-  const row: Record<string, unknown> = { id: raw.id };
+export function rowView(table: Table, raw: RawRow): TableRow {
+  const row: TableRow = { id: raw.id };
   for (const c of table.columns) {
     if (c.type === 'MONEY') {
       const points = table.key === 'activity' && raw.points !== null && raw.points !== undefined && raw[`${c.key}__currency`] == null;
@@ -131,10 +129,8 @@ export function rowView(table: Table, raw: RawRow) {
   return row;
 }
 
-export type TableRow = ReturnType<typeof rowView>;
-
 /** GET|POST /tables/content/{table}/ - one page of the caller's filtered, ordered rows and their count. */
-export async function tableContent(svc: ServiceContext, caller: Caller, key: string, input: TableQuery | Record<string, unknown>) {
+export async function tableContent(svc: ServiceContext, caller: Caller, key: string, input: TableQuery | Record<string, unknown>): Promise<TableContent> {
   const p = prepareQuery(caller, key, input, browserLanguage(svc.acceptLanguage));
   const { rows, count } = await tablePage<RawRow>(svc.db, p.sql, p.page, p.pageSize);
   const total = count?.n ?? 0;
@@ -147,5 +143,3 @@ export async function tableContent(svc: ServiceContext, caller: Caller, key: str
     results: rows.map((r) => rowView(p.table, r)),
   };
 }
-
-export type TableContent = Awaited<ReturnType<typeof tableContent>>;

@@ -5,14 +5,14 @@ import type { Session } from '../types';
 import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
 import { ClientError, remoteDeps, type RemoteOptions } from './core';
 import { embeddedContract, remoteContract, type ContractClient } from './contract';
-import { embeddedRewards, remoteRewards, type RewardsClient } from './rewards';
+import { embeddedExpiringLots, remoteExpiringLots, type ExpiringLotsClient } from './expiring-lots';
 import { embeddedSession, remoteSession, type SessionClient } from './session';
 import { embeddedIdentity, remoteIdentity, type IdentityClient } from './identity';
 import { shareLinkTarget, type ShareLinkTargetClient } from './share-links';
 import { embeddedStats, remoteStats, type StatsClient } from './stats';
 
 export { ClientError } from './core';
-export type { RedeemAnswer } from './rewards';
+export type { RedeemAnswer } from '../../lib/schemas/rewards';
 // The API's answers as pages and forms read them: the edge's code outside this folder names them from here.
 export type { AmbassadorProfile, Me, UserView } from '../../lib/schemas/people';
 
@@ -21,7 +21,7 @@ export type { AmbassadorProfile, Me, UserView } from '../../lib/schemas/people';
  * implementations behind one interface: embedded (the API's services called in-process with the
  * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
  */
-export interface AmbassadorClient extends ContractClient, IdentityClient, AuthClient, SessionClient, ShareLinkTargetClient, StatsClient, RewardsClient {
+export interface AmbassadorClient extends ContractClient, IdentityClient, AuthClient, SessionClient, ShareLinkTargetClient, StatsClient, ExpiringLotsClient {
   readonly mode: 'embedded' | 'remote';
 }
 
@@ -71,7 +71,7 @@ export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): 
   // The endpoints' methods live on the contract client's prototype: the hand-written ones are added to it.
   const contract = embeddedContract(deps);
   return Object.assign(contract, {
-    mode: 'embedded' as const, ...embeddedIdentity(deps), ...embeddedAuth(deps), ...embeddedSession(deps), ...shareLinkTarget(contract), ...embeddedStats(deps), ...embeddedRewards(deps),
+    mode: 'embedded' as const, ...embeddedIdentity(deps), ...embeddedAuth(deps), ...embeddedSession(deps), ...shareLinkTarget(contract), ...embeddedStats(deps), ...embeddedExpiringLots(deps),
   });
 }
 
@@ -86,6 +86,6 @@ export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
   const own = options.session ? { ambassadorUid: options.session.ambassadorUid, companyId: options.headers['x-portal-company'] ?? '-' } : null;
   const contract = remoteContract(deps, options.session && own ? { ambassadorUid: own.ambassadorUid, userId: options.session.userId, companyId: own.companyId } : null);
   return Object.assign(contract, {
-    mode: 'remote' as const, ...remoteIdentity(deps, ids), ...remoteAuth(deps, ids), ...remoteSession(deps, own), ...shareLinkTarget(contract), ...remoteStats(deps, own), ...remoteRewards(deps, own),
+    mode: 'remote' as const, ...remoteIdentity(deps, ids), ...remoteAuth(deps, ids), ...remoteSession(deps, own), ...shareLinkTarget(contract), ...remoteStats(deps, own), ...remoteExpiringLots(contract),
   });
 }

@@ -1,6 +1,7 @@
 import { parseTableQuery, toApiQuery, type TableQueryState } from '../../lib/table-query';
 import { ClientError, type AmbassadorClient } from '../client';
-import type { TableContent, TableKey, TableOptions } from '../client/tables';
+import type { TableKey } from '../../api/tables/columns';
+import type { TableContent, TableOptions } from '../../lib/schemas/tables';
 
 // A data table's server data for a page (TableView.astro paints it): the view state read from the page
 // URL (this table's `<table>.` parameters), the table's options and its first page. Both calls leave
@@ -29,8 +30,9 @@ export async function loadTable(client: AmbassadorClient, spec: TableSpec, url: 
   const prefix = `${spec.table}.`;
   const state = parseTableQuery(url.searchParams, prefix, { pageSize: spec.pageSize });
   const [options, content] = await Promise.allSettled([
-    client.tableOptions(spec.table),
-    client.tableContent(spec.table, toApiQuery(state)),
+    client.tableOptions({ params: { table: spec.table } }),
+    // Always JSON: a CSV is the browser's own download through /api.
+    client.tableContent({ params: { table: spec.table }, query: { ...toApiQuery(state), format: 'json' } }),
   ]);
   if (options.status === 'rejected') console.error('page data: table options', spec.table, options.reason);
   if (content.status === 'rejected') console.error('page data: table content', spec.table, content.reason);
