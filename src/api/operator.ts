@@ -2,13 +2,10 @@ import { Hono } from 'hono';
 import { integrations } from './attribution/integrations';
 import { personalCodes } from './attribution/personal-codes';
 import { operatorCommissions } from './commissions/operator-routes';
-import { admin } from './companies/admin-routes';
-import { operatorCustomization } from './companies/operator-routes';
 import { idempotentPatches } from './core/operator-idempotency';
 import { requireOperator, type OperatorEnv } from './core/operator-keys';
 import { operatorLoyalty } from './loyalty/operator-routes';
 import { operatorRewards } from './rewards/operator-routes';
-import { webhooks } from './webhooks/routes';
 
 /**
  * The operator API, mounted at /v1/operator: a company's store and back office, authenticated by a company
@@ -17,17 +14,12 @@ import { webhooks } from './webhooks/routes';
  * uids answer 404.
  */
 export const operator = new Hono<OperatorEnv>()
-  // The deployment owner's ADMIN_API_KEY calls (/companies...): before the company-key middleware, whose
-  // `use('*')` would otherwise guard them too. Its own middleware is scoped to its paths.
-  .route('/', admin as unknown as Hono<OperatorEnv>)
   .use(requireOperator())
   // Every PATCH below honours Idempotency-Key as the POSTs do.
   .use(idempotentPatches())
   .route('/', operatorCommissions) // conversions, refunds, commissions and their fraud holds
   .route('/', operatorLoyalty) // ledger entries, balances, the scheduled run; tiers, badges, tasks
   .route('/', operatorRewards) // redemptions the company fulfils; the rewards catalogue
-  .route('/', operatorCustomization) // the customization document, campaign layers, tab access
-  .route('/', webhooks)
   // The secrets that verify the stores' webhooks; ambassadors' personal discount codes.
   .route('/', integrations)
   .route('/', personalCodes);

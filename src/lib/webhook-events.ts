@@ -1,4 +1,4 @@
-// No imports: src/lib/schemas/operator-webhooks.ts reads the list below, and lib modules may be loaded by
+// No imports: src/lib/schemas/webhooks.ts reads the list below, and lib modules may be loaded by
 // Node scripts too.
 
 /**

@@ -9,10 +9,8 @@ import {
 } from './responses';
 import type { AnyEndpoint } from '../core/endpoint';
 import { endpoints } from '../endpoints';
-import { OPERATIONS_ADMIN } from './ops-admin';
 import { OPERATIONS_CATALOG } from './ops-catalog';
 import { OPERATIONS_ATTRIBUTION } from './ops-attribution';
-import { OPERATIONS_WEBHOOKS } from './ops-webhooks';
 
 /**
  * The route table of the OpenAPI document: one row per operator route, naming the SAME zod schemas the
@@ -264,5 +262,5 @@ export const operationOfEndpoint = (ep: AnyEndpoint): Operation => ({
 
 export const OPERATIONS: Operation[] = [
   ...Object.values(endpoints).map(operationOfEndpoint),
-  ...CORE_OPERATIONS, ...OPERATIONS_ADMIN, ...OPERATIONS_CATALOG, ...OPERATIONS_WEBHOOKS, ...OPERATIONS_ATTRIBUTION,
+  ...CORE_OPERATIONS, ...OPERATIONS_CATALOG, ...OPERATIONS_ATTRIBUTION,
 ];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { deliveryListSchema } from '../../lib/schemas/operator-webhooks';
+import type { deliveryListSchema, WebhookDeliveryAnswer, WebhookDeliveryList } from '../../lib/schemas/webhooks';
 import { randomToken } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
@@ -19,7 +19,7 @@ export const ENDPOINT_DISABLED = 'The endpoint is disabled; enable it before rep
  * GET /v1/operator/webhooks/endpoints/{id}/deliveries - newest first, `limit` a page; `next_before` (the
  * last delivery's id, or null at the end) asks for the next page.
  */
-export async function listDeliveries(svc: ServiceContext, op: Operator, endpointId: string, query: z.infer<typeof deliveryListSchema>) {
+export async function listDeliveries(svc: ServiceContext, op: Operator, endpointId: string, query: z.infer<typeof deliveryListSchema>): Promise<WebhookDeliveryList> {
   const { endpoint, deliveries: found } = await deliveryPage(svc.db, op.companyId, endpointId, {
     status: query.status ?? null, eventType: query.event_type ?? null, before: query.before ?? null, limit: query.limit + 1,
   });
@@ -29,7 +29,7 @@ export async function listDeliveries(svc: ServiceContext, op: Operator, endpoint
 }
 
 /** GET /v1/operator/webhooks/deliveries/{id} - one delivery and the exact payload it sends. */
-export async function getDelivery(svc: ServiceContext, op: Operator, id: string) {
+export async function getDelivery(svc: ServiceContext, op: Operator, id: string): Promise<WebhookDeliveryAnswer> {
   const row = await deliveryRow(svc.db, op.companyId, id);
   if (!row) throw notFound();
   return { delivery: deliveryDetailView(row) };
@@ -41,7 +41,7 @@ export async function getDelivery(svc: ServiceContext, op: Operator, id: string)
  * payload and `webhook-id` are the event's, as on every attempt, so a receiver that already processed the
  * event can recognise it. Answers the new delivery after its first attempt.
  */
-export async function replayDelivery(svc: ServiceContext, op: Operator, id: string) {
+export async function replayDelivery(svc: ServiceContext, op: Operator, id: string): Promise<WebhookDeliveryAnswer> {
   const original = await replaySource(svc.db, op.companyId, id);
   if (!original) throw notFound();
   if (!original.enabled) throw new ApiError('conflict', ENDPOINT_DISABLED);

@@ -1,3 +1,4 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookPayload } from '../../lib/schemas/webhooks';
 import type { WebhookEventType } from '../../lib/webhook-events';
 
 /** Rows of migrations/0010_webhooks.sql and how the operator API shows them (never a secret). */
@@ -9,7 +10,7 @@ export interface EndpointRow {
 
 export const ENDPOINT_COLUMNS = 'id, url, description, event_types, enabled, previous_secret_expires_at, created_at, updated_at';
 
-export function endpointView(e: EndpointRow) {
+export function endpointView(e: EndpointRow): WebhookEndpoint {
   return {
     id: e.id,
     url: e.url,
@@ -22,7 +23,6 @@ export function endpointView(e: EndpointRow) {
     updated_at: e.updated_at,
   };
 }
-export type EndpointView = ReturnType<typeof endpointView>;
 
 export interface DeliveryRow {
   id: string; endpoint_id: string; event_id: string; event_type: string; status: 'pending' | 'succeeded' | 'failed'; attempts: number;
@@ -35,7 +35,7 @@ export const DELIVERY_SQL = `SELECT d.id, d.endpoint_id, d.event_id, ev.type AS 
     d.last_attempt_at, d.last_status, d.last_response, d.last_error, d.replay_of, d.created_at, d.updated_at, ev.payload
   FROM webhook_deliveries d JOIN webhook_events ev ON ev.company_id = d.company_id AND ev.id = d.event_id`;
 
-export function deliveryView(d: DeliveryRow) {
+export function deliveryView(d: DeliveryRow): WebhookDelivery {
   return {
     id: d.id,
     endpoint_id: d.endpoint_id,
@@ -54,7 +54,7 @@ export function deliveryView(d: DeliveryRow) {
     updated_at: d.updated_at,
   };
 }
-export type DeliveryView = ReturnType<typeof deliveryView>;
 
 /** One delivery with the exact payload it sends. */
-export const deliveryDetailView = (d: DeliveryRow) => ({ ...deliveryView(d), payload: JSON.parse(d.payload) as Record<string, unknown> });
+export const deliveryDetailView = (d: DeliveryRow): WebhookDelivery & { payload: WebhookPayload } =>
+  ({ ...deliveryView(d), payload: JSON.parse(d.payload) as WebhookPayload });
