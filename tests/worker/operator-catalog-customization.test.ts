@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import type { MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { customizationAnswer, customizationDeletedAnswer, tabAccessAnswer } from '../../src/api/openapi/ops-catalog-answers';
+import { customizationAnswer, customizationDeletedAnswer, tabAccessAnswer } from '../../src/lib/schemas/companies';
 import type { EdgeEnv } from '../../src/edge/types';
 import { edge } from './helpers';
 import { KEYS, op } from './operator-fixtures';

@@ -2,7 +2,9 @@ import {
   TAB_KEYS, customizationSchema, resolveCustomization, type Customization,
 } from '../../lib/schemas/customization';
 import { dropInvalidParsed, isPlainObject } from '../../lib/schemas/lenient';
-import type { TabAccessInput } from '../../lib/schemas/operator-catalog';
+import { tabAccessSchema, type TabAccessInput } from '../../lib/schemas/operator-catalog';
+import type { CustomizationDeleted, CustomizationView, TabAccess } from '../../lib/schemas/companies';
+import { parseWith } from '../core/validate';
 import { newUid } from '../core/crypto';
 import { ApiError, zodFields } from '../core/errors';
 import { forgetCompanyPortal } from './portal-cache';
@@ -87,7 +89,7 @@ const parseStored = (row: Pick<CustomizationRow, 'settings'> | null): Json => {
 };
 
 /** A layer as the operator API answers it: what is stored, and what the portal makes of it. */
-function layerView(row: CustomizationRow | null, effective: Customization, campaignUid: string | null) {
+function layerView(row: CustomizationRow | null, effective: Customization, campaignUid: string | null): CustomizationView {
   return {
     customization_uid: row?.id ?? null,
     campaign_uid: campaignUid,
@@ -96,7 +98,6 @@ function layerView(row: CustomizationRow | null, effective: Customization, campa
     updated_at: row?.updated_at ?? null,
   };
 }
-export type CustomizationView = ReturnType<typeof layerView>;
 
 /** The stored text of a document, refused (413) past MAX_DOCUMENT_BYTES. */
 function documentText(doc: Json): string {
@@ -138,15 +139,28 @@ export async function tabRulesNamingGroup(db: D1Database, companyId: string, uid
     .map((ref) => (row.campaign_uid ? `campaign ${row.campaign_uid}: ${ref.path}` : ref.path)));
 }
 
+/**
+ * A PUT replaces the whole document, so `{}` would silently reset every setting of the company (or empty a
+ * campaign layer, which DELETE does on purpose): refused with a 400 that says so.
+ */
+function nonEmptyDocument(doc: Json) {
+  if (Object.keys(doc).length === 0) {
+    throw new ApiError('bad_request',
+      'The document is empty: a PUT replaces the whole customization, so {} would reset every setting. Send the whole document ' +
+      '(GET it, change it, PUT it back); DELETE removes a campaign layer.');
+  }
+}
+
 // Company layer ------------------------------------------------------------------------------------
 
-export async function getCompanyCustomization(db: D1Database, companyId: string) {
+export async function getCompanyCustomization(db: D1Database, companyId: string): Promise<CustomizationView> {
   const row = await layerRow(db, companyId, null);
   return layerView(row, resolveCustomization(parseStored(row)), null);
 }
 
 /** PUT /v1/operator/customization - replaces the company document (refused whole when anything is wrong). */
-export async function putCompanyCustomization(env: Env, db: D1Database, companyId: string, doc: Json) {
+export async function putCompanyCustomization(env: Env, db: D1Database, companyId: string, doc: Json): Promise<CustomizationView> {
+  nonEmptyDocument(doc);
   await validated(db, companyId, doc);
   await writeLayer(db, companyId, null, doc);
   await forgetCompanyPortal(env, db, companyId);
@@ -159,7 +173,7 @@ async function campaignOf(db: D1Database, companyId: string, uid: string) {
   return rowOf<{ id: number; uid: string }>(db, 'campaigns', companyId, uid);
 }
 
-export async function getCampaignCustomization(db: D1Database, companyId: string, campaignUid: string) {
+export async function getCampaignCustomization(db: D1Database, companyId: string, campaignUid: string): Promise<CustomizationView> {
   const campaign = await campaignOf(db, companyId, campaignUid);
   const [company, row] = await Promise.all([layerRow(db, companyId, null), layerRow(db, companyId, campaign.id)]);
   return layerView(row, resolveCustomization(parseStored(company), row ? parseStored(row) : undefined), campaign.uid);
@@ -169,7 +183,8 @@ export async function getCampaignCustomization(db: D1Database, companyId: string
  * PUT /v1/operator/campaigns/{uid}/customization - the campaign's layer: only what differs from the
  * company's (a field left out is the company's). Validated like the company document.
  */
-export async function putCampaignCustomization(env: Env, db: D1Database, companyId: string, campaignUid: string, doc: Json) {
+export async function putCampaignCustomization(env: Env, db: D1Database, companyId: string, campaignUid: string, doc: Json): Promise<CustomizationView> {
+  nonEmptyDocument(doc);
   const campaign = await campaignOf(db, companyId, campaignUid);
   await validated(db, companyId, doc);
   await writeLayer(db, companyId, campaign.id, doc);
@@ -178,7 +193,7 @@ export async function putCampaignCustomization(env: Env, db: D1Database, company
 }
 
 /** DELETE /v1/operator/campaigns/{uid}/customization - the campaign shows the company's customization again. */
-export async function deleteCampaignCustomization(env: Env, db: D1Database, companyId: string, campaignUid: string) {
+export async function deleteCampaignCustomization(env: Env, db: D1Database, companyId: string, campaignUid: string): Promise<CustomizationDeleted> {
   const campaign = await campaignOf(db, companyId, campaignUid);
   const res = await deleteCampaignLayer(db, companyId, campaign.id);
   await forgetCompanyPortal(env, db, companyId);
@@ -191,7 +206,7 @@ export async function deleteCampaignCustomization(env: Env, db: D1Database, comp
  * PUT /v1/operator/tabs/{key}/access - which campaigns (and groups) see a built-in tab or a custom tab of
  * the company document, by uid. The rest of the document is kept as it is.
  */
-export async function putTabAccess(env: Env, db: D1Database, companyId: string, key: string, input: TabAccessInput) {
+export async function putTabAccess(env: Env, db: D1Database, companyId: string, key: string, input: TabAccessInput): Promise<TabAccess> {
   const row = await layerRow(db, companyId, null);
   const doc = structuredClone(parseStored(row));
   const tabs: Json = isPlainObject(doc.tabs) ? doc.tabs : (doc.tabs = {});
@@ -226,4 +241,13 @@ export async function putTabAccess(env: Env, db: D1Database, companyId: string, 
   await writeLayer(db, companyId, null, doc, row?.updated_at ?? null);
   await forgetCompanyPortal(env, db, companyId);
   return { key, campaigns: campaignUids, groups: groupUids };
+}
+
+/** PUT /v1/operator/tabs/{key}/access as sent: `{}` would open a limited tab to everyone by accident. */
+export async function putTabAccessRequest(env: Env, db: D1Database, companyId: string, key: string, fields: unknown): Promise<TabAccess> {
+  const input = parseWith(tabAccessSchema, fields);
+  if (Object.keys(fields as object).length === 0) {
+    throw new ApiError('bad_request', 'The body is empty: send "campaigns" and "groups" (two empty lists open the tab to everyone).');
+  }
+  return putTabAccess(env, db, companyId, key, input);
 }

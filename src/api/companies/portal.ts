@@ -1,10 +1,11 @@
 import { findCompanyByHost, listCustomizations, listGroups, listLanguages } from './queries';
 import { safeJson } from '../core/views';
 import type { Customization } from '../../lib/schemas/customization';
+import type { PortalView } from '../../lib/schemas/companies';
 import type { CompanyRow } from '../core/rows';
 
 /** The public company record of spec §3 with its raw customization rows (the edge resolves precedence). */
-export async function portalView(db: D1Database, company: CompanyRow) {
+export async function portalView(db: D1Database, company: CompanyRow): Promise<PortalView> {
   const [groups, rows, languages] = await Promise.all([
     listGroups(db, company.id),
     listCustomizations(db, company.id),
@@ -30,12 +31,12 @@ export async function portalView(db: D1Database, company: CompanyRow) {
     languages,
     customization: safeJson<Record<string, unknown>>(companyRow?.settings, {}),
     campaign_customizations: Object.fromEntries(
-      rows.filter((r) => r.campaign_id !== null).map((r) => [String(r.campaign_id), safeJson(r.settings, {})]),
+      rows.filter((r) => r.campaign_id !== null).map((r) => [String(r.campaign_id), safeJson<unknown>(r.settings, {})]),
     ),
   };
 }
 
-export type PortalView = Awaited<ReturnType<typeof portalView>>;
+export type { PortalView };
 
 /**
  * A host's portal as the edge holds it for a request and the tenant lookup cache keeps it (cache.ts): the
@@ -47,7 +48,7 @@ export interface Portal extends PortalView {
 }
 
 /** GET /portal.json?host= - the company serving `host` with its raw customization rows, or null. */
-export async function portalByHost(db: D1Database, host: string) {
+export async function portalByHost(db: D1Database, host: string): Promise<PortalView | null> {
   const company = await findCompanyByHost(db, host);
   return company ? portalView(db, company) : null;
 }
@@ -91,4 +92,10 @@ export function publicPortalView(view: PortalView): PortalView {
     customization: publicLayer(view.customization),
     campaign_customizations: Object.fromEntries(Object.entries(view.campaign_customizations).map(([id, layer]) => [id, isObject(layer) ? publicLayer(layer) : layer])),
   };
+}
+
+/** GET /portal.json?host= - the public record of the company serving `host`, as a list of one (`[]`: none). */
+export async function publicPortal(db: D1Database, host: string): Promise<PortalView[]> {
+  const view = await portalByHost(db, host);
+  return view ? [publicPortalView(view)] : [];
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { deleteCampaignCustomization, putTabAccess } from '../companies/operator-customization';
 import type { createBadge, createTask, createTier, listBadges, listTasks, listTiers } from '../loyalty/program';
 import type {
   addRewardCodes, createReward, createVariant, createVaultItem, listRewards, listVaultItems,
@@ -13,25 +12,6 @@ import { components } from './responses';
  * `components` registry as ./responses.ts. Each is checked at compile time to infer exactly what its
  * service returns (below), and tests/worker/operator-catalog*.test.ts parse live answers with them.
  */
-
-export const customizationAnswer = z
-  .object({
-    customization_uid: z.string().nullable().describe('null until a document is stored'),
-    campaign_uid: z.string().nullable().describe('The campaign of a campaign layer; null for the company document'),
-    settings: z.record(z.string(), z.unknown()).describe('The stored document, as it was sent'),
-    effective: z.record(z.string(), z.unknown()).describe('What the portal uses: the document over the defaults (a campaign layer over the company document)'),
-    updated_at: isoTime.nullable(),
-  })
-  .strict()
-  .register(components, { id: 'CustomizationAnswer' });
-export const customizationDeletedAnswer = z
-  .object({ campaign_uid: z.string(), deleted: z.boolean().describe('false: the campaign had no layer') })
-  .strict()
-  .register(components, { id: 'CampaignCustomizationDeleted' });
-export const tabAccessAnswer = z
-  .object({ key: z.string(), campaigns: z.array(z.string()), groups: z.array(z.string()) })
-  .strict()
-  .register(components, { id: 'TabAccess' });
 
 const look = { image: z.string().nullable(), description: z.string(), is_active: z.boolean(), translations };
 const tier = z
@@ -130,7 +110,5 @@ type _SameAsServices = [
   Expect<Same<z.infer<typeof vaultItemListAnswer>, Answer<typeof listVaultItems>>>,
   Expect<Same<z.infer<typeof variantAnswer>, Answer<typeof createVariant>>>,
   Expect<Same<z.infer<typeof codesAnswer>, Answer<typeof addRewardCodes>>>,
-  Expect<Same<z.infer<typeof tabAccessAnswer>, Answer<typeof putTabAccess>>>,
-  Expect<Same<z.infer<typeof customizationDeletedAnswer>, Answer<typeof deleteCampaignCustomization>>>,
   Expect<Same<z.infer<typeof removeAnswer>, { uid: string; outcome: RemoveOutcome }>>,
 ];

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import {
-  badgeCreateSchema, badgePatchSchema, customizationDocument, tabAccessSchema, taskCreateSchema,
+  badgeCreateSchema, badgePatchSchema, taskCreateSchema,
   taskPatchSchema, tierCreateSchema, tierPatchSchema,
 } from '../../lib/schemas/operator-catalog';
 import {
   rewardCodesSchema, rewardCreateSchema, rewardPatchSchema, variantCreateSchema, variantPatchSchema, vaultItemCreateSchema, vaultItemPatchSchema,
 } from '../../lib/schemas/operator-catalog-rewards';
 import {
-  badgeAnswer, badgeListAnswer, codesAnswer, customizationAnswer, customizationDeletedAnswer, removeAnswer, rewardAnswer, rewardListAnswer, tabAccessAnswer, taskAnswer, taskListAnswer, tierAnswer, tierListAnswer,
+  badgeAnswer, badgeListAnswer, codesAnswer, removeAnswer, rewardAnswer, rewardListAnswer, taskAnswer, taskListAnswer, tierAnswer, tierListAnswer,
   variantAnswer, vaultItemAnswer, vaultItemListAnswer,
 } from './ops-catalog-answers';
 import type { Operation } from './operations';
@@ -38,63 +38,6 @@ const remove = (tag: Tag, path: string, operationId: string, what: string, descr
   method: 'delete', path: `${P}${path}`, tag, operationId, summary: `Delete ${what}`, description,
   ok: answer(removeAnswer, '`deleted`, or `deactivated` when something refers to it'), errors: unknown(what.replace(/^an? /, '')),
 });
-
-const customizationExample = {
-  meta: { head_title: 'Acme Outdoor Crew', head_description: 'Share the trail, earn Acme Coins.' },
-  theme: { button_color: '#ef6c00', link_color: '#2e7d32' },
-  tabs: { theme: 'light', items: { transactions: { label: 'My coins' } } },
-  attribution: { window_days: 30 },
-  default_language: 'es',
-};
-const CUSTOMIZATION_RULES =
-  'The document is the one the portal reads (spec §3, §9; every field optional, with defaults). It is refused whole when anything is ' +
-  'wrong, and nothing changes: a 400 names every error by its dotted path (`{ "theme.button_color": ["This field is invalid."] }`), ' +
-  'including fields the schema does not know and campaign ids or group uids the company does not have. Over 1 MB: 413.';
-
-const CUSTOMIZATION: Operation[] = [
-  {
-    method: 'get', path: `${P}/customization`, tag: 'Customization', operationId: 'getCustomization', summary: 'Read the customization',
-    description: '`settings` is the stored document as it was sent; `effective` is what the portal uses (the document over the defaults).',
-    ok: answer(customizationAnswer, 'The company\'s customization'), errors: {},
-  },
-  {
-    method: 'put', path: `${P}/customization`, tag: 'Customization', operationId: 'putCustomization', summary: 'Replace the customization',
-    description: `Replaces the company's whole document (fields left out take their defaults). ${CUSTOMIZATION_RULES} ` +
-      'The portal shows the change on its next request. An empty document (`{}`, or no body) is a 400: it would reset every setting. ' +
-      '`attribution.window_days` (whole days, 1-365, default 90) is how long the store script (`GET /t.js` on the portal host) keeps a ' +
-      'visitor\'s click id in a cookie on the company\'s store; it is read from this document only (a campaign layer\'s is not used).',
-    body: customizationDocument, example: customizationExample, ok: answer(customizationAnswer, 'The stored customization'), errors: {},
-    tooLarge: 'a document over 1 MB',
-  },
-  {
-    method: 'put', path: `${P}/tabs/:key/access`, tag: 'Customization', operationId: 'putTabAccess', summary: 'Set who sees a tab',
-    description: 'A built-in tab (`dashboard`, `stats`, `rewards`, `transactions`, `activity`, `assets`, `sharing`, `profile`) or a custom tab\'s slug. ' +
-      'With `campaigns`, only ambassadors of those campaigns see it; with none, everyone does, or only members of `groups` when that lists ' +
-      'groups (spec §4). Edits the company document\'s tab rules only. Unknown uids: 400 by index. An empty body (`{}`) is a 400: ' +
-      'two empty lists open the tab to everyone.',
-    body: tabAccessSchema, example: { campaigns: ['cmp-acme-summit'], groups: [] }, ok: answer(tabAccessAnswer, 'The tab\'s rules, by uid'),
-    errors: { 404: 'No such tab in the company document', 409: { conflict: 'the document changed while this request ran; retry' } },
-  },
-  {
-    method: 'get', path: `${P}/campaigns/:uid/customization`, tag: 'Customization', operationId: 'getCampaignCustomization',
-    summary: 'Read a campaign\'s customization layer',
-    description: '`settings` is the campaign\'s layer (what differs from the company); `effective` the campaign\'s pages\' customization.',
-    ok: answer(customizationAnswer, 'The campaign layer'), errors: unknown('campaign'),
-  },
-  {
-    method: 'put', path: `${P}/campaigns/:uid/customization`, tag: 'Customization', operationId: 'putCampaignCustomization',
-    summary: 'Replace a campaign\'s customization layer',
-    description: `What the campaign's pages show differently from the company's (a field left out is the company's). ${CUSTOMIZATION_RULES} ` +
-      'An empty layer (`{}`, or no body) is a 400: DELETE removes a layer.',
-    body: customizationDocument, example: { meta: { head_title: 'Acme Summit Club' }, theme: { button_color: '#c62828' } },
-    ok: answer(customizationAnswer, 'The stored layer'), errors: unknown('campaign'), tooLarge: 'a document over 1 MB',
-  },
-  {
-    method: 'delete', path: `${P}/campaigns/:uid/customization`, tag: 'Customization', operationId: 'deleteCampaignCustomization',
-    summary: 'Remove a campaign\'s customization layer', description: 'The campaign\'s pages show the company\'s customization again.',
-    ok: answer(customizationDeletedAnswer, 'Whether a layer was removed'), errors: unknown('campaign'),
-  },
-];
 
 /** The texts per language of campaigns, tiers, badges, tasks and rewards. */
 const TRANSLATIONS_NOTE = '`translations`: the texts in other portal languages, by language code (e.g. `{"es": {"name": "..."}}`); ' +
@@ -184,4 +127,4 @@ const REWARDS: Operation[] = [
     unknown('vault item or variant')),
 ];
 
-export const OPERATIONS_CATALOG: Operation[] = [...CUSTOMIZATION, ...PROGRAMS, ...REWARDS];
+export const OPERATIONS_CATALOG: Operation[] = [...PROGRAMS, ...REWARDS];
