@@ -5,6 +5,7 @@ import * as campaigns from './campaigns/endpoints';
 import * as retention from './retention/endpoints';
 import * as email from './email/endpoints';
 import * as webhooks from './webhooks/endpoints';
+import * as commissions from './commissions/endpoints';
 import * as stats from './stats/endpoints';
 import * as tables from './tables/endpoints';
 import * as sharing from './sharing/endpoints';
@@ -34,6 +35,7 @@ export const operatorEndpoints = {
   ...retention.operatorEndpoints,
   ...email.operatorEndpoints,
   ...webhooks.operatorEndpoints,
+  ...commissions.operatorEndpoints,
   ...people.operatorEndpoints,
   ...companies.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;

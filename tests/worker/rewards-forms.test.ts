@@ -85,7 +85,7 @@ describe('the gift card redeem form (legacy, demo)', () => {
 
     expect((await balance(ava.uid))!.points_available).toBe(before.points_available - 600);
     expect(await redemptionCount(ava.uid)).toBe(count! + 2);
-    const detail = await locals.client.redemption('demo-portal', first);
+    const detail = await locals.client.redemption({ params: { portal: 'demo-portal', id: String(first) } });
     expect(detail.gift_card?.card_code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   });
 
@@ -154,7 +154,7 @@ describe('Spanish messages on acme', () => {
     expect(redeemedId(await handleVaultRedeemPost(locals, sameForm(), 'es'), '/app/rewards/v3')).toBe(id);
     const after = (await balance(alex.uid))!;
     expect(after.cash_available).toBe(before.cash_available - 1000);
-    const detail = await locals.client.redemption('acme-portal', id);
+    const detail = await locals.client.redemption({ params: { portal: 'acme-portal', id: String(id) } });
     expect(detail).toMatchObject({ status: 'completed', variant_name: '€10', requested_amount: 1000 });
     expect(detail.items.reduce((s, i) => s + i.used_amount, 0)).toBe(1000);
 

@@ -15,7 +15,8 @@ import { redemptionSettled } from './events';
 import { fulfilmentProvider, type FulfilmentOrder, type FulfilmentResult } from './providers';
 import type { RewardRow } from './queries';
 import { confirmationEmail, type Recipient } from './redemption-email';
-import { redemptionView, type RedemptionView } from './redemption-view';
+import { redemptionView } from './redemption-view';
+import type { RedemptionView } from '../../lib/schemas/rewards';
 import type { RedemptionRow } from '../money/rows';
 
 // Redeem (spec §3, §7): the gift-card and vault redemptions of an ambassador. The money moves through the

@@ -1,7 +1,7 @@
 import type { Language } from '../../lib/languages';
 import { ledgerStatus } from '../../lib/ledger-status';
 import { nameIn } from '../../lib/row-language';
-import { rewardTypeName } from '../../lib/schemas/rewards';
+import { rewardTypeName, type RedemptionView } from '../../lib/schemas/rewards';
 import type { IssuedDetails } from './providers';
 import type { RedemptionItemRow } from './queries';
 import type { RedemptionRow } from '../money/rows';
@@ -11,7 +11,7 @@ import type { RedemptionRow } from '../money/rows';
  * of what was redeemed are read now, in `lang` where the company wrote them, not as they were
  * stored at redeem time; a reward or item that is gone shows the name the redemption kept (`item_name`).
  */
-export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = [], lang: Language | null = null) {
+export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = [], lang: Language | null = null): RedemptionView {
   const details = safeDetails(r.details);
   const rewardName = nameIn(r.reward_name, r.reward_translations, lang);
   const itemName = nameIn(r.vault_item_name, r.vault_item_translations, lang);
@@ -45,7 +45,6 @@ export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = []
     })),
   };
 }
-export type RedemptionView = ReturnType<typeof redemptionView>;
 
 /** The names of what a redemption redeemed, as the redemption's queries join them (current rows, null when gone). */
 export interface RedeemedTexts {

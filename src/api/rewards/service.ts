@@ -3,12 +3,13 @@ import { browserLanguage, type Language } from '../../lib/languages';
 import { nameIn, textsIn } from '../../lib/row-language';
 import { ledgerStatus } from '../../lib/ledger-status';
 import {
-  pageQuerySchema, parseRewardConfig, rewardTypeName, vaultItemsQuerySchema, type PageQuery, type VaultItemsQuery,
+  LEDGER_PAGE_SIZE, parseRewardConfig, REWARDS_PAGE_SIZE, rewardTypeName, type GiftCardList, type pageQuerySchema, type RedemptionList, type RedemptionView, type RewardLedger,
+  type RewardView, type VaultBalance, type VaultItemList, type vaultItemsQuerySchema,
 } from '../../lib/schemas/rewards';
+import type { z } from 'zod';
 import { ApiError } from '../core/errors';
 import { batch, row, rows } from '../core/named-batch';
 import type { Caller, ServiceContext } from '../core/types';
-import { parseWith } from '../core/validate';
 import { ensureLoyalty } from '../core/token-auth';
 import {
   expiringLotsStatement, lotCountStatement, redemptionItemsStatement, rewardLedgerStatement, type RedemptionItemRow, type RewardLedgerRow, type RewardRow, type VariantRow, type VaultItemRow,
@@ -20,11 +21,10 @@ import { REDEMPTION_SQL, type RedemptionRow } from '../money/rows';
 // caller's redemptions and the rewards ledger. Redeeming is ./redeem.ts (the money moves through
 // src/api/money), its confirmation e-mail ./redemption-email.ts, the fulfilment provider ./providers.ts.
 
-export { redemptionView, type RedemptionView } from './redemption-view';
+export { redemptionView } from './redemption-view';
 export { redeemGiftCard, redeemVaultItem, settle, type RedeemOptions, type Recipient } from './redeem';
 
-export const REWARDS_PAGE_SIZE = 12;
-export const LEDGER_PAGE_SIZE = 20;
+export { LEDGER_PAGE_SIZE, REWARDS_PAGE_SIZE } from '../../lib/schemas/rewards';
 
 const notFound = () => new ApiError('not_found', 'notFound');
 
@@ -37,7 +37,7 @@ function ensurePortal(caller: Caller, portal: string) {
  * A reward as the catalogue lists it (spec §3 "Reward": config parsed, the reward type named), its name, brand
  * description and disclaimer in `lang` where the company wrote them.
  */
-export function rewardView(r: RewardRow, lang: Language | null = null) {
+export function rewardView(r: RewardRow, lang: Language | null = null): RewardView {
   const config = parseRewardConfig(r.config);
   const { name, brand_description, disclaimer } = textsIn(r, lang, ['name', 'brand_description', 'disclaimer']);
   return {
@@ -47,12 +47,10 @@ export function rewardView(r: RewardRow, lang: Language | null = null) {
     stock: r.stock, in_stock: r.stock === null || r.stock > 0,
   };
 }
-export type RewardView = ReturnType<typeof rewardView>;
 
 /** POST /tables/ambassadors/{id}/content/affiliate_gift_card/?page=N - the active gift cards, 12 a page. */
-async function listGiftCardsUnchecked(svc: ServiceContext, caller: Caller, query: PageQuery = {}) {
+async function listGiftCardsUnchecked(svc: ServiceContext, caller: Caller, { page }: z.output<typeof pageQuerySchema>): Promise<GiftCardList> {
   ensureLoyalty(caller);
-  const { page } = parseWith(pageQuerySchema, query);
   const offset = (page - 1) * REWARDS_PAGE_SIZE;
   const { rewards, count } = await batch(svc.db, {
     rewards: rows<RewardRow>(svc.db.prepare(
@@ -69,7 +67,6 @@ async function listGiftCardsUnchecked(svc: ServiceContext, caller: Caller, query
     results: rewards.map((r) => rewardView(r, browserLanguage(svc.acceptLanguage))),
   };
 }
-export type GiftCardList = Awaited<ReturnType<typeof listGiftCards>>;
 
 interface VaultBalanceRow { cash_available: number; cash_held: number; points_available: number }
 const NO_BALANCE: VaultBalanceRow = { cash_available: 0, cash_held: 0, points_available: 0 };
@@ -83,10 +80,11 @@ const variantView = (v: VariantRow, lang: Language | null) => ({
 });
 
 /** GET rewards/portals/{portal}/vault-items/?campaign_id= - active items (company-wide or of the caller's campaigns) with variants. */
-async function listVaultItemsUnchecked(svc: ServiceContext, caller: Caller, portal: string, query: VaultItemsQuery = {}) {
+async function listVaultItemsUnchecked(
+  svc: ServiceContext, caller: Caller, portal: string, q: z.output<typeof vaultItemsQuerySchema>,
+): Promise<VaultItemList> {
   ensureLoyalty(caller);
   ensurePortal(caller, portal);
-  const q = parseWith(vaultItemsQuerySchema, query);
   const mine = caller.memberships.map((m) => m.campaign_id);
   if (q.campaign_id !== undefined && !mine.includes(q.campaign_id)) throw notFound();
   const campaigns = q.campaign_id !== undefined ? [q.campaign_id] : mine;
@@ -113,11 +111,9 @@ async function listVaultItemsUnchecked(svc: ServiceContext, caller: Caller, port
     balance_available: b.cash_available, balance_held: b.cash_held, points_available: b.points_available, currency: caller.company.currency,
   };
 }
-export type VaultItemList = Awaited<ReturnType<typeof listVaultItems>>;
-export type VaultItemView = VaultItemList['results'][number];
 
 /** GET rewards/portals/{portal}/vault-items/{item}/balance-available/ - what the vault can spend (cash), and points. */
-async function vaultBalanceUnchecked(svc: ServiceContext, caller: Caller, portal: string, itemUid: string) {
+async function vaultBalanceUnchecked(svc: ServiceContext, caller: Caller, portal: string, itemUid: string): Promise<VaultBalance> {
   ensureLoyalty(caller);
   ensurePortal(caller, portal);
   const { item: i, balance } = await batch(svc.db, {
@@ -128,10 +124,9 @@ async function vaultBalanceUnchecked(svc: ServiceContext, caller: Caller, portal
   const b = balance ?? NO_BALANCE;
   return { balance_available: b.cash_available, balance_held: b.cash_held, currency: i.currency, points_available: b.points_available };
 }
-export type VaultBalance = Awaited<ReturnType<typeof vaultBalance>>;
 
 /** GET rewards/portals/{portal}/redemptions/{id}/ - one of the caller's redemptions, with the lots it used. */
-async function redemptionDetailUnchecked(svc: ServiceContext, caller: Caller, portal: string, id: string | number) {
+async function redemptionDetailUnchecked(svc: ServiceContext, caller: Caller, portal: string, id: string | number): Promise<RedemptionView> {
   ensureLoyalty(caller);
   ensurePortal(caller, portal);
   const n = Number(id);
@@ -146,10 +141,11 @@ async function redemptionDetailUnchecked(svc: ServiceContext, caller: Caller, po
 }
 
 /** The caller's redemptions, newest first (the "redemptions" half of the v3 ledger). */
-async function listRedemptionsUnchecked(svc: ServiceContext, caller: Caller, portal: string, query: PageQuery = {}) {
+async function listRedemptionsUnchecked(
+  svc: ServiceContext, caller: Caller, portal: string, { page }: z.output<typeof pageQuerySchema>,
+): Promise<RedemptionList> {
   ensureLoyalty(caller);
   ensurePortal(caller, portal);
-  const { page } = parseWith(pageQuerySchema, query);
   const offset = (page - 1) * LEDGER_PAGE_SIZE;
   const { redemptions, count } = await batch(svc.db, {
     redemptions: rows<RedemptionRow>(svc.db.prepare(
@@ -164,12 +160,10 @@ async function listRedemptionsUnchecked(svc: ServiceContext, caller: Caller, por
     results: redemptions.map((r) => redemptionView(r, [], browserLanguage(svc.acceptLanguage))),
   };
 }
-export type RedemptionList = Awaited<ReturnType<typeof listRedemptions>>;
 
 /** The caller's rewards ledger (spec §3 "Reward ledger"): every earning with its derived status, newest first. */
-export async function rewardLedger(svc: ServiceContext, caller: Caller, query: PageQuery = {}) {
+export async function rewardLedger(svc: ServiceContext, caller: Caller, { page }: z.output<typeof pageQuerySchema>): Promise<RewardLedger> {
   ensureLoyalty(caller);
-  const { page } = parseWith(pageQuerySchema, query);
   const offset = (page - 1) * LEDGER_PAGE_SIZE;
   const { lots, count, expiring } = await batch(svc.db, {
     lots: rows<RewardLedgerRow>(rewardLedgerStatement(svc.db, caller.company.id, caller.ambassador.uid, LEDGER_PAGE_SIZE, offset)),
@@ -186,14 +180,13 @@ export async function rewardLedger(svc: ServiceContext, caller: Caller, query: P
       status: ledgerStatus({ amount: l.amount, remaining: l.remaining, spent: l.spent, expired: l.expired, revoked: l.revoked, released: l.released > 0 }),
       redeemed_amount: Math.max(0, l.spent), expired_amount: l.expired, expire_at: l.expire_at, description: l.description,
       campaign_name: l.campaign_name, referred_full_name: l.referred_name, referred_email: l.referred_email,
-      /** A task's points: the task's name in the reader's language; null when the entry names no task that exists. */
+      // A task's points: the task's name in the reader's language; null when the entry names no task that exists.
       task_name: nameIn(l.task_name, l.task_translations, lang),
     })),
-    /** Open lots that lapse, soonest first: which points (or cash) expire when. */
+    // Open lots that lapse, soonest first: which points (or cash) expire when.
     expiring: expiring.map(expiringView),
   };
 }
-export type RewardLedger = Awaited<ReturnType<typeof rewardLedger>>;
 
 /** Only the ledger's `expiring` part (the dashboard's "expiring soon"): one statement, not the ledger page. */
 export async function expiringLots(svc: ServiceContext, caller: Caller): Promise<RewardLedger['expiring']> {

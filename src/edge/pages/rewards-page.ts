@@ -3,7 +3,7 @@ import { formatPoints } from '../../lib/points';
 import { t, type Language } from '../../lib/i18n';
 import { isTabVisible } from '../../lib/tabs';
 import { ClientError, type AmbassadorClient, type AmbassadorProfile } from '../client';
-import type { RewardView, VaultBalance } from '../client/rewards';
+import type { RewardView, VaultBalance } from '../../lib/schemas/rewards';
 import { LEGACY_PATH, V3_PATH, type RedeemFormState } from './forms/rewards';
 import { orNull, requireSignedIn, sessionConfirmed, type SignedIn } from './page-data';
 
@@ -120,7 +120,7 @@ export async function findGiftCard(client: AmbassadorClient, cards: RewardView[]
   if (here) return here;
   for (let p = 1; p <= 50; p++) {
     if (p === page) continue;
-    const list = await orNull('gift cards', client.giftCards({ page: p }));
+    const list = await orNull('gift cards', client.giftCards({ query: { page: p } }));
     const found = list?.results.find((r) => r.uid === uid);
     if (found || !list || list.next === null) return found ?? null;
   }

@@ -1,7 +1,7 @@
 import { formatMoney, formatNumber } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import { formatPoints } from '../../lib/points';
-import type { RewardView } from '../../edge/client/rewards';
+import type { RewardView } from '../../lib/schemas/rewards';
 
 // What a gift card costs and is worth, as the catalogue and the redeem form show it (spec §3 "Reward").
 

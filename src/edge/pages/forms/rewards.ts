@@ -97,6 +97,16 @@ function refusal(err: ClientError, lang: Language, hasAmountField: boolean): Pic
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 /** The form's key, or none: an unusable key must not stop the redemption (the API checks its shape). */
 const keyOf = (form: FormData) => text(form, 'idempotency_key').slice(0, 255) || null;
+/** The redeem call's Idempotency-Key header (none without a key). */
+const keyed = (form: FormData): Record<string, string> | undefined => {
+  const key = keyOf(form);
+  return key ? { 'idempotency-key': key } : undefined;
+};
+/**
+ * An amount as `formInteger` reads it: a number, or the text as typed when it is not decimal digits, which the API refuses
+ * with the amount's message (the body's type says number: the API takes JSON integers only).
+ */
+const amountOf = (typed: string) => formInteger(typed) as number;
 
 async function handle(
   locals: App.Locals, lang: Language, state: Omit<RedeemFormState, 'status' | 'amountError' | 'formError' | 'failure'>,
@@ -123,9 +133,9 @@ export async function handleGiftCardRedeemPost(locals: App.Locals, request: Requ
   const target = text(form, 'gift_card_uid');
   const amount = text(form, 'amount');
   const hasAmountField = form.has('amount');
-  return handle(locals, lang, { target, variant: '', amount }, hasAmountField, () => locals.client.redeemGiftCard(
-    { gift_card_uid: target, ...(amount ? { amount: formInteger(amount) } : {}) }, keyOf(form),
-  ), LEGACY_PATH);
+  return handle(locals, lang, { target, variant: '', amount }, hasAmountField, () => locals.client.redeemGiftCard({
+    body: { gift_card_uid: target, ...(amount ? { amount: amountOf(amount) } : {}) }, headers: keyed(form),
+  }), LEGACY_PATH);
 }
 
 /**
@@ -139,7 +149,7 @@ export async function handleVaultRedeemPost(locals: App.Locals, request: Request
   const variant = text(form, 'variant_item');
   const cost = variant ? text(form, `cost_${variant}`) : '';
   const portal = locals.portal.portal_uid;
-  return handle(locals, lang, { target, variant, amount: cost }, false, () => locals.client.redeemVaultItem(
-    portal, target || '-', { variant_item: variant, ...(cost ? { amount: formInteger(cost) } : {}) }, keyOf(form),
-  ), V3_PATH);
+  return handle(locals, lang, { target, variant, amount: cost }, false, () => locals.client.redeemVaultItem({
+    params: { portal, item: target || '-' }, body: { variant_item: variant, ...(cost ? { amount: amountOf(cost) } : {}) }, headers: keyed(form),
+  }), V3_PATH);
 }
