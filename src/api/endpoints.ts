@@ -8,10 +8,12 @@ import * as webhooks from './webhooks/endpoints';
 import * as commissions from './commissions/endpoints';
 import * as stats from './stats/endpoints';
 import * as tables from './tables/endpoints';
+import * as loyalty from './loyalty/endpoints';
 import * as sharing from './sharing/endpoints';
 import * as rewards from './rewards/endpoints';
 import * as people from './people/endpoints';
 import * as companies from './companies/endpoints';
+import * as auth from './auth/endpoints';
 
 /**
  * The API's endpoints by operation id (each key is its endpoint's `operationId`): the ambassador API
@@ -23,10 +25,12 @@ export const ambassadorEndpoints = {
   ...payouts.ambassadorEndpoints,
   ...stats.ambassadorEndpoints,
   ...tables.ambassadorEndpoints,
+  ...loyalty.ambassadorEndpoints,
   ...sharing.ambassadorEndpoints,
   ...rewards.ambassadorEndpoints,
   ...people.ambassadorEndpoints,
   ...companies.ambassadorEndpoints,
+  ...auth.ambassadorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const operatorEndpoints = {
@@ -36,6 +40,7 @@ export const operatorEndpoints = {
   ...email.operatorEndpoints,
   ...webhooks.operatorEndpoints,
   ...commissions.operatorEndpoints,
+  ...loyalty.operatorEndpoints,
   ...people.operatorEndpoints,
   ...companies.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;

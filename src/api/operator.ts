@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import { integrations } from './attribution/integrations';
 import { personalCodes } from './attribution/personal-codes';
-import { operatorCommissions } from './commissions/operator-routes';
 import { idempotentPatches } from './core/operator-idempotency';
 import { requireOperator, type OperatorEnv } from './core/operator-keys';
-import { operatorLoyalty } from './loyalty/operator-routes';
 import { operatorRewards } from './rewards/operator-routes';
 
 /**
@@ -17,8 +15,6 @@ export const operator = new Hono<OperatorEnv>()
   .use(requireOperator())
   // Every PATCH below honours Idempotency-Key as the POSTs do.
   .use(idempotentPatches())
-  .route('/', operatorCommissions) // conversions, refunds, commissions and their fraud holds
-  .route('/', operatorLoyalty) // ledger entries, balances, the scheduled run; tiers, badges, tasks
   .route('/', operatorRewards) // redemptions the company fulfils; the rewards catalogue
   // The secrets that verify the stores' webhooks; ambassadors' personal discount codes.
   .route('/', integrations)

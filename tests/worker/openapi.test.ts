@@ -7,9 +7,8 @@ import { docsHtml, esc } from '../../src/api/openapi/docs-page';
 import { openApiDocument, openApiPath, type OpenApiDocument } from '../../src/api/openapi/document';
 import { OPERATIONS } from '../../src/api/openapi/operations';
 import { endpoints } from '../../src/api/endpoints';
-import {
-  bulkApproveAnswer, commissionAnswer, conversionAnswer, errorSchema, refundAnswer,
-} from '../../src/api/openapi/responses';
+import { errorSchema } from '../../src/api/openapi/responses';
+import { bulkApproveAnswer, commissionAnswer, conversionAnswer, refundAnswer } from '../../src/lib/schemas/commissions';
 import {
   bulkApproveSchema, conversionSchema, idempotencyKeySchema, refundSchema, transitionSchema,
 } from '../../src/lib/schemas/operator';

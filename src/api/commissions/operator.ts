@@ -1,5 +1,6 @@
 import { minorToDecimal } from '../../lib/format';
 import type { z } from 'zod';
+import type { BulkApproveAnswer, CommissionAnswer, CommissionList } from '../../lib/schemas/commissions';
 import type { bulkApproveSchema, commissionListSchema, refundSchema } from '../../lib/schemas/operator';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
@@ -29,7 +30,7 @@ const retry = () => new ApiError('conflict', 'payoutConflict');
  * guarded UPDATE and the row, in one batch). Unknown uid (or another company's) 404; a status the edge
  * does not start from 409 naming it.
  */
-export async function transition(svc: ServiceContext, op: Operator, uid: string, to: 'approved' | 'denied') {
+export async function transition(svc: ServiceContext, op: Operator, uid: string, to: 'approved' | 'denied'): Promise<CommissionAnswer> {
   const points = to === 'approved' ? await heldPoints(svc, op.companyId, uid) : null;
   const { moved, commission: row } = await transitionCommission(svc.db, op.companyId, uid, to, isoNow(), points);
   if (!row) throw new ApiError('not_found', 'notFound');
@@ -47,7 +48,7 @@ async function heldPoints(svc: ServiceContext, companyId: string, uid: string): 
 }
 
 /** POST /v1/operator/commissions/approve {uids}: all of them or none, in one batch; a held one is approved alone. */
-export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.infer<typeof bulkApproveSchema>) {
+export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.infer<typeof bulkApproveSchema>): Promise<BulkApproveAnswer> {
   const { uids } = input;
   const { approved, commissions: rows } = await approveCommissions(svc.db, op.companyId, uids, isoNow());
   if (rows.length !== uids.length) throw new ApiError('not_found', 'notFound');
@@ -143,7 +144,7 @@ export async function refund(
  * 500); `held=true`: the fraud holds waiting for review, each with its reason, ambassador, customer and amount.
  * An unknown ambassador (or another company's) 404.
  */
-export async function listCommissions(svc: ServiceContext, op: Operator, input: z.infer<typeof commissionListSchema>) {
+export async function listCommissions(svc: ServiceContext, op: Operator, input: z.infer<typeof commissionListSchema>): Promise<CommissionList> {
   const { db } = svc;
   const amb = input.ambassador_uid;
   const { known, commissions } = await batch(db, {

@@ -3,9 +3,10 @@
  * uids their references are known by, and their types. Amounts are integer minor units.
  */
 
-/** Why a commission is held for review (the fraud rules: src/api/commissions/fraud-rules.ts). */
-export const HOLD_REASONS = ['own_email', 'own_click', 'disposable_email', 'velocity'] as const;
-export type HoldReason = (typeof HOLD_REASONS)[number];
+import type { HoldReason } from '../../lib/schemas/commissions';
+
+/** Why a commission is held for review: the one list is the answer schema's. */
+export { HOLD_REASONS, type HoldReason } from '../../lib/schemas/commissions';
 
 /** Which of the ambassador's own signals a held sale's click shared (own_click). */
 export type OwnSignal = 'ip' | 'device';

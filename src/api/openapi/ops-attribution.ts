@@ -5,7 +5,8 @@ import {
 import { transitionSchema } from '../../lib/schemas/operator';
 import type { Operation } from './operations';
 import type { importPersonalCodes } from '../attribution/personal-codes-import';
-import { commissionSchema, components } from './responses';
+import { commissionSchema } from '../../lib/schemas/commissions';
+import { components } from './responses';
 
 // Store attribution: the integration secrets, the stores' signed webhooks and the lead/sale API.
 
