@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
-import { authPublic, authSignedIn } from './auth/routes';
-import { storeHooks, track } from './attribution/routes';
+import { authSignedIn } from './auth/routes';
 import { devOutbox } from './email/outbox';
 import { errorBody, onApiError } from './core/errors';
-import { loyalty } from './loyalty/routes';
 import { mount } from './core/mount';
 import { endpoints } from './endpoints';
 import { openapi } from './openapi/routes';
-import { operator } from './operator';
 import { routeGuard } from './core/route-guard';
 import type { ApiEnv } from './core/types';
 
@@ -26,20 +23,12 @@ export const api = new Hono<ApiEnv>()
   // Endpoints declared once (./endpoints.ts), each route with its own guard: before every sub-app, whose
   // `use()` at '/' would otherwise guard them too.
   .route('/', mount(endpoints))
-  // Public: log in, registration, passwords by e-mailed code, single sign-on, bot check; the portal
-  // record; the dev outbox.
-  .route('/', authPublic)
+  // Public: the dev outbox.
   .route('/', devOutbox)
-  // The stores' signed webhooks (/hooks/stripe|shopify/{company_id}) and the lead/sale API (company key).
-  .route('/', storeHooks)
-  .route('/', track as unknown as Hono<ApiEnv>)
   // The API reference: /v1/openapi.json and /v1/docs.
   .route('/', openapi)
-  // Operator API keys (Bearer opk_...), under its own base path and before the signed-in sub-apps.
-  .route('/operator', operator)
   // Signed in.
-  .route('/', authSignedIn) // log out, change password
-  .route('/', loyalty);
+  .route('/', authSignedIn); // log out
 
 api.onError(onApiError);
 api.notFound((c) => c.json(errorBody('not_found', 'notFound'), 404));

@@ -6,6 +6,7 @@ import * as retention from './retention/endpoints';
 import * as email from './email/endpoints';
 import * as webhooks from './webhooks/endpoints';
 import * as commissions from './commissions/endpoints';
+import * as attribution from './attribution/endpoints';
 import * as stats from './stats/endpoints';
 import * as tables from './tables/endpoints';
 import * as loyalty from './loyalty/endpoints';
@@ -40,9 +41,11 @@ export const operatorEndpoints = {
   ...email.operatorEndpoints,
   ...webhooks.operatorEndpoints,
   ...commissions.operatorEndpoints,
+  ...attribution.operatorEndpoints,
   ...loyalty.operatorEndpoints,
   ...people.operatorEndpoints,
   ...companies.operatorEndpoints,
+  ...rewards.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const endpoints: Record<string, AnyEndpoint> = { ...ambassadorEndpoints, ...operatorEndpoints };

@@ -66,13 +66,13 @@ describe('auth client, embedded and remote', () => {
 
       const [embedded, remote] = clients('acme.localhost', 'acme', answer.session);
       const signedIn = client.mode === 'embedded' ? embedded! : remote!;
-      const wrong = await failure(signedIn.changePassword({ current_password: 'nope', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD }));
+      const wrong = await failure(signedIn.changePassword({ body: { current_password: 'nope', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD } }));
       expect(wrong).toEqual({ status: 400, body: { detail: 'Your current password is incorrect.', code: 'currentPasswordWrong' } });
-      expect(await signedIn.changePassword({ current_password: 'Password1!', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD }))
+      expect(await signedIn.changePassword({ body: { current_password: 'Password1!', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD } }))
         .toEqual({ detail: 'Your password has been changed.' });
       // Back to the seed's password, in a later request (a request verifies its caller once).
       const later = clients('acme.localhost', 'acme', answer.session)[client.mode === 'embedded' ? 0 : 1]!;
-      expect(await later.changePassword({ current_password: NEW_PASSWORD, password: 'Password1!', repeat_password: 'Password1!' }))
+      expect(await later.changePassword({ body: { current_password: NEW_PASSWORD, password: 'Password1!', repeat_password: 'Password1!' } }))
         .toEqual({ detail: 'Your password has been changed.' });
 
       expect(await userStatus(answer.session)).toBe(200);
@@ -85,7 +85,7 @@ describe('auth client, embedded and remote', () => {
 
   it('registers with a registration session; a session only with auto-login', async () => {
     for (const client of clients('acme.localhost', 'acme')) {
-      const { client_session_uid } = await client.startRegistration('acme.localhost');
+      const { client_session_uid } = await client.startRegistration({ query: { host: 'acme.localhost' } });
       const bad = await failure(client.register('acme', client_session_uid, { email: 'nope' }));
       expect(bad.status).toBe(400);
       expect((bad.body as any).error_codes).toMatchObject({ email: [{ code: 'invalidEmail' }], firstName: [{ code: 'required' }] });
@@ -95,7 +95,7 @@ describe('auth client, embedded and remote', () => {
       expect(made.session).toBeNull();
     }
     for (const client of clients('localhost', 'demo')) {
-      const { client_session_uid } = await client.startRegistration('localhost');
+      const { client_session_uid } = await client.startRegistration({ query: { host: 'localhost' } });
       const made = await client.register('demo', client_session_uid, { firstName: 'Au', lastName: 'To', email: `auto-${client.mode}@x.test`, country: 'US', terms: 'on' });
       expect(made.auto_login).toBe(true);
       expect(made.session).toEqual({ userId: made.account.userid, ambassadorUid: made.ambassador_uid, token: made.token });
@@ -104,15 +104,15 @@ describe('auth client, embedded and remote', () => {
 
   it('sends a reset code and resets the password with it', async () => {
     for (const client of clients('acme.localhost', 'acme')) {
-      expect(await client.forgotPassword('acme.localhost', { email: 'paused@acme.test' })).toEqual({
+      expect(await client.forgotPassword({ query: { host: 'acme.localhost' }, body: { email: 'paused@acme.test' } })).toEqual({
         detail: expect.any(String), is_email_sent: true,
       });
       await settle();
       const { code, link } = codeFrom((await lastEmail('acme', 'paused@acme.test'))!.body_text);
       expect(link).toMatch(/^http:\/\/acme\.localhost\/reset-password\?host=acme\.localhost&/);
-      const noCode = await failure(client.resetPassword('acme.localhost', { code: 'AAAAAAAAAA', email: 'nobody@acme.test', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD }));
+      const noCode = await failure(client.resetPassword({ query: { host: 'acme.localhost' }, body: { code: 'AAAAAAAAAA', email: 'nobody@acme.test', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD } }));
       expect(noCode).toEqual({ status: 400, body: { detail: 'This link has already been used or has expired. Ask for a new one with "Forgot your password?".', code: 'noVerificationCode' } });
-      expect(await client.resetPassword('acme.localhost', { code, email: 'paused@acme.test', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD }))
+      expect(await client.resetPassword({ query: { host: 'acme.localhost' }, body: { code, email: 'paused@acme.test', password: NEW_PASSWORD, repeat_password: NEW_PASSWORD } }))
         .toEqual({ detail: 'Your password has been reset. Please log in with your new password.' });
     }
   });

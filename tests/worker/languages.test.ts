@@ -46,7 +46,7 @@ describe('the page language and the language header of API calls', () => {
   const seen: (string | null)[] = [];
   const page: MiddlewareHandler<EdgeEnv> = async (c) => {
     try {
-      await c.get('client').forgotPassword(new URL(c.req.url).host, { email: 'nobody@example.test' });
+      await c.get('client').forgotPassword({ query: { host: new URL(c.req.url).host }, body: { email: 'nobody@example.test' } });
     } catch {
       /* the answer does not matter here */
     }

@@ -1,3 +1,4 @@
+import type { BotCheckAnswer } from '../../lib/schemas/accounts';
 import { z } from 'zod';
 import { clientLimit, enforce, RECAPTCHA_LIMITS } from '../core/rate-limit';
 import type { ServiceContext } from '../core/types';
@@ -80,7 +81,7 @@ export const botCheckSchema = z.object({
 export type BotCheckInput = z.infer<typeof botCheckSchema>;
 
 /** POST /recaptcha - verifies a bot-check token: {score, status, token, isValid}. */
-export async function verifyBotCheck(svc: ServiceContext, input: BotCheckInput) {
+export async function verifyBotCheck(svc: ServiceContext, input: BotCheckInput): Promise<BotCheckAnswer> {
   await enforce(svc.db, await clientLimit(svc, 'recaptcha', RECAPTCHA_LIMITS.client));
   const { token, action } = parseWith(botCheckSchema, input);
   const verdict = await botCheckFor(svc.env).verify(token, action, svc.clientIp ?? undefined);

@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../lib/schemas/accounts';
 import { rememberAmbassadorClient } from '../commissions/fraud-holds';
 import { isoNow, isoIn, randomToken, sha256Hex } from '../core/crypto';
 import { ApiError } from '../core/errors';
@@ -27,7 +28,7 @@ export async function issueToken(db: D1Database, companyId: string, userId: numb
 }
 
 /** The answer of every call that starts a session (log in, single sign-on). */
-export async function sessionAnswer(db: D1Database, company: CompanyRow, user: UserRow, ambassadorUid: string) {
+export async function sessionAnswer(db: D1Database, company: CompanyRow, user: UserRow, ambassadorUid: string): Promise<SignedIn> {
   const { token, expiresAt } = await issueToken(db, company.id, user.id);
   return {
     token,
@@ -87,7 +88,7 @@ const loginFailures = (account: string): Limit => ({
  * ambassador uid. A wrong password, an unknown e-mail and an account of another company answer alike.
  * Limits: the client's (429), and the account guard above (never 429).
  */
-export async function logIn(svc: ServiceContext, host: string, input: LoginInput) {
+export async function logIn(svc: ServiceContext, host: string, input: LoginInput): Promise<SignedIn> {
   const body = parseWith(loginSchema, input);
   const company = await companyFor(svc, host);
   // Every attempt counts against the client (429 past its limit); a successful one is given back.

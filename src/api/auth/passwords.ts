@@ -1,6 +1,7 @@
+import type { Detail, ForgotPasswordAnswer } from '../../lib/schemas/accounts';
 import {
   changePasswordSchema, forgotPasswordSchema, resetPasswordSchema,
-  type ChangePasswordInput, type ForgotPasswordInput, type ResetPasswordInput,
+  type ChangePasswordBody, type ForgotPasswordBody, type ResetPasswordBody,
 } from '../../lib/schemas/passwords';
 import { codeHash, companyFor, sendCodeEmail } from './codes';
 import { isoNow } from '../core/crypto';
@@ -31,7 +32,7 @@ const en = (key: MessageKey) => t('en', key);
  * client's limit: 429. Past the account's e-mail budget (requests from anywhere): the same answer, and
  * no further e-mail; the codes sent before stay valid, so requests by strangers never lock the owner out.
  */
-export async function forgotPassword(svc: ServiceContext, host: string | null, input: ForgotPasswordInput) {
+export async function forgotPassword(svc: ServiceContext, host: string | null, input: ForgotPasswordBody): Promise<ForgotPasswordAnswer> {
   const company = await companyFor(svc, host);
   const { email } = parseWith(forgotPasswordSchema, input);
   await enforce(svc.db, await clientLimit(svc, 'forgot', FORGOT_LIMITS.client));
@@ -60,7 +61,7 @@ async function guessLimit(svc: ServiceContext, account: string): Promise<Limit> 
  * valid for everybody else. Success proves the e-mail (payout details set before are cleared, the owner
  * is told) and makes this client known to the account's login guard.
  */
-async function confirmCode(svc: ServiceContext, host: string | null, input: ResetPasswordInput, purpose: CodePurpose) {
+async function confirmCode(svc: ServiceContext, host: string | null, input: ResetPasswordBody, purpose: CodePurpose): Promise<Detail> {
   const company = await companyFor(svc, host);
   await enforce(svc.db, await clientLimit(svc, 'reset', RESET_LIMITS.client));
   const body = parseWith(resetPasswordSchema, input);
@@ -89,18 +90,18 @@ async function confirmCode(svc: ServiceContext, host: string | null, input: Rese
 }
 
 /** POST /auth/ambassador/reset_password/?host= - code, email, password, repeat_password. */
-export const resetPassword = (svc: ServiceContext, host: string | null, input: ResetPasswordInput) =>
+export const resetPassword = (svc: ServiceContext, host: string | null, input: ResetPasswordBody) =>
   confirmCode(svc, host, input, 'reset');
 
 /** POST /auth/ambassador/set_password/?host= - the first password of an account created without one. */
-export const setFirstPassword = (svc: ServiceContext, host: string | null, input: ResetPasswordInput) =>
+export const setFirstPassword = (svc: ServiceContext, host: string | null, input: ResetPasswordBody) =>
   confirmCode(svc, host, input, 'set_password');
 
 /**
  * POST /users/{id}/password/ - changes the caller's password; the current one is required when the
  * account has one. Every other session of the account ends, this one stays.
  */
-export async function changePassword(svc: ServiceContext, caller: Caller, userId: number | string, input: ChangePasswordInput) {
+export async function changePassword(svc: ServiceContext, caller: Caller, userId: number | string, input: ChangePasswordBody): Promise<Detail> {
   const p = caller.principal;
   ensureOwn(p.userId, userId);
   const body = parseWith(changePasswordSchema, input);

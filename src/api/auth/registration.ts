@@ -1,3 +1,4 @@
+import type { Registered, RegistrationSession } from '../../lib/schemas/accounts';
 import { loadCustomization } from '../companies/customization';
 import { t } from '../../lib/i18n';
 import { inLanguage } from '../../lib/customization-language';
@@ -53,7 +54,7 @@ async function checkSession(svc: ServiceContext, company: CompanyRow, sessionUid
 }
 
 /** POST /auth/session/?host= - starts a registration session: {client_session_uid, expires_at}. */
-export async function startRegistration(svc: ServiceContext, host: string | null) {
+export async function startRegistration(svc: ServiceContext, host: string | null): Promise<RegistrationSession> {
   const company = await companyFor(svc, host);
   const uid = `cs-${randomToken(16)}`;
   const expiresAt = isoIn(CLIENT_SESSION_TTL_MS);
@@ -68,7 +69,7 @@ export type RegistrationFields = Record<string, unknown>;
  * POST /companies/{company}/register/ - creates an ambassador account (header X-Client-Session-Id) and
  * e-mails the set-password link; with portal_auto_login the answer carries a token too.
  */
-export async function register(svc: ServiceContext, companyId: string, sessionUid: string | null | undefined, fields: RegistrationFields) {
+export async function register(svc: ServiceContext, companyId: string, sessionUid: string | null | undefined, fields: RegistrationFields): Promise<Registered> {
   const company = await findCompany(svc.db, companyId);
   if (!company) throw new ApiError('not_found', 'invalidCompany');
   await enforce(svc.db, await clientLimit(svc, 'register', REGISTER_LIMITS.client));

@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../lib/schemas/accounts';
 import { z } from 'zod';
 import type { MessageKey } from '../../lib/i18n';
 import { ssoSchema, type SsoInput } from '../../lib/schemas/passwords';
@@ -73,7 +74,7 @@ export async function verifySsoToken(token: string, companyId: string, secret: s
 }
 
 /** POST /auth/sso/?host= - exchanges a company-signed token for a session (the same answer as log in). */
-export async function signInWithSso(svc: ServiceContext, host: string | null, input: SsoInput) {
+export async function signInWithSso(svc: ServiceContext, host: string | null, input: SsoInput): Promise<SignedIn> {
   const company = await companyFor(svc, host);
   const { token } = parseWith(ssoSchema, input);
   const payload = await verifySsoToken(token, company.id, company.sso_secret);

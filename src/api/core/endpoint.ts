@@ -33,6 +33,8 @@ export interface EndpointErrors {
   404?: string;
   /** Codes of 409 `{ detail, code, params? }` answers, with when. */
   409?: Record<string, string>;
+  /** When a rate limit answers 429 (`tooManyAttempts`, with Retry-After). */
+  429?: string;
 }
 
 /**
@@ -125,13 +127,15 @@ export interface EndpointSpec<
   /** A second success status of the same answer (a 200 that changed nothing beside the 201): the reference only. */
   alsoOk?: { status: 200; description: string };
   /**
-   * Headers every answer carries once the body was read, errors and Idempotency-Key replays too (a new API
-   * key's `Cache-Control: no-store`). A header of one answer only goes in its `reply()`.
+   * Headers every answer carries, errors and Idempotency-Key replays too (a new API key's `Cache-Control:
+   * no-store`), or made from the request's headers (a request id echoed). One answer's own go in its `reply()`.
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | ((header: (name: string) => string | undefined) => Record<string, string>);
   errors?: EndpointErrors;
   /** A 413 of this route besides the 6 MB limit of every request (e.g. an import's file size). */
   tooLarge?: string;
+  /** A smaller body limit than every request's, refused (413) before the route reads a byte (./body-limit.ts). */
+  maxBytes?: number;
   /** The handler honours `Idempotency-Key` itself (an ambassador write): the reference documents it, 409 and 422. */
   idempotencyKey?: boolean;
   handle(input: EndpointInput<A, P, Q, B, I>): Promise<O | Reply<O>>;

@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { requireAdmin } from './admin-auth';
+import { bodyLimit } from './body-limit';
 import { isReply, type AnyEndpoint, type Own, type RawRequest, type Reply } from './endpoint';
 import { idempotent, idempotentFor } from './operator-idempotency';
 import { requireOperator, type Operator } from './operator-keys';
@@ -112,6 +113,9 @@ function handlerOf(ep: AnyEndpoint) {
     const query = ep.query ? parseWith(ep.query, c.req.query()) : undefined;
     const header = (name: string) => c.req.header(name);
     const run = (body: unknown) => ep.handle({ svc, ...who, params, query, body, header } as never);
+    // Before the body is read: an answer refusing it carries them too.
+    const always = typeof ep.headers === 'function' ? ep.headers(header) : ep.headers;
+    for (const [name, value] of Object.entries(always ?? {})) c.header(name, value);
     if (idempotentWrite) {
       // The exact text is what an Idempotency-Key is kept against.
       let text: string;
@@ -123,7 +127,6 @@ function handlerOf(ep: AnyEndpoint) {
         ({ text, fields: value } = await readJsonObject(c, { required }));
       }
       const body = ep.body || ep.readRequest ? parsedBody(ep, value) : undefined;
-      for (const [name, value] of Object.entries(ep.headers ?? {})) c.header(name, value);
       const apply = async () => {
         const answer = asReply(await run(body));
         checkAnswer(c, ep, answer.body);
@@ -136,7 +139,6 @@ function handlerOf(ep: AnyEndpoint) {
     else if (ep.body && keyed) body = parsedBody(ep, (await readJsonObject(c, { required })).fields);
     else if (ep.body && ep.parseIn === 'handler') body = await readFields(c, { form, required });
     else if (ep.body) body = await readBody(c, ep.body, { form, required });
-    for (const [name, value] of Object.entries(ep.headers ?? {})) c.header(name, value);
     return respond(c, ep, await run(body));
   };
   // Named, so the app's route list tells an endpoint's route from a hand-written one (tests/worker/contract.test.ts).
@@ -146,6 +148,9 @@ function handlerOf(ep: AnyEndpoint) {
 /** A sub-app with one route per endpoint (paths under /v1, as the endpoints name them). */
 export function mount(endpoints: Record<string, AnyEndpoint>): Hono<ApiEnv> {
   const app = new Hono<Env>();
-  for (const ep of Object.values(endpoints)) app.on([ep.method.toUpperCase()], [ep.path], ...guardsOf(ep), handlerOf(ep));
+  for (const ep of Object.values(endpoints)) {
+    const limit = ep.maxBytes ? [bodyLimit({ maxBytes: ep.maxBytes })] : [];
+    app.on([ep.method.toUpperCase()], [ep.path], ...limit, ...guardsOf(ep), handlerOf(ep));
+  }
   return app as unknown as Hono<ApiEnv>;
 }

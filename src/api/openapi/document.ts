@@ -146,6 +146,13 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       }),
     };
   }
+  if (op.errors[429]) {
+    out[429] = {
+      description: `${op.errors[429]} (codes tooManyAttempts, tooManyRegistrations)`,
+      headers: { 'Retry-After': { description: 'Seconds until the limit allows another try', schema: { type: 'integer' } } },
+      content: json(ref('Error'), { examples: { tooManyAttempts: example('rate_limited', 'tooManyAttempts', { seconds: '60' }) } }),
+    };
+  }
   if (op.body) {
     out[413] = {
       description: `The request is larger than the API takes (6 MB for any request, code requestTooLarge)${op.tooLarge ? `; ${op.tooLarge}` : ''}`,
@@ -255,11 +262,13 @@ function build(): OpenApiDocument {
         'have 405 with `Allow` (OPTIONS: 204 with `Allow`), before any key is checked; every 401 carries `WWW-Authenticate`.',
     },
     tags: [
+      { name: 'Accounts', description: 'Log in, single sign-on, registration, passwords by e-mailed code and the bot check (public); the signed-in ambassador\'s password change' },
       { name: 'Portal', description: 'The public record of the company serving a host (the edge\'s tenant lookup)' },
       { name: 'Profile', description: 'The signed-in ambassador\'s user record, profile, notification settings and account state; unsubscribe links (ambassador API)' },
       { name: 'Earnings', description: 'The signed-in ambassador\'s payouts to come (ambassador API, `Authorization: Token`)' },
       { name: 'Stats', description: 'The signed-in ambassador\'s numbers, graph and recent activity (ambassador API)' },
       { name: 'Tables', description: 'The signed-in ambassador\'s data tables (commissions, payouts, activity; JSON or CSV) and activity detail (ambassador API)' },
+      { name: 'Tasks', description: 'The signed-in ambassador\'s loyalty tasks, and the tasks they click (ambassador API)' },
       { name: 'Sharing', description: 'The signed-in ambassador\'s share links, share tracking, assets and personal codes; where a share link leads and its clicks (public, for the edge\'s redirects)' },
       { name: 'Rewards', description: 'The signed-in ambassador\'s gift-card catalogue, vault, redemptions (with Idempotency-Key) and rewards ledger' },
       { name: 'Conversions', description: 'Purchases made through an ambassador\'s link, and their refunds' },

@@ -1,10 +1,6 @@
 import type { z } from 'zod';
-import { completeRedemptionSchema, failRedemptionSchema } from '../../lib/schemas/operator';
-import { redemptionAnswer } from './responses';
 import type { AnyEndpoint } from '../core/endpoint';
 import { endpoints } from '../endpoints';
-import { OPERATIONS_CATALOG } from './ops-catalog';
-import { OPERATIONS_ATTRIBUTION } from './ops-attribution';
 
 /**
  * The route table of the OpenAPI document: one row per operator route, naming the SAME zod schemas the
@@ -63,34 +59,6 @@ export interface Operation {
   tooLarge?: string;
 }
 
-
-const CORE_OPERATIONS: Operation[] = [
-  {
-    method: 'post',
-    path: '/v1/operator/redemptions/:id/complete',
-    tag: 'Loyalty',
-    operationId: 'completeRedemption',
-    summary: 'Mark a redemption fulfilled',
-    description: 'For rewards the company fulfils itself (a shipped item): the held amount becomes redeemed, once. Optional gift card details.',
-    body: completeRedemptionSchema,
-    example: { details: { order_id: 'SHIP-20931' } },
-    ok: { status: 200, schema: redemptionAnswer, description: 'The completed redemption' },
-    errors: { 404: 'Unknown redemption (or of another company)', 409: { redemptionAlreadySettled: 'it was completed or failed already' } },
-  },
-  {
-    method: 'post',
-    path: '/v1/operator/redemptions/:id/fail',
-    tag: 'Loyalty',
-    operationId: 'failRedemption',
-    summary: 'Fail a redemption',
-    description: 'The company cannot fulfil it: the hold is released (every lot gets its amount back) and the stock returned, once.',
-    body: failRedemptionSchema,
-    example: { reason: 'Out of this size' },
-    ok: { status: 200, schema: redemptionAnswer, description: 'The failed redemption' },
-    errors: { 404: 'Unknown redemption (or of another company)', 409: { redemptionAlreadySettled: 'it was completed or failed already' } },
-  },
-];
-
 /** An endpoint (src/api/core/endpoint.ts) as a row of this table: the document reads both alike. */
 export const operationOfEndpoint = (ep: AnyEndpoint): Operation => ({
   method: ep.method,
@@ -113,5 +81,4 @@ export const operationOfEndpoint = (ep: AnyEndpoint): Operation => ({
 
 export const OPERATIONS: Operation[] = [
   ...Object.values(endpoints).map(operationOfEndpoint),
-  ...CORE_OPERATIONS, ...OPERATIONS_CATALOG, ...OPERATIONS_ATTRIBUTION,
 ];

@@ -2,14 +2,11 @@ import { callerStillValid, verifyToken } from '../../api/core/token-auth';
 import { cachedCaller, forgetCaller, rememberCaller } from '../caller-cache';
 import type { Caller, ServiceContext } from '../../api/core/types';
 import type { Session } from '../types';
-import { embeddedAuth, remoteAuth, type AuthClient } from './auth';
 import { ClientError, remoteDeps, type RemoteOptions } from './core';
 import { embeddedContract, remoteContract, type ContractClient } from './contract';
 import { embeddedExpiringLots, remoteExpiringLots, type ExpiringLotsClient } from './expiring-lots';
 import { embeddedSession, remoteSession, type SessionClient } from './session';
-import { embeddedIdentity, remoteIdentity, type IdentityClient } from './identity';
 import { shareLinkTarget, type ShareLinkTargetClient } from './share-links';
-import { embeddedStats, remoteStats, type StatsClient } from './stats';
 
 export { ClientError } from './core';
 export type { RedeemAnswer } from '../../lib/schemas/rewards';
@@ -21,7 +18,7 @@ export type { AmbassadorProfile, Me, UserView } from '../../lib/schemas/people';
  * implementations behind one interface: embedded (the API's services called in-process with the
  * caller verified once per request) and remote (HTTP to AMBASSADOR_API_URL).
  */
-export interface AmbassadorClient extends ContractClient, IdentityClient, AuthClient, SessionClient, ShareLinkTargetClient, StatsClient, ExpiringLotsClient {
+export interface AmbassadorClient extends ContractClient, SessionClient, ShareLinkTargetClient, ExpiringLotsClient {
   readonly mode: 'embedded' | 'remote';
 }
 
@@ -71,7 +68,7 @@ export function embeddedClient({ svc, session, reuse }: EmbeddedClientOptions): 
   // The endpoints' methods live on the contract client's prototype: the hand-written ones are added to it.
   const contract = embeddedContract(deps);
   return Object.assign(contract, {
-    mode: 'embedded' as const, ...embeddedIdentity(deps), ...embeddedAuth(deps), ...embeddedSession(deps), ...shareLinkTarget(contract), ...embeddedStats(deps), ...embeddedExpiringLots(deps),
+    mode: 'embedded' as const, ...embeddedSession(deps, contract), ...shareLinkTarget(contract), ...embeddedExpiringLots(deps),
   });
 }
 
@@ -86,6 +83,6 @@ export function remoteClient(options: RemoteClientOptions): AmbassadorClient {
   const own = options.session ? { ambassadorUid: options.session.ambassadorUid, companyId: options.headers['x-portal-company'] ?? '-' } : null;
   const contract = remoteContract(deps, options.session && own ? { ambassadorUid: own.ambassadorUid, userId: options.session.userId, companyId: own.companyId } : null);
   return Object.assign(contract, {
-    mode: 'remote' as const, ...remoteIdentity(deps, ids), ...remoteAuth(deps, ids), ...remoteSession(deps, own), ...shareLinkTarget(contract), ...remoteStats(deps, own), ...remoteExpiringLots(contract),
+    mode: 'remote' as const, ...remoteSession(deps, ids, contract), ...shareLinkTarget(contract), ...remoteExpiringLots(contract),
   });
 }

@@ -29,3 +29,6 @@ export const filePart = (description: string) =>
     .refine((v) => v instanceof File || typeof v === 'string', 'required')
     .transform((v) => (typeof v === 'string' ? new File([v], 'file') : (v as File)))
     .meta({ type: 'string', format: 'binary', description });
+
+/** `?host=` of a public call that falls back to the portal host of the request when it is left out. */
+export const optionalHostQuery = z.object({ host: z.string().optional().transform((v) => v || null) });

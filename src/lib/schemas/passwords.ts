@@ -56,3 +56,7 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export type SsoInput = z.infer<typeof ssoSchema>;
+// The bodies as sent (the services parse them).
+export type ForgotPasswordBody = z.input<typeof forgotPasswordSchema>;
+export type ResetPasswordBody = z.input<typeof resetPasswordSchema>;
+export type ChangePasswordBody = z.input<typeof changePasswordSchema>;

@@ -144,7 +144,7 @@ export async function changePassword(locals: Locals, form: FormData, submitted: 
     repeat_password: String(form.get('repeat_password') ?? ''),
   };
   return attempt(locals, async () => {
-    const answer = await locals.client.changePassword(input);
+    const answer = await locals.client.changePassword({ body: input });
     return back('ok', 'credentials', answer?.detail || 'passwordChanged');
   }, (err) => {
     const { detail, fields } = readFailure(err, lang);

@@ -93,7 +93,7 @@ export async function registerAction(locals: Locals, request: Request): Promise<
   const form = await readForm(request);
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).slice(0, 4096)]));
   try {
-    const { client_session_uid } = await client.startRegistration(requestContext.portal.host);
+    const { client_session_uid } = await client.startRegistration({ query: { host: requestContext.portal.host } });
     const answer = await client.register(requestContext.portal.uid, client_session_uid, values);
     if (answer.session) locals.setSession(answer.session);
     return seeOther(answer.redirect ?? (answer.session ? '/app' : '/register?created=1'), { 'Cache-Control': 'no-store' });
@@ -107,7 +107,7 @@ export async function forgotPasswordAction(locals: Locals, request: Request, url
   const form = await readForm(request);
   const email = field(form, 'email', 254);
   try {
-    await locals.client.forgotPassword(locals.requestContext.portal.host, { email });
+    await locals.client.forgotPassword({ query: { host: locals.requestContext.portal.host }, body: { email } });
     const next = new URL(url);
     next.searchParams.set('sent', '1');
     return seeOther(next.pathname + next.search);
@@ -125,7 +125,7 @@ export async function resetPasswordAction(locals: Locals, request: Request, url:
   const code = field(form, 'code', 64);
   const { host } = locals.requestContext.portal;
   try {
-    await locals.client.resetPassword(host, { code, email, ...newPassword(form) });
+    await locals.client.resetPassword({ query: { host }, body: { code, email, ...newPassword(form) } });
     const next = new URLSearchParams({ host: url.searchParams.get('host') ?? host, done: '1' });
     return seeOther(`${url.pathname}?${next}`);
   } catch (err) {
@@ -144,8 +144,8 @@ export async function setPasswordAction(locals: Locals, request: Request, url: U
   const code = field(form, 'code', 64);
   const { host } = locals.requestContext.portal;
   try {
-    if (mode === 'request') await locals.client.forgotPassword(host, { email });
-    else await locals.client.setPassword(host, { email, code, ...newPassword(form) });
+    if (mode === 'request') await locals.client.forgotPassword({ query: { host }, body: { email } });
+    else await locals.client.setPassword({ query: { host }, body: { email, code, ...newPassword(form) } });
     return seeOther(`${url.pathname}?${mode === 'request' ? 'sent' : 'done'}=1`);
   } catch (err) {
     return failed(err, locals, mode === 'request' ? 'forgotPasswordFailed' : 'resetPasswordError', { email, code: mode === 'request' ? '' : code });
