@@ -8,6 +8,7 @@ import { api as apiApp } from '../../src/api/app';
 import type { ServiceContext } from '../../src/api/core/types';
 import { ClientError, embeddedClient, remoteClient } from '../../src/edge/client';
 import { handleTaskPost, safeTaskUrl } from '../../src/edge/pages/forms/tasks';
+import { CLICKABLE_TASKS_FIELD } from '../../src/lib/schemas/loyalty';
 import { call, token, type Who } from './profile-fixtures';
 
 const FIELD = 'affiliate.loyalty_clickable_tasks';
@@ -198,11 +199,11 @@ describe('the client', () => {
         return res;
       },
     });
-    const answer = await client.clickTasks(['task-demo-newsletter']);
+    const answer = await client.clickTasks({ body: { loyalty_data: { [CLICKABLE_TASKS_FIELD]: ['task-demo-newsletter'] } } });
     expect(paths).toEqual([`POST /v1/ambassadors/${ava.uid}/loyalty/data/ {"loyalty_data":{"${FIELD}":["task-demo-newsletter"]}}`]);
     expect(answer.clicked_tasks[0]).toMatchObject({ id: 90, newly_completed: false });
     expect(answer.loyalty_clickable_tasks).toContain(90);
-    const refused = await client.clickTasks([999]).catch((e: unknown) => e);
+    const refused = await client.clickTasks({ body: { loyalty_data: { [CLICKABLE_TASKS_FIELD]: [999] } } }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ClientError);
     expect((refused as ClientError).status).toBe(400);
   });

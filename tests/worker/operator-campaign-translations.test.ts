@@ -5,7 +5,7 @@
 // back to the row's own text. Another company's rows cannot be read or written.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { badgeAnswer, tierAnswer, tierListAnswer } from '../../src/api/openapi/ops-catalog-answers';
+import { badgeAnswer, tierAnswer, tierListAnswer } from '../../src/lib/schemas/loyalty';
 import { campaignAnswer, campaignListAnswer } from '../../src/lib/schemas/campaigns';
 import type { MiddlewareHandler } from 'hono';
 import type { EdgeEnv } from '../../src/edge/types';

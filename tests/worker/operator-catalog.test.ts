@@ -3,9 +3,8 @@
 // and writes nothing; SQL refuses what zod would (0008's guards); another company's uids answer 404.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  badgeAnswer, badgeListAnswer, removeAnswer, taskAnswer, taskListAnswer, tierAnswer, tierListAnswer,
-} from '../../src/api/openapi/ops-catalog-answers';
+import { removeAnswer } from '../../src/lib/schemas/catalog';
+import { badgeAnswer, badgeListAnswer, taskAnswer, taskListAnswer, tierAnswer, tierListAnswer } from '../../src/lib/schemas/loyalty';
 import { campaignAnswer, campaignListAnswer, groupAnswer, groupListAnswer } from '../../src/lib/schemas/campaigns';
 import { call, token, type Who } from './profile-fixtures';
 import { KEYS, op, scalar, tx } from './operator-fixtures';

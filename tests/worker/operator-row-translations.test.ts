@@ -5,7 +5,8 @@
 // cannot be read or written.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rewardAnswer, taskAnswer, taskListAnswer, vaultItemAnswer } from '../../src/api/openapi/ops-catalog-answers';
+import { rewardAnswer, vaultItemAnswer } from '../../src/lib/schemas/rewards-catalog';
+import { taskAnswer, taskListAnswer } from '../../src/lib/schemas/loyalty';
 import { edge } from './helpers';
 import { KEYS, op } from './operator-fixtures';
 import { getInLanguage as inLanguage, token, type Who } from './profile-fixtures';

@@ -73,7 +73,7 @@ describe('embedded and remote answer alike', () => {
     ['recent activity', (c) => c.recentActivity({ query: { page_size: 5 } })],
     ['recent activity of one campaign', (c) => c.recentActivity({ query: { campaign_uid: 'cmp-demo-summer' } })],
     ['tasks', (c) => c.tasks()],
-    ['tasks of one campaign', (c) => c.tasks({ campaign_uid: 'cmp-demo-main' })],
+    ['tasks of one campaign', (c) => c.tasks({ query: { campaign_uid: 'cmp-demo-main' } })],
     ['share links', (c) => c.shareLinks({ query: { ordering: '-created_at', page: 2, page_size: 2 } })],
     ['assets', (c) => c.assets({ query: { campaign_uid: 'cmp-demo-summer', search: '' } })],
   ];
@@ -145,7 +145,7 @@ describe('D1 round trips', () => {
     const scope = { campaign_uid: 'cmp-demo-main' };
     await Promise.all([
       client.profile(), client.stats({ query: { ...scope, split_currency_types: 'true' } }), client.campaignStats({ query: scope }),
-      client.recentActivity({ query: { ...scope, page_size: 15 } }), client.tasks(scope),
+      client.recentActivity({ query: { ...scope, page_size: 15 } }), client.tasks({ query: scope }),
     ]);
     expect(meter.roundTrips).toBe(2);
   });

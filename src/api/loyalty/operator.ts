@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { loyaltyEntrySchema } from '../../lib/schemas/operator';
+import type { LedgerEntry, LoyaltyAnswer, LoyaltyEntryAnswer, loyaltyEntrySchema, OpenLot } from '../../lib/schemas/loyalty';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { batch, row, rows } from '../core/named-batch';
@@ -16,7 +16,10 @@ import type { Operator } from '../core/operator-keys';
 const notFound = () => new ApiError('not_found', 'notFound');
 
 /** An entry as the operator sees it: their own uid back (without the `op:<ambassador>:` scope). */
-const entryView = (e: EntryRow) => ({ ...e, uid: e.uid?.startsWith('op:') ? e.uid.replace(/^op:[^:]*:/, '') : e.uid });
+const entryView = (e: EntryRow): LedgerEntry => ({
+  ...e, kind: e.kind as LedgerEntry['kind'], entry_type: e.entry_type as LedgerEntry['entry_type'],
+  uid: e.uid?.startsWith('op:') ? e.uid.replace(/^op:[^:]*:/, '') : e.uid,
+});
 
 async function ensureAmbassador(db: D1Database, companyId: string, uid: string) {
   const found = await db.prepare('SELECT 1 AS ok FROM ambassadors WHERE company_id = ? AND uid = ?').bind(companyId, uid).first('ok');
@@ -24,7 +27,9 @@ async function ensureAmbassador(db: D1Database, companyId: string, uid: string) 
 }
 
 /** POST /v1/operator/ambassadors/{uid}/loyalty/entries - one entry; 201 (or 200: the same uid already posted). */
-export async function postLoyaltyEntry(svc: ServiceContext, op: Operator, ambassadorUid: string, input: z.infer<typeof loyaltyEntrySchema>) {
+export async function postLoyaltyEntry(
+  svc: ServiceContext, op: Operator, ambassadorUid: string, input: z.output<typeof loyaltyEntrySchema>,
+): Promise<{ created: boolean; body: LoyaltyEntryAnswer }> {
   const { db } = svc;
   await ensureAmbassador(db, op.companyId, ambassadorUid);
   // The operator's uid is theirs per ambassador: the same uid for another ambassador is another entry.
@@ -50,13 +55,13 @@ export async function postLoyaltyEntry(svc: ServiceContext, op: Operator, ambass
 }
 
 /** GET /v1/operator/ambassadors/{uid}/loyalty - balances, open lots (soonest-expiring first) and the newest 50 entries. */
-export async function loyaltyOf(svc: ServiceContext, op: Operator, ambassadorUid: string) {
+export async function loyaltyOf(svc: ServiceContext, op: Operator, ambassadorUid: string): Promise<LoyaltyAnswer> {
   const { db } = svc;
   await ensureAmbassador(db, op.companyId, ambassadorUid);
   const { balance, lots, entries } = await batch(db, {
     balance: row<BalanceRow>(db.prepare(`SELECT ${BALANCE_COLUMNS} FROM loyalty_balances WHERE company_id = ? AND ambassador_uid = ?`)
       .bind(op.companyId, ambassadorUid)),
-    lots: rows(db.prepare(
+    lots: rows<OpenLot>(db.prepare(
       `SELECT entry_id AS id, kind, amount, remaining, expire_at, created_at FROM loyalty_lots
         WHERE company_id = ? AND ambassador_uid = ? AND remaining > 0 ORDER BY expire_at IS NULL, expire_at, entry_id`,
     ).bind(op.companyId, ambassadorUid)),

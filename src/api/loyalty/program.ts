@@ -2,6 +2,7 @@ import type { BadgeCreate, BadgePatch, TaskCreate, TaskPatch, TierCreate, TierPa
 import { parseTranslations } from '../../lib/row-language';
 import { newUid } from '../core/crypto';
 import { bit, campaignIdOf, storedTranslations, insertStatement, patchRow, removeOrDeactivate } from '../core/catalog-queries';
+import type { BadgeView, ProgramTaskView, TierView } from '../../lib/schemas/loyalty';
 import { badgeRow, badgeRows, taskRow, taskRows, tierRows, type BadgeRow, type TaskRow, type TierRow } from './program-queries';
 
 /**
@@ -12,11 +13,10 @@ import { badgeRow, badgeRows, taskRow, taskRows, tierRows, type BadgeRow, type T
 
 // Tiers --------------------------------------------------------------------------------------------
 
-const tierView = (t: TierRow) => ({
+const tierView = (t: TierRow): TierView => ({
   uid: t.uid, name: t.name, color: t.color, threshold: t.threshold, image: t.image, description: t.description, is_active: !!t.is_active,
   translations: parseTranslations(t.translations),
 });
-export type TierView = ReturnType<typeof tierView>;
 
 export async function listTiers(db: D1Database, companyId: string) {
   const { results } = await tierRows(db, companyId);
@@ -42,11 +42,10 @@ export const deleteTier = (db: D1Database, companyId: string, uid: string) => re
 
 // Badges -------------------------------------------------------------------------------------------
 
-const badgeView = (b: BadgeRow) => ({
+const badgeView = (b: BadgeRow): BadgeView => ({
   uid: b.uid, name: b.name, color: b.color, points: b.points, image: b.image, description: b.description, is_active: !!b.is_active,
   awarded: b.awarded ?? 0, translations: parseTranslations(b.translations),
 });
-export type BadgeView = ReturnType<typeof badgeView>;
 
 export async function listBadges(db: D1Database, companyId: string) {
   const { results } = await badgeRows(db, companyId);
@@ -77,11 +76,10 @@ export const deleteBadge = (db: D1Database, companyId: string, uid: string) =>
 
 // Tasks --------------------------------------------------------------------------------------------
 
-const taskView = (t: TaskRow) => ({
+const taskView = (t: TaskRow): ProgramTaskView => ({
   uid: t.uid, name: t.name, description: t.description, points: t.points, url: t.url, position: t.position,
   campaign_uid: t.campaign_uid ?? null, is_active: !!t.is_active, completions: t.completions ?? 0, translations: parseTranslations(t.translations),
 });
-export type TaskView = ReturnType<typeof taskView>;
 
 export async function listTasks(db: D1Database, companyId: string) {
   const { results } = await taskRows(db, companyId);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { browserLanguage, type Language } from '../../lib/languages';
 import { textsIn } from '../../lib/row-language';
 import { fieldError } from '../core/errors';
@@ -10,29 +10,27 @@ import { ambassadorProfile } from '../people/view';
 import { ownCampaign } from '../sharing/membership';
 import { moneyCode } from '../money/errors';
 import { earnWith } from '../money/ledger';
+import {
+  CLICKABLE_TASKS_FIELD, loyaltyDataSchema,
+  type ClickedTask, type ClickTasksAnswer, type LoyaltyDataInput, type TaskList, type tasksQuery, type TaskView,
+} from '../../lib/schemas/loyalty';
 import { addClickedTasksStatement, completeTaskStatement, listTasksStatement, taskActivityStatement, type TaskRow } from './queries';
 
 // The loyalty calls of spec §7 as plain functions of the verified caller (one D1 round trip each).
 
-export const tasksQuery = z.object({ campaign_uid: z.string().trim().max(64, 'invalidField').optional() });
-export type TasksQuery = z.input<typeof tasksQuery>;
-
 /** A task as the dashboard lists it, with the caller's completed state; name and description in `lang` where written. */
-export function taskView(t: TaskRow, lang: Language | null = null) {
+export function taskView(t: TaskRow, lang: Language | null = null): TaskView {
   return {
     id: t.id, uid: t.uid, ...textsIn(t, lang, ['name', 'description']), points: t.points, url: t.url, position: t.position,
     campaign_id: t.campaign_id, campaign_uid: t.campaign_uid, completed: !!t.completed_at, completed_at: t.completed_at,
   };
 }
 
-export type TaskView = ReturnType<typeof taskView>;
-
 /**
  * GET /companies/{id}/loyalty_program/tasks/ (and /companies/{id}/tasks/) - the company's active tasks
  * that apply to the caller (company-wide ones and those of their campaigns, or of one campaign).
  */
-export async function listTasks(svc: ServiceContext, caller: Caller, query: TasksQuery = {}) {
-  const q = parseWith(tasksQuery, query);
+export async function listTasks(svc: ServiceContext, caller: Caller, q: z.output<typeof tasksQuery>): Promise<TaskList> {
   const campaign = ownCampaign(caller, q.campaign_uid);
   const { results: rows } = await listTasksStatement(svc.db, caller.company.id, caller.ambassador.uid, campaign?.campaign_id ?? null).all<TaskRow>();
   const lang = browserLanguage(svc.acceptLanguage);
@@ -40,38 +38,11 @@ export async function listTasks(svc: ServiceContext, caller: Caller, query: Task
   return { count: results.length, next: null, previous: null, results };
 }
 
-export type TaskList = Awaited<ReturnType<typeof listTasks>>;
-
 // ------------------------------------------------------------------------------------------------------
 // Clicked tasks
 // ------------------------------------------------------------------------------------------------------
 
-export const MAX_CLICKED_TASKS = 100;
-/** The body's one field (spec §7): the tasks the ambassador clicked, by id (number or numeric text) or uid. */
-export const CLICKABLE_TASKS_FIELD = 'affiliate.loyalty_clickable_tasks';
 const CLICKABLE_TASKS_PATH = `loyalty_data.${CLICKABLE_TASKS_FIELD}`;
-
-export const loyaltyDataSchema = z.object({
-  loyalty_data: z.object({
-    [CLICKABLE_TASKS_FIELD]: z
-      .array(z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], 'taskUnknown'), 'required')
-      .min(1, 'required')
-      .max(MAX_CLICKED_TASKS, 'taskListTooLong'),
-  }, 'required'),
-});
-export type LoyaltyDataInput = z.input<typeof loyaltyDataSchema>;
-
-/** A task of the call's answer: what was clicked, and whether this call completed it. */
-export interface ClickedTask {
-  id: number;
-  uid: string;
-  name: string;
-  points: number;
-  url: string | null;
-  completed: boolean;
-  /** Completed by this call (its points were awarded now). */
-  newly_completed: boolean;
-}
 
 const taskEntryUid = (taskId: number, ambassadorUid: string) => `task:${taskId}:${ambassadorUid}`;
 const DAY_MS = 86_400_000;
@@ -99,7 +70,7 @@ const alreadyAwarded = (err: unknown) => moneyCode(err) === 'ledger_uid_taken';
  * one batch. A click that lost a race to another one for the same task is answered as already done. The
  * answer is the refreshed profile (the "user data refreshed afterwards" of spec §7) with the clicked tasks.
  */
-export async function clickTasks(svc: ServiceContext, caller: Caller, input: LoyaltyDataInput) {
+export async function clickTasks(svc: ServiceContext, caller: Caller, input: LoyaltyDataInput): Promise<ClickTasksAnswer> {
   ensureLoyalty(caller);
   const refs = parseWith(loyaltyDataSchema, input).loyalty_data[CLICKABLE_TASKS_FIELD];
   const companyId = caller.company.id;
@@ -142,5 +113,3 @@ export async function clickTasks(svc: ServiceContext, caller: Caller, input: Loy
   }));
   return { ...profile, clicked_tasks };
 }
-
-export type ClickTasksAnswer = Awaited<ReturnType<typeof clickTasks>>;

@@ -12,16 +12,6 @@ import { z } from 'zod';
 export { components } from '../../lib/schemas/registry';
 import { components } from '../../lib/schemas/registry';
 
-export const redemptionAnswer = z
-  .object({
-    redemption: z.looseObject({
-      id: z.number().int(), status: z.enum(['processing', 'canceled', 'failed', 'completed', 'reversed_to_ledger', 'reversed_to_company']),
-      requested_amount: z.number().int(), spend_kind: z.enum(['points', 'cash']), failure_reason: z.string().nullable(),
-      gift_card: z.looseObject({}).nullable().describe('Gift card details (spec §3) once completed'),
-    }),
-  })
-  .register(components, { id: 'RedemptionAnswer' });
-
 const params = z.record(z.string(), z.union([z.string(), z.number()])).describe('Placeholders of the message');
 
 /** `{ detail, code, params? }` (src/api/core/errors.ts errorBody). */

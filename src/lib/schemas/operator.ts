@@ -77,35 +77,4 @@ export const idempotencyKeySchema = z.string().regex(
   'idempotencyKeyInvalid',
 );
 
-// Loyalty: a company credits, corrects or claws back points and cash, and settles redemptions
-// it fulfils by hand. Amounts are integers: points, or cash in minor units of the company currency.
-export const loyaltyEntrySchema = z
-  .object({
-    kind: z.enum(['points', 'cash'], { error: 'ledgerEntryInvalid' }),
-    amount: z.number({ error: 'ledgerEntryInvalid' }).int('ledgerEntryInvalid').min(-1_000_000_000, 'ledgerEntryInvalid')
-      .max(1_000_000_000, 'ledgerEntryInvalid').refine((n) => n !== 0, 'ledgerEntryInvalid'),
-    /** earn (amount > 0), adjust (either sign), reverse (amount < 0: a clawback, oldest-expiring first). Default: earn or adjust by sign. */
-    entry_type: z.enum(['earn', 'adjust', 'reverse'], { error: 'ledgerEntryInvalid' }).optional(),
-    description: required(255),
-    /** When the lot lapses (ISO time), or after how many days; neither: the company's loyalty.points_expire_days. */
-    expire_at: z.iso.datetime({ offset: true, error: 'invalidField' }).nullish(),
-    expire_days: z.number().int('invalidField').min(1, 'invalidField').max(3650, 'invalidField').optional(),
-    /** Your own id of this entry: the same uid again answers the first entry and credits nothing. */
-    uid: z.string().trim().regex(/^[\x21-\x7e]{1,100}$/, 'invalidField').optional(),
-  })
-  .superRefine((v, ctx) => {
-    const type = v.entry_type ?? (v.amount > 0 ? 'earn' : 'adjust');
-    if ((type === 'earn' && v.amount < 0) || (type === 'reverse' && v.amount > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'ledgerEntryInvalid' });
-    }
-  });
-export type LoyaltyEntryInput = z.input<typeof loyaltyEntrySchema>;
-
-export const completeRedemptionSchema = z.object({
-  details: z.object({
-    card_number: optionalText, card_code: optionalText, card_pin: optionalText, redemption_url: optionalText,
-    security_url: optionalText, security_code: optionalText, order_id: optionalText,
-  }).partial().default({}),
-});
-
-export const failRedemptionSchema = z.object({ reason: optionalText });
+// Redemptions a company fulfils by hand.

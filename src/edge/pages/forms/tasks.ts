@@ -1,4 +1,5 @@
 import { checkRedirect } from '../../../lib/safe-redirect';
+import { CLICKABLE_TASKS_FIELD } from '../../../lib/schemas/loyalty';
 import { ClientError } from '../../client';
 import { redirectClearingSession } from '../page-data';
 import { readForm, seeOther } from './form';
@@ -30,7 +31,7 @@ export async function handleTaskPost(locals: App.Locals, request: Request): Prom
   const task = String(form.get(TASK_FIELD) ?? '').trim();
   if (!task || task.length > 64) return seeOther(backToTasks({ task_error: '1' }));
   try {
-    const answer = await locals.client.clickTasks([task]);
+    const answer = await locals.client.clickTasks({ body: { loyalty_data: { [CLICKABLE_TASKS_FIELD]: [task] } } });
     const clicked = answer.clicked_tasks[0];
     if (!clicked) return seeOther(backToTasks({ task_error: '1' }));
     if (clicked.url) return seeOther(safeTaskUrl(clicked.url) ?? BACK);
