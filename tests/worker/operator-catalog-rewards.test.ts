@@ -4,9 +4,10 @@
 // deleted); another company's rewards, vault items and variants answer 404.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { removeAnswer } from '../../src/lib/schemas/catalog';
 import {
-  codesAnswer, removeAnswer, rewardAnswer, rewardListAnswer, variantAnswer, vaultItemAnswer, vaultItemListAnswer,
-} from '../../src/api/openapi/ops-catalog-answers';
+  codesAnswer, rewardAnswer, rewardListAnswer, variantAnswer, vaultItemAnswer, vaultItemListAnswer,
+} from '../../src/lib/schemas/rewards-catalog';
 import { call, token, type Who } from './profile-fixtures';
 import { KEYS, op, scalar } from './operator-fixtures';
 

@@ -3,6 +3,9 @@ import {
   type VaultItemPatch,
 } from '../../lib/schemas/operator-catalog-rewards';
 import { REWARD_TYPES, parseRewardConfig, rewardTypeName } from '../../lib/schemas/rewards';
+import type {
+  CatalogVariantAnswer, CatalogVaultItemAnswer, CatalogVaultItemList, CodesAnswer, RewardAnswer, RewardList,
+} from '../../lib/schemas/rewards-catalog';
 import { parseTranslations } from '../../lib/row-language';
 import { newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
@@ -35,18 +38,18 @@ function rewardView(r: RewardRow) {
 }
 export type RewardCatalogView = ReturnType<typeof rewardView>;
 
-export async function listRewards(db: D1Database, companyId: string) {
+export async function listRewards(db: D1Database, companyId: string): Promise<RewardList> {
   const { results } = await rewardRows(db, companyId);
   return { count: results.length, results: results.map(rewardView) };
 }
 
-async function rewardOf(db: D1Database, companyId: string, uid: string) {
+async function rewardOf(db: D1Database, companyId: string, uid: string): Promise<RewardAnswer> {
   const row = await rewardRow(db, companyId, uid);
   if (!row) throw notFound();
   return { reward: rewardView(row) };
 }
 
-export async function createReward(db: D1Database, operator: Operator, input: RewardCreate) {
+export async function createReward(db: D1Database, operator: Operator, input: RewardCreate): Promise<RewardAnswer> {
   const row = await insertStatement(db, 'rewards', {
     uid: newUid('rwd'), company_id: operator.companyId, ...input, type: REWARD_TYPES[input.type], currency: input.currency ?? operator.currency,
     config: JSON.stringify(input.config), is_active: bit(input.is_active), translations: JSON.stringify(input.translations),
@@ -55,7 +58,7 @@ export async function createReward(db: D1Database, operator: Operator, input: Re
 }
 
 /** PATCH: the price rules hold for the reward as edited (a switch to `range` needs min and max). */
-export async function patchReward(db: D1Database, companyId: string, uid: string, input: RewardPatch) {
+export async function patchReward(db: D1Database, companyId: string, uid: string, input: RewardPatch): Promise<RewardAnswer> {
   const current = await rowOf<RewardRow>(db, 'rewards', companyId, uid);
   const errors = rewardPriceErrors({ ...current, ...input });
   if (Object.keys(errors).length) throw new ApiError('validation', 'invalidInput', errors);
@@ -85,7 +88,7 @@ const vaultItemView = (v: VaultItemRow, variants: VariantRow[]) => ({
 export type VaultItemView = ReturnType<typeof vaultItemView>;
 export type VariantView = ReturnType<typeof variantView>;
 
-export async function listVaultItems(db: D1Database, companyId: string) {
+export async function listVaultItems(db: D1Database, companyId: string): Promise<CatalogVaultItemList> {
   const { items, variants } = await vaultItemRows(db, companyId);
   return { count: items.length, results: items.map((v) => vaultItemView(v, variants)) };
 }
@@ -102,7 +105,7 @@ const variantValues = (companyId: string, itemUid: string, v: VariantCreate) => 
 });
 
 /** POST /v1/operator/vault-items - the item and its first variants in one batch. */
-export async function createVaultItem(db: D1Database, operator: Operator, input: VaultItemCreate) {
+export async function createVaultItem(db: D1Database, operator: Operator, input: VaultItemCreate): Promise<CatalogVaultItemAnswer> {
   const { variants, campaign_uid, ...fields } = input;
   const campaignId = await campaignIdOf(db, operator.companyId, campaign_uid);
   const uid = newUid('vlt');
@@ -116,7 +119,7 @@ export async function createVaultItem(db: D1Database, operator: Operator, input:
   return vaultItemOf(db, operator.companyId, uid);
 }
 
-export async function patchVaultItem(db: D1Database, companyId: string, uid: string, input: VaultItemPatch) {
+export async function patchVaultItem(db: D1Database, companyId: string, uid: string, input: VaultItemPatch): Promise<CatalogVaultItemAnswer> {
   const { campaign_uid, ...fields } = input;
   const campaignId = campaign_uid === undefined ? undefined : await campaignIdOf(db, companyId, campaign_uid);
   await patchRow(db, 'vault_items', companyId, uid, {
@@ -143,13 +146,15 @@ async function variantOf(db: D1Database, companyId: string, itemUid: string, var
   return { variant: variantView(row) };
 }
 
-export async function createVariant(db: D1Database, companyId: string, itemUid: string, input: VariantCreate) {
+export async function createVariant(db: D1Database, companyId: string, itemUid: string, input: VariantCreate): Promise<CatalogVariantAnswer> {
   await rowOf(db, 'vault_items', companyId, itemUid);
   const row = await insertStatement(db, 'vault_item_variants', variantValues(companyId, itemUid, input)).first<VariantRow>();
   return variantOf(db, companyId, itemUid, row!.uid);
 }
 
-export async function patchVariant(db: D1Database, companyId: string, itemUid: string, variantUid: string, input: VariantPatch) {
+export async function patchVariant(
+  db: D1Database, companyId: string, itemUid: string, variantUid: string, input: VariantPatch,
+): Promise<CatalogVariantAnswer> {
   await variantOf(db, companyId, itemUid, variantUid);
   await patchRow(db, 'vault_item_variants', companyId, variantUid, { ...input, is_active: bit(input.is_active), translations: storedTranslations(input.translations) });
   return variantOf(db, companyId, itemUid, variantUid);
@@ -175,12 +180,14 @@ async function addCodes(db: D1Database, companyId: string, target: { reward_uid:
   return { added: inserted.changes, codes_available: free?.n ?? 0 };
 }
 
-export async function addRewardCodes(db: D1Database, companyId: string, uid: string, input: RewardCodesInput) {
+export async function addRewardCodes(db: D1Database, companyId: string, uid: string, input: RewardCodesInput): Promise<CodesAnswer> {
   await rowOf(db, 'rewards', companyId, uid);
   return addCodes(db, companyId, { reward_uid: uid }, input);
 }
 
-export async function addVariantCodes(db: D1Database, companyId: string, itemUid: string, variantUid: string, input: RewardCodesInput) {
+export async function addVariantCodes(
+  db: D1Database, companyId: string, itemUid: string, variantUid: string, input: RewardCodesInput,
+): Promise<CodesAnswer> {
   await variantOf(db, companyId, itemUid, variantUid);
   return addCodes(db, companyId, { variant_uid: variantUid }, input);
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { completeRedemptionSchema, failRedemptionSchema } from '../../lib/schemas/operator';
+import type { completeRedemptionSchema, failRedemptionSchema, SettledRedemption } from '../../lib/schemas/rewards-catalog';
 import { ApiError } from '../core/errors';
 import type { Operator } from '../core/operator-keys';
 import type { ServiceContext } from '../core/types';
@@ -25,7 +25,9 @@ const readBack = async (db: D1Database, companyId: string, id: number) =>
   redemptionView((await db.prepare(`${REDEMPTION_SQL} WHERE d.company_id = ? AND d.id = ?`).bind(companyId, id).first<RedemptionRow>())!);
 
 /** POST /v1/operator/redemptions/{id}/complete - the company fulfilled it (e.g. shipped the hoodie): the hold is posted. */
-export async function completeRedemption(svc: ServiceContext, op: Operator, id: string, input: z.infer<typeof completeRedemptionSchema>) {
+export async function completeRedemption(
+  svc: ServiceContext, op: Operator, id: string, input: z.output<typeof completeRedemptionSchema>,
+): Promise<SettledRedemption> {
   const row = await processingRedemption(svc.db, op.companyId, id);
   const d = input.details;
   await settle(svc, null, op.companyId, row.idempotency_key, 'operator', {
@@ -40,7 +42,9 @@ export async function completeRedemption(svc: ServiceContext, op: Operator, id: 
 }
 
 /** POST /v1/operator/redemptions/{id}/fail - the company cannot fulfil it: the hold is released, the stock returned. */
-export async function failRedemption(svc: ServiceContext, op: Operator, id: string, input: z.infer<typeof failRedemptionSchema>) {
+export async function failRedemption(
+  svc: ServiceContext, op: Operator, id: string, input: z.output<typeof failRedemptionSchema>,
+): Promise<SettledRedemption> {
   const { db } = svc;
   const row = await processingRedemption(db, op.companyId, id);
   await settle(svc, null, op.companyId, row.idempotency_key, 'operator', { status: 'failed', reason: input.reason ?? 'rewardUnavailable' });

@@ -1,7 +1,7 @@
 import type { Language } from '../../lib/languages';
 import { ledgerStatus } from '../../lib/ledger-status';
 import { nameIn } from '../../lib/row-language';
-import { rewardTypeName, type RedemptionView } from '../../lib/schemas/rewards';
+import { rewardTypeName, type RedemptionStatus, type RedemptionView } from '../../lib/schemas/rewards';
 import type { IssuedDetails } from './providers';
 import type { RedemptionItemRow } from './queries';
 import type { RedemptionRow } from '../money/rows';
@@ -22,7 +22,8 @@ export function redemptionView(r: RedemptionRow, items: RedemptionItemRow[] = []
     id: r.id,
     created_at: r.created_at,
     updated_at: r.updated_at,
-    status: r.status,
+    // The table's CHECK keeps it one of REDEMPTION_STATUSES.
+    status: r.status as RedemptionStatus,
     kind: r.kind,
     requested_amount: r.requested_amount,
     spend_kind: r.spend_kind,

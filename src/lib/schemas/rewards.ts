@@ -147,13 +147,17 @@ export type VaultItemView = VaultItemList['results'][number];
 export const vaultBalanceAnswer = z.object(vaultFigures).register(components, { id: 'VaultBalance' });
 export type VaultBalance = z.output<typeof vaultBalanceAnswer>;
 
+/** A redemption's status (the redemptions table's CHECK). */
+export const REDEMPTION_STATUSES = ['processing', 'canceled', 'failed', 'completed', 'reversed_to_ledger', 'reversed_to_company'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+
 /** A redemption as the ambassador API answers it: spec §3 "Redemption" and its gift card details once issued. */
 export const redemptionAnswer = z
   .object({
     id: z.number().int(),
     created_at: isoTime,
     updated_at: isoTime.nullable(),
-    status: z.string().describe('processing, completed, failed, canceled, reversed_to_ledger or reversed_to_company'),
+    status: z.enum(REDEMPTION_STATUSES),
     kind: z.enum(['gift_card', 'vault']),
     requested_amount: z.number().int(),
     spend_kind: z.enum(['points', 'cash']),
