@@ -74,8 +74,8 @@ describe('the endpoint table', () => {
       seen.add(route);
       const handlers = api.routes.filter((r) => r.method === ep.method.toUpperCase() && r.path === `/v1${ep.path}`).map((r) => nameOf(r.handler));
       expect(handlers, key).toContain(`endpoint ${key}`);
-      // Besides the endpoint's own guard, no hand-written route serves the same method and path.
-      const others = handlers.filter((name) => name !== `endpoint ${key}` && !['requireAmbassador', 'operatorKey', 'requireAdmin'].includes(name));
+      // Besides the endpoint's own guard and body limit, no hand-written route serves the same method and path.
+      const others = handlers.filter((name) => name !== `endpoint ${key}` && !['requireAmbassador', 'operatorKey', 'requireAdmin', 'bodyLimit'].includes(name));
       expect(others, `${route}: also a hand-written route`).toEqual([]);
     }
   });

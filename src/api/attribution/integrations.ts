@@ -1,12 +1,13 @@
-import { Hono } from 'hono';
-import { shopifyIntegrationSchema, stripeIntegrationSchema } from '../../lib/schemas/attribution';
+import type { z } from 'zod';
+import type { Integration, shopifyIntegrationSchema, stripeIntegrationSchema } from '../../lib/schemas/attribution';
 import type { ServiceContext } from '../core/types';
-import type { OperatorEnv } from '../core/operator-keys';
-import { jsonBody, svcOf } from '../core/operator-request';
 import { integrationSecretStatement, putIntegrationSecretStatement, type IntegrationSecretRow, type Provider } from './queries';
 
+type StripeIntegration = z.output<typeof stripeIntegrationSchema>;
+type ShopifyIntegration = z.output<typeof shopifyIntegrationSchema>;
+
 /** What an operator sees of a secret: whether it is set, its last 4 characters, and where the store posts. */
-export function integrationView(svc: ServiceContext, companyId: string, provider: Provider, row: IntegrationSecretRow | null) {
+export function integrationView(svc: ServiceContext, companyId: string, provider: Provider, row: IntegrationSecretRow | null): Integration {
   return {
     provider,
     is_set: row !== null,
@@ -17,31 +18,21 @@ export function integrationView(svc: ServiceContext, companyId: string, provider
   };
 }
 
-async function show(svc: ServiceContext, companyId: string, provider: Provider) {
+/** GET /v1/operator/integrations/stripe|shopify - whether the secret is set (its last 4 characters), and where the store posts. */
+export async function getIntegration(svc: ServiceContext, companyId: string, provider: Provider): Promise<Integration> {
   const row = await integrationSecretStatement(svc.db, companyId, provider).first<IntegrationSecretRow>();
   return integrationView(svc, companyId, provider, row);
 }
 
-/** /v1/operator/integrations/stripe|shopify (company key): the secrets that verify a store's webhooks. */
-export const integrations = new Hono<OperatorEnv>()
-  // GET /v1/operator/integrations/stripe - whether the Stripe signing secret is set (its last 4 characters)
-  .get('/integrations/stripe', async (c) => c.json(await show(svcOf(c), c.var.operator.companyId, 'stripe')))
-  // PUT /v1/operator/integrations/stripe - set or replace the Stripe webhook signing secret
-  .put('/integrations/stripe', async (c) => {
-    const { input } = await jsonBody(c, stripeIntegrationSchema);
-    const svc = svcOf(c);
-    const company = c.var.operator.companyId;
-    const row = await putIntegrationSecretStatement(svc.db, company, 'stripe', input.webhook_secret, null).first<IntegrationSecretRow>();
-    return c.json(integrationView(svc, company, 'stripe', row));
-  })
-  // GET /v1/operator/integrations/shopify - whether the Shopify client secret is set, and the shop
-  .get('/integrations/shopify', async (c) => c.json(await show(svcOf(c), c.var.operator.companyId, 'shopify')))
-  // PUT /v1/operator/integrations/shopify - set or replace the Shopify app's client secret and shop domain
-  .put('/integrations/shopify', async (c) => {
-    const { input } = await jsonBody(c, shopifyIntegrationSchema);
-    const svc = svcOf(c);
-    const company = c.var.operator.companyId;
-    const row = await putIntegrationSecretStatement(svc.db, company, 'shopify', input.client_secret, input.shop_domain)
-      .first<IntegrationSecretRow>();
-    return c.json(integrationView(svc, company, 'shopify', row));
-  });
+/** PUT /v1/operator/integrations/stripe - sets or replaces the Stripe webhook signing secret. */
+export async function setStripeIntegration(svc: ServiceContext, companyId: string, input: StripeIntegration): Promise<Integration> {
+  const row = await putIntegrationSecretStatement(svc.db, companyId, 'stripe', input.webhook_secret, null).first<IntegrationSecretRow>();
+  return integrationView(svc, companyId, 'stripe', row);
+}
+
+/** PUT /v1/operator/integrations/shopify - sets or replaces the Shopify app's client secret and shop domain. */
+export async function setShopifyIntegration(svc: ServiceContext, companyId: string, input: ShopifyIntegration): Promise<Integration> {
+  const row = await putIntegrationSecretStatement(svc.db, companyId, 'shopify', input.client_secret, input.shop_domain)
+    .first<IntegrationSecretRow>();
+  return integrationView(svc, companyId, 'shopify', row);
+}

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { trackLeadSchema, trackSaleSchema } from '../../lib/schemas/attribution';
+import type { TrackedLead, TrackedSale, trackLeadSchema, trackSaleSchema } from '../../lib/schemas/attribution';
 import { fieldError } from '../core/errors';
 import { batch, row as one, written } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
@@ -13,7 +13,9 @@ import { attributeSale, resolveReferrer } from './service';
  * personal code), with what the lead says of them (e-mail, name: shown on their later sales and checked by the
  * fraud rules there). A customer linked before keeps their first ambassador. 201 when linked now, 200 before.
  */
-export async function trackLead(svc: ServiceContext, companyId: string, input: z.infer<typeof trackLeadSchema>) {
+export async function trackLead(
+  svc: ServiceContext, companyId: string, input: z.infer<typeof trackLeadSchema>,
+): Promise<{ created: boolean; body: TrackedLead }> {
   const { db } = svc;
   const [found, before] = await Promise.all([
     resolveReferrer(svc, companyId, {
@@ -44,7 +46,9 @@ const leadView = (customer: string, r: RememberedCustomerRow) => ({
  * `invoice_id` (and event type): 201 when the commission is made, 200 after. A sale nobody can be credited
  * for is kept as unattributed (200, `commission: null` and the reason).
  */
-export async function trackSale(svc: ServiceContext, companyId: string, input: z.infer<typeof trackSaleSchema>) {
+export async function trackSale(
+  svc: ServiceContext, companyId: string, input: z.infer<typeof trackSaleSchema>,
+): Promise<{ created: boolean; body: TrackedSale }> {
   const customer = input.customer_external_id ?? null;
   const out = await attributeSale(svc, companyId, {
     source: 'api', transactionUid: input.invoice_id, revenueMinor: input.amount, currency: input.currency, eventType: input.event_type,

@@ -2,7 +2,6 @@ import { ASSET_FILE_FIELD, ASSET_MAX_BYTES, IMPORT_MAX_BYTES, assetUploadSchema,
 import type { RawRequest } from '../core/endpoint';
 import { ApiError, fieldError } from '../core/errors';
 import { parseWith } from '../core/validate';
-import type { OperatorContext } from '../core/operator-keys';
 import { fileTooLarge } from './assets';
 
 // The two non-JSON bodies of the people calls: the CSV of the import and the multipart asset upload.
@@ -27,9 +26,6 @@ export async function readCsvText(req: Pick<RawRequest, 'header' | 'arrayBuffer'
     throw new ApiError('bad_request', 'The file is not valid UTF-8 text. Save it as "CSV UTF-8" and send it again.');
   }
 }
-
-/** The same, from a hand-written route's context (the personal codes' import). */
-export const readCsv = (c: OperatorContext) => readCsvText({ header: (name) => c.req.header(name), arrayBuffer: () => c.req.arrayBuffer() });
 
 async function sha256OfBytes(bytes: ArrayBuffer) {
   const digest = await crypto.subtle.digest('SHA-256', bytes);

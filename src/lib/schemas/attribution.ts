@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_MONEY_MINOR, moneyTooLargeMessage } from '../money-limits';
+import { commissionSchema } from './commissions';
 import { EVENT_TYPES } from './operator';
+import { components } from './registry';
 
 // Store attribution: what a company sends to connect its store (integration secrets) and, on
 // neither Stripe nor Shopify, to report leads and sales itself. Amounts are integer minor units.
@@ -81,3 +83,69 @@ export const personalCodeImportCsvSchema = z.string().min(1).describe(
 export const personalCodeListSchema = z.object({
   ambassador_uid: z.string().trim().max(64, 'maxChars64').optional().transform((v) => v || null),
 });
+
+// Answers ------------------------------------------------------------------------------------------
+
+export const integration = z.object({
+  provider: z.enum(['stripe', 'shopify']),
+  is_set: z.boolean().describe('Whether a secret is stored'),
+  last4: z.string().nullable().describe('The secret\'s last 4 characters (the secret itself is never shown)'),
+  shop_domain: z.string().nullable().optional().describe('Shopify only: the shop whose webhooks are accepted'),
+  updated_at: z.string().nullable().describe('ISO 8601 UTC time the secret was last set'),
+  webhook_url: z.string().describe('The URL to give the store: `/v1/hooks/<provider>/<company id>` on this portal'),
+}).strict().register(components, { id: 'Integration' });
+
+export const hookReceipt = z.object({
+  received: z.literal(true),
+  result: z.string().describe('`created`, `existing`, `unattributed` (kept with `reason`), `refunded`, `clawed_back`, ' +
+    '`already_refunded`, `unknown_transaction`, `ignored` (not paid yet, an unused type, recurring off) or `duplicate` (this event id was applied before: nothing changed)'),
+  reason: z.string().optional(),
+  commission_uid: z.string().optional(),
+  refund: z.enum(['refunded', 'clawed_back', 'already_refunded', 'unknown_transaction']).optional()
+    .describe('A refund the store reported before this sale arrived, applied to its commission now'),
+}).strict().register(components, { id: 'StoreHookReceipt' });
+
+export const leadAnswer = z.object({
+  customer_external_id: z.string(), ambassador_uid: z.string(), share_link_uid: z.string().nullable(),
+  first_seen_at: z.string().describe('When the customer was first linked (the first link wins)'),
+}).strict().register(components, { id: 'TrackedLead' });
+
+export const saleAnswer = z.object({
+  commission: commissionSchema.nullable().describe('null: nobody could be credited; the sale is kept as unattributed'),
+  attributed_by: z.enum(['click_id', 'short_code', 'personal_code', 'customer']).nullable(),
+  unattributed_reason: z.string().nullable(),
+}).strict().register(components, { id: 'TrackedSale' });
+
+const personalCode = z.object({
+  uid: z.string(), code: z.string(), ambassador_uid: z.string(), campaign_uid: z.string(), created_at: z.string(),
+  revoked_at: z.string().nullable(), is_active: z.boolean().describe('false once revoked: it credits nothing, and stays taken'),
+}).strict().register(components, { id: 'PersonalCode' });
+export const personalCodeAnswer = z.object({ personal_code: personalCode }).strict().register(components, { id: 'PersonalCodeAnswer' });
+export const personalCodeList = z.object({ count: z.number().int(), results: z.array(personalCode) }).strict()
+  .register(components, { id: 'PersonalCodeList' });
+
+export const personalCodeImportReport = z.object({
+  created: z.number().int(),
+  failed: z.number().int(),
+  rows: z.array(z.object({
+    row: z.number().int().describe('Line of the file the row starts on (the header is row 1)'),
+    code: z.string(),
+    status: z.enum(['created', 'error']),
+    uid: z.string().optional().describe('The new personal code (created)'),
+    errors: z.record(z.string(), z.array(z.string())).optional().describe('Per column: what is wrong (status error); nothing of the row was written'),
+  }).strict()),
+}).strict().register(components, { id: 'PersonalCodeImportReport' });
+
+/** What the reference shows of a Stripe event (the route reads more: src/api/attribution/stripe.ts). */
+export const stripeEvent = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).loose() }) }).loose();
+/** A Shopify webhook's payload: its topic's object (src/api/attribution/shopify.ts reads it). */
+export const shopifyPayload = z.object({}).loose();
+
+export type Integration = z.output<typeof integration>;
+export type StoreHookReceipt = z.output<typeof hookReceipt>;
+export type TrackedLead = z.output<typeof leadAnswer>;
+export type TrackedSale = z.output<typeof saleAnswer>;
+export type PersonalCode = z.output<typeof personalCode>;
+export type PersonalCodeAnswer = z.output<typeof personalCodeAnswer>;
+export type PersonalCodeList = z.output<typeof personalCodeList>;
+export type PersonalCodeImportReport = z.output<typeof personalCodeImportReport>;
