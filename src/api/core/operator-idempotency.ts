@@ -1,7 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { sha256Hex } from '../core/crypto';
 import { idempotencyKey, withIdempotency } from '../core/idempotency';
-import type { OperatorContext, OperatorEnv } from './operator-keys';
+import type { OperatorContext } from './operator-keys';
 
 /** What a handler answers: kept as JSON under its Idempotency-Key when it succeeds (`stored` instead, if given). */
 export interface Answer {
@@ -29,36 +29,4 @@ export async function idempotentFor<E extends { Bindings: Env }>(
   const hash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${bodyText}`);
   const answer = await withIdempotency(c.env.DB, companyId, key, hash, run);
   return c.json(answer.body, answer.status as 200, answer.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
-}
-
-/** A PATCH that failed: its answer goes out as it is, and its Idempotency-Key is freed (nothing was kept). */
-class Unkept extends Error {
-  constructor(readonly response: Response) {
-    super('not kept');
-  }
-}
-
-/**
- * `Idempotency-Key` for every operator PATCH (the draft names POST and PATCH as the methods it serves): the
- * same key and the same request answer the stored answer (`Idempotent-Replayed: true`), another request
- * with the key is a 422, one still in flight a 409. Installed once for the company-key routes, so each
- * PATCH handler stays a plain handler; a PATCH without the header runs as before.
- */
-export function idempotentPatches(): MiddlewareHandler<OperatorEnv> {
-  return async function idempotentPatches(c, next) {
-    if (c.req.method !== 'PATCH' || c.req.header('idempotency-key') === undefined) return next();
-    // Read once here: Hono keeps the text, so the handler's own read gets the same bytes.
-    const text = await c.req.text();
-    try {
-      return await idempotent(c, text, async () => {
-        await next();
-        // A thrown error has become the app's error answer by now: pass it on and free the key.
-        if (!c.res.ok) throw new Unkept(c.res);
-        return { status: c.res.status as 200, body: await c.res.clone().json() };
-      });
-    } catch (err) {
-      if (err instanceof Unkept) return err.response;
-      throw err;
-    }
-  };
 }
