@@ -76,10 +76,10 @@ describe('auth client, embedded and remote', () => {
         .toEqual({ detail: 'Your password has been changed.' });
 
       expect(await userStatus(answer.session)).toBe(200);
-      await signedIn.logout();
+      await signedIn.logOut();
       expect(await userStatus(answer.session)).toBe(401);
       const afterwards = clients('acme.localhost', 'acme', answer.session)[client.mode === 'embedded' ? 0 : 1]!;
-      expect((await failure(afterwards.logout())).status).toBe(401);
+      expect((await failure(afterwards.logOut())).status).toBe(401);
     }
   });
 

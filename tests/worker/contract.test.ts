@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api } from '../../src/api/app';
-import type { AnyEndpoint } from '../../src/api/core/endpoint';
+import { endpoint, type AnyEndpoint } from '../../src/api/core/endpoint';
 import { onApiError } from '../../src/api/core/errors';
 import { mount } from '../../src/api/core/mount';
 import { ambassadorEndpoints, endpoints, operatorEndpoints } from '../../src/api/endpoints';
@@ -23,6 +23,13 @@ async function get(ep: AnyEndpoint, check: string | undefined) {
   return app.request('/drift/', {}, { ...env, CONTRACT_CHECK: check });
 }
 
+/** An endpoint with no content to answer (a 204, no schema) whose handler answers `answer`. */
+const noContent = (answer: unknown) => ({
+  method: 'get', path: '/drift/', auth: 'public', operationId: 'drift', tag: 't', summary: 's', description: 'd',
+  answer: { status: 204, description: 'd' },
+  handle: async () => answer,
+}) as unknown as AnyEndpoint;
+
 /** The name of an app route's handler (a sub-app's handler may be wrapped with its error handler). */
 const nameOf = (handler: unknown) => ((handler as { __COMPOSED_HANDLER?: { name: string } }).__COMPOSED_HANDLER ?? (handler as { name: string })).name;
 
@@ -36,6 +43,13 @@ describe('the contract check', () => {
     const off = await get(answering({ a: 1, b: 2 }), undefined);
     expect(off.status).toBe(200);
     expect(await off.json()).toEqual({ a: 1, b: 2 });
+  });
+
+  it('answers a 204 endpoint with no body, and refuses a body its handler gives', async () => {
+    const res = await get(noContent(undefined), '1');
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect((await get(noContent({ a: 1 }), '1')).status).toBe(500);
   });
 
   it('refuses an answer missing or retyping a field', async () => {
@@ -94,5 +108,18 @@ async function _clientTypes(client: import('../../src/edge/client/contract').Con
   // @ts-expect-error: the path's own id is filled by the client, not the page
   await client.nextPayout({ params: { id: 'amb-x' } });
   await client.nextPayout();
+  // A 204 answers nothing.
+  const none: void = await client.logOut();
+  void none;
 }
+
+// A handler answering a body where the endpoint declares no content is no endpoint a table takes (checked by tsc).
+const noContentSpec = { method: 'post', path: '/x/', auth: 'public', operationId: 'x', tag: 't', summary: 's', description: 'd' } as const;
+const nothing = endpoint({ ...noContentSpec, answer: { status: 204, description: 'd' }, handle: async () => {} });
+const _nothing: AnyEndpoint = nothing;
+const bodyOnA204 = endpoint({ ...noContentSpec, answer: { status: 204, description: 'd' }, handle: async () => ({ a: 1 }) });
+// @ts-expect-error: answerSchemaDiffers
+const _bodyOnA204: AnyEndpoint = bodyOnA204;
+void _nothing;
+void _bodyOnA204;
 void _clientTypes;

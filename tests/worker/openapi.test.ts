@@ -1,11 +1,11 @@
-// The API reference: GET /v1/openapi.json is OpenAPI 3.1 generated from the operator routes'
-// own zod schemas, covers every operator route of the Hono app, and GET /v1/docs renders it as HTML.
+// The API reference: GET /v1/openapi.json is OpenAPI 3.1 generated from the endpoints' own zod schemas,
+// covers every route of the Hono app (the reference itself and the dev outbox aside), and GET /v1/docs
+// renders it as HTML.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api } from '../../src/api/app';
 import { docsHtml, esc } from '../../src/api/openapi/docs-page';
 import { openApiDocument, openApiPath, type OpenApiDocument } from '../../src/api/openapi/document';
-import { OPERATIONS } from '../../src/api/openapi/operations';
 import { endpoints } from '../../src/api/endpoints';
 import { errorSchema } from '../../src/api/openapi/responses';
 import { bulkApproveAnswer, commissionAnswer, conversionAnswer, refundAnswer } from '../../src/lib/schemas/commissions';
@@ -14,7 +14,8 @@ import {
 } from '../../src/lib/schemas/operator';
 import { payoutListAnswer, payoutListSchema, payoutSchema } from '../../src/lib/schemas/payouts';
 import { edge } from './helpers';
-import { KEYS, conversion, op } from './operator-fixtures';
+import { KEYS, conversion, op, scalar } from './operator-fixtures';
+import { token } from './profile-fixtures';
 
 /** z.toJSONSchema of what a client sends, without the `$schema` dialect (set once on the document). */
 const input = (schema: z.ZodType) => {
@@ -36,13 +37,16 @@ const STORE_ROUTE = /^\/v1\/(hooks\/(stripe|shopify)\/(:company_id|\{company_id\
 
 /** The endpoints declared once (src/api/endpoints.ts) by "get /v1/ambassadors/{id}/payouts/next/": all documented. */
 const ENDPOINTS = new Map(Object.values(endpoints).map((e) => [`${e.method} ${openApiPath(`/v1${e.path}`)}`, e]));
-const ENDPOINT_ROUTES = new Set(Object.values(endpoints).map((e) => `${e.method.toUpperCase()} /v1${e.path}`));
 
-/** "post /v1/operator/events/{transaction_uid}/refund" for every operator route, the signed ones and every endpoint the Hono app serves. */
-const appOperatorRoutes = () =>
-  new Set(api.routes
-    .filter((r) => (r.path.startsWith('/v1/operator/') || r.path === SIGNED_ROUTE || STORE_ROUTE.test(r.path) || ENDPOINT_ROUTES.has(`${r.method} ${r.path}`)) && r.method !== 'ALL')
-    .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path)}`));
+/** The routes the API serves outside the document, and why. */
+const NOT_DOCUMENTED: Record<string, string> = {
+  'GET /v1/openapi.json': 'the document itself',
+  'GET /v1/docs': 'the document as a page',
+  'GET /v1/dev/outbox/': 'local development only: a 404 unless DEV_OUTBOX=1, which no deployment sets, so no deployment serves it',
+};
+
+/** "GET /v1/ambassadors/:id/payouts/next/" for every route of the API app; middleware (`use()`, a `*` path) aside. */
+const appRoutes = () => new Set(api.routes.filter((r) => !r.path.endsWith('*')).map((r) => `${r.method} ${r.path}`));
 
 describe('GET /v1/openapi.json', () => {
   it('is an OpenAPI 3.1 document with the bearer scheme on every operator operation but the signed provider events, the token scheme on the ambassador API\'s', async () => {
@@ -100,14 +104,28 @@ describe('GET /v1/openapi.json', () => {
     });
   });
 
-  it('documents every operator route and every endpoint of the app, and no route the app does not have', async () => {
+  it('documents every route of the app but the reference itself and the dev outbox, and no route the app does not have', async () => {
     const doc = await fetchDocument();
     const documented = new Set(Object.entries(doc.paths).flatMap(([path, m]) => Object.keys(m).map((method) => `${method} ${path}`)));
-    const served = appOperatorRoutes();
-    expect(served.size).toBeGreaterThanOrEqual(7);
+    const routes = appRoutes();
+    for (const route of Object.keys(NOT_DOCUMENTED)) expect(routes, `${route} is a route of the app`).toContain(route);
+    const served = new Set([...routes].filter((r) => !(r in NOT_DOCUMENTED)).map((r) => {
+      const [method, path] = r.split(' ');
+      return `${method!.toLowerCase()} ${openApiPath(path!)}`;
+    }));
+    expect(served.size).toBeGreaterThanOrEqual(Object.keys(endpoints).length);
     expect(served).toContain('get /v1/ambassadors/{id}/payouts/next/');
-    expect([...served].filter((r) => !documented.has(r)), 'operator routes without a document entry').toEqual([]);
+    expect(served).toContain('post /v1/auth/logout/');
+    expect([...served].filter((r) => !documented.has(r)), 'routes without a document entry').toEqual([]);
     expect([...documented].filter((r) => !served.has(r)), 'document entries without a route').toEqual([]);
+  });
+
+  it('documents an answer without a body as one: log out is a 204 with no content', async () => {
+    const doc = await fetchDocument();
+    const logOut = doc.paths['/v1/auth/logout/']!.post!;
+    expect(logOut.security).toEqual([{ tokenAuth: [] }]);
+    expect(logOut.responses[204]).toEqual({ description: expect.any(String) });
+    expect(logOut.requestBody).toBeUndefined();
   });
 
   it('takes each request schema from the schema its route validates with', async () => {
@@ -129,10 +147,10 @@ describe('GET /v1/openapi.json', () => {
 
   it('gives request examples the route accepts, and every $ref resolves', async () => {
     const doc = await fetchDocument();
-    for (const row of OPERATIONS) {
-      if (row.body) {
-        expect(row.example, row.path).toBeDefined();
-        expect(row.body.safeParse(row.example).success, `${row.method} ${row.path} example`).toBe(true);
+    for (const ep of Object.values(endpoints)) {
+      if (ep.body) {
+        expect(ep.example, ep.path).toBeDefined();
+        expect(ep.body.safeParse(ep.example).success, `${ep.method} ${ep.path} example`).toBe(true);
       }
     }
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
@@ -263,24 +281,40 @@ describe('the document as an OpenAPI 3.1 linter and a schema-driven client read 
       ['{"constructor":1}', 'application/json'], ['{"amount":"0x1f4","method":[],"limit":5e2}', 'application/json'], ['{', 'application/json'],
       ['{}', 'text/plain'], ['a,b\n1,2\n', 'text/csv'], ['--x--', 'multipart/form-data; boundary=x'],
     ];
+    // The ambassador API's signed-in operations are called as ava (a Token), her own ids in the path
+    // parameters that name them, so their queries and bodies are read and refused; log out, which revokes
+    // the token it carries, with a token of its own.
+    const ava = await token('localhost', 'ava@demo.test');
+    const own = { ambassador: ava.uid, user: String(ava.userId), company: await scalar<string>('SELECT company_id FROM users WHERE id = ?', ava.userId) };
+    const ambassadorStatuses = new Set<number>();
     let probes = 0;
     for (const { path, method, operation } of operations(doc)) {
-      const url = `http://localhost${path.replace(/\{\w+\}/g, 'zz-none')}`;
-      const key = path.startsWith('/v1/operator/companies') ? ADMIN : KEYS.demo;
+      const ep = ENDPOINTS.get(`${method} ${path}`)!;
+      const signedIn = ep.auth === 'ambassador';
+      const url = `http://localhost${path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const whose = signedIn ? ep.own?.[name as never] as keyof typeof own | undefined : undefined;
+        return whose ? own[whose] : 'zz-none';
+      })}`;
+      const authorization = signedIn
+        ? `Token ${ep.operationId === 'logOut' ? (await token('localhost', 'ava@demo.test')).token : ava.token}`
+        : `Bearer ${path.startsWith('/v1/operator/companies') ? ADMIN : KEYS.demo}`;
       const attempts: RequestInit[] = [{ method: method.toUpperCase() }];
       for (const [body, type] of method === 'get' || method === 'delete' ? [[undefined, 'application/json'] as const] : bodies) {
-        attempts.push({ method: method.toUpperCase(), headers: { authorization: `Bearer ${key}`, 'content-type': type }, body });
+        attempts.push({ method: method.toUpperCase(), headers: { authorization, 'content-type': type }, body });
       }
       for (const init of attempts) {
         const res = await edge().fetch(url, init);
         await res.arrayBuffer();
         probes++;
-        const where = `${method} ${path} ${JSON.stringify(init.headers ?? {})} ${String(init.body)}`;
+        if (signedIn && init.headers) ambassadorStatuses.add(res.status);
+        const where = `${method} ${url} ${JSON.stringify(init.headers ?? {})} ${String(init.body)}`;
         expect(res.status, where).toBeLessThan(500);
         expect(Object.keys(operation.responses), where).toContain(String(res.status));
       }
     }
     expect(probes).toBeGreaterThan(200);
+    // The token got past the guard: the ambassador API's own refusals were probed, not only its 401.
+    expect([...ambassadorStatuses]).toEqual(expect.arrayContaining([200, 204, 400, 404, 415]));
     // Over the 6 MB limit of every request: 413, declared too.
     const huge = `{"x":"${'x'.repeat(6 * 1024 * 1024)}"}`;
     for (const [method, path] of [['put', '/v1/operator/customization'], ['post', '/v1/operator/events']] as const) {
@@ -307,9 +341,9 @@ describe('GET /v1/docs', () => {
     expect(html).toContain(`<style nonce="${nonce}">`);
     // Nothing loads from elsewhere (request examples may still show URLs as text, e.g. a webhook endpoint).
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\shref="https?:|url\(/i);
-    for (const row of OPERATIONS) {
-      expect(html).toContain(`${row.method.toUpperCase()}</span> <code>${esc(openApiPath(row.path))}</code>`);
-      expect(html).toContain(esc(row.summary));
+    for (const ep of Object.values(endpoints)) {
+      expect(html).toContain(`${ep.method.toUpperCase()}</span> <code>${esc(openApiPath(`/v1${ep.path}`))}</code>`);
+      expect(html).toContain(esc(ep.summary));
     }
     for (const name of ['Commission', 'Payout', 'Referral', 'Error', 'FieldErrors']) expect(html).toContain(`id="schema-${name}"`);
     expect(html).toContain('Idempotency-Key');

@@ -6,15 +6,16 @@ import { hostQuery, optionalHostQuery } from '../../lib/schemas/common';
 import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema, ssoSchema } from '../../lib/schemas/passwords';
 import { endpoint } from '../core/endpoint';
 import { botCheckSchema, verifyBotCheck } from './bot-check';
-import { logIn } from './login';
+import { logIn, logOut } from './login';
 import { changePassword, forgotPassword, resetPassword, setFirstPassword } from './passwords';
 import { register, startRegistration } from './registration';
 import { bodyAsSent } from './request';
 import { signInWithSso } from './sso';
 
 // The auth area (spec §7): log in, single sign-on, registration, passwords by e-mailed code, the bot check
-// (anyone may call them), and the signed-in ambassador's password change. Every service parses the body as
-// sent with its own schema first thing (`parseIn: 'handler'`): the embedded client and HTTP answer alike.
+// (anyone may call them), and the signed-in ambassador's password change and log out. Every service parses
+// the body as sent with its own schema first thing (`parseIn: 'handler'`): the embedded client and HTTP
+// answer alike.
 
 const noCompany = 'No company serves `host` (code invalidCompany)';
 const tooMany = 'Too many attempts from this client; `Retry-After` says when to try again';
@@ -200,6 +201,19 @@ export const changePasswordEndpoint = endpoint({
   handle: ({ svc, caller, params, body }) => changePassword(svc, caller, params.id, body),
 });
 
+// POST /v1/auth/logout/ - revoke the token the call carries
+export const logOutEndpoint = endpoint({
+  method: 'post',
+  path: '/auth/logout/',
+  auth: 'ambassador',
+  operationId: 'logOut',
+  tag: 'Accounts',
+  summary: 'Log out',
+  description: 'Revokes the token the call carries: every later call with it answers 401. The account\'s other sessions stay.',
+  answer: { status: 204, description: 'The token is revoked' },
+  handle: ({ svc, caller }) => logOut(svc, caller),
+});
+
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
 export const ambassadorEndpoints = {
   logIn: logInEndpoint,
@@ -211,4 +225,5 @@ export const ambassadorEndpoints = {
   signInWithSso: signInWithSsoEndpoint,
   verifyBotCheck: verifyBotCheckEndpoint,
   changePassword: changePasswordEndpoint,
+  logOut: logOutEndpoint,
 };

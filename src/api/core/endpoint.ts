@@ -57,6 +57,16 @@ export const isReply = (value: unknown): value is Reply<unknown> =>
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 export type In<S> = S extends Schema ? z.input<S> : undefined;
+/** What a handler answers: its answer schema's output, or nothing (a 204 without a schema). */
+type Answered<R> = R extends Schema ? z.output<R> : void;
+
+/**
+ * The success answer: JSON of `schema` (or `contentType`, e.g. NDJSON, `schema` then being one line), or
+ * no content at all (204: no schema; the handler answers nothing, the client's method `void`).
+ */
+export type EndpointAnswer<R extends Schema | undefined> =
+  | { status: 200 | 201; schema: R; description: string; contentType?: string }
+  | { status: 204; schema?: undefined; description: string };
 
 type Who<A extends Auth> = A extends 'ambassador' ? { caller: Caller }
   : A extends 'operator' | 'company' ? { operator: Operator }
@@ -86,7 +96,7 @@ export type EndpointInput<A extends Auth, P extends string, Q, B, I extends Pars
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export interface EndpointSpec<
-  A extends Auth, P extends string, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema, O,
+  A extends Auth, P extends string, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema | undefined, O,
   W extends string = never, F extends string = never, I extends ParseIn = 'route',
 > {
   method: Method;
@@ -123,7 +133,7 @@ export interface EndpointSpec<
   contentType?: string;
   /** A request body `body` accepts (the tests parse it; the document shows it). */
   example?: Record<string, unknown> | string;
-  answer: { status: 200 | 201; schema: R; description: string; contentType?: string };
+  answer: EndpointAnswer<R>;
   /** A second success status of the same answer (a 200 that changed nothing beside the 201): the reference only. */
   alsoOk?: { status: 200; description: string };
   /**
@@ -142,7 +152,7 @@ export interface EndpointSpec<
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyEndpoint = EndpointSpec<Auth, string, Schema | undefined, Schema | undefined, Schema, any, any, any, any>;
+export type AnyEndpoint = EndpointSpec<Auth, string, Schema | undefined, Schema | undefined, Schema | undefined, any, any, any, any>;
 
 /**
  * Declares an endpoint. The handler's answer must be exactly what the answer schema describes: a field the
@@ -150,9 +160,9 @@ export type AnyEndpoint = EndpointSpec<Auth, string, Schema | undefined, Schema 
  * client's types cannot drift from the code.
  */
 export function endpoint<
-  A extends Auth, P extends string, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema, O,
+  A extends Auth, P extends string, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema | undefined = undefined, O = void,
   W extends string = never, F extends string = never, I extends ParseIn = 'route',
->(spec: EndpointSpec<A, P, Q, B, R, O, W, F, I>): Same<O, z.output<R>> extends true ? EndpointSpec<A, P, Q, B, R, O, W, F, I> : AnswerSchemaDiffers<O, z.output<R>> {
+>(spec: EndpointSpec<A, P, Q, B, R, O, W, F, I>): Same<O, Answered<R>> extends true ? EndpointSpec<A, P, Q, B, R, O, W, F, I> : AnswerSchemaDiffers<O, Answered<R>> {
   return spec as never;
 }
 
@@ -175,5 +185,5 @@ export type ClientInput<E> = E extends EndpointSpec<infer _A, infer P, infer Q, 
     & { headers?: Record<string, string> }
   : never;
 
-/** What an endpoint answers (its answer schema's output). */
-export type ClientOutput<E> = E extends EndpointSpec<infer _A, infer _P, infer _Q, infer _B, infer R, infer _O, infer _W, infer _F, infer _I> ? z.output<R> : never;
+/** What an endpoint answers (its answer schema's output; nothing for a 204). */
+export type ClientOutput<E> = E extends EndpointSpec<infer _A, infer _P, infer _Q, infer _B, infer R, infer _O, infer _W, infer _F, infer _I> ? Answered<R> : never;

@@ -13,7 +13,7 @@ import { parseWith, readBody, readFields, readFormData, readJsonObject } from '.
  * The Hono routes of a table of endpoints (./endpoint.ts): each route checks who calls (a Token, a company
  * key, the owner's key, or nobody), that path parameters naming the caller's own records are theirs, parses
  * its query and body with the endpoint's schemas (./validate.ts rules: JSON or 415, no prototype keys, ...),
- * runs the handler and answers JSON with the endpoint's status. A key's POST or PATCH is applied once per
+ * runs the handler and answers JSON with the endpoint's status (or a 204 without a body). A key's POST or PATCH is applied once per
  * Idempotency-Key (./operator-idempotency.ts), hashed over the exact body text.
  */
 
@@ -59,6 +59,10 @@ const rawRequest = (c: Ctx): RawRequest => ({
 const asReply = (out: unknown): Reply<unknown> => (isReply(out) ? out : { reply: true, body: out });
 
 function respond(c: Ctx, ep: AnyEndpoint, out: unknown): Response {
+  if (ep.answer.status === 204) {
+    checkAnswer(c, ep, out);
+    return c.body(null, 204);
+  }
   const answer = asReply(out);
   const status = answer.status ?? ep.answer.status;
   if (answer.stream !== undefined) {
@@ -77,6 +81,10 @@ function respond(c: Ctx, ep: AnyEndpoint, out: unknown): Response {
  */
 export function checkAnswer(c: { env?: { CONTRACT_CHECK?: string } }, ep: AnyEndpoint, body: unknown) {
   if (c.env?.CONTRACT_CHECK !== '1') return;
+  if (!ep.answer.schema) {
+    if (body !== undefined) throw new Error(`${ep.method.toUpperCase()} ${ep.path}: answers no content, but its handler gave a body`);
+    return;
+  }
   const parsed = ep.answer.schema.safeParse(body);
   const same = parsed.success && sameJson(parsed.data, body);
   if (!same) {
@@ -103,6 +111,9 @@ function handlerOf(ep: AnyEndpoint) {
   const idempotentWrite = keyed && (ep.method === 'post' || ep.method === 'patch');
   const required = ep.method === 'put' || ep.method === 'patch';
   const form = ep.auth === 'ambassador' || ep.auth === 'public';
+  const ok = ep.answer.status;
+  // A key's write keeps its answer for Idempotency-Key replays: it has one to keep.
+  if (idempotentWrite && ok === 204) throw new Error(`${ep.operationId}: a key's POST or PATCH answers a body, not a 204`);
   const handler = async (c: Ctx) => {
     const params = c.req.param() as Record<string, string>;
     const svc = serviceContext(c as unknown as ApiContext);
@@ -116,7 +127,7 @@ function handlerOf(ep: AnyEndpoint) {
     // Before the body is read: an answer refusing it carries them too.
     const always = typeof ep.headers === 'function' ? ep.headers(header) : ep.headers;
     for (const [name, value] of Object.entries(always ?? {})) c.header(name, value);
-    if (idempotentWrite) {
+    if (idempotentWrite && ok !== 204) {
       // The exact text is what an Idempotency-Key is kept against.
       let text: string;
       let value: unknown;
@@ -130,7 +141,7 @@ function handlerOf(ep: AnyEndpoint) {
       const apply = async () => {
         const answer = asReply(await run(body));
         checkAnswer(c, ep, answer.body);
-        return { status: answer.status ?? ep.answer.status, body: answer.body, ...(answer.stored !== undefined && { stored: answer.stored }) };
+        return { status: answer.status ?? ok, body: answer.body, ...(answer.stored !== undefined && { stored: answer.stored }) };
       };
       return ep.auth === 'owner' ? idempotentFor(c, null, text, apply) : idempotent(c as never, text, apply);
     }

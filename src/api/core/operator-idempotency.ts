@@ -21,7 +21,7 @@ export function idempotent(c: OperatorContext, bodyText: string, run: () => Prom
   return idempotentFor(c, c.var.operator.companyId, bodyText, run);
 }
 
-/** The same for any caller: `companyId` null is the deployment owner (src/api/companies/admin-routes.ts). */
+/** The same for any caller: `companyId` null is the deployment owner (the owner's endpoints, src/api/companies/endpoints.ts). */
 export async function idempotentFor<E extends { Bindings: Env }>(
   c: Context<E>, companyId: string | null, bodyText: string, run: () => Promise<Answer>,
 ): Promise<Response> {

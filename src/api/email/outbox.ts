@@ -87,6 +87,10 @@ export async function devOutboxMessages(svc: ServiceContext, query: OutboxQuery)
   return { results: await listOutbox(svc.db, company.id, q.to || undefined, q.limit) };
 }
 
+/**
+ * The route of `devOutboxMessages`: hand-written, not an endpoint, so the API reference (built from the
+ * endpoints) never lists a route no deployment serves; tests/worker/openapi.test.ts names it as left out.
+ */
 export const devOutbox = new Hono<ApiEnv>()
   .get('/dev/outbox/', async (c) => {
     const result = await devOutboxMessages(serviceContext(c), c.req.query() as unknown as OutboxQuery);

@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { idempotencyKeySchema } from '../../lib/schemas/operator';
 import { isMessageKey } from '../../lib/i18n';
+import type { AnyEndpoint } from '../core/endpoint';
 import { errorBody } from '../core/errors';
-import { OPERATIONS, type Operation } from './operations';
+import { endpoints } from '../endpoints';
 import { components } from './responses';
 
 /**
- * The OpenAPI 3.1 document of the operator API (GET /v1/openapi.json), built once per isolate from the
- * route table (./operations.ts). Request schemas are `z.toJSONSchema(schema, { io: 'input' })` of the
- * very schemas the routes parse with (input side: what a client sends, before defaults and transforms);
- * answer schemas come from the `components` registry (src/lib/schemas/registry.ts); error examples are made by the
- * API's own `errorBody`, so their English and codes are the real ones.
+ * The OpenAPI 3.1 document of the API (GET /v1/openapi.json), built once per isolate from the table of
+ * endpoints (../endpoints.ts), the same objects the Hono routes and the edge's client are made from.
+ * Request schemas are `z.toJSONSchema(schema, { io: 'input' })` of the very schemas the routes parse with
+ * (input side: what a client sends, before defaults and transforms); answer schemas come from the
+ * `components` registry (src/lib/schemas/registry.ts); error examples are made by the API's own
+ * `errorBody`, so their English and codes are the real ones.
+ *
+ * Why a table and not `@hono/zod-openapi`: that package validates with its own validator, which would
+ * change how routes read their body (the exact text an Idempotency-Key is kept against, `1e3` refused as
+ * an integer, `__proto__` refused, the spec §8 415 body) and add a dependency; zod 4 already emits JSON
+ * Schema 2020-12, which is what OpenAPI 3.1 uses.
  */
 
 type Json = Record<string, unknown>;
@@ -62,31 +69,34 @@ const example = (code: string, message: string, params?: Record<string, string>)
  * provider event is applied once by its own `webhook-id` instead.
  */
 /** Signed by a provider instead of a company key: the e-mail events and the stores' webhooks. */
-export const isSigned = (op: Pick<Operation, 'auth'>) => op.auth === 'signature' || op.auth === 'stripe' || op.auth === 'shopify';
+export const isSigned = (op: Pick<AnyEndpoint, 'auth'>) => op.auth === 'signature' || op.auth === 'stripe' || op.auth === 'shopify';
 
 /** The ambassador API's own callers: a session token, or nobody (log in, portal.json, ...). */
-export const isAmbassadorApi = (op: Pick<Operation, 'auth'>) => op.auth === 'ambassador' || op.auth === 'public';
+export const isAmbassadorApi = (op: Pick<AnyEndpoint, 'auth'>) => op.auth === 'ambassador' || op.auth === 'public';
 
 /** A key's POST and PATCH, and an ambassador write that declares it (`idempotencyKey`, the redeem routes). */
-export const isIdempotent = (op: Pick<Operation, 'method' | 'auth' | 'idempotencyKey'>) =>
+export const isIdempotent = (op: Pick<AnyEndpoint, 'method' | 'auth' | 'idempotencyKey'>) =>
   op.idempotencyKey === true || (!isSigned(op) && !isAmbassadorApi(op) && (op.method === 'post' || op.method === 'patch'));
 
-/** The media type an operation's body is read as (JSON unless the row says otherwise). */
-export const bodyType = (op: Pick<Operation, 'contentType'>) => op.contentType ?? 'application/json';
+/** The media type an operation's body is read as (JSON unless the endpoint says otherwise). */
+export const bodyType = (op: Pick<AnyEndpoint, 'contentType'>) => op.contentType ?? 'application/json';
 
-function responsesOf(op: Operation): OperationObject['responses'] {
+/** The success answer: its schema as JSON (or the media type it names), or no content (a 204). */
+function successOf(ok: AnyEndpoint['answer'], headers: Json | undefined): OperationObject['responses'][string] {
+  if (!ok.schema) return { description: ok.description, ...(headers && { headers }) };
+  const schema = ref(idOf(ok.schema));
+  return { description: ok.description, ...(headers && { headers }), content: ok.contentType ? { [ok.contentType]: { schema } } : json(schema) };
+}
+
+function responsesOf(op: AnyEndpoint): OperationObject['responses'] {
   const post = isIdempotent(op);
   const owner = op.auth === 'owner';
+  const errors = op.errors ?? {};
   const replayed = post
     ? { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } }
     : undefined;
-  const out: OperationObject['responses'] = {
-    [op.ok.status]: {
-      description: op.ok.description, ...(replayed && { headers: replayed }),
-      content: op.ok.contentType ? { [op.ok.contentType]: { schema: ref(idOf(op.ok.schema)) } } : json(ref(idOf(op.ok.schema))),
-    },
-  };
-  if (op.alsoOk) out[op.alsoOk.status] = { description: op.alsoOk.description, headers: replayed, content: json(ref(idOf(op.ok.schema))) };
+  const out: OperationObject['responses'] = { [op.answer.status]: successOf(op.answer, replayed) };
+  if (op.alsoOk) out[op.alsoOk.status] = { description: op.alsoOk.description, headers: replayed, content: json(ref(idOf(op.answer.schema!))) };
   out[400] = {
     description: 'Invalid input: field errors (`{ field: [text], error_codes }`; a key named `__proto__`, `constructor` or ' +
       '`prototype`, at any depth, is the field error `reservedFieldName`), or `{ detail, code }` for invalidJson, ' +
@@ -129,10 +139,10 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       headers: { 'WWW-Authenticate': { description: '`Bearer realm="operator"`', schema: { type: 'string' } } },
       content: json(ref('Error'), { examples: { operatorKeyInvalid: example('unauthorized', 'operatorKeyInvalid') } }),
     };
-  if (op.errors[404]) {
-    out[404] = { description: `${op.errors[404]} (code notFound)`, content: json(ref('Error'), { examples: { notFound: example('not_found', 'notFound') } }) };
+  if (errors[404]) {
+    out[404] = { description: `${errors[404]} (code notFound)`, content: json(ref('Error'), { examples: { notFound: example('not_found', 'notFound') } }) };
   }
-  const conflicts: Record<string, string> = { ...op.errors[409] };
+  const conflicts: Record<string, string> = { ...errors[409] };
   if (post) conflicts.idempotencyKeyInFlight = 'the first request with this Idempotency-Key is still running; retry after `Retry-After` seconds';
   if (Object.keys(conflicts).length) {
     out[409] = {
@@ -146,9 +156,9 @@ function responsesOf(op: Operation): OperationObject['responses'] {
       }),
     };
   }
-  if (op.errors[429]) {
+  if (errors[429]) {
     out[429] = {
-      description: `${op.errors[429]} (codes tooManyAttempts, tooManyRegistrations)`,
+      description: `${errors[429]} (codes tooManyAttempts, tooManyRegistrations)`,
       headers: { 'Retry-After': { description: 'Seconds until the limit allows another try', schema: { type: 'integer' } } },
       content: json(ref('Error'), { examples: { tooManyAttempts: example('rate_limited', 'tooManyAttempts', { seconds: '60' }) } }),
     };
@@ -183,7 +193,7 @@ function responsesOf(op: Operation): OperationObject['responses'] {
   return out;
 }
 
-function parametersOf(op: Operation): Json[] {
+function parametersOf(op: AnyEndpoint): Json[] {
   const params: Json[] = [...op.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
     name: m[1], in: 'path', required: true, schema: { type: 'string' },
   }));
@@ -214,7 +224,7 @@ function parametersOf(op: Operation): Json[] {
   return params;
 }
 
-function operationOf(op: Operation): OperationObject {
+function operationOf(op: AnyEndpoint): OperationObject {
   const out: OperationObject = {
     operationId: op.operationId,
     tags: [op.tag],
@@ -237,7 +247,7 @@ function operationOf(op: Operation): OperationObject {
 
 function build(): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const op of OPERATIONS) (paths[openApiPath(op.path)] ??= {})[op.method] = operationOf(op);
+  for (const ep of Object.values(endpoints)) (paths[openApiPath(`/v1${ep.path}`)] ??= {})[ep.method] = operationOf(ep);
   const { schemas } = z.toJSONSchema(components, { uri: (id) => `${REF}${id}` });
   for (const s of Object.values(schemas)) {
     delete s.$schema;
@@ -248,21 +258,25 @@ function build(): OpenApiDocument {
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/', description: 'This portal: the host that serves this document' }],
     info: {
-      title: 'Ambassador portal: operator API',
+      title: 'Ambassador portal API',
       version: '1',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
-        'Server to server: a company\'s store reports conversions; its back office approves, refunds and pays commissions. ' +
-        'Authenticate with a company operator key (`Authorization: Bearer opk_...`); a key acts on its own company only, so ' +
-        'another company\'s uids answer 404. Requests send money as decimals in the company currency ("49.99"); answers give ' +
-        'integer minor units beside `currency`; a field the schemas type `integer` takes a JSON number that is a whole number ' +
-        '(never "500", "5e2", "0x1f4", [500] or 500.5). Every POST and PATCH accepts an `Idempotency-Key` ' +
+        'Two APIs. The ambassador API (spec §7) is what the portal\'s pages call for a signed-in ambassador, with ' +
+        '`Authorization: Token <token>` as POST /v1/auth/ambassador/ answers it (POST /v1/auth/logout/ revokes it); logging ' +
+        'in, registering, passwords, portal.json and the share links\' redirects are public. The operator API, under ' +
+        '/v1/operator, is server to server: a company\'s store reports conversions; its back office approves, refunds and ' +
+        'pays commissions. Authenticate with a company operator key (`Authorization: Bearer opk_...`); a key acts on its own ' +
+        'company only, so another company\'s uids answer 404. Requests send money as decimals in the company currency ' +
+        '("49.99"); answers give integer minor units beside `currency`; a field the schemas type `integer` takes a JSON ' +
+        'number that is a whole number (never "500", "5e2", "0x1f4", [500] or 500.5). Every operator POST and PATCH, and ' +
+        'each ambassador write that lists it, accepts an `Idempotency-Key` ' +
         '(IETF draft-ietf-httpapi-idempotency-key-header). A body is sent as its operation declares (JSON: ' +
         '`Content-Type: application/json`; else 415). A path the API does not have answers 404, a method a path does not ' +
         'have 405 with `Allow` (OPTIONS: 204 with `Allow`), before any key is checked; every 401 carries `WWW-Authenticate`.',
     },
     tags: [
-      { name: 'Accounts', description: 'Log in, single sign-on, registration, passwords by e-mailed code and the bot check (public); the signed-in ambassador\'s password change' },
+      { name: 'Accounts', description: 'Log in, single sign-on, registration, passwords by e-mailed code and the bot check (public); the signed-in ambassador\'s password change and log out' },
       { name: 'Portal', description: 'The public record of the company serving a host (the edge\'s tenant lookup)' },
       { name: 'Profile', description: 'The signed-in ambassador\'s user record, profile, notification settings and account state; unsubscribe links (ambassador API)' },
       { name: 'Earnings', description: 'The signed-in ambassador\'s payouts to come (ambassador API, `Authorization: Token`)' },

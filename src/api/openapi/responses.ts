@@ -1,13 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The answers of the operator API as zod schemas, for the OpenAPI document only (the routes build their
- * answers with the views of src/api/commissions/queries.ts; nothing parses them). They cannot drift from
- * the services unnoticed: each is checked at compile time to infer EXACTLY the service's return type
- * (`Same<...>` below), and tests/worker/openapi.test.ts parses live answers with them.
- *
- * `components` is the registry the document's `components.schemas` are generated from (ids become
- * `#/components/schemas/<id>` references).
+ * The error answers every operation of the document shares (`Error`, `FieldErrors`). Each endpoint's own
+ * answer schema lives with its resource (src/lib/schemas/<resource>.ts), registered in `components`, the
+ * registry the document's `components.schemas` are generated from (ids become `#/components/schemas/<id>`).
  */
 export { components } from '../../lib/schemas/registry';
 import { components } from '../../lib/schemas/registry';

@@ -5,8 +5,8 @@ import { docsHtml } from './docs-page';
 import { openApiDocument } from './document';
 
 /**
- * The API reference, public: GET /v1/openapi.json (OpenAPI 3.1, generated from the operator
- * routes' zod schemas, see ./operations.ts) and GET /v1/docs (the same document as a readable page).
+ * The API reference, public: GET /v1/openapi.json (OpenAPI 3.1, generated from the endpoints' zod
+ * schemas, see ./document.ts) and GET /v1/docs (the same document as a readable page).
  * /v1 answers skip the edge's security-headers middleware, so the page sets its own strict CSP: no
  * script at all, no external resource, only its nonce'd inline `<style>`.
  */

@@ -73,12 +73,16 @@ async function callEmbedded(deps: EmbeddedDeps, ep: AnyEndpoint, input: AnyInput
   });
 }
 
-/** Without a session the call still goes out (own ids `-`, no token): the API's 401 is the answer. */
-function callRemote(deps: RemoteDeps, ids: OwnIds | null, ep: AnyEndpoint, input: AnyInput = {}) {
+/**
+ * Without a session the call still goes out (own ids `-`, no token): the API's 401 is the answer. A 204
+ * answers nothing, as the embedded handler does.
+ */
+async function callRemote(deps: RemoteDeps, ids: OwnIds | null, ep: AnyEndpoint, input: AnyInput = {}) {
   const params = paramsOf(ep, input, ids);
   const path = ep.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '-'));
   const { query, body } = withOwnFields(ep, input, ids);
-  return deps.call(path, { method: ep.method.toUpperCase(), query, body, headers: input.headers, auth: ep.auth !== 'public' });
+  const answer = await deps.call(path, { method: ep.method.toUpperCase(), query, body, headers: input.headers, auth: ep.auth !== 'public' });
+  return ep.answer.status === 204 ? undefined : answer;
 }
 
 // One prototype per kind, its methods made once per isolate: a request makes a client, not 50 closures.

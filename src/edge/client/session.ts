@@ -1,5 +1,4 @@
 import { portalByHost, type PortalView } from '../../api/companies/portal';
-import { logOut } from '../../api/auth/login';
 import { devOutboxMessages, type OutboxQuery } from '../../api/email/outbox';
 import { updateProfile } from '../../api/people/edit';
 import { whoAmI } from '../../api/people/service';
@@ -19,8 +18,8 @@ export type WithSession<T> = T & { session: Session };
 
 /**
  * What pages ask of the ambassador API besides one endpoint method each (those are ./contract.ts's): the
- * tenant and who is signed in, the calls that start or end a session (the answer plus the session the page
- * keeps), a file upload, and the dev outbox. Failures are ClientErrors whose bodies carry message keys.
+ * tenant and who is signed in, the calls that start a session (the answer plus the session the page keeps),
+ * a file upload, and the dev outbox. Failures are ClientErrors whose bodies carry message keys.
  */
 export interface SessionClient {
   /** GET /portal.json?host= - the company serving a host, or null (embedded: the full record, for the page gate). */
@@ -39,8 +38,6 @@ export interface SessionClient {
   sso(host: string, input: SsoInput): Promise<WithSession<SignedIn>>;
   /** POST /companies/{company}/register/ (registerAccount) - a session when the company logs new accounts in. */
   register(companyId: string, sessionUid: string, fields: Record<string, unknown>, requestId?: string): Promise<Registered & { session: Session | null }>;
-  /** POST /auth/logout/ - revokes this session's token (204, no body). */
-  logout(): Promise<void>;
   /** PATCH /portal/ambassadors/{id}/ (multipart) - a new picture (PNG, JPEG or WebP, checked by its bytes), with optional fields. */
   uploadAvatar(file: Blob, fields?: ProfileUpdateInput): Promise<AmbassadorProfile>;
   /** GET /dev/outbox/?host=&to= - local development only (a 404 unless DEV_OUTBOX=1). */
@@ -71,7 +68,6 @@ export function embeddedSession(deps: EmbeddedDeps, contract: ContractClient): S
     me: () => embedded(async () => whoAmI(svc, await deps.caller())),
     confirmSession: () => deps.confirm(),
     ...signIn(contract),
-    logout: () => embedded(async () => logOut(svc, await deps.caller())),
     uploadAvatar: (file, fields = {}) => embedded(async () => updateProfile(svc, await deps.caller(), fields, file)),
     devOutbox: (query) => embedded(() => devOutboxMessages(svc, query)),
   };
@@ -100,9 +96,6 @@ export function remoteSession(deps: RemoteDeps, ids: { userId: number; ambassado
     },
     confirmSession: async () => ids !== null,
     ...signIn(contract),
-    logout: async () => {
-      await deps.call<null>('/auth/logout/', { method: 'POST' });
-    },
     uploadAvatar: (file, fields = {}) => deps.call<AmbassadorProfile>(profilePath(), { method: 'PATCH', body: avatarForm(file, fields) }),
     devOutbox: (query) => deps.call<Outbox>('/dev/outbox/', { query: { ...query }, auth: false }),
   };

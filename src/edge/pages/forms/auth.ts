@@ -75,7 +75,7 @@ export async function logoutAction(locals: Locals, request: Request): Promise<Re
   if (request.method === 'GET' && site !== null && site !== 'same-origin' && site !== 'none') return null;
   if (locals.session) {
     try {
-      await locals.client.logout();
+      await locals.client.logOut();
     } catch (err) {
       // The cookie ends either way; a token the API no longer knows is already logged out.
       if (!(err instanceof ClientError) || err.status !== 401) console.error('logout: revoke failed', err instanceof ClientError ? err.status : err);
