@@ -83,7 +83,7 @@ export const editCampaignEndpoint = endpoint({
     EDIT_RULE,
   body: campaignPatchSchema,
   example: { is_hidden_dashboard: true, commission: { type: 'fixed', fixed_minor: 1500 } },
-  answer: { status: 200, schema: campaignAnswer, description: 'The a campaign as it is now' },
+  answer: { status: 200, schema: campaignAnswer, description: 'The campaign as it is now' },
   errors: { 404: 'Unknown campaign (or one of another company)' },
   handle: ({ svc, operator, params, body }) => patchCampaign(svc.db, operator, params.uid, body),
 });
@@ -127,7 +127,7 @@ export const renameGroupEndpoint = endpoint({
   description: 'Rename the group.' + EDIT_RULE,
   body: groupSchema,
   example: { name: 'Trail guides' },
-  answer: { status: 200, schema: groupAnswer, description: 'The a group as it is now' },
+  answer: { status: 200, schema: groupAnswer, description: 'The group as it is now' },
   errors: { 404: 'Unknown group (or one of another company)' },
   handle: ({ svc, operator, params, body }) => patchGroup(svc.env, svc.db, operator.companyId, params.uid, body),
 });

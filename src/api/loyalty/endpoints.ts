@@ -203,7 +203,7 @@ export const editTierEndpoint = endpoint({
   description: `Rename, recolour, move the threshold or deactivate; \`translations\` is replaced whole.${EDIT_NOTE}`,
   body: tierPatchSchema,
   example: { threshold: 12 },
-  answer: { status: 200, schema: tierAnswer, description: 'The a tier as it is now' },
+  answer: { status: 200, schema: tierAnswer, description: 'The tier as it is now' },
   errors: unknown('tier'),
   handle: ({ svc, operator, params, body }) => patchTier(svc.db, operator.companyId, params.uid, body),
 });
@@ -263,7 +263,7 @@ export const editBadgeEndpoint = endpoint({
   description: `Edit or deactivate a badge; \`translations\` is replaced whole.${EDIT_NOTE}`,
   body: badgePatchSchema,
   example: { is_active: false },
-  answer: { status: 200, schema: badgeAnswer, description: 'The a badge as it is now' },
+  answer: { status: 200, schema: badgeAnswer, description: 'The badge as it is now' },
   errors: unknown('badge'),
   handle: ({ svc, operator, params, body }) => patchBadge(svc.db, operator.companyId, params.uid, body),
 });
@@ -323,7 +323,7 @@ export const editTaskEndpoint = endpoint({
   description: `Edit, reorder or deactivate a task; \`translations\` is replaced whole.${EDIT_NOTE}`,
   body: taskPatchSchema,
   example: { points: 75, position: 1 },
-  answer: { status: 200, schema: taskAnswer, description: 'The a task as it is now' },
+  answer: { status: 200, schema: taskAnswer, description: 'The task as it is now' },
   errors: unknown('task'),
   handle: ({ svc, operator, params, body }) => patchTask(svc.db, operator.companyId, params.uid, body),
 });

@@ -263,7 +263,7 @@ export const editRewardEndpoint = endpoint({
     '`translations` is replaced whole.' + EDIT_RULE,
   body: rewardPatchSchema,
   example: { points: 175, stock: 40 },
-  answer: { status: 200, schema: rewardAnswer, description: 'The a reward as it is now' },
+  answer: { status: 200, schema: rewardAnswer, description: 'The reward as it is now' },
   errors: { 404: unknown('reward') },
   handle: ({ svc, operator, params, body }) => catalog.patchReward(svc.db, operator.companyId, params.uid, body),
 });
@@ -341,7 +341,7 @@ export const editVaultItemEndpoint = endpoint({
   description: 'The item\'s own fields (variants have their own calls); `translations` is replaced whole.' + EDIT_RULE,
   body: vaultItemPatchSchema,
   example: { description: 'Use it on all Acme gear.' },
-  answer: { status: 200, schema: vaultItemAnswer, description: 'The a vault item as it is now' },
+  answer: { status: 200, schema: vaultItemAnswer, description: 'The vault item as it is now' },
   errors: { 404: unknown('vault item') },
   handle: ({ svc, operator, params, body }) => catalog.patchVaultItem(svc.db, operator.companyId, params.uid, body),
 });
@@ -387,7 +387,7 @@ export const editVariantEndpoint = endpoint({
   description: 'Price, value, stock, activation.' + EDIT_RULE,
   body: variantPatchSchema,
   example: { stock: 25 },
-  answer: { status: 200, schema: variantAnswer, description: 'The a variant as it is now' },
+  answer: { status: 200, schema: variantAnswer, description: 'The variant as it is now' },
   errors: { 404: unknown('variant') },
   handle: ({ svc, operator, params, body }) => catalog.patchVariant(svc.db, operator.companyId, params.uid, params.variant_uid, body),
 });
