@@ -316,6 +316,21 @@ export interface ExtraPortalOptions {
  * that API as a remote one.
  */
 export async function startExtraPortal(vars: Record<string, string>, options: ExtraPortalOptions = {}): Promise<ExtraPortal> {
+  // Portals started at the same moment can race for a port between its pick and wrangler's bind (the
+  // listener's, or one of miniflare's internal sockets): such a start is tried again on other ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startExtraPortalOnce(vars, options);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof PortTaken)) throw err;
+    }
+  }
+}
+
+/** A portal that exited because an address it binds was already in use. */
+class PortTaken extends Error {}
+
+async function startExtraPortalOnce(vars: Record<string, string>, options: ExtraPortalOptions): Promise<ExtraPortal> {
   const port = await freePort();
   const id = `${Date.now()}-${process.pid}-extra`;
   const ownState = !options.stateDir;
@@ -348,7 +363,15 @@ export async function startExtraPortal(vars: Record<string, string>, options: Ex
   };
   const deadline = Date.now() + 3 * 60_000;
   for (;;) {
-    if (exited !== null) throw new Error(`the second portal exited (code ${exited}); ${logFile}:\n${tail(logFile)}`);
+    if (exited !== null) {
+      const log = tail(logFile);
+      const message = `the second portal exited (code ${exited}); ${logFile}:\n${log}`;
+      if (/Address already in use/i.test(log)) {
+        await stop();
+        throw new PortTaken(message);
+      }
+      throw new Error(message);
+    }
     if (await answers(port)) break;
     if (Date.now() > deadline) {
       await stop();
