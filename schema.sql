@@ -305,7 +305,8 @@ CREATE TABLE companies (
   sso_secret TEXT,                                      -- HMAC key for single sign-on tokens
   portal_uid TEXT NOT NULL,                             -- rewards portal id used by /rewards/portals/{portal}/
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), click_retention_months INTEGER NOT NULL DEFAULT 13
-  CHECK (click_retention_months BETWEEN 1 AND 120),
+  CHECK (click_retention_months BETWEEN 1 AND 120), console_require_second_factor INTEGER NOT NULL DEFAULT 1
+  CHECK (console_require_second_factor IN (0, 1)),
   -- 0002_tenant_safe
   CHECK (admin3_access IN (0, 1)),
   CHECK (recaptcha_enabled IN (0, 1))
@@ -740,6 +741,47 @@ CREATE TABLE sso_tokens_used (
   PRIMARY KEY (company_id, jti)
 );
 
+CREATE TABLE staff_accounts (
+  company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  uid TEXT NOT NULL,
+  email TEXT NOT NULL COLLATE NOCASE,
+  name TEXT NOT NULL DEFAULT '',
+  role TEXT NOT NULL CHECK (role IN ('owner', 'admin', 'reviewer', 'finance', 'viewer')),
+  password_hash TEXT,
+  totp_secret TEXT,
+  totp_enabled INTEGER NOT NULL DEFAULT 0 CHECK (totp_enabled IN (0, 1)),
+  totp_last_step INTEGER,
+  active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (company_id, uid),
+  CHECK (totp_enabled = 0 OR totp_secret IS NOT NULL)
+);
+
+CREATE TABLE staff_recovery_codes (
+  company_id TEXT NOT NULL,
+  staff_uid TEXT NOT NULL,
+  code_hash TEXT NOT NULL,
+  used_at TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (company_id, staff_uid, code_hash),
+  FOREIGN KEY (company_id, staff_uid) REFERENCES staff_accounts(company_id, uid) ON DELETE CASCADE
+);
+
+CREATE TABLE staff_sessions (
+  token_hash TEXT PRIMARY KEY,
+  uid TEXT NOT NULL,
+  company_id TEXT NOT NULL,
+  staff_uid TEXT NOT NULL,
+  second_factor_at TEXT,
+  created_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  revoked_at TEXT,
+  user_agent TEXT,
+  ip_hash TEXT,
+  FOREIGN KEY (company_id, staff_uid) REFERENCES staff_accounts(company_id, uid) ON DELETE CASCADE
+);
+
 CREATE TABLE stats_daily (
   company_id TEXT NOT NULL REFERENCES companies(id),
   ambassador_uid TEXT NOT NULL,
@@ -1025,6 +1067,12 @@ CREATE INDEX share_links_ambassador ON share_links(company_id, ambassador_uid, c
 CREATE UNIQUE INDEX share_links_code ON share_links(company_id, short_code);
 
 CREATE INDEX shares_ambassador ON shares(company_id, ambassador_uid, campaign_id, created_at);
+
+CREATE UNIQUE INDEX staff_accounts_email ON staff_accounts(company_id, email);
+
+CREATE INDEX staff_sessions_staff ON staff_sessions(company_id, staff_uid, revoked_at);
+
+CREATE UNIQUE INDEX staff_sessions_uid ON staff_sessions(company_id, uid);
 
 CREATE INDEX stripe_invoice_payments_invoice ON stripe_invoice_payments(company_id, invoice_id);
 

@@ -19,6 +19,17 @@
 --   demo                   opk_demo_local_only_demo_7f3a9c2e51b84d06
 --   acme                   opk_demo_local_only_acme_2b8e4f1a97c35d60
 --   globex                 opk_demo_local_only_globex_5d1c8a3f0e6b4927
+-- Console staff (password Password1!; TOTP secrets, base32, demo only):
+--   owner@demo.test        owner     DEMOOWNERTOTPDEMOSECRETONLYAAAAA
+--   admin@demo.test        admin     DEMOADMINTOTPDEMOSECRETONLYAAAAA
+--   reviewer@demo.test     reviewer  (no second factor)
+--   finance@demo.test      finance   (no second factor)
+--   viewer@demo.test       viewer    (no second factor)
+--   owner@acme.test        owner     ACMEOWNERTOTPDEMOSECRETONLYAAAAA
+--   admin@acme.test        admin     ACMEADMINTOTPDEMOSECRETONLYAAAAA
+--   reviewer@acme.test     reviewer  (no second factor)
+--   finance@acme.test      finance   (no second factor)
+--   viewer@acme.test       viewer    (no second factor)
 
 -- Reset: remove every row of the demo companies (the file can be loaded again at any time)
 DELETE FROM activities WHERE company_id IN ('demo', 'acme', 'globex');
@@ -65,6 +76,9 @@ DELETE FROM client_sessions WHERE company_id IN ('demo', 'acme', 'globex');
 DELETE FROM sso_tokens_used WHERE company_id IN ('demo', 'acme', 'globex');
 DELETE FROM operator_api_keys WHERE company_id IN ('demo', 'acme', 'globex');
 DELETE FROM idempotency_keys WHERE company_id IN ('demo', 'acme', 'globex');
+DELETE FROM staff_sessions WHERE company_id IN ('demo', 'acme', 'globex');
+DELETE FROM staff_recovery_codes WHERE company_id IN ('demo', 'acme', 'globex');
+DELETE FROM staff_accounts WHERE company_id IN ('demo', 'acme', 'globex');
 DELETE FROM ambassador_campaigns WHERE company_id IN ('demo', 'acme', 'globex');
 DELETE FROM ambassadors WHERE company_id IN ('demo', 'acme', 'globex');
 DELETE FROM users WHERE company_id IN ('demo', 'acme', 'globex');
@@ -1818,6 +1832,19 @@ INSERT INTO operator_api_keys (id, company_id, prefix, key_hash, label, created_
   (1, 'demo', 'opk_demo_local_only_demo', '4ba5d53066a9f0640108ff66e77eac4e437ca27502129e98bf4b900a379ef6bc', 'Local demo key', strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
   (2, 'acme', 'opk_demo_local_only_acme', '3dc40af4680a4eb3a3488706311079d20aab61187e7c75507caebaca0d8f2619', 'Local demo key', strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
   (3, 'globex', 'opk_demo_local_only_glob', '9a51d02b3955e535c226055deb9aa17c128e363af3f41bdd1b0e3f19f91a45d2', 'Local demo key', strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days'));
+
+-- Console staff (password for all: Password1!; owners and admins with a TOTP secret, demo only)
+INSERT INTO staff_accounts (company_id, uid, email, name, role, password_hash, totp_secret, totp_enabled, created_at) VALUES
+  ('demo', 'stf-demo-owner', 'owner@demo.test', 'Owner (Demo Co)', 'owner', 'scrypt$16384$8$5$Na4FG3HFBm3dLepzckDLPw==$/tkZwNkvdSSVFflIie1HFUYJWgYAjlRb0S3J1YeP4wY=', 'DEMOOWNERTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('demo', 'stf-demo-admin', 'admin@demo.test', 'Admin (Demo Co)', 'admin', 'scrypt$16384$8$5$eG3Iuqfhnit3YV1BCk7blA==$ghFF2ikxTaVVDGBfLZ/tconMKDT3pL3HMv6vcuq6XOE=', 'DEMOADMINTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('demo', 'stf-demo-reviewer', 'reviewer@demo.test', 'Reviewer (Demo Co)', 'reviewer', 'scrypt$16384$8$5$piJgBzbz0wt6mha5FN72DA==$piMpYgtx/PcwZRX+Ieu0F8asXsln1xaAP6+cbr9PZno=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('demo', 'stf-demo-finance', 'finance@demo.test', 'Finance (Demo Co)', 'finance', 'scrypt$16384$8$5$OVXvuKrjmW4yf52c94OoYg==$6tKGcIBHsJq7oQK9Ya7qdHDKyPHYDjlqBgdmJ0mtKcI=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('demo', 'stf-demo-viewer', 'viewer@demo.test', 'Viewer (Demo Co)', 'viewer', 'scrypt$16384$8$5$Kwlg3trRGaX1G8j+SdjWkw==$WjN0KQ4sT7ofMBf6x5Icwe1IPtbb9HwijnTKPwjWnv4=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-owner', 'owner@acme.test', 'Owner (Acme Outdoor)', 'owner', 'scrypt$16384$8$5$4638owMjbVrtYvuThKP9rw==$YCPcQkqGfzZWJVDWbrhAPsGauJuyIZy4t/CcN5TeL5w=', 'ACMEOWNERTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-admin', 'admin@acme.test', 'Admin (Acme Outdoor)', 'admin', 'scrypt$16384$8$5$V84uGr1JisCv6HnGh4+yoQ==$y16Wafs6OdQCED5WtklBGLfhav/2Frk764lx8ESg26E=', 'ACMEADMINTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-reviewer', 'reviewer@acme.test', 'Reviewer (Acme Outdoor)', 'reviewer', 'scrypt$16384$8$5$KbXJeMw9z5ZsaSW9vuRCzA==$5LykBeSHKeFv1ddtdn2QXwJVdy09XC39ftAanaOvO6A=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-finance', 'finance@acme.test', 'Finance (Acme Outdoor)', 'finance', 'scrypt$16384$8$5$VRMnQRTECi81weznPQAM2Q==$VYBaiB+r7rAA0dDCuVKLC7qj4ijm5EeQm9pBaqKJ9sA=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-viewer', 'viewer@acme.test', 'Viewer (Acme Outdoor)', 'viewer', 'scrypt$16384$8$5$Li693L+sqPBHdgYPCAAybg==$wGHjMLTTlYhBPK6pemmMjh/iLQqxf5/BR/Olq/m81Bg=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days'));
 
 -- Notification settings and unsubscribe codes
 INSERT INTO notification_settings (ambassador_uid, company_id, earn_pending_commission, commission_approved, commission_denied, payout_fulfilled, unsubscribe_all) VALUES

@@ -15,10 +15,11 @@ import * as rewards from './rewards/endpoints';
 import * as people from './people/endpoints';
 import * as companies from './companies/endpoints';
 import * as auth from './auth/endpoints';
+import * as staff from './staff/endpoints';
 
 /**
  * The API's endpoints by operation id (each key is its endpoint's `operationId`): the ambassador API
- * (spec §7, the edge client's methods: src/edge/client/contract.ts) and the operator API. The Hono routes
+ * (spec §7, the edge client's methods: src/edge/client/contract.ts), the operator API and the console's staff API. The Hono routes
  * (./app.ts mounts them with ./core/mount.ts), the OpenAPI document and the edge's client are all made
  * from these tables. A domain adds one line to each table it has endpoints in.
  */
@@ -48,5 +49,10 @@ export const operatorEndpoints = {
   ...rewards.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
-export const endpoints: Record<string, AnyEndpoint> = { ...ambassadorEndpoints, ...operatorEndpoints };
+/** The company console's staff API (`Authorization: Staff <token>`, its sign-in public). */
+export const staffEndpoints = {
+  ...staff.staffEndpoints,
+} satisfies Record<string, AnyEndpoint>;
+
+export const endpoints: Record<string, AnyEndpoint> = { ...ambassadorEndpoints, ...operatorEndpoints, ...staffEndpoints };
 export type AmbassadorEndpoints = typeof ambassadorEndpoints;

@@ -103,6 +103,8 @@ describe('WWW-Authenticate on every 401', () => {
     ? /^Bearer realm="admin"/
     // The lead/sale API takes a company key outside /v1/operator.
     : path.startsWith('/v1/operator/') || /^\/v1\/track\/(lead|sale)$/.test(path) ? /^Bearer realm="operator"/
+    // The console's staff API takes a staff session.
+    : path.startsWith('/v1/staff/') ? /^Staff realm="console"$/
     : /^(Token realm="ambassador"|Signature realm=)/);
 
   it('is sent by every route of the API, without credentials and with wrong ones', async () => {
@@ -128,6 +130,9 @@ describe('WWW-Authenticate on every 401', () => {
     const ambassador = await send('GET', '/v1/users/1001/', { headers: { authorization: `Token ${'x'.repeat(40)}` } });
     expect(ambassador.status).toBe(401);
     expect(ambassador.headers.get('www-authenticate')).toBe('Token realm="ambassador"');
+    const staff = await send('GET', '/v1/staff/me/', { headers: { authorization: `Token ${'x'.repeat(40)}` } });
+    expect(staff.status).toBe(401);
+    expect(staff.headers.get('www-authenticate')).toBe('Staff realm="console"');
     // The browser API: the session cookie is the credential.
     const browser = await send('GET', '/api/users/1001/', { headers: { cookie: `__Host-portal_session=1001.${ava.uid}.${'x'.repeat(40)}` } });
     expect(browser.status).toBe(401);

@@ -8,7 +8,7 @@ import { api } from '../../src/api/app';
 import { endpoint, type AnyEndpoint } from '../../src/api/core/endpoint';
 import { onApiError } from '../../src/api/core/errors';
 import { mount } from '../../src/api/core/mount';
-import { ambassadorEndpoints, endpoints, operatorEndpoints } from '../../src/api/endpoints';
+import { ambassadorEndpoints, endpoints, operatorEndpoints, staffEndpoints } from '../../src/api/endpoints';
 
 /** An endpoint answering `answer` under the schema `{ a: number }`. */
 const answering = (answer: unknown) => ({
@@ -62,11 +62,12 @@ describe('the contract check', () => {
 describe('the endpoint table', () => {
   const all = Object.entries(endpoints);
 
-  it('keys each endpoint by its operationId, once across both APIs', () => {
+  it('keys each endpoint by its operationId, once across the APIs', () => {
     for (const [key, ep] of all) expect(ep.operationId, key).toBe(key);
-    const both = Object.keys(ambassadorEndpoints).filter((k) => k in operatorEndpoints);
+    const both = Object.keys(ambassadorEndpoints).filter((k) => k in operatorEndpoints || k in staffEndpoints);
     expect(both).toEqual([]);
-    expect(all.length).toBe(Object.keys(ambassadorEndpoints).length + Object.keys(operatorEndpoints).length);
+    expect(Object.keys(operatorEndpoints).filter((k) => k in staffEndpoints)).toEqual([]);
+    expect(all.length).toBe(Object.keys(ambassadorEndpoints).length + Object.keys(operatorEndpoints).length + Object.keys(staffEndpoints).length);
     expect(new Set(all.map(([, ep]) => ep.operationId)).size).toBe(all.length);
   });
 
@@ -77,7 +78,14 @@ describe('the endpoint table', () => {
     }
     for (const [key, ep] of Object.entries(operatorEndpoints) as [string, AnyEndpoint][]) {
       if (ep.auth === 'operator') expect(ep.path, key).toMatch(/^\/operator\//);
+      expect(ep.auth, key).not.toBe('staff');
     }
+    // The console's staff API: under /staff, a staff session (its sign-in public); roles only there.
+    for (const [key, ep] of Object.entries(staffEndpoints) as [string, AnyEndpoint][]) {
+      expect(ep.path, key).toMatch(/^\/staff\//);
+      expect(['staff', 'public'], key).toContain(ep.auth);
+    }
+    for (const [key, ep] of all) if (ep.roles) expect(ep.auth, key).toBe('staff');
   });
 
   it('is served by the app: each endpoint\'s method and path is an app route, handled by that endpoint alone', () => {
@@ -89,7 +97,7 @@ describe('the endpoint table', () => {
       const handlers = api.routes.filter((r) => r.method === ep.method.toUpperCase() && r.path === `/v1${ep.path}`).map((r) => nameOf(r.handler));
       expect(handlers, key).toContain(`endpoint ${key}`);
       // Besides the endpoint's own guard and body limit, no hand-written route serves the same method and path.
-      const others = handlers.filter((name) => name !== `endpoint ${key}` && !['requireAmbassador', 'operatorKey', 'requireAdmin', 'bodyLimit'].includes(name));
+      const others = handlers.filter((name) => name !== `endpoint ${key}` && !['requireAmbassador', 'operatorKey', 'requireAdmin', 'requireStaff', 'bodyLimit'].includes(name));
       expect(others, `${route}: also a hand-written route`).toEqual([]);
     }
   });

@@ -92,10 +92,11 @@ function childrenFirst(tables: string[], references: { child: string; parent: st
   return order;
 }
 
-/** The seed's statements, then the demo password at the test cost (accounts without one keep none). */
+/** The seed's statements, then the demo password at the test cost (accounts and staff without one keep none). */
 const seedStatements = (passwordHash: string) => [
   ...env.TEST_SEED.map((sql) => env.DB.prepare(sql)),
   env.DB.prepare('UPDATE users SET password_hash = ? WHERE password_hash IS NOT NULL').bind(passwordHash),
+  env.DB.prepare('UPDATE staff_accounts SET password_hash = ? WHERE password_hash IS NOT NULL').bind(passwordHash),
 ];
 
 async function firstDatabase(): Promise<Omit<Snapshot, 'files'>> {

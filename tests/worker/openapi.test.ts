@@ -55,6 +55,7 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.tokenAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(doc.components.securitySchemes.staffAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
     for (const [path, byMethod] of Object.entries(doc.paths)) {
       expect(path).not.toContain(':');
       for (const [method, operation] of Object.entries(byMethod)) {
@@ -62,7 +63,10 @@ describe('GET /v1/openapi.json', () => {
         const ep = ENDPOINTS.get(where);
         // The ambassador API's endpoints: a session token, or nobody (log in, portal.json).
         const ambassadorApi = ep?.auth === 'ambassador' || ep?.auth === 'public';
-        if (path !== SIGNED_ROUTE && !STORE_ROUTE.test(path) && !ambassadorApi) expect(path, where).toMatch(/^\/v1\/operator\//);
+        // The console's staff API: under /v1/staff, a staff session; its writes take no Idempotency-Key.
+        const staffApi = ep?.auth === 'staff';
+        if (staffApi) expect(path, where).toMatch(/^\/v1\/staff\//);
+        else if (path !== SIGNED_ROUTE && !STORE_ROUTE.test(path) && !ambassadorApi) expect(path, where).toMatch(/^\/v1\/operator\//);
         if (path === SIGNED_ROUTE) {
           expect(operation.security, where).toEqual([]);
           expect(operation.parameters.map((p) => (p as { name?: string }).name), where).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
@@ -81,14 +85,14 @@ describe('GET /v1/openapi.json', () => {
           expect(operation.security, where).toEqual([]);
           expect(operation.responses[401], where).toBeUndefined();
         } else {
-          expect(operation.security, where).toEqual([{ [ep?.auth === 'ambassador' ? 'tokenAuth' : 'bearerAuth']: [] }]);
+          expect(operation.security, where).toEqual([{ [ep?.auth === 'ambassador' ? 'tokenAuth' : staffApi ? 'staffAuth' : 'bearerAuth']: [] }]);
           expect(operation.responses[401], where).toBeDefined();
         }
         expect(operation.responses[400], where).toBeDefined();
         for (const name of path.match(/\{(\w+)\}/g) ?? []) {
           expect(operation.parameters, where).toContainEqual(expect.objectContaining({ name: name.slice(1, -1), in: 'path', required: true }));
         }
-        if (ambassadorApi && !ep?.idempotencyKey) {
+        if ((ambassadorApi || staffApi) && !ep?.idempotencyKey) {
           // An ambassador write honours Idempotency-Key only when it says so (the redeem routes).
           expect(operation.parameters, where).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
         } else if (method === 'post') {
@@ -262,8 +266,9 @@ describe('the document as an OpenAPI 3.1 linter and a schema-driven client read 
         const [type] = Object.keys(operation.requestBody.content);
         expect(JSON.stringify(operation.responses[415]), where).toContain(type);
       }
-      // A key's writes are idempotent; the ambassador API's (a Token, or public) only where they declare the key (redeem).
-      const ambassadorApi = operation.security.length === 0 || operation.security.some((s) => 'tokenAuth' in s);
+      // A key's writes are idempotent; the ambassador API's (a Token, or public) only where they declare the key (redeem),
+      // the staff API's never.
+      const ambassadorApi = operation.security.length === 0 || operation.security.some((s) => 'tokenAuth' in s || 'staffAuth' in s);
       const keyed = JSON.stringify(operation.parameters ?? []).includes('#/components/parameters/IdempotencyKey');
       if ((method === 'post' || method === 'patch') && path !== SIGNED_ROUTE && !path.startsWith('/v1/hooks/') && (!ambassadorApi || keyed)) {
         expect(statuses, where).toEqual(expect.arrayContaining(['409', '422']));

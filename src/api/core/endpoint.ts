@@ -1,6 +1,7 @@
 import type { ParamKeys } from 'hono/types';
 import type { z } from 'zod';
 import type { Operator } from './operator-keys';
+import type { Staff, StaffRole, StaffStage } from './staff-auth';
 import type { Caller, ServiceContext } from './types';
 
 /**
@@ -20,10 +21,11 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * Who may call: the signed-in ambassador (`Token`), anyone (`public`: the caller is set when a token came
  * along), a company's key (`Bearer opk_`) under /operator (`operator`) or outside it (`company`: the lead and
  * sale API), the deployment owner's ADMIN_API_KEY (`owner`), or a provider whose webhook is signed over its
- * raw body: the mail provider (`signature`, Standard Webhooks), a store (`stripe`, `shopify`). A signed
+ * raw body: the mail provider (`signature`, Standard Webhooks), a store (`stripe`, `shopify`), or a company's
+ * staff member signed in to the console (`staff`: `Authorization: Staff <token>`, ./staff-auth.ts). A signed
  * endpoint's `readRequest` checks the signature before it reads anything else.
  */
-export type Auth = 'ambassador' | 'public' | 'operator' | 'company' | 'owner' | 'signature' | 'stripe' | 'shopify';
+export type Auth = 'ambassador' | 'public' | 'operator' | 'company' | 'owner' | 'signature' | 'stripe' | 'shopify' | 'staff';
 
 /** A path parameter or field that names the caller's own record: the client fills it, the API checks it. */
 export type Own = 'ambassador' | 'user' | 'company';
@@ -69,6 +71,7 @@ export type EndpointAnswer<R extends Schema | undefined> =
   | { status: 204; schema?: undefined; description: string };
 
 type Who<A extends Auth> = A extends 'ambassador' ? { caller: Caller }
+  : A extends 'staff' ? { staff: Staff }
   : A extends 'operator' | 'company' ? { operator: Operator }
     : A extends 'public' ? { caller: Caller | null } : object;
 
@@ -110,6 +113,13 @@ export interface EndpointSpec<
    * the client fills them and pages never pass them; the service checks them.
    */
   ownFields?: { [K in F]: Own };
+  /**
+   * A staff endpoint's roles: a staff member of another role is refused 403 `roleRequired` by the route
+   * (./mount.ts), whatever a console menu shows. Without it every role may call.
+   */
+  roles?: readonly StaffRole[];
+  /** How far a staff session must be (./staff-auth.ts): `full` unless said. */
+  staffStage?: StaffStage;
   operationId: string;
   tag: string;
   summary: string;

@@ -78,6 +78,7 @@ export function zodFields(error: ZodError): Record<string, string[]> {
 export function challengeFor(path: string): string {
   if (/^\/v1\/operator(\/|$)/.test(path)) return 'Bearer realm="operator"';
   if (/^\/v1\/email\/events\/?$/.test(path)) return 'Signature realm="email-events"';
+  if (/^\/v1\/staff(\/|$)/.test(path)) return 'Staff realm="console"';
   return 'Token realm="ambassador"';
 }
 

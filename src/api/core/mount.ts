@@ -5,19 +5,20 @@ import { isReply, type AnyEndpoint, type Own, type RawRequest, type Reply } from
 import { idempotent, idempotentFor } from './operator-idempotency';
 import { requireOperator, type Operator } from './operator-keys';
 import { callerOf, serviceContext } from './service-context';
+import { requireStaff, type Staff } from './staff-auth';
 import { ensureOwn, requireAmbassador } from './token-auth';
 import type { ApiContext, ApiEnv, Caller } from './types';
 import { parseWith, readBody, readFields, readFormData, readJsonObject } from './validate';
 
 /**
  * The Hono routes of a table of endpoints (./endpoint.ts): each route checks who calls (a Token, a company
- * key, the owner's key, or nobody), that path parameters naming the caller's own records are theirs, parses
+ * key, the owner's key, a staff session and its role, or nobody), that path parameters naming the caller's own records are theirs, parses
  * its query and body with the endpoint's schemas (./validate.ts rules: JSON or 415, no prototype keys, ...),
  * runs the handler and answers JSON with the endpoint's status (or a 204 without a body). A key's POST or PATCH is applied once per
  * Idempotency-Key (./operator-idempotency.ts), hashed over the exact body text.
  */
 
-type Env = ApiEnv & { Variables: { operator?: Operator } };
+type Env = ApiEnv & { Variables: { operator?: Operator; staff?: Staff } };
 type Ctx = Context<Env>;
 
 export const ownId = (caller: Caller, who: Own): string => {
@@ -39,6 +40,8 @@ function guardsOf(ep: AnyEndpoint): MiddlewareHandler[] {
   if (ep.auth === 'ambassador') return [requireAmbassador() as unknown as MiddlewareHandler];
   if (ep.auth === 'operator' || ep.auth === 'company') return [operatorKey()];
   if (ep.auth === 'owner') return [requireAdmin() as unknown as MiddlewareHandler];
+  // The session, its second factor and the endpoint's roles, before anything of the request is read.
+  if (ep.auth === 'staff') return [requireStaff(ep.staffStage, ep.roles)];
   return [];
 }
 
@@ -46,6 +49,7 @@ function whoOf(c: Ctx, ep: AnyEndpoint): Record<string, unknown> {
   if (ep.auth === 'ambassador') return { caller: callerOf(c as unknown as ApiContext) };
   if (ep.auth === 'public') return { caller: c.get('caller') ?? null };
   if (ep.auth === 'operator' || ep.auth === 'company') return { operator: c.get('operator')! };
+  if (ep.auth === 'staff') return { staff: c.get('staff')! };
   return {};
 }
 
@@ -160,6 +164,8 @@ function handlerOf(ep: AnyEndpoint) {
 export function mount(endpoints: Record<string, AnyEndpoint>): Hono<ApiEnv> {
   const app = new Hono<Env>();
   for (const ep of Object.values(endpoints)) {
+    // Roles and stages are a staff session's: on any other endpoint they would be checked by nothing.
+    if ((ep.roles || ep.staffStage) && ep.auth !== 'staff') throw new Error(`${ep.operationId}: roles and staffStage are for staff endpoints`);
     const limit = ep.maxBytes ? [bodyLimit({ maxBytes: ep.maxBytes })] : [];
     app.on([ep.method.toUpperCase()], [ep.path], ...limit, ...guardsOf(ep), handlerOf(ep));
   }

@@ -76,7 +76,7 @@ export const isAmbassadorApi = (op: Pick<AnyEndpoint, 'auth'>) => op.auth === 'a
 
 /** A key's POST and PATCH, and an ambassador write that declares it (`idempotencyKey`, the redeem routes). */
 export const isIdempotent = (op: Pick<AnyEndpoint, 'method' | 'auth' | 'idempotencyKey'>) =>
-  op.idempotencyKey === true || (!isSigned(op) && !isAmbassadorApi(op) && (op.method === 'post' || op.method === 'patch'));
+  op.idempotencyKey === true || (!isSigned(op) && !isAmbassadorApi(op) && op.auth !== 'staff' && (op.method === 'post' || op.method === 'patch'));
 
 /** The media type an operation's body is read as (JSON unless the endpoint says otherwise). */
 export const bodyType = (op: Pick<AnyEndpoint, 'contentType'>) => op.contentType ?? 'application/json';
@@ -128,6 +128,13 @@ function responsesOf(op: AnyEndpoint): OperationObject['responses'] {
       headers: { 'WWW-Authenticate': { description: '`Signature realm="email-events"`', schema: { type: 'string' } } },
       content: json(ref('Error')),
     }
+    : op.auth === 'staff'
+    ? {
+      description: 'No staff token, or one that is expired, revoked, of an inactive account or of another company; an ambassador ' +
+        'token is no staff token (codes notAuthenticated, invalidToken)',
+      headers: { 'WWW-Authenticate': { description: '`Staff realm="console"`', schema: { type: 'string' } } },
+      content: json(ref('Error'), { examples: { invalidToken: example('unauthorized', 'invalidToken') } }),
+    }
     : owner
     ? {
       description: 'No key, or not the ADMIN_API_KEY (a company key is refused) (codes notAuthenticated, adminKeyInvalid)',
@@ -139,6 +146,17 @@ function responsesOf(op: AnyEndpoint): OperationObject['responses'] {
       headers: { 'WWW-Authenticate': { description: '`Bearer realm="operator"`', schema: { type: 'string' } } },
       content: json(ref('Error'), { examples: { operatorKeyInvalid: example('unauthorized', 'operatorKeyInvalid') } }),
     };
+  if (op.auth === 'staff') {
+    const stage = op.staffStage === 'pending' ? [] : op.staffStage === 'enrolment' ? ['secondFactorRequired'] : ['secondFactorRequired', 'secondFactorEnrolmentRequired'];
+    const codes = [...stage, ...(op.roles ? ['roleRequired'] : []), ...(op.roles?.includes('admin') && op.method !== 'get' ? ['ownerRoleRequired'] : [])];
+    if (codes.length) {
+      out[403] = {
+        description: `The session lacks its second factor or the role the call needs (codes ${codes.join(', ')})` +
+          (op.roles ? `; roles: ${op.roles.join(', ')}` : ''),
+        content: json(ref('Error'), { examples: { [codes[0]!]: example('forbidden', codes[0]!) } }),
+      };
+    }
+  }
   if (errors[404]) {
     out[404] = { description: `${errors[404]} (code notFound)`, content: json(ref('Error'), { examples: { notFound: example('not_found', 'notFound') } }) };
   }
@@ -230,7 +248,8 @@ function operationOf(op: AnyEndpoint): OperationObject {
     tags: [op.tag],
     summary: op.summary,
     description: op.description,
-    security: isSigned(op) || op.auth === 'public' ? [] : op.auth === 'ambassador' ? [{ tokenAuth: [] }] : [{ bearerAuth: [] }],
+    security: isSigned(op) || op.auth === 'public' ? []
+      : op.auth === 'ambassador' ? [{ tokenAuth: [] }] : op.auth === 'staff' ? [{ staffAuth: [] }] : [{ bearerAuth: [] }],
     parameters: parametersOf(op),
     responses: responsesOf(op),
   };
@@ -262,12 +281,15 @@ function build(): OpenApiDocument {
       version: '1',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
-        'Two APIs. The ambassador API (spec §7) is what the portal\'s pages call for a signed-in ambassador, with ' +
+        'Three APIs. The ambassador API (spec §7) is what the portal\'s pages call for a signed-in ambassador, with ' +
         '`Authorization: Token <token>` as POST /v1/auth/ambassador/ answers it (POST /v1/auth/logout/ revokes it); logging ' +
         'in, registering, passwords, portal.json and the share links\' redirects are public. The operator API, under ' +
         '/v1/operator, is server to server: a company\'s store reports conversions; its back office approves, refunds and ' +
         'pays commissions. Authenticate with a company operator key (`Authorization: Bearer opk_...`); a key acts on its own ' +
-        'company only, so another company\'s uids answer 404. Requests send money as decimals in the company currency ' +
+        'company only, so another company\'s uids answer 404. The console\'s staff API, under /v1/staff on a company\'s own ' +
+        'host, is for the company\'s staff: `Authorization: Staff <token>` as POST /v1/staff/sessions/ answers it, complete once ' +
+        'its second factor is given (403 until then where one is needed), each call open to the roles it names (else 403 ' +
+        '`roleRequired`). Requests send money as decimals in the company currency ' +
         '("49.99"); answers give integer minor units beside `currency`; a field the schemas type `integer` takes a JSON ' +
         'number that is a whole number (never "500", "5e2", "0x1f4", [500] or 500.5). Every operator POST and PATCH, and ' +
         'each ambassador write that lists it, accepts an `Idempotency-Key` ' +
@@ -299,6 +321,7 @@ function build(): OpenApiDocument {
       { name: 'Attribution', description: 'Sales that find their ambassador: Stripe and Shopify webhooks, the lead/sale API, and the secrets that verify them' },
       { name: 'Retention', description: 'Raw clicks past the company\'s retention window: archived to R2 as gzip NDJSON per month, read back, then deleted' },
       { name: 'E-mail', description: 'Addresses the portal stopped e-mailing after a bounce, complaint or refusal, lifting them, and the mail provider\'s signed events that add them' },
+      { name: 'Console staff', description: 'A company\'s staff signing in to its console (password and TOTP second factor), their sessions and the team\'s roles (`Authorization: Staff`)' },
     ],
     paths,
     components: {
@@ -306,6 +329,7 @@ function build(): OpenApiDocument {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'opk_...', description: 'A company operator API key' },
         tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An ambassador session: `Token <token>` as POST /v1/auth/ambassador/ answers it' },
+        staffAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A console staff session: `Staff <token>` as POST /v1/staff/sessions/ answers it' },
       },
       parameters: {
         IdempotencyKey: {

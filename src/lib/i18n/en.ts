@@ -690,6 +690,15 @@ export const en = {
   loginChallengeRequired: 'There were many failed attempts to log in to this account, so we need to check that you are not a robot. Please try again. If this message stays, allow the security check in your browser, or use "Forgot your password?": once you have set a new password, you can log in from here without the check.',
   sessionEnded: 'Your session has ended. Please log in again.',
   crossOrigin: 'A request from another site was refused. Open the portal itself and try again.',
+  // The console's staff
+  roleRequired: 'Your role does not allow this. Ask an owner or admin of the company.',
+  secondFactorRequired: 'Enter the code of your authenticator app (or a recovery code) to finish signing in.',
+  secondFactorEnrolmentRequired: 'The company requires a second factor. Set up an authenticator app before you continue.',
+  secondFactorFailed: 'This code is wrong or was used already. Enter the current code of your authenticator app, or an unused recovery code.',
+  totpAlreadyEnabled: 'The second factor is already on for this account.',
+  ownerRoleRequired: 'Only an owner can make, change or remove an owner.',
+  lastOwner: 'The company needs at least one active owner. Make someone else an owner first.',
+  staffEmailTaken: 'A team member with this e-mail already exists.',
   // Operator API
   operatorKeyInvalid: 'Invalid or revoked operator API key.',
   illegalTransition: 'The commission cannot change from status "{status}".',

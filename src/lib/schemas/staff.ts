@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { isoTime } from './catalog';
+import { passwordSchema } from './passwords';
+import { components } from './registry';
+
+// The company console's staff (src/api/staff): sign-in with a second factor, their sessions, TOTP
+// enrolment and the team. Messages are i18n keys.
+
+export const staffRoles = ['owner', 'admin', 'reviewer', 'finance', 'viewer'] as const;
+const role = z.enum(staffRoles, { error: 'invalidField' }).describe('owner, admin, reviewer, finance or viewer');
+const email = z.string({ error: 'required' }).trim().min(1, 'required').max(254, 'invalidEmail').pipe(z.email({ error: 'invalidEmail' }));
+
+/** POST /staff/sessions/ - e-mail and password. */
+export const staffSignInSchema = z.object({
+  email,
+  password: z.string({ error: 'required' }).min(1, 'required').max(512, 'invalidField'),
+});
+
+/** POST /staff/sessions/second_factor/ and /staff/me/totp/confirm/ - a 6-digit code or, for the former, a recovery code. */
+export const staffCodeSchema = z.object({
+  code: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalidField'),
+});
+
+/** POST /staff/team/ - invite a staff member (the password is theirs to give until e-mailed invitations come). */
+export const staffInviteSchema = z.object({
+  email,
+  name: z.string({ error: 'invalidField' }).trim().max(200, 'invalidField').default(''),
+  role,
+  password: passwordSchema,
+});
+
+/** PATCH /staff/team/{uid}/ - a role, active or both. */
+export const staffUpdateSchema = z.object({
+  role: role.optional(),
+  active: z.boolean({ error: 'invalidField' }).optional(),
+});
+
+/** Where a session stands: `full`, or what it must do first. */
+const stage = z.enum(['full', 'secondFactor', 'enrolment'])
+  .describe('`full`; `secondFactor`: give a TOTP or recovery code; `enrolment`: the company requires a second factor, enrol one');
+
+export const staffMemberAnswer = z.object({
+  uid: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role,
+  active: z.boolean(),
+  totp_enabled: z.boolean(),
+  created_at: isoTime,
+}).register(components, { id: 'StaffMember' });
+export type StaffMember = z.output<typeof staffMemberAnswer>;
+
+export const staffMeAnswer = z.object({
+  member: staffMemberAnswer,
+  session_uid: z.string(),
+  stage,
+  second_factor_required: z.boolean().describe('Whether the company requires a second factor of all its staff'),
+}).register(components, { id: 'StaffMe' });
+export type StaffMe = z.output<typeof staffMeAnswer>;
+
+export const staffSessionAnswer = z.object({
+  token: z.string().describe('`Authorization: Staff <token>` for the staff API'),
+  expires_at: isoTime,
+  stage,
+  member: staffMemberAnswer,
+}).register(components, { id: 'StaffSession' });
+export type StaffSessionAnswer = z.output<typeof staffSessionAnswer>;
+
+export const staffSessionItem = z.object({
+  uid: z.string(),
+  current: z.boolean(),
+  second_factor: z.boolean(),
+  created_at: isoTime,
+  last_seen_at: isoTime,
+  expires_at: isoTime,
+  user_agent: z.string().nullable(),
+}).register(components, { id: 'StaffSessionItem' });
+export const staffSessionsAnswer = z.object({ results: z.array(staffSessionItem) }).register(components, { id: 'StaffSessions' });
+export type StaffSessions = z.output<typeof staffSessionsAnswer>;
+
+export const staffStageAnswer = z.object({ stage }).register(components, { id: 'StaffStage' });
+export type StaffStageAnswer = z.output<typeof staffStageAnswer>;
+
+export const totpEnrolmentAnswer = z.object({
+  secret: z.string().describe('Base32, for an authenticator app that cannot read the URI'),
+  uri: z.string().describe('`otpauth://totp/...` (SHA-1, 6 digits, 30 s), for a QR code'),
+}).register(components, { id: 'TotpEnrolment' });
+export type TotpEnrolment = z.output<typeof totpEnrolmentAnswer>;
+
+export const recoveryCodesAnswer = z.object({
+  recovery_codes: z.array(z.string()).describe('Ten one-time codes, shown this once'),
+}).register(components, { id: 'RecoveryCodes' });
+export type RecoveryCodes = z.output<typeof recoveryCodesAnswer>;
+
+export const staffTeamAnswer = z.object({ results: z.array(staffMemberAnswer) }).register(components, { id: 'StaffTeam' });
+export type StaffTeam = z.output<typeof staffTeamAnswer>;
