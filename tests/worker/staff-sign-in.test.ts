@@ -3,8 +3,10 @@
 // company's setting that requires a second factor of everyone.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LOGIN_ACCOUNT_GUARD } from '../../src/api/core/rate-limit';
 import { STAFF_CODE_LIMITS } from '../../src/api/staff/sessions';
 import { freshIp } from './accounts-helpers';
+import { loginWaits } from './login-waits';
 import { codeFor, codeOf, SECRETS, setRequireSecondFactor, signIn, staff, wrongCode } from './staff-helpers';
 
 describe('signing in with a password and a TOTP code', () => {
@@ -70,6 +72,22 @@ describe('signing in with a password and a TOTP code', () => {
     }
     // An ambassador's e-mail and password are no staff account.
     expect(codeOf(await signIn('localhost', 'ava@demo.test'))).toBe('loginFailed');
+  });
+
+  it('counts wrong passwords per account as the login guard does: past its threshold each attempt waits, the right password still gets in', async () => {
+    loginWaits.length = 0;
+    const attempts = LOGIN_ACCOUNT_GUARD.failures + 3;
+    for (let i = 0; i < attempts; i++) {
+      const res = await signIn('acme.localhost', 'finance@acme.test', `Wrong-${i}!`, freshIp());
+      expect(res.status).toBe(400);
+    }
+    expect(loginWaits).toEqual([1, 2, 3].map((n) => n * LOGIN_ACCOUNT_GUARD.stepMs));
+    const right = await signIn('acme.localhost', 'finance@acme.test', 'Password1!', freshIp());
+    expect(right.status).toBe(201);
+    // Another account of the same company is not slowed.
+    loginWaits.length = 0;
+    expect((await signIn('acme.localhost', 'viewer@acme.test', 'Password1!', freshIp())).status).toBe(201);
+    expect(loginWaits).toEqual([]);
   });
 
   it('limits wrong codes per account: past the limit even the right code waits (429 with Retry-After)', async () => {

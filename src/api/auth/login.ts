@@ -52,6 +52,9 @@ export function configureLoginWait(wait: (ms: number) => Promise<void>) {
   waitFor = wait;
 }
 
+/** Waits as the login guard waits (the console's staff sign-in slows repeated failures down the same way). */
+export const loginGuardWait = (ms: number) => waitFor(ms);
+
 /**
  * The per-account guard (30 wrong passwords from other clients used to answer 429 to the
  * owner's right one). Below LOGIN_ACCOUNT_GUARD.failures wrong passwords in the window nothing happens.

@@ -4,10 +4,13 @@ import type {
 import { staffCodeSchema, staffSignInSchema } from '../../lib/schemas/staff';
 import { isoIn, isoNow, randomToken, sha256Hex } from '../core/crypto';
 import { ApiError } from '../core/errors';
-import { clientId, clientLimit, enforce, hit, LOGIN_LIMITS, peek, refund, tooMany, type Limit } from '../core/rate-limit';
+import {
+  accountId, accountState, clientId, clientLimit, enforce, hit, LOGIN_ACCOUNT_GUARD, LOGIN_LIMITS, peek, refund, tooMany, type Limit,
+} from '../core/rate-limit';
 import { stageOf, type Staff } from '../core/staff-auth';
 import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
+import { loginGuardWait } from '../auth/login';
 import { verifyPassword } from '../auth/password-hash';
 import {
   companyName, enableTotp, requiresSecondFactor, insertStaffSession, liveSessionsOf, revokeOwnSession, revokeStaffToken, secondFactorGiven, spendRecoveryCode,
@@ -45,16 +48,29 @@ const codeFailed = () => new ApiError('validation', 'secondFactorFailed', { code
  * session, `full` when the account has no second factor and the company does not require one, else
  * waiting for its code (`secondFactor`) or its enrolment (`enrolment`). A wrong password, an unknown
  * e-mail, an inactive account and another company's answer alike (`loginFailed`). Every attempt counts
- * against the client (429 past the login limit); a successful one is given back.
+ * against the client (429 past the login limit); a successful one is given back. Wrong passwords count
+ * per account too, as the ambassadors' login guard counts them: past LOGIN_ACCOUNT_GUARD.failures in its
+ * window each attempt waits a step longer (at most its maximum) before the password is checked; the right
+ * password is never refused for the account's sake.
  */
 export async function signIn(svc: ServiceContext, input: unknown): Promise<StaffSessionAnswer> {
   const body = parseWith(staffSignInSchema, input);
   const companyId = tenantOf(svc);
   const hits = await enforce(svc.db, await clientLimit(svc, 'staff-login', LOGIN_LIMITS.client));
+  const failures: Limit = {
+    key: `staff-login:fail:${await accountId(companyId, body.email)}`, limit: LOGIN_ACCOUNT_GUARD.failures, windowSec: LOGIN_ACCOUNT_GUARD.windowSec,
+  };
+  const { failures: failed } = await accountState(svc.db, failures, null);
+  if (failed >= LOGIN_ACCOUNT_GUARD.failures) {
+    await loginGuardWait(Math.min(LOGIN_ACCOUNT_GUARD.maxDelayMs, LOGIN_ACCOUNT_GUARD.stepMs * (failed - LOGIN_ACCOUNT_GUARD.failures + 1)));
+  }
   const account = await staffByEmail(svc.db, companyId, body.email);
   // verifyPassword spends the same time without an account, so answers do not reveal which exist.
   const ok = await verifyPassword(body.password, account?.password_hash);
-  if (!account || !ok || account.active !== 1) throw loginFailed();
+  if (!account || !ok || account.active !== 1) {
+    await hit(svc.db, failures);
+    throw loginFailed();
+  }
   await refund(svc.db, hits);
   const token = `stf_${randomToken(32)}`;
   const nowIso = isoNow();
