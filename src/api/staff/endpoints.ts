@@ -1,9 +1,10 @@
 import {
-  recoveryCodesAnswer, staffCodeSchema, staffInviteSchema, staffMeAnswer, staffMemberAnswer, staffSessionAnswer, staffSessionsAnswer,
+  programOverviewAnswer, recoveryCodesAnswer, staffCodeSchema, staffInviteSchema, staffMeAnswer, staffMemberAnswer, staffSessionAnswer, staffSessionsAnswer,
   staffSignInSchema, staffStageAnswer, staffTeamAnswer, staffUpdateSchema, totpEnrolmentAnswer,
 } from '../../lib/schemas/staff';
 import { endpoint } from '../core/endpoint';
 import { confirmTotp, enrolTotp, giveSecondFactor, me, ownSessions, revokeSession, signIn, signOut } from './sessions';
+import { overview } from './overview';
 import { invite, team, updateMember } from './team';
 
 // The company console's staff API, on the company's own host (the tenant comes from the host): sign in
@@ -199,6 +200,21 @@ export const staffUpdateMemberEndpoint = endpoint({
   handle: ({ svc, staff, params, body }) => updateMember(svc, staff, params.uid, body),
 });
 
+// GET /v1/staff/overview/ - the program at a glance (every role)
+export const staffOverviewEndpoint = endpoint({
+  method: 'get',
+  path: '/staff/overview/',
+  auth: 'staff',
+  roles: ['owner', 'admin', 'reviewer', 'finance', 'viewer'],
+  operationId: 'staffOverview',
+  tag: TAG,
+  summary: 'The program at a glance',
+  description: 'The company\'s clicks, shares, referrals and ambassadors (all time), the revenue of referred sales and its ' +
+    'commissions by status (money per currency, points), and what it owes: its pending and approved commissions. Every role.',
+  answer: { status: 200, schema: programOverviewAnswer, description: 'The overview' },
+  handle: ({ svc, staff }) => overview(svc, staff),
+});
+
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
 export const staffEndpoints = {
   staffSignIn: staffSignInEndpoint,
@@ -212,4 +228,5 @@ export const staffEndpoints = {
   staffTeam: staffTeamEndpoint,
   staffInvite: staffInviteEndpoint,
   staffUpdateMember: staffUpdateMemberEndpoint,
+  staffOverview: staffOverviewEndpoint,
 };

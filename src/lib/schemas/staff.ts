@@ -94,3 +94,23 @@ export type RecoveryCodes = z.output<typeof recoveryCodesAnswer>;
 
 export const staffTeamAnswer = z.object({ results: z.array(staffMemberAnswer) }).register(components, { id: 'StaffTeam' });
 export type StaffTeam = z.output<typeof staffTeamAnswer>;
+
+const money = z.object({ currency: z.string().describe('ISO 4217'), amount_minor: z.number().int().describe('Minor units (cents)') });
+export const commissionStatuses = ['pending', 'approved', 'paid', 'zero', 'denied'] as const;
+
+export const programOverviewAnswer = z.object({
+  clicks: z.number().int().describe('Counted clicks, all time'),
+  shares: z.number().int(),
+  referrals: z.number().int(),
+  ambassadors: z.number().int(),
+  revenue: z.array(money).describe('Revenue of the referred sales, per currency (commissions not denied)'),
+  commissions: z.array(z.object({
+    status: z.enum(commissionStatuses),
+    count: z.number().int(),
+    money: z.array(money).describe('Monetary commissions of this status, per currency'),
+    points: z.number().int().describe('Point commissions of this status'),
+  })).describe('Every status, in the order pending, approved, paid, zero, denied'),
+  owed: z.array(money).describe('What the company owes: its pending and approved monetary commissions, per currency'),
+  owed_points: z.number().int().describe('Points of pending and approved point commissions'),
+}).register(components, { id: 'ProgramOverview' });
+export type ProgramOverview = z.output<typeof programOverviewAnswer>;
