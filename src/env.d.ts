@@ -11,5 +11,11 @@ declare namespace App {
     requestContext: import('./edge/request-context').RequestContext;
     /** Starts (or, with null, ends) the session cookie on this response. */
     setSession(session: import('./edge/types').Session | null): void;
+    /** The console cookie's staff token, on console pages (else null). */
+    consoleToken: string | null;
+    /** The staff client of console pages (undefined elsewhere). */
+    staffClient: import('./edge/client/staff').StaffClient | undefined;
+    /** Starts (a staff token) or ends (null) the console cookie on this response. */
+    setConsoleSession(token: string | null): void;
   }
 }

@@ -13,6 +13,7 @@ import { proxy } from './proxy';
 import { forgetLinksAfterWrites, redirects } from './redirect';
 import { securityHeaders } from './security-headers';
 import { session } from './session';
+import { consoleSession } from './console-session';
 import { storeScript } from './store-script';
 import { tenant, type TenantOptions } from './tenant';
 import type { EdgeEnv } from './types';
@@ -49,6 +50,8 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.route('/', storeScript);
   app.use(session());
   app.use(apiClient(clientOptions));
+  app.use('/console', consoleSession());
+  app.use('/console/*', consoleSession());
   app.route('/', redirects);
   app.route('/media', media);
   app.use(csrf());

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { PortalView } from '../api/companies/portal';
 import type { AmbassadorClient } from './client';
+import type { StaffClient } from './client/staff';
 import type { RequestContext } from './request-context';
 import type { Customization } from '../lib/schemas/customization';
 
@@ -31,6 +32,12 @@ export interface EdgeVariables {
   client: AmbassadorClient;
   /** Tests: the stand-in transport of a remote API (EdgeOptions.fetchUpstream). */
   remoteFetch?: (request: Request) => Promise<Response>;
+  /** The console cookie's staff token (not verified: the staff client's calls verify it). */
+  consoleToken?: string | null;
+  /** A console sign-in or sign-out of this request: `consoleSession()` writes the console cookie once. */
+  consoleChange?: { token: string | null };
+  /** The typed staff client of the console's pages, for the console cookie's token. */
+  staffClient?: StaffClient;
   /** Page requests: tenant, verified ambassador, language, campaign selection, customization. */
   requestContext: RequestContext;
 }

@@ -1,5 +1,6 @@
 // Accessibility: axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA rules) in a real Chromium on every screen of spec §2
-// (each page template), logged out and logged in, with menus and dialogs open. Each template is audited
+// (each page template), logged out and logged in, with menus and dialogs open, and the console's sign-in and
+// overview (signed in to the console with its own cookie). Each template is audited
 // once per viewport: the demo tenant at 1280 px and 390 px in English, and once more in French at 390 px;
 // acme, whose branding (dark tabs, its own login colours, banner and register fields) and own templates
 // differ, once in its default language Spanish at 1280 px, its login and shell also at 390 px. A menu is
@@ -9,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleSession } from './console-session';
 import { ROOT, baseUrl, hydrated, newBrowser, stopAll, sessionCookies } from './harness';
 
 const AXE = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -25,8 +27,11 @@ const DEMO = {
     '/set-password?email=newbie%40demo.test&code=ABCDEFGHJK',
     '/set-password',
     '/unsubscribe?code=optout-ben&email_template=payout_fulfilled',
+    '/console/login',
   ],
   loggedIn: ['/app', '/app/stats', '/app/activity-portal', '/app/assets', '/app/sharing', '/app/account', '/app/rewards', '/creator-corner'],
+  staff: 'admin@demo.test',
+  console: ['/console'],
 };
 
 /** One run of axe over some screens of one tenant, in one language, at one viewport, in one browser context. */
@@ -39,6 +44,9 @@ interface Pass {
   loggedIn: string[];
   /** The paths whose STATES (below) are audited too. */
   states: string[];
+  /** The console's pages, signed in to the console as `staff` (its own cookie, no portal session). */
+  staff: string;
+  console: string[];
 }
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -55,11 +63,15 @@ const PASSES: Pass[] = [
   // templates. On a phone the shell is another markup (header, banner, phone menu): its login and /app.
   {
     host: 'acme.localhost', email: 'alex@acme.test', lang: 'es', viewport: DESKTOP,
-    loggedOut: ['/login', '/register'],
+    loggedOut: ['/login', '/register', '/console/login'],
     loggedIn: ['/app', '/app/transactions', '/app/rewards/v3', '/gear-guide'],
     states: ['/login', '/register'],
+    staff: 'admin@acme.test', console: ['/console'],
   },
-  { host: 'acme.localhost', email: 'alex@acme.test', lang: 'es', viewport: PHONE, loggedOut: ['/login'], loggedIn: ['/app'], states: [] },
+  {
+    host: 'acme.localhost', email: 'alex@acme.test', lang: 'es', viewport: PHONE, loggedOut: ['/login', '/console/login'], loggedIn: ['/app'], states: [],
+    staff: 'admin@acme.test', console: ['/console'],
+  },
 ];
 
 interface AxeNode { target: unknown[]; failureSummary?: string; any: { message: string }[]; all: { message: string }[]; none: { message: string }[] }
@@ -70,6 +82,13 @@ beforeAll(async () => {
   browser = await newBrowser();
 });
 afterAll(stopAll);
+
+/** One console session per staff member for the whole file (a TOTP code signs in once). */
+const consoleCookies = new Map<string, Awaited<ReturnType<typeof consoleSession>>['cookie']>();
+async function consoleCookie(host: string, email: string) {
+  if (!consoleCookies.has(email)) consoleCookies.set(email, (await consoleSession(host, email)).cookie);
+  return consoleCookies.get(email)!;
+}
 
 /** Runs axe on the page as it is now and returns its violations as readable lines. */
 async function axe(page: Page, label: string): Promise<string[]> {
@@ -172,7 +191,7 @@ const px = (pass: Pass) => `${pass.viewport.width} px`;
 
 describe('axe: no WCAG 2.2 A/AA violation on any screen', () => {
   for (const pass of PASSES) {
-    const screens = pass.loggedOut.length + pass.loggedIn.length;
+    const screens = pass.loggedOut.length + pass.loggedIn.length + pass.console.length;
     it(`${pass.host}, ${pass.lang}, ${px(pass)}: ${screens} screens${pass.states.length ? ` and ${pass.states.length} states` : ''}`, async () => {
       const found: string[] = [];
       // One context for the pass: signed out first, then the session's cookies added to it.
@@ -199,6 +218,23 @@ describe('axe: no WCAG 2.2 A/AA violation on any screen', () => {
             await state.act(page);
             found.push(...(await axe(page, label)));
           }
+        }
+        // The console: its own cookie only, in a context of its own (the portal session has no say there).
+        const staffContext = await browser.newContext({ viewport: pass.viewport, locale: pass.lang === 'en' ? 'en-US' : pass.lang, bypassCSP: true });
+        try {
+          await staffContext.addCookies([
+            { name: 'language', value: pass.lang, domain: pass.host, path: '/', sameSite: 'Lax' },
+            await consoleCookie(pass.host, pass.staff),
+          ]);
+          const page = await staffContext.newPage();
+          for (const p of pass.console) {
+            const label = `${pass.host}${p} (${pass.lang}, ${px(pass)})`;
+            found.push(...(await audit(page, `${baseUrl(pass.host)}${p}`, label, pass.viewport.width, new Set())));
+            expect(new URL(page.url()).pathname, `${label} stayed signed in`).toBe(p);
+            expect(await page.locator('html').getAttribute('lang'), `${label} <html lang>`).toBe(pass.lang);
+          }
+        } finally {
+          await staffContext.close();
         }
       } finally {
         await context.close();

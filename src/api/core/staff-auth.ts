@@ -59,13 +59,18 @@ export function requireStaff(stage: StaffStage = 'full', roles?: readonly StaffR
     if (!match) throw new ApiError('unauthorized', 'notAuthenticated', undefined, STAFF_CHALLENGE);
     const staff = await verifyStaffToken(c.env.DB, match[1]!, c.req.header('x-portal-company') ?? null);
     if (!staff) throw new ApiError('unauthorized', 'invalidToken', undefined, STAFF_CHALLENGE);
-    const at = stageOf(staff);
-    if (at === 'secondFactor' && stage !== 'pending') throw new ApiError('forbidden', 'secondFactorRequired');
-    if (at === 'enrolment' && stage === 'full') throw new ApiError('forbidden', 'secondFactorEnrolmentRequired');
-    if (roles && !roles.includes(staff.role)) throw new ApiError('forbidden', 'roleRequired');
+    admitStaff(staff, stage, roles);
     c.set('staff', staff);
     await next();
   };
+}
+
+/** Refuses (403) a session short of the stage an endpoint needs, or of a role it does not name. The console's pages call endpoints through it too. */
+export function admitStaff(staff: Staff, stage: StaffStage = 'full', roles?: readonly StaffRole[]): void {
+  const at = stageOf(staff);
+  if (at === 'secondFactor' && stage !== 'pending') throw new ApiError('forbidden', 'secondFactorRequired');
+  if (at === 'enrolment' && stage === 'full') throw new ApiError('forbidden', 'secondFactorEnrolmentRequired');
+  if (roles && !roles.includes(staff.role)) throw new ApiError('forbidden', 'roleRequired');
 }
 
 /** The staff member of a token on the tenant `tenantCompanyId`, or null (unknown, revoked, expired, another company's). */

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getFetchState } from 'astro/hono';
+import { CONSOLE_COOKIE, parseConsoleCookie } from '../console-session';
+import { requestCookie } from '../cookies';
 import { clearSession, writeSession } from '../session';
 import type { EdgeEnv, Session } from '../types';
 
@@ -13,6 +15,10 @@ export function pageLocals(): MiddlewareHandler<EdgeEnv> {
     locals.client = c.var.client;
     locals.requestContext = c.var.requestContext;
     locals.setSession = (s: Session | null) => (s ? writeSession(c, s) : clearSession(c));
+    // Every page knows whether a console cookie came (an /app page sends such a browser to /login), console pages its token.
+    locals.consoleToken = c.var.consoleToken ?? parseConsoleCookie(requestCookie(c, CONSOLE_COOKIE));
+    locals.staffClient = c.var.staffClient;
+    locals.setConsoleSession = (token: string | null) => c.set('consoleChange', { token });
     await next();
   };
 }

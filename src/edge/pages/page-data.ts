@@ -24,12 +24,14 @@ export type SignedIn = RequestContext & { me: Me };
 
 /**
  * The gate of every /app page (spec §2): no session sends the browser to /register, a session the
- * API refused (expired, revoked, another tenant's) to /login with the cookie cleared.
+ * API refused (expired, revoked, another tenant's) to /login with the cookie cleared. A browser signed in to
+ * the console only (its cookie opens no /app page) goes to /login as well: it has an account, not a portal one.
  */
 export function requireSignedIn(locals: Locals, pathname: string): SignedIn | Response {
   const { requestContext } = locals;
   if (requestContext.me) return requestContext as SignedIn;
   if (requestContext.sessionInvalid) return redirectClearingSession(locals, '/login');
+  if (locals.consoleToken && !isAuthPath(pathname)) return seeOther('/login');
   return seeOther(isAuthPath(pathname) ? pathname : '/register');
 }
 

@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from 'hono';
+import { STAFF_TOKEN_PATTERN } from '../api/core/staff-auth';
+import { edgeServiceContext } from './api-client';
+import { embeddedStaffClient, remoteStaffClient } from './client/staff';
+import { remoteDeps } from './client/core';
+import { requestCookie } from './cookies';
+import { signedSend } from './internal-headers';
+import { forwardedHeaders } from './transport';
+import type { EdgeEnv } from './types';
+
+/**
+ * The console's own cookie, apart from the ambassadors' `__Host-portal_session` (./session.ts): it holds a
+ * staff session's token and nothing else, with the same attributes (`__Host-`, HttpOnly, Secure,
+ * SameSite=Lax, Path=/). Only the console's sign-in sets it and only the console reads it, so an
+ * ambassador's session never opens /console and a staff session never opens /app.
+ */
+export const CONSOLE_COOKIE = '__Host-portal_console';
+/** A staff session lasts 12 hours (src/api/staff/sessions.ts): the cookie no longer. */
+const MAX_AGE_SECONDS = 12 * 3600;
+
+export const parseConsoleCookie = (value: string | undefined): string | null => (value && STAFF_TOKEN_PATTERN.test(value) ? value : null);
+
+function consoleCookieHeader(token: string | null): string {
+  const attrs = 'Path=/; HttpOnly; Secure; SameSite=Lax';
+  return token ? `${CONSOLE_COOKIE}=${token}; Max-Age=${MAX_AGE_SECONDS}; ${attrs}` : `${CONSOLE_COOKIE}=; Max-Age=0; ${attrs}`;
+}
+
+/**
+ * Reads the console cookie into `c.var.consoleToken` and gives `c.var.staffClient` (embedded, or remote when
+ * the ambassador client is): after the request, writes the one Set-Cookie a console sign-in or sign-out asked
+ * for (`c.var.consoleChange`). Only console pages (`/console...`) get either.
+ */
+export function consoleSession(): MiddlewareHandler<EdgeEnv> {
+  return async function consoleSession(c, next) {
+    const token = parseConsoleCookie(requestCookie(c, CONSOLE_COOKIE));
+    c.set('consoleToken', token);
+    if (c.get('client').mode === 'embedded') c.set('staffClient', embeddedStaffClient(edgeServiceContext(c), token));
+    else {
+      const remoteUrl = c.env.AMBASSADOR_API_URL?.trim();
+      const fetchRemote = c.get('remoteFetch');
+      const deps = remoteDeps({
+        baseUrl: remoteUrl || `${new URL(c.req.url).origin}/v1`, token: null, headers: forwardedHeaders(c),
+        fetch: signedSend(c.env, fetchRemote ?? ((request) => fetch(request))),
+      });
+      c.set('staffClient', remoteStaffClient(deps, token));
+    }
+    await next();
+    const change = c.get('consoleChange');
+    if (!change) return;
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.append('Set-Cookie', consoleCookieHeader(change.token));
+  };
+}
