@@ -1,6 +1,6 @@
 // Accessibility: axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA rules) in a real Chromium on every screen of spec §2
 // (each page template), logged out and logged in, with menus and dialogs open, and the console's sign-in and
-// overview (signed in to the console with its own cookie). Each template is audited
+// overview (signed in to the console with its own cookie) and its enrolment step. Each template is audited
 // once per viewport: the demo tenant at 1280 px and 390 px in English, and once more in French at 390 px;
 // acme, whose branding (dark tabs, its own login colours, banner and register fields) and own templates
 // differ, once in its default language Spanish at 1280 px, its login and shell also at 390 px. A menu is
@@ -32,6 +32,7 @@ const DEMO = {
   loggedIn: ['/app', '/app/stats', '/app/activity-portal', '/app/assets', '/app/sharing', '/app/account', '/app/rewards', '/creator-corner'],
   staff: 'admin@demo.test',
   console: ['/console'],
+  enrolling: 'viewer@demo.test',
 };
 
 /** One run of axe over some screens of one tenant, in one language, at one viewport, in one browser context. */
@@ -47,6 +48,8 @@ interface Pass {
   /** The console's pages, signed in to the console as `staff` (its own cookie, no portal session). */
   staff: string;
   console: string[];
+  /** A staff member without a second factor where the company requires one: /console/login is the enrolment step. */
+  enrolling: string;
 }
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -66,11 +69,11 @@ const PASSES: Pass[] = [
     loggedOut: ['/login', '/register', '/console/login'],
     loggedIn: ['/app', '/app/transactions', '/app/rewards/v3', '/gear-guide'],
     states: ['/login', '/register'],
-    staff: 'admin@acme.test', console: ['/console'],
+    staff: 'admin@acme.test', console: ['/console'], enrolling: 'viewer@acme.test',
   },
   {
     host: 'acme.localhost', email: 'alex@acme.test', lang: 'es', viewport: PHONE, loggedOut: ['/login', '/console/login'], loggedIn: ['/app'], states: [],
-    staff: 'admin@acme.test', console: ['/console'],
+    staff: 'admin@acme.test', console: ['/console'], enrolling: 'viewer@acme.test',
   },
 ];
 
@@ -191,7 +194,7 @@ const px = (pass: Pass) => `${pass.viewport.width} px`;
 
 describe('axe: no WCAG 2.2 A/AA violation on any screen', () => {
   for (const pass of PASSES) {
-    const screens = pass.loggedOut.length + pass.loggedIn.length + pass.console.length;
+    const screens = pass.loggedOut.length + pass.loggedIn.length + pass.console.length + 1;
     it(`${pass.host}, ${pass.lang}, ${px(pass)}: ${screens} screens${pass.states.length ? ` and ${pass.states.length} states` : ''}`, async () => {
       const found: string[] = [];
       // One context for the pass: signed out first, then the session's cookies added to it.
@@ -235,6 +238,20 @@ describe('axe: no WCAG 2.2 A/AA violation on any screen', () => {
           }
         } finally {
           await staffContext.close();
+        }
+        // The enrolment step: /console/login for a session that must enrol a second factor (QR code, key, first code).
+        const enrolContext = await browser.newContext({ viewport: pass.viewport, locale: pass.lang === 'en' ? 'en-US' : pass.lang, bypassCSP: true });
+        try {
+          await enrolContext.addCookies([
+            { name: 'language', value: pass.lang, domain: pass.host, path: '/', sameSite: 'Lax' },
+            await consoleCookie(pass.host, pass.enrolling),
+          ]);
+          const page = await enrolContext.newPage();
+          const label = `${pass.host}/console/login enrolment (${pass.lang}, ${px(pass)})`;
+          found.push(...(await audit(page, `${baseUrl(pass.host)}/console/login`, label, pass.viewport.width, new Set())));
+          expect(await page.locator('form[data-console-enrol]').count(), `${label} shows the enrolment`).toBe(1);
+        } finally {
+          await enrolContext.close();
         }
       } finally {
         await context.close();

@@ -17,10 +17,40 @@ export const CONSOLE_LOGIN = '/console/login';
 
 /** What a failed console POST leaves for the page: the message, the e-mail typed, the status (429 when limited). */
 export interface ConsoleFormView {
-  step: 'password' | 'code';
+  step: 'password' | 'code' | 'enrol';
   email: string;
   formError: string;
   status: number;
+  /** On a refused first code: the secret being enrolled, shown again (a new one would not match the app's). */
+  enrolment?: TotpEnrolment;
+  /** On the enrolment's first right code: the ten recovery codes, shown this once. */
+  recoveryCodes?: string[];
+}
+
+/** The secret of a TOTP enrolment and its `otpauth://` URI (for the QR code). */
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+}
+
+/** The enrolment the form posted back, when it has the shape of one (the API checks the code against its own copy). */
+function postedEnrolment(form: FormData): TotpEnrolment | undefined {
+  const secret = String(form.get('secret') ?? '');
+  const uri = String(form.get('uri') ?? '');
+  return /^[A-Z2-7]{16,128}=*$/.test(secret) && uri.startsWith('otpauth://totp/') && uri.length <= 1024 ? { secret, uri } : undefined;
+}
+
+/**
+ * A new TOTP secret for the signed-in staff member who must enrol one (it replaces one not yet confirmed),
+ * or null when the session is not at that stage any more.
+ */
+export async function consoleEnrolment(locals: Locals): Promise<TotpEnrolment | null> {
+  try {
+    return await staffOf(locals).staffEnrolTotp();
+  } catch (err) {
+    if (err instanceof ClientError && (err.status === 401 || err.status === 403 || err.status === 409)) return null;
+    throw err;
+  }
 }
 
 /** Where a console sign-in may go (`?next=`): a console page on this origin, else /console. */
@@ -51,17 +81,31 @@ export async function consoleMe(locals: Locals): Promise<StaffMe | null> {
 
 /**
  * POST /console/login: `step=password` signs in with e-mail and password and keeps the session in the console
- * cookie, `step=code` gives the second factor. A session that is complete goes to `?next=` or /console; one
- * that still needs its code or an enrolment comes back to the page, which asks for it.
+ * cookie, `step=code` gives the second factor, `step=enrol` the first code of a new TOTP secret (its answer, the
+ * recovery codes, is rendered by the page, never redirected: they are shown this once). A session that is
+ * complete goes to `?next=` or /console; one that still needs its code or an enrolment comes back to the page,
+ * which asks for it.
  */
 export async function consoleLoginAction(locals: Locals, request: Request, url: URL): Promise<Response | ConsoleFormView> {
   const lang = locals.requestContext.lang;
   const form = await readForm(request);
-  const step = form.get('step') === 'code' ? 'code' : 'password';
+  const step = form.get('step') === 'code' ? 'code' : form.get('step') === 'enrol' ? 'enrol' : 'password';
   const email = String(form.get('email') ?? '').slice(0, 254);
   if (isCrossSiteRequest(request)) return { step, email, formError: t(lang, 'crossOrigin'), status: 403 };
   const here = url.pathname + url.search;
   try {
+    if (step === 'enrol') {
+      const enrolment = postedEnrolment(form);
+      const code = String(form.get('code') ?? '').trim().slice(0, 64);
+      if (!code) return { step, email, formError: t(lang, 'fillAllRequired'), status: 400, enrolment };
+      try {
+        const { recovery_codes } = await staffOf(locals).staffConfirmTotp({ body: { code } });
+        return { step, email, formError: '', status: 200, recoveryCodes: recovery_codes };
+      } catch (err) {
+        if (err instanceof ClientError && err.status !== 401) return { ...failed(err, locals, 'secondFactorFailed', step, email), enrolment };
+        throw err;
+      }
+    }
     if (step === 'code') {
       const code = String(form.get('code') ?? '').trim().slice(0, 64);
       if (!code) return { step, email, formError: t(lang, 'fillAllRequired'), status: 400 };
@@ -75,7 +119,7 @@ export async function consoleLoginAction(locals: Locals, request: Request, url: 
     return seeOther(answer.stage === 'full' ? consoleNext(url.searchParams.get('next'), url.origin) : here);
   } catch (err) {
     // The session the code was for has ended: start again with the password.
-    if (step === 'code' && err instanceof ClientError && err.status === 401) {
+    if (step !== 'password' && err instanceof ClientError && err.status === 401) {
       locals.setConsoleSession(null);
       return seeOther(here);
     }
