@@ -4,6 +4,7 @@ import { edgeServiceContext } from './api-client';
 import { embeddedStaffClient, remoteStaffClient } from './client/staff';
 import { remoteDeps } from './client/core';
 import { requestCookie } from './cookies';
+import { sessionCookie } from './session';
 import { signedSend } from './internal-headers';
 import { forwardedHeaders } from './transport';
 import type { EdgeEnv } from './types';
@@ -20,10 +21,6 @@ const MAX_AGE_SECONDS = 12 * 3600;
 
 export const parseConsoleCookie = (value: string | undefined): string | null => (value && STAFF_TOKEN_PATTERN.test(value) ? value : null);
 
-function consoleCookieHeader(token: string | null): string {
-  const attrs = 'Path=/; HttpOnly; Secure; SameSite=Lax';
-  return token ? `${CONSOLE_COOKIE}=${token}; Max-Age=${MAX_AGE_SECONDS}; ${attrs}` : `${CONSOLE_COOKIE}=; Max-Age=0; ${attrs}`;
-}
 
 /**
  * Reads the console cookie into `c.var.consoleToken` and gives `c.var.staffClient` (embedded, or remote when
@@ -48,6 +45,6 @@ export function consoleSession(): MiddlewareHandler<EdgeEnv> {
     const change = c.get('consoleChange');
     if (!change) return;
     c.res = new Response(c.res.body, c.res);
-    c.res.headers.append('Set-Cookie', consoleCookieHeader(change.token));
+    c.res.headers.append('Set-Cookie', sessionCookie(CONSOLE_COOKIE, change.token, MAX_AGE_SECONDS));
   };
 }

@@ -30,10 +30,13 @@ export function parseSessionCookie(value: string | undefined): Session | null {
 
 /** The Set-Cookie header that stores (or, for null, clears) the session. Only `session()` writes it. */
 function sessionCookieHeader(session: Session | null): string {
+  return sessionCookie(SESSION_COOKIE, session && `${session.userId}.${session.ambassadorUid}.${session.token}`, MAX_AGE_SECONDS);
+}
+
+/** A session cookie's Set-Cookie (null: cleared): `__Host-` attributes, HttpOnly, SameSite=Lax. */
+export function sessionCookie(name: string, value: string | null, maxAgeSeconds: number): string {
   const attrs = 'Path=/; HttpOnly; Secure; SameSite=Lax';
-  return session
-    ? `${SESSION_COOKIE}=${session.userId}.${session.ambassadorUid}.${session.token}; Max-Age=${MAX_AGE_SECONDS}; ${attrs}`
-    : `${SESSION_COOKIE}=; Max-Age=0; ${attrs}`;
+  return value ? `${name}=${value}; Max-Age=${maxAgeSeconds}; ${attrs}` : `${name}=; Max-Age=0; ${attrs}`;
 }
 
 /** Starts a session on this response (login, registration with auto-login, single sign-on). */

@@ -56,13 +56,19 @@ function withOwnFields(ep: AnyEndpoint, input: AnyInput, ids: OwnIds | null): { 
   return { query: queryRecord(input.query), body: { ...(input.body as object | undefined), ...own } };
 }
 
+/** The query and body as the route parses them before its handler (a `parseIn: 'handler'` body as sent). */
+export function parsedInput(ep: AnyEndpoint, sent: { query: Record<string, string>; body: unknown }) {
+  return {
+    query: ep.query ? parseWith(ep.query, sent.query) : undefined,
+    body: ep.body && ep.parseIn !== 'handler' ? parseWith(ep.body, sent.body ?? {}) : sent.body,
+  };
+}
+
 async function callEmbedded(deps: EmbeddedDeps, ep: AnyEndpoint, input: AnyInput = {}) {
   return embedded(async () => {
     const caller = ep.auth === 'ambassador' ? await deps.caller() : null;
     const ids = caller && callerIds(caller);
-    const sent = withOwnFields(ep, input, ids);
-    const query = ep.query ? parseWith(ep.query, sent.query) : undefined;
-    const body = ep.body && ep.parseIn !== 'handler' ? parseWith(ep.body, sent.body ?? {}) : sent.body;
+    const { query, body } = parsedInput(ep, withOwnFields(ep, input, ids));
     const headers = input.headers ?? {};
     const out = await ep.handle({
       svc: deps.svc, caller, params: paramsOf(ep, input, ids), query, body, header: (name: string) => headers[name],

@@ -4,13 +4,15 @@ import { ApiError } from '../../api/core/errors';
 import { checkAnswer } from '../../api/core/mount';
 import { STAFF_CHALLENGE, admitStaff, verifyStaffToken } from '../../api/core/staff-auth';
 import type { ServiceContext } from '../../api/core/types';
+import { parsedInput } from './contract';
 import { embedded, type RemoteDeps } from './core';
 
 /**
  * The console's staff API as the console's pages call it, one method per endpoint of the staff table
  * (src/api/staff/endpoints.ts), typed by the endpoint's schemas: `staff.staffOverview()` answers
  * `ProgramOverview`. Embedded, a method checks the console cookie's token as the route does (the session on
- * this host's company, its stage and the endpoint's roles) and runs the handler in-process; remote, it is the
+ * this host's company, its stage and the endpoint's roles), parses the body as the route does and runs the
+ * handler in-process; remote, it is the
  * endpoint's path over HTTP with `Authorization: Staff <token>`. Failures are ClientErrors either way.
  */
 
@@ -40,7 +42,8 @@ export function embeddedStaffClient(svc: ServiceContext, token: string | null): 
       if (!staff) throw new ApiError('unauthorized', token ? 'invalidToken' : 'notAuthenticated', undefined, STAFF_CHALLENGE);
       admitStaff(staff, ep.staffStage, ep.roles);
     }
-    const out = await ep.handle({ svc, caller: null, staff, params: input.params ?? {}, query: undefined, body: input.body, header: () => undefined } as never);
+    const { query, body } = parsedInput(ep, { query: {}, body: input.body });
+    const out = await ep.handle({ svc, caller: null, staff, params: input.params ?? {}, query, body, header: () => undefined } as never);
     const answer = isReply(out) ? out.body : out;
     checkAnswer(svc, ep, answer);
     return answer;
