@@ -14,7 +14,7 @@ declare namespace App {
     /** The console cookie's staff token, on console pages (else null). */
     consoleToken: string | null;
     /** The staff client of console pages (undefined elsewhere). */
-    staffClient: import('./edge/client/staff').StaffClient | undefined;
+    consoleClient: import('./edge/client/console').ConsoleClient | undefined;
     /** Starts (a staff token) or ends (null) the console cookie on this response. */
     setConsoleSession(token: string | null): void;
   }

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { STAFF_TOKEN_PATTERN } from '../api/core/staff-auth';
 import { edgeServiceContext } from './api-client';
-import { embeddedStaffClient, remoteStaffClient } from './client/staff';
+import { embeddedConsoleClient, remoteConsoleClient } from './client/console';
 import { remoteDeps } from './client/core';
 import { requestCookie } from './cookies';
 import { sessionCookie } from './session';
@@ -23,7 +23,7 @@ export const parseConsoleCookie = (value: string | undefined): string | null => 
 
 
 /**
- * Reads the console cookie into `c.var.consoleToken` and gives `c.var.staffClient` (embedded, or remote when
+ * Reads the console cookie into `c.var.consoleToken` and gives `c.var.consoleClient` (embedded, or remote when
  * the ambassador client is): after the request, writes the one Set-Cookie a console sign-in or sign-out asked
  * for (`c.var.consoleChange`). Only console pages (`/console...`) get either.
  */
@@ -31,7 +31,7 @@ export function consoleSession(): MiddlewareHandler<EdgeEnv> {
   return async function consoleSession(c, next) {
     const token = parseConsoleCookie(requestCookie(c, CONSOLE_COOKIE));
     c.set('consoleToken', token);
-    if (c.get('client').mode === 'embedded') c.set('staffClient', embeddedStaffClient(edgeServiceContext(c), token));
+    if (c.get('client').mode === 'embedded') c.set('consoleClient', embeddedConsoleClient(edgeServiceContext(c), token));
     else {
       const remoteUrl = c.env.AMBASSADOR_API_URL?.trim();
       const fetchRemote = c.get('remoteFetch');
@@ -39,7 +39,7 @@ export function consoleSession(): MiddlewareHandler<EdgeEnv> {
         baseUrl: remoteUrl || `${new URL(c.req.url).origin}/v1`, token: null, headers: forwardedHeaders(c),
         fetch: signedSend(c.env, fetchRemote ?? ((request) => fetch(request))),
       });
-      c.set('staffClient', remoteStaffClient(deps, token));
+      c.set('consoleClient', remoteConsoleClient(deps, token));
     }
     await next();
     const change = c.get('consoleChange');

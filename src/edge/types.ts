@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { PortalView } from '../api/companies/portal';
 import type { AmbassadorClient } from './client';
-import type { StaffClient } from './client/staff';
+import type { ConsoleClient } from './client/console';
 import type { RequestContext } from './request-context';
 import type { Customization } from '../lib/schemas/customization';
 
@@ -37,7 +37,7 @@ export interface EdgeVariables {
   /** A console sign-in or sign-out of this request: `consoleSession()` writes the console cookie once. */
   consoleChange?: { token: string | null };
   /** The typed staff client of the console's pages, for the console cookie's token. */
-  staffClient?: StaffClient;
+  consoleClient?: ConsoleClient;
   /** Page requests: tenant, verified ambassador, language, campaign selection, customization. */
   requestContext: RequestContext;
 }

@@ -1,4 +1,4 @@
-// The console's cookie and staff client at the edge (src/edge/console-session.ts, src/edge/client/staff.ts):
+// The console's cookie and staff client at the edge (src/edge/console-session.ts, src/edge/client/console.ts):
 // console paths read `__Host-portal_console` only, a sign-in writes it with the portal cookie's attributes,
 // and the staff client checks the session's stage and the endpoint's roles as the staff API's route does.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
@@ -14,7 +14,7 @@ import { fullSession, signIn } from './staff-helpers';
 /** Stands in for the console's pages: `/console/overview` answers the staff client's overview or its error, `/console/in` signs in. */
 const consolePages: MiddlewareHandler<EdgeEnv> = async (c) => {
   const path = new URL(c.req.url).pathname;
-  const staff = c.get('staffClient');
+  const staff = c.get('consoleClient');
   if (!path.startsWith('/console')) return c.text(`page:${path} console:${staff ? 'yes' : 'no'}`);
   try {
     if (path === '/console/in') {

@@ -4,6 +4,9 @@ import { endpoint, reply } from '../core/endpoint';
 import { bulkApprove, listCommissions, refund, transition } from './operator';
 import { recordConversion } from './service';
 
+/** Who decides on commissions and redemptions from the console (besides a key): owners, admins and reviewers. */
+const REVIEWERS = ['owner', 'admin', 'reviewer'] as const;
+
 // The operator's conversions and commissions: report a sale, refund it, review the fraud holds, approve or deny.
 
 const conflict409 = { payoutConflict: 'a concurrent write changed the rows; retry' };
@@ -15,6 +18,8 @@ export const recordConversionEndpoint = endpoint({
   path: '/operator/events',
   auth: 'operator',
   operationId: 'recordConversion',
+  // A store's sale as its key records it: the program's event stream, not a person's decision.
+  audit: false,
   tag: 'Conversions',
   summary: 'Record a conversion',
   description:
@@ -48,6 +53,7 @@ export const refundConversionEndpoint = endpoint({
   path: '/operator/events/:transaction_uid/refund',
   auth: 'operator',
   operationId: 'refundConversion',
+  audit: false,
   tag: 'Conversions',
   summary: 'Refund a conversion',
   description:
@@ -90,6 +96,7 @@ export const approveCommissionsEndpoint = endpoint({
   path: '/operator/commissions/approve',
   auth: 'operator',
   operationId: 'approveCommissions',
+  staffRoles: REVIEWERS,
   tag: 'Commissions',
   summary: 'Approve commissions in bulk',
   description: 'Approves 1-100 pending commissions in one D1 batch: all of them or none. A held commission (fraud hold) is ' +
@@ -110,6 +117,7 @@ export const approveCommissionEndpoint = endpoint({
   path: '/operator/commissions/:uid/approve',
   auth: 'operator',
   operationId: 'approveCommission',
+  staffRoles: REVIEWERS,
   tag: 'Commissions',
   summary: 'Approve a commission',
   description: 'pending -> approved. No body (or `{}`). A fraud hold is released once: `held_reason` is cleared, the ' +
@@ -127,6 +135,7 @@ export const denyCommissionEndpoint = endpoint({
   path: '/operator/commissions/:uid/deny',
   auth: 'operator',
   operationId: 'denyCommission',
+  staffRoles: REVIEWERS,
   tag: 'Commissions',
   summary: 'Deny a commission',
   description: 'pending, or approved and in no payout -> denied. No body (or `{}`). A fraud hold is released once: ' +

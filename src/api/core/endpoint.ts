@@ -1,7 +1,7 @@
 import type { ParamKeys } from 'hono/types';
 import type { z } from 'zod';
 import type { Operator } from './operator-keys';
-import type { Staff, StaffRole, StaffStage } from './staff-auth';
+import { STAFF_ROLES, type Staff, type StaffRole, type StaffStage } from './staff-auth';
 import type { Caller, ServiceContext } from './types';
 
 /**
@@ -120,6 +120,23 @@ export interface EndpointSpec<
   roles?: readonly StaffRole[];
   /** How far a staff session must be (./staff-auth.ts): `full` unless said. */
   staffStage?: StaffStage;
+  /**
+   * An operator endpoint's staff roles: a full console session of these roles may call it too, with
+   * `Authorization: Staff <token>` instead of a key, as the console's pages do (one path to data and money).
+   * Unsaid: every role reads (GET), owners and admins write (`staffRolesOf`). `[]`: keys only.
+   */
+  staffRoles?: readonly StaffRole[];
+  /**
+   * A sensitive action (secrets, the team, payouts): a staff session must have given its second factor in the
+   * last STEP_UP_SECONDS, else 403 `stepUpRequired` (./staff-auth.ts). Keys are not asked.
+   */
+  stepUp?: boolean;
+  /**
+   * `false`: a write the audit log leaves out, because it is the program's event stream rather than a
+   * person's decision (a sale recorded by the store's key, a sign-in's own rows). Every other write of a key
+   * or a staff member is recorded (src/api/audit/).
+   */
+  audit?: false;
   operationId: string;
   tag: string;
   summary: string;
@@ -159,6 +176,13 @@ export interface EndpointSpec<
   /** The handler honours `Idempotency-Key` itself (an ambassador write): the reference documents it, 409 and 422. */
   idempotencyKey?: boolean;
   handle(input: EndpointInput<A, P, Q, B, I>): Promise<O | Reply<O>>;
+}
+
+/** Staff roles of an operator endpoint: its own list, else every role for a read and owners and admins for a write. */
+export function staffRolesOf(ep: Pick<AnyEndpoint, 'auth' | 'method' | 'staffRoles' | 'roles'>): readonly StaffRole[] {
+  if (ep.auth === 'staff') return ep.roles ?? STAFF_ROLES;
+  if (ep.auth !== 'operator') return [];
+  return ep.staffRoles ?? (ep.method === 'get' ? STAFF_ROLES : (['owner', 'admin'] as const));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,12 +1,13 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { requireAdmin } from './admin-auth';
 import { bodyLimit } from './body-limit';
-import { isReply, type AnyEndpoint, type Own, type RawRequest, type Reply } from './endpoint';
+import { isReply, staffRolesOf, type AnyEndpoint, type Own, type RawRequest, type Reply } from './endpoint';
 import { idempotent, idempotentFor } from './operator-idempotency';
 import { requireOperator, type Operator } from './operator-keys';
 import { callerOf, serviceContext } from './service-context';
 import { requireStaff, type Staff } from './staff-auth';
 import { ensureOwn, requireAmbassador } from './token-auth';
+import { operatorOfStaff, readersOf, recordedRun, type RecordWrite } from './writes';
 import type { ApiContext, ApiEnv, Caller } from './types';
 import { parseWith, readBody, readFields, readFormData, readJsonObject } from './validate';
 
@@ -36,12 +37,31 @@ const operatorKey = (): MiddlewareHandler => {
   };
 };
 
+/**
+ * An operator endpoint's caller: the company's key, or a full console session (`Authorization: Staff`) of one
+ * of the endpoint's staff roles (`staffRolesOf`), which then acts as the key would, named as itself. A
+ * sensitive endpoint (`stepUp`) also needs a recent second factor of a staff member.
+ */
+const keyOrStaff = (ep: AnyEndpoint): MiddlewareHandler => {
+  const key = operatorKey();
+  const roles = staffRolesOf(ep);
+  const staff = roles.length ? requireStaff('full', roles, ep.stepUp) : null;
+  return async function keyOrStaff(c, next) {
+    if (!staff || !/^Staff\s/i.test((c.req.header('authorization') ?? '').trim())) return key(c, next);
+    return staff(c, async () => {
+      c.set('operator', operatorOfStaff(c.get('staff')));
+      await next();
+    });
+  };
+};
+
 function guardsOf(ep: AnyEndpoint): MiddlewareHandler[] {
   if (ep.auth === 'ambassador') return [requireAmbassador() as unknown as MiddlewareHandler];
-  if (ep.auth === 'operator' || ep.auth === 'company') return [operatorKey()];
+  if (ep.auth === 'operator') return [keyOrStaff(ep)];
+  if (ep.auth === 'company') return [operatorKey()];
   if (ep.auth === 'owner') return [requireAdmin() as unknown as MiddlewareHandler];
   // The session, its second factor and the endpoint's roles, before anything of the request is read.
-  if (ep.auth === 'staff') return [requireStaff(ep.staffStage, ep.roles)];
+  if (ep.auth === 'staff') return [requireStaff(ep.staffStage, ep.roles, ep.stepUp)];
   return [];
 }
 
@@ -110,7 +130,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 /** The body as the handler gets it: parsed by the endpoint's schema, unless the handler parses it. */
 const parsedBody = (ep: AnyEndpoint, value: unknown) => (ep.body && ep.parseIn !== 'handler' ? parseWith(ep.body, value ?? {}) : value);
 
-function handlerOf(ep: AnyEndpoint) {
+function handlerOf(ep: AnyEndpoint, reader: AnyEndpoint | undefined, record: RecordWrite | undefined) {
   const keyed = ep.auth === 'operator' || ep.auth === 'company' || ep.auth === 'owner';
   const idempotentWrite = keyed && (ep.method === 'post' || ep.method === 'patch');
   const required = ep.method === 'put' || ep.method === 'patch';
@@ -127,7 +147,9 @@ function handlerOf(ep: AnyEndpoint) {
     }
     const query = ep.query ? parseWith(ep.query, c.req.query()) : undefined;
     const header = (name: string) => c.req.header(name);
-    const run = (body: unknown) => ep.handle({ svc, ...who, params, query, body, header } as never);
+    // A write of a key or a staff member is recorded once it succeeded (./writes.ts), a replay never.
+    const run = (body: unknown) => recordedRun({ svc, ep, reader, who, params, input: body }, record,
+      () => ep.handle({ svc, ...who, params, query, body, header } as never), (out) => (isReply(out) ? out.body : out));
     // Before the body is read: an answer refusing it carries them too.
     const always = typeof ep.headers === 'function' ? ep.headers(header) : ep.headers;
     for (const [name, value] of Object.entries(always ?? {})) c.header(name, value);
@@ -160,14 +182,21 @@ function handlerOf(ep: AnyEndpoint) {
   return Object.defineProperty(handler, 'name', { value: `endpoint ${ep.operationId}` });
 }
 
-/** A sub-app with one route per endpoint (paths under /v1, as the endpoints name them). */
-export function mount(endpoints: Record<string, AnyEndpoint>): Hono<ApiEnv> {
+/**
+ * A sub-app with one route per endpoint (paths under /v1, as the endpoints name them). `record` keeps every
+ * successful write of a key or a staff member (the audit log, src/api/audit/).
+ */
+export function mount(endpoints: Record<string, AnyEndpoint>, record?: RecordWrite): Hono<ApiEnv> {
   const app = new Hono<Env>();
+  const readers = readersOf(endpoints);
   for (const ep of Object.values(endpoints)) {
     // Roles and stages are a staff session's: on any other endpoint they would be checked by nothing.
     if ((ep.roles || ep.staffStage) && ep.auth !== 'staff') throw new Error(`${ep.operationId}: roles and staffStage are for staff endpoints`);
+    if ((ep.staffRoles || ep.stepUp) && ep.auth !== 'operator' && !(ep.stepUp && ep.auth === 'staff')) {
+      throw new Error(`${ep.operationId}: staffRoles are for operator endpoints, stepUp for operator and staff endpoints`);
+    }
     const limit = ep.maxBytes ? [bodyLimit({ maxBytes: ep.maxBytes })] : [];
-    app.on([ep.method.toUpperCase()], [ep.path], ...limit, ...guardsOf(ep), handlerOf(ep));
+    app.on([ep.method.toUpperCase()], [ep.path], ...limit, ...guardsOf(ep), handlerOf(ep, readers.get(ep), record));
   }
   return app as unknown as Hono<ApiEnv>;
 }

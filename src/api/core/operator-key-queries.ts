@@ -13,11 +13,11 @@ export interface KeyView {
 /** The live key of this hash with its company's currency, or null. */
 export const liveKeyRow = (db: D1Database, keyHash: string) =>
   db.prepare(
-    `SELECT k.id, k.company_id, c.currency FROM operator_api_keys k JOIN companies c ON c.id = k.company_id
+    `SELECT k.id, k.company_id, k.prefix, k.label, c.currency FROM operator_api_keys k JOIN companies c ON c.id = k.company_id
       WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
   )
     .bind(keyHash)
-    .first<{ id: number; company_id: string; currency: string }>();
+    .first<{ id: number; company_id: string; prefix: string; label: string; currency: string }>();
 
 export const insertKey = (db: D1Database, companyId: string, prefix: string, keyHash: string, label: string) =>
   db.prepare('INSERT INTO operator_api_keys (company_id, prefix, key_hash, label) VALUES (?, ?, ?, ?) RETURNING id, created_at')

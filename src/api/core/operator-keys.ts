@@ -14,7 +14,15 @@ const KEY_PATTERN = /^opk_[A-Za-z0-9_-]{16,200}$/;
 export interface Operator {
   companyId: string;
   currency: string;
-  keyId: number;
+  /** Who acts: the key, or the staff member whose console session called the endpoint (the audit log names them). */
+  actor: Actor;
+}
+
+/** Who made a change: a company key (`id` its number, `label` its prefix and label) or a staff member (uid, e-mail). */
+export interface Actor {
+  kind: 'key' | 'staff';
+  id: string;
+  label: string;
 }
 
 export interface OperatorEnv {
@@ -31,7 +39,9 @@ const unauthorized = (key: 'notAuthenticated' | 'operatorKeyInvalid') =>
 export async function verifyOperatorKey(db: D1Database, key: string): Promise<Operator | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const row = await liveKeyRow(db, await sha256Hex(key));
-  return row ? { companyId: row.company_id, currency: row.currency, keyId: row.id } : null;
+  if (!row) return null;
+  const label = row.label ? `${row.prefix}… (${row.label})` : `${row.prefix}…`;
+  return { companyId: row.company_id, currency: row.currency, actor: { kind: 'key', id: String(row.id), label } };
 }
 
 /**

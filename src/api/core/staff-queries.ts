@@ -11,6 +11,7 @@ export interface StaffSessionRow {
   role: StaffRole;
   totp_enabled: number;
   require_second_factor: number;
+  currency: string;
 }
 
 /**
@@ -22,7 +23,7 @@ export async function liveStaffSession(db: D1Database, companyId: string, tokenH
   const [found] = await db.batch([
     db.prepare(
       `SELECT s.uid AS session_uid, s.company_id, s.staff_uid, s.second_factor_at, a.email, a.name, a.role, a.totp_enabled,
-              c.console_require_second_factor AS require_second_factor
+              c.console_require_second_factor AS require_second_factor, c.currency
          FROM staff_sessions s
          JOIN staff_accounts a ON a.company_id = s.company_id AND a.uid = s.staff_uid
          JOIN companies c ON c.id = s.company_id

@@ -28,6 +28,8 @@ export const createPayoutEndpoint = endpoint({
   path: '/operator/payouts',
   auth: 'operator',
   operationId: 'createPayout',
+  staffRoles: ['owner', 'admin', 'finance'],
+  stepUp: true,
   tag: 'Payouts',
   summary: 'Pay an ambassador',
   description:

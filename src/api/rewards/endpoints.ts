@@ -18,6 +18,9 @@ import {
   listGiftCards, listRedemptions, listVaultItems, redeemGiftCard, redeemVaultItem, redemptionDetail, rewardLedger, vaultBalance,
 } from './service';
 
+/** Who decides on commissions and redemptions from the console (besides a key): owners, admins and reviewers. */
+const REVIEWERS = ['owner', 'admin', 'reviewer'] as const;
+
 // Rewards of spec §7: the gift-card catalogue and its redeem (legacy), the vault (admin3), the caller's
 // redemptions and the rewards ledger. `portal` is the company's rewards portal id (portal.json `portal_uid`).
 // The redeem calls honour an Idempotency-Key themselves: the same key and input answer the first answer
@@ -180,6 +183,7 @@ export const completeRedemptionEndpoint = endpoint({
   path: '/operator/redemptions/:id/complete',
   auth: 'operator',
   operationId: 'completeRedemption',
+  staffRoles: REVIEWERS,
   tag: 'Loyalty',
   summary: 'Mark a redemption fulfilled',
   description: 'For rewards the company fulfils itself (a shipped item): the held amount becomes redeemed, once. Optional gift card details.',
@@ -196,6 +200,7 @@ export const failRedemptionEndpoint = endpoint({
   path: '/operator/redemptions/:id/fail',
   auth: 'operator',
   operationId: 'failRedemption',
+  staffRoles: REVIEWERS,
   tag: 'Loyalty',
   summary: 'Fail a redemption',
   description: 'The company cannot fulfil it: the hold is released (every lot gets its amount back) and the stock returned, once.',

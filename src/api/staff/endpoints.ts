@@ -47,7 +47,9 @@ export const staffSecondFactorEndpoint = endpoint({
   tag: TAG,
   summary: 'Give the second factor',
   description: 'A 6-digit TOTP code (RFC 6238; each code is accepted once) or one of the recovery codes (each usable once) ' +
-    'completes the session. Wrong codes answer `secondFactorFailed`; past the client\'s or the account\'s limit of wrong codes: 429.',
+    'completes the session. Given again by a complete session, it is the step-up that sensitive actions (secrets, the team, ' +
+    'payouts) ask for: they answer 403 `stepUpRequired` unless the session gave a code in the last 10 minutes. ' +
+    'Wrong codes answer `secondFactorFailed`; past the client\'s or the account\'s limit of wrong codes: 429.',
   body: staffCodeSchema,
   parseIn: 'handler',
   example: { code: '123456' },
@@ -168,6 +170,7 @@ export const staffInviteEndpoint = endpoint({
   auth: 'staff',
   roles: managers,
   operationId: 'staffInvite',
+  stepUp: true,
   tag: TAG,
   summary: 'Add a staff member',
   description: 'A new staff member with a role and a first password the inviter hands over. Owners and admins (else 403 ' +
@@ -187,6 +190,7 @@ export const staffUpdateMemberEndpoint = endpoint({
   auth: 'staff',
   roles: managers,
   operationId: 'staffUpdateMember',
+  stepUp: true,
   tag: TAG,
   summary: 'Change a staff member',
   description: 'A member\'s role and whether they are active (an inactive member\'s sessions end at once). Owners and admins ' +

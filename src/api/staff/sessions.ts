@@ -106,12 +106,13 @@ async function takeCode(svc: ServiceContext, staff: Staff, secret: string, code:
 
 /**
  * POST /staff/sessions/second_factor/ - a TOTP code (or a recovery code, each usable once) completes the
- * session. A session already complete, or of an account without a second factor, answers its stage as it
- * is. Wrong and used codes count (STAFF_CODE_LIMITS).
+ * session; given again by a complete session, it is the step-up a sensitive action asks for (the session's
+ * `second_factor_at` moves to now, STEP_UP_SECONDS). A session of an account without a second factor answers
+ * its stage as it is. Wrong and used codes count (STAFF_CODE_LIMITS).
  */
 export async function giveSecondFactor(svc: ServiceContext, staff: Staff, input: unknown): Promise<StaffStageAnswer> {
   const body = parseWith(staffCodeSchema, input);
-  if (staff.secondFactorDone || !staff.totpEnabled) return { stage: stageOf(staff) };
+  if (!staff.totpEnabled) return { stage: stageOf(staff) };
   const hits = await guardCodes(svc, staff);
   const account = await staffByUid(svc.db, staff.companyId, staff.uid);
   const nowIso = isoNow();

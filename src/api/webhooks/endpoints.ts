@@ -36,6 +36,7 @@ export const createWebhookEndpointEndpoint = endpoint({
   path: '/operator/webhooks/endpoints',
   auth: 'operator',
   operationId: 'createWebhookEndpoint',
+  stepUp: true,
   tag: 'Webhooks',
   summary: 'Register a webhook endpoint',
   description: 'Registers a URL that receives the company\'s events of `event_types`. The answer carries the signing `secret`, ' +
@@ -116,6 +117,7 @@ export const rotateWebhookSecretEndpoint = endpoint({
   path: '/operator/webhooks/endpoints/:id/rotate-secret',
   auth: 'operator',
   operationId: 'rotateWebhookSecret',
+  stepUp: true,
   tag: 'Webhooks',
   summary: 'Rotate an endpoint\'s signing secret',
   description: 'A new secret, shown this once. The previous one keeps signing beside it (a second `v1,` signature) for ' +

@@ -17,7 +17,7 @@ export function pageLocals(): MiddlewareHandler<EdgeEnv> {
     locals.setSession = (s: Session | null) => (s ? writeSession(c, s) : clearSession(c));
     // Every page knows whether a console cookie came (an /app page sends such a browser to /login), console pages its token.
     locals.consoleToken = c.var.consoleToken ?? parseConsoleCookie(requestCookie(c, CONSOLE_COOKIE));
-    locals.staffClient = c.var.staffClient;
+    locals.consoleClient = c.var.consoleClient;
     locals.setConsoleSession = (token: string | null) => c.set('consoleChange', { token });
     await next();
   };

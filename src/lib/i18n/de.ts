@@ -1,4 +1,5 @@
 import type { Messages } from './en.ts';
+import { consoleDe } from './console/index.ts';
 
 // German: complete, formal address ("Sie"). Same keys and order as en.ts.
 export const de: Partial<Messages> = {
@@ -696,6 +697,7 @@ export const de: Partial<Messages> = {
   ownerRoleRequired: 'Nur ein Inhaber kann einen Inhaber ernennen, ändern oder entfernen.',
   lastOwner: 'Das Unternehmen braucht mindestens einen aktiven Inhaber. Ernennen Sie zuerst eine andere Person zum Inhaber.',
   staffEmailTaken: 'Ein Teammitglied mit dieser E-Mail-Adresse gibt es bereits.',
+  stepUpRequired: 'Für diese Aktion geben Sie bitte erneut den aktuellen Code Ihrer Authenticator-App ein.',
   // Operator API
   operatorKeyInvalid: 'Ungültiger oder widerrufener Operator-API-Schlüssel.',
   illegalTransition: 'Die Provision kann nicht aus dem Status „{status}“ wechseln.',
@@ -854,4 +856,29 @@ export const de: Partial<Messages> = {
   'console.role.reviewer': 'Prüfer',
   'console.role.finance': 'Finanzen',
   'console.role.viewer': 'Leser',
+  'console.menuLabel': 'Konsolenmenü',
+  'console.menu.overview': 'Überblick',
+  'console.menu.review': 'Prüfen',
+  'console.menu.ambassadors': 'Botschafter',
+  'console.menu.campaigns': 'Kampagnen',
+  'console.menu.rewards': 'Prämien',
+  'console.menu.branding': 'Branding',
+  'console.menu.emails': 'E-Mails',
+  'console.menu.integrations': 'Integrationen',
+  'console.menu.webhooks': 'Webhooks',
+  'console.menu.payouts': 'Auszahlungen',
+  'console.menu.team': 'Team',
+  'console.menu.sessions': 'Sitzungen',
+  'console.menu.audit': 'Prüfprotokoll',
+  'console.deniedTitle': 'Nicht für Ihre Rolle',
+  'console.denied': 'Ihre Rolle ({role}) öffnet diese Seite nicht. Wenden Sie sich an einen Inhaber oder Admin des Unternehmens, wenn Sie sie brauchen.',
+  'console.stepUpTitle': 'Bestätigen Sie, dass Sie es sind',
+  'console.stepUpIntro': 'Diese Aktion ändert Geheimnisse, das Team oder Auszahlungen. Geben Sie den aktuellen Code Ihrer Authenticator-App (oder einen Wiederherstellungscode) ein und wiederholen Sie dann die Aktion.',
+  'console.stepUpButton': 'Bestätigen',
+  'console.stepUpBack': 'Zurück ohne Bestätigung',
+  'console.stepUpDone': 'Bestätigt. Sie können die Aktion in den nächsten 10 Minuten wiederholen.',
+  'console.saved': 'Gespeichert.',
+  'console.skipToContent': 'Zum Inhalt springen',
+  // The console's screens (./console/*.ts)
+  ...consoleDe,
 };

@@ -1,3 +1,4 @@
+import { consoleEn } from './console/index.ts';
 // A message catalogue: data, one key per line (longer than 300 lines by nature).
 // English messages: the reference catalogue. Every other language must have the same keys
 // (checked by tests/unit/i18n.test.ts) and may leave a key out only by falling back to English.
@@ -699,6 +700,7 @@ export const en = {
   ownerRoleRequired: 'Only an owner can make, change or remove an owner.',
   lastOwner: 'The company needs at least one active owner. Make someone else an owner first.',
   staffEmailTaken: 'A team member with this e-mail already exists.',
+  stepUpRequired: 'For this action, enter the current code of your authenticator app again.',
   // Operator API
   operatorKeyInvalid: 'Invalid or revoked operator API key.',
   illegalTransition: 'The commission cannot change from status "{status}".',
@@ -857,6 +859,31 @@ export const en = {
   'console.role.reviewer': 'Reviewer',
   'console.role.finance': 'Finance',
   'console.role.viewer': 'Viewer',
+  'console.menuLabel': 'Console menu',
+  'console.menu.overview': 'Overview',
+  'console.menu.review': 'Review',
+  'console.menu.ambassadors': 'Ambassadors',
+  'console.menu.campaigns': 'Campaigns',
+  'console.menu.rewards': 'Rewards',
+  'console.menu.branding': 'Branding',
+  'console.menu.emails': 'E-mails',
+  'console.menu.integrations': 'Integrations',
+  'console.menu.webhooks': 'Webhooks',
+  'console.menu.payouts': 'Payouts',
+  'console.menu.team': 'Team',
+  'console.menu.sessions': 'Sessions',
+  'console.menu.audit': 'Audit log',
+  'console.deniedTitle': 'Not for your role',
+  'console.denied': 'Your role ({role}) does not open this screen. Ask an owner or admin of the company if you need it.',
+  'console.stepUpTitle': 'Confirm it is you',
+  'console.stepUpIntro': 'This action changes secrets, the team or payouts. Enter the current code of your authenticator app (or a recovery code), then repeat the action.',
+  'console.stepUpButton': 'Confirm',
+  'console.stepUpBack': 'Back without confirming',
+  'console.stepUpDone': 'Confirmed. You can repeat the action for the next 10 minutes.',
+  'console.saved': 'Saved.',
+  'console.skipToContent': 'Skip to the content',
+  // The console's screens (./console/*.ts)
+  ...consoleEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import type { Messages } from './en.ts';
+import { consoleEs419 } from './console/index.ts';
 
 // Latin American Spanish: only what differs from es.ts (which reads as Spain). Monto for importe,
 // vencer for caducar, ingresar for introducir, cupón for vale, the simple past where Latin America
@@ -65,4 +66,6 @@ export const es419 = {
   'rewards.expiresOn': 'vence el {date}',
   'rewards.nothingExpiring': 'Nada de tu saldo vence pronto.',
   'rewards.requestedAmount': 'Monto canjeado',
+  // The console's screens (./console/*.ts)
+  ...consoleEs419,
 } satisfies Partial<Messages>;

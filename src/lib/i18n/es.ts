@@ -1,5 +1,6 @@
 // A message catalogue: data, one key per line (longer than 300 lines by nature).
 import type { Messages } from './en.ts';
+import { consoleEs } from './console/index.ts';
 
 // Spanish: complete, because the second demo tenant defaults to it. es-419 and es-MX fall back here.
 
@@ -683,6 +684,7 @@ export const es: Messages = {
   ownerRoleRequired: 'Solo un propietario puede nombrar, cambiar o quitar a un propietario.',
   lastOwner: 'La empresa necesita al menos un propietario activo. Nombra antes a otra persona propietaria.',
   staffEmailTaken: 'Ya existe un miembro del equipo con este correo electrónico.',
+  stepUpRequired: 'Para esta acción, vuelve a introducir el código actual de tu app de autenticación.',
   // Operator API
   operatorKeyInvalid: 'La clave de API de operador no es válida o ha sido revocada.',
   illegalTransition: 'La comisión no puede cambiar desde el estado «{status}».',
@@ -841,4 +843,29 @@ export const es: Messages = {
   'console.role.reviewer': 'Revisor',
   'console.role.finance': 'Finanzas',
   'console.role.viewer': 'Lector',
+  'console.menuLabel': 'Menú de la consola',
+  'console.menu.overview': 'Resumen',
+  'console.menu.review': 'Revisión',
+  'console.menu.ambassadors': 'Embajadores',
+  'console.menu.campaigns': 'Campañas',
+  'console.menu.rewards': 'Recompensas',
+  'console.menu.branding': 'Marca',
+  'console.menu.emails': 'Correos',
+  'console.menu.integrations': 'Integraciones',
+  'console.menu.webhooks': 'Webhooks',
+  'console.menu.payouts': 'Pagos',
+  'console.menu.team': 'Equipo',
+  'console.menu.sessions': 'Sesiones',
+  'console.menu.audit': 'Registro de auditoría',
+  'console.deniedTitle': 'No disponible para tu rol',
+  'console.denied': 'Tu rol ({role}) no abre esta pantalla. Pídesela a un propietario o administrador de la empresa si la necesitas.',
+  'console.stepUpTitle': 'Confirma que eres tú',
+  'console.stepUpIntro': 'Esta acción cambia secretos, el equipo o los pagos. Introduce el código actual de tu app de autenticación (o un código de recuperación) y repite la acción.',
+  'console.stepUpButton': 'Confirmar',
+  'console.stepUpBack': 'Volver sin confirmar',
+  'console.stepUpDone': 'Confirmado. Puedes repetir la acción durante los próximos 10 minutos.',
+  'console.saved': 'Guardado.',
+  'console.skipToContent': 'Saltar al contenido',
+  // The console's screens (./console/*.ts)
+  ...consoleEs,
 };

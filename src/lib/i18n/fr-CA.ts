@@ -1,4 +1,5 @@
 import type { Messages } from './en.ts';
+import { consoleFrCA } from './console/index.ts';
 
 // Canadian French: only what differs from fr.ts. Courriel for e-mail and pourriel for spam (OQLF),
 // carte-cadeau with its hyphen, and Quebec typography: no space before ? and ! (the colon keeps its space).
@@ -52,4 +53,6 @@ export const frCA = {
   emailResetBody: 'Nous avons reçu une demande de réinitialisation de votre mot de passe pour le portail ambassadeurs de {company}.\n\nRéinitialisez-le ici :\n{link}\n\nVotre code de vérification : {code}\nLe code ne fonctionne qu’une fois et reste valable {valid}. Si vous n’en avez pas fait la demande, ignorez ce courriel : votre mot de passe reste inchangé.',
   taskRecordedNotice: 'Merci! La tâche « {task} » a bien été enregistrée.',
   'rewards.pendingIssue': 'Votre récompense est en cours d’émission. Ses détails s’afficheront ici et dans votre courriel.',
+  // The console's screens (./console/*.ts)
+  ...consoleFrCA,
 } satisfies Partial<Messages>;

@@ -1,5 +1,6 @@
 // A message catalogue: data, one key per line (longer than 300 lines by nature).
 import type { Messages } from './en.ts';
+import { consoleFr } from './console/index.ts';
 
 // French: complete, addressed with "vous". fr-CA falls back here.
 export const fr: Partial<Messages> = {
@@ -697,6 +698,7 @@ export const fr: Partial<Messages> = {
   ownerRoleRequired: 'Seul un propriétaire peut nommer, modifier ou retirer un propriétaire.',
   lastOwner: 'L’entreprise doit garder au moins un propriétaire actif. Nommez d’abord une autre personne propriétaire.',
   staffEmailTaken: 'Un membre de l’équipe a déjà cette adresse e-mail.',
+  stepUpRequired: 'Pour cette action, saisissez à nouveau le code actuel de votre application d’authentification.',
   // Operator API
   operatorKeyInvalid: 'Clé API opérateur non valide ou révoquée.',
   illegalTransition: 'La commission ne peut pas quitter le statut « {status} ».',
@@ -855,4 +857,29 @@ export const fr: Partial<Messages> = {
   'console.role.reviewer': 'Réviseur',
   'console.role.finance': 'Finance',
   'console.role.viewer': 'Lecteur',
+  'console.menuLabel': 'Menu de la console',
+  'console.menu.overview': 'Vue d’ensemble',
+  'console.menu.review': 'À traiter',
+  'console.menu.ambassadors': 'Ambassadeurs',
+  'console.menu.campaigns': 'Campagnes',
+  'console.menu.rewards': 'Récompenses',
+  'console.menu.branding': 'Image de marque',
+  'console.menu.emails': 'E-mails',
+  'console.menu.integrations': 'Intégrations',
+  'console.menu.webhooks': 'Webhooks',
+  'console.menu.payouts': 'Paiements',
+  'console.menu.team': 'Équipe',
+  'console.menu.sessions': 'Sessions',
+  'console.menu.audit': 'Journal d’audit',
+  'console.deniedTitle': 'Pas pour votre rôle',
+  'console.denied': 'Votre rôle ({role}) n’ouvre pas cet écran. Demandez à un propriétaire ou à un admin de l’entreprise si vous en avez besoin.',
+  'console.stepUpTitle': 'Confirmez que c’est vous',
+  'console.stepUpIntro': 'Cette action modifie des secrets, l’équipe ou des paiements. Saisissez le code actuel de votre application d’authentification (ou un code de récupération), puis refaites l’action.',
+  'console.stepUpButton': 'Confirmer',
+  'console.stepUpBack': 'Revenir sans confirmer',
+  'console.stepUpDone': 'Confirmé. Vous pouvez refaire l’action pendant les 10 prochaines minutes.',
+  'console.saved': 'Enregistré.',
+  'console.skipToContent': 'Aller au contenu',
+  // The console's screens (./console/*.ts)
+  ...consoleFr,
 };

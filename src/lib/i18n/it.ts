@@ -1,4 +1,5 @@
 import type { Messages } from './en.ts';
+import { consoleIt } from './console/index.ts';
 
 // Italian: the complete catalogue, informal "tu" throughout (one key per line, same order as en.ts).
 export const it: Partial<Messages> = {
@@ -696,6 +697,7 @@ export const it: Partial<Messages> = {
   ownerRoleRequired: 'Solo un proprietario può nominare, modificare o rimuovere un proprietario.',
   lastOwner: 'L’azienda deve avere almeno un proprietario attivo. Nomina prima un’altra persona proprietaria.',
   staffEmailTaken: 'Esiste già un membro del team con questa e-mail.',
+  stepUpRequired: 'Per questa azione, inserisci di nuovo il codice attuale della tua app di autenticazione.',
   // Operator API
   operatorKeyInvalid: 'Chiave API operatore non valida o revocata.',
   illegalTransition: 'La commissione non può cambiare dallo stato «{status}».',
@@ -854,4 +856,29 @@ export const it: Partial<Messages> = {
   'console.role.reviewer': 'Revisore',
   'console.role.finance': 'Finanza',
   'console.role.viewer': 'Lettore',
+  'console.menuLabel': 'Menu della console',
+  'console.menu.overview': 'Panoramica',
+  'console.menu.review': 'Da esaminare',
+  'console.menu.ambassadors': 'Ambassador',
+  'console.menu.campaigns': 'Campagne',
+  'console.menu.rewards': 'Premi',
+  'console.menu.branding': 'Branding',
+  'console.menu.emails': 'Email',
+  'console.menu.integrations': 'Integrazioni',
+  'console.menu.webhooks': 'Webhook',
+  'console.menu.payouts': 'Pagamenti',
+  'console.menu.team': 'Team',
+  'console.menu.sessions': 'Sessioni',
+  'console.menu.audit': 'Registro di audit',
+  'console.deniedTitle': 'Non per il tuo ruolo',
+  'console.denied': 'Il tuo ruolo ({role}) non apre questa schermata. Chiedi a un proprietario o a un admin dell’azienda se ti serve.',
+  'console.stepUpTitle': 'Conferma che sei tu',
+  'console.stepUpIntro': 'Questa azione modifica segreti, il team o i pagamenti. Inserisci il codice attuale della tua app di autenticazione (o un codice di recupero), poi ripeti l’azione.',
+  'console.stepUpButton': 'Conferma',
+  'console.stepUpBack': 'Torna indietro senza confermare',
+  'console.stepUpDone': 'Confermato. Puoi ripetere l’azione nei prossimi 10 minuti.',
+  'console.saved': 'Salvato.',
+  'console.skipToContent': 'Vai al contenuto',
+  // The console's screens (./console/*.ts)
+  ...consoleIt,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from './en.ts';
+import { consoleNl } from './console/index.ts';
 
 // Dutch (informal "je"): a complete translation of en.ts, in the same order.
 export const nl: Partial<Messages> = {
@@ -696,6 +697,7 @@ export const nl: Partial<Messages> = {
   ownerRoleRequired: 'Alleen een eigenaar kan een eigenaar aanstellen, wijzigen of verwijderen.',
   lastOwner: 'Het bedrijf heeft minstens één actieve eigenaar nodig. Maak eerst iemand anders eigenaar.',
   staffEmailTaken: 'Er is al een teamlid met dit e-mailadres.',
+  stepUpRequired: 'Voer voor deze actie opnieuw de huidige code van je authenticator-app in.',
   // Operator API
   operatorKeyInvalid: 'Ongeldige of ingetrokken API-sleutel voor operators.',
   illegalTransition: 'De status van de commissie kan niet worden gewijzigd vanuit "{status}".',
@@ -854,4 +856,29 @@ export const nl: Partial<Messages> = {
   'console.role.reviewer': 'Beoordelaar',
   'console.role.finance': 'Financiën',
   'console.role.viewer': 'Kijker',
+  'console.menuLabel': 'Consolemenu',
+  'console.menu.overview': 'Overzicht',
+  'console.menu.review': 'Beoordelen',
+  'console.menu.ambassadors': 'Ambassadeurs',
+  'console.menu.campaigns': 'Campagnes',
+  'console.menu.rewards': 'Beloningen',
+  'console.menu.branding': 'Huisstijl',
+  'console.menu.emails': 'E-mails',
+  'console.menu.integrations': 'Integraties',
+  'console.menu.webhooks': 'Webhooks',
+  'console.menu.payouts': 'Uitbetalingen',
+  'console.menu.team': 'Team',
+  'console.menu.sessions': 'Sessies',
+  'console.menu.audit': 'Auditlog',
+  'console.deniedTitle': 'Niet voor jouw rol',
+  'console.denied': 'Jouw rol ({role}) opent dit scherm niet. Vraag een eigenaar of admin van het bedrijf als je het nodig hebt.',
+  'console.stepUpTitle': 'Bevestig dat jij het bent',
+  'console.stepUpIntro': 'Deze actie wijzigt geheimen, het team of uitbetalingen. Voer de huidige code van je authenticator-app (of een herstelcode) in en herhaal daarna de actie.',
+  'console.stepUpButton': 'Bevestigen',
+  'console.stepUpBack': 'Terug zonder te bevestigen',
+  'console.stepUpDone': 'Bevestigd. Je kunt de actie de komende 10 minuten herhalen.',
+  'console.saved': 'Opgeslagen.',
+  'console.skipToContent': 'Naar de inhoud',
+  // The console's screens (./console/*.ts)
+  ...consoleNl,
 };

@@ -1,5 +1,6 @@
 // A message catalogue: data, one key per line (longer than 300 lines by nature).
 import type { Messages } from './en.ts';
+import { consolePl } from './console/index.ts';
 
 // Polish: the complete interface, addressing the user informally (ty).
 export const pl: Partial<Messages> = {
@@ -695,6 +696,7 @@ export const pl: Partial<Messages> = {
   ownerRoleRequired: 'Tylko właściciel może ustanowić, zmienić lub usunąć właściciela.',
   lastOwner: 'Firma musi mieć co najmniej jednego aktywnego właściciela. Najpierw ustanów właścicielem kogoś innego.',
   staffEmailTaken: 'Członek zespołu z tym adresem e-mail już istnieje.',
+  stepUpRequired: 'Aby wykonać tę czynność, wpisz ponownie bieżący kod z aplikacji uwierzytelniającej.',
   // Operator API
   operatorKeyInvalid: 'Nieprawidłowy lub unieważniony klucz API operatora.',
   illegalTransition: 'Nie można zmienić statusu prowizji z „{status}”.',
@@ -853,4 +855,29 @@ export const pl: Partial<Messages> = {
   'console.role.reviewer': 'Recenzent',
   'console.role.finance': 'Finanse',
   'console.role.viewer': 'Obserwator',
+  'console.menuLabel': 'Menu konsoli',
+  'console.menu.overview': 'Przegląd',
+  'console.menu.review': 'Do sprawdzenia',
+  'console.menu.ambassadors': 'Ambasadorzy',
+  'console.menu.campaigns': 'Kampanie',
+  'console.menu.rewards': 'Nagrody',
+  'console.menu.branding': 'Marka',
+  'console.menu.emails': 'E-maile',
+  'console.menu.integrations': 'Integracje',
+  'console.menu.webhooks': 'Webhooki',
+  'console.menu.payouts': 'Wypłaty',
+  'console.menu.team': 'Zespół',
+  'console.menu.sessions': 'Sesje',
+  'console.menu.audit': 'Dziennik audytu',
+  'console.deniedTitle': 'Niedostępne dla Twojej roli',
+  'console.denied': 'Twoja rola ({role}) nie otwiera tego ekranu. Jeśli go potrzebujesz, poproś właściciela lub administratora firmy.',
+  'console.stepUpTitle': 'Potwierdź, że to Ty',
+  'console.stepUpIntro': 'Ta czynność zmienia sekrety, zespół lub wypłaty. Wpisz bieżący kod z aplikacji uwierzytelniającej (lub kod odzyskiwania), a potem powtórz czynność.',
+  'console.stepUpButton': 'Potwierdź',
+  'console.stepUpBack': 'Wróć bez potwierdzania',
+  'console.stepUpDone': 'Potwierdzono. Możesz powtórzyć czynność przez następne 10 minut.',
+  'console.saved': 'Zapisano.',
+  'console.skipToContent': 'Przejdź do treści',
+  // The console's screens (./console/*.ts)
+  ...consolePl,
 };

@@ -1,5 +1,6 @@
 // A message catalogue: data, one key per line (longer than 300 lines by nature).
 import type { Messages } from './en.ts';
+import { consolePt } from './console/index.ts';
 
 // Portuguese (Brazilian, pt-BR): complete. The user is addressed as "você" (imperatives in the third person).
 export const pt: Partial<Messages> = {
@@ -695,6 +696,7 @@ export const pt: Partial<Messages> = {
   ownerRoleRequired: 'Somente um proprietário pode nomear, alterar ou remover um proprietário.',
   lastOwner: 'A empresa precisa de pelo menos um proprietário ativo. Nomeie outra pessoa como proprietária primeiro.',
   staffEmailTaken: 'Já existe um membro da equipe com este e-mail.',
+  stepUpRequired: 'Para esta ação, introduza novamente o código atual da sua aplicação de autenticação.',
   // Operator API
   operatorKeyInvalid: 'Chave de API de operador inválida ou revogada.',
   illegalTransition: 'A comissão não pode sair do status "{status}".',
@@ -853,4 +855,29 @@ export const pt: Partial<Messages> = {
   'console.role.reviewer': 'Revisor',
   'console.role.finance': 'Financeiro',
   'console.role.viewer': 'Leitor',
+  'console.menuLabel': 'Menu da consola',
+  'console.menu.overview': 'Visão geral',
+  'console.menu.review': 'Revisão',
+  'console.menu.ambassadors': 'Embaixadores',
+  'console.menu.campaigns': 'Campanhas',
+  'console.menu.rewards': 'Recompensas',
+  'console.menu.branding': 'Marca',
+  'console.menu.emails': 'E-mails',
+  'console.menu.integrations': 'Integrações',
+  'console.menu.webhooks': 'Webhooks',
+  'console.menu.payouts': 'Pagamentos',
+  'console.menu.team': 'Equipa',
+  'console.menu.sessions': 'Sessões',
+  'console.menu.audit': 'Registo de auditoria',
+  'console.deniedTitle': 'Não disponível para a sua função',
+  'console.denied': 'A sua função ({role}) não abre este ecrã. Peça a um proprietário ou administrador da empresa se precisar dele.',
+  'console.stepUpTitle': 'Confirme que é você',
+  'console.stepUpIntro': 'Esta ação altera segredos, a equipa ou pagamentos. Introduza o código atual da sua aplicação de autenticação (ou um código de recuperação) e repita a ação.',
+  'console.stepUpButton': 'Confirmar',
+  'console.stepUpBack': 'Voltar sem confirmar',
+  'console.stepUpDone': 'Confirmado. Pode repetir a ação nos próximos 10 minutos.',
+  'console.saved': 'Guardado.',
+  'console.skipToContent': 'Ir para o conteúdo',
+  // The console's screens (./console/*.ts)
+  ...consolePt,
 };

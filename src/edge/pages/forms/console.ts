@@ -3,7 +3,7 @@ import { t, type MessageKey } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import type { StaffMe } from '../../../lib/schemas/staff';
 import { ClientError } from '../../client';
-import type { StaffClient } from '../../client/staff';
+import type { ConsoleClient } from '../../client/console';
 import { isCrossSiteRequest } from '../../csrf';
 import { readForm, seeOther } from './form';
 
@@ -56,9 +56,9 @@ export async function consoleEnrolment(locals: Locals): Promise<TotpEnrolment | 
 /** Where a console sign-in may go (`?next=`): a console page on this origin, else /console. */
 export const consoleNext = (next: string | null, origin: string) => safeRedirect(next, { origin, fallback: '/console', under: ['/console'] });
 
-const staffOf = (locals: Locals): StaffClient => {
-  if (!locals.staffClient) throw new Error('console pages need the console session middleware');
-  return locals.staffClient;
+const staffOf = (locals: Locals): ConsoleClient => {
+  if (!locals.consoleClient) throw new Error('console pages need the console session middleware');
+  return locals.consoleClient;
 };
 
 function failed(err: unknown, locals: Locals, fallback: MessageKey, step: ConsoleFormView['step'], email: string): ConsoleFormView {
