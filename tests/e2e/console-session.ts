@@ -25,20 +25,69 @@ async function staffCall(host: string, path: string, init: { token?: string; bod
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
 }
 
+const cookieOf = (host: string, token: string) =>
+  ({ name: CONSOLE_COOKIE, value: token, domain: host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' as const });
+
+/** A TOTP code of `secret` `steps` 30-second steps from now. */
+export const codeOf = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+
 /**
- * A complete staff session of `email` (password, then the TOTP code; a code is accepted once, so a refused
- * one is retried with the next step's), as the console cookie for `addCookies`, and its token.
+ * Gives `secret`'s code for a session: a code is accepted once per account, so when this step's and the next
+ * are spent (another sign-in of the same account a moment ago), it waits for the step after.
+ */
+async function giveCode(host: string, token: string, secret: string) {
+  for (let round = 0; round < 2; round++) {
+    for (const steps of [0, 1]) {
+      const given = await staffCall(host, 'sessions/second_factor/', { token, body: { code: codeOf(secret, steps) } });
+      if (given.status === 200) return;
+      if (given.status !== 400) throw new Error(`second factor: ${given.status}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 1_000));
+  }
+  throw new Error('second factor refused');
+}
+
+/**
+ * A complete staff session of `email` (password, then the TOTP code of the README's secret), as the console
+ * cookie for `addCookies`, and its token.
  */
 export async function consoleSession(host: string, email: string) {
   const signedIn = await staffCall(host, 'sessions/', { body: { email, password: 'Password1!' } });
   if (signedIn.status !== 201) throw new Error(`console sign-in of ${email} on ${host}: ${signedIn.status}`);
   const token = signedIn.body!.token as string;
-  if (signedIn.body!.stage === 'secondFactor') {
-    let given = await staffCall(host, 'sessions/second_factor/', { token, body: { code: totpCode(email) } });
-    if (given.status === 400) given = await staffCall(host, 'sessions/second_factor/', { token, body: { code: totpCode(email, 1) } });
-    if (given.status !== 200) throw new Error(`second factor of ${email}: ${given.status}`);
+  if (signedIn.body!.stage === 'secondFactor') await giveCode(host, token, STAFF_SECRETS[email]!);
+  return { token, cookie: cookieOf(host, token) };
+}
+
+let made = 0;
+/**
+ * A new staff member of `role` on `host`'s company for this test alone (added by the owner through the team
+ * API, then signed in and enrolled with a secret the test keeps): no other test spends its codes, so it signs
+ * in again whenever needed (`again()`). Its e-mail is unique per run.
+ */
+export async function newStaffMember(host: string, role: 'owner' | 'admin' | 'reviewer' | 'finance' | 'viewer', name = `Test ${role}`) {
+  const owner = host.startsWith('acme.') ? 'owner@acme.test' : 'owner@demo.test';
+  const { token: ownerToken } = await consoleSession(host, owner);
+  const email = `${role}-${Date.now().toString(36)}-${++made}@${host.startsWith('acme.') ? 'acme' : 'demo'}.test`;
+  const added = await staffCall(host, 'team/', { token: ownerToken, body: { email, name, role, password: 'Password1!' } });
+  if (added.status !== 201) throw new Error(`adding ${email}: ${added.status} ${JSON.stringify(added.body)}`);
+  await staffCall(host, 'sessions/current/', { token: ownerToken, method: 'DELETE' });
+  const signedIn = await staffCall(host, 'sessions/', { body: { email, password: 'Password1!' } });
+  const token = signedIn.body!.token as string;
+  let secret = '';
+  if (signedIn.body!.stage === 'enrolment') {
+    secret = (await staffCall(host, 'me/totp/', { token, body: {} })).body!.secret as string;
+    const confirmed = await staffCall(host, 'me/totp/confirm/', { token, body: { code: codeOf(secret) } });
+    if (confirmed.status !== 200) throw new Error(`enrolment of ${email}: ${confirmed.status}`);
   }
-  return { token, cookie: { name: CONSOLE_COOKIE, value: token, domain: host, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' as const } };
+  const again = async () => {
+    const next = await staffCall(host, 'sessions/', { body: { email, password: 'Password1!' } });
+    const t = next.body!.token as string;
+    if (next.body!.stage === 'secondFactor') await giveCode(host, t, secret);
+    return { token: t, cookie: cookieOf(host, t) };
+  };
+  return { email, secret, token, cookie: cookieOf(host, token), again };
 }
 
 /** GET /v1/staff/<path> with a staff token: the answer's JSON. */
