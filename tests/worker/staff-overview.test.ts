@@ -1,6 +1,7 @@
 // GET /v1/staff/overview/: the program at a glance for every role, summed from the company's own rows only.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { KEYS, conversion, op } from './operator-fixtures';
 import { fullSession, setRequireSecondFactor, signIn, staff } from './staff-helpers';
 
 /** What the overview should say for `company`, summed straight from D1. */
@@ -49,5 +50,27 @@ describe('GET /v1/staff/overview/', () => {
   it('never answers another company\'s session', async () => {
     const token = await fullSession('localhost', 'owner@demo.test');
     expect((await staff('acme.localhost', 'GET', 'overview/', { token })).status).toBe(401);
+  });
+
+  it('says what the ambassadors hold and what the next payouts take: payable now, later and from when', async () => {
+    const token = await fullSession('localhost', 'owner@demo.test');
+    const read = async () => (await staff('localhost', 'GET', 'overview/', { token })).body;
+    const before = await read();
+    const held = await env.DB.prepare("SELECT COALESCE(SUM(points_available), 0) AS p, COALESCE(SUM(cash_available), 0) AS c FROM loyalty_balances WHERE company_id = 'demo'")
+      .first<{ p: number; c: number }>();
+    expect(before.outstanding.points).toBe(held!.p);
+    expect(before.outstanding.cash).toEqual({ currency: 'USD', amount_minor: held!.c });
+    const usd = (list: { currency: string; amount_minor: number }[]) => list.find((m) => m.currency === 'USD')?.amount_minor ?? 0;
+    // A sale approved today waits its holding period; one approved and made long ago is payable now.
+    const fresh = await op(KEYS.demo, 'POST', '/events', conversion({ revenue: '200.00' }));
+    const old = await op(KEYS.demo, 'POST', '/events', conversion({ revenue: '300.00' }));
+    for (const c of [fresh, old]) expect((await op(KEYS.demo, 'POST', `/commissions/${c.body.commission.uid}/approve`)).status).toBe(200);
+    await env.DB.prepare("UPDATE commissions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-400 days') WHERE uid = ?").bind(old.body.commission.uid).run();
+    const after = await read();
+    const amountOf = async (uid: string) => (await env.DB.prepare('SELECT amount_minor FROM commissions WHERE uid = ?').bind(uid).first<number>('amount_minor'))!;
+    expect(usd(after.next_payouts.payable_now) - usd(before.next_payouts.payable_now)).toBe(await amountOf(old.body.commission.uid));
+    expect(usd(after.next_payouts.later) - usd(before.next_payouts.later)).toBe(await amountOf(fresh.body.commission.uid));
+    expect(after.next_payouts.next_payable_on).not.toBeNull();
+    expect(Date.parse(after.next_payouts.next_payable_on)).toBeGreaterThan(Date.now());
   });
 });

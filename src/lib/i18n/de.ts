@@ -879,6 +879,18 @@ export const de: Partial<Messages> = {
   'console.stepUpDone': 'Bestätigt. Sie können die Aktion in den nächsten 10 Minuten wiederholen.',
   'console.saved': 'Gespeichert.',
   'console.skipToContent': 'Zum Inhalt springen',
+  'console.outstanding': 'Gehaltene Punkte',
+  'console.outstandingHint': '{count, plural, one {# Botschafter hält} other {# Botschafter halten}} Punkte oder Guthaben',
+  'console.cashHeld': 'Gehaltenes Guthaben',
+  'console.cashHeldHint': 'Noch nicht eingelöstes Treueguthaben',
+  'console.nextPayouts': 'Die nächsten Auszahlungen',
+  'console.payableNow': 'Jetzt auszahlbar',
+  'console.payableLater': 'Später auszahlbar',
+  'console.payableFrom': 'Weiteres wird am {date} auszahlbar',
+  'console.onTheWay': 'Laufende Auszahlungen',
+  'console.payoutRule': 'Provisionen sind {days, plural, one {# Tag} other {# Tage}} nach dem Verkauf auszahlbar; eine Auszahlung beträgt mindestens {minimum}.',
+  'console.payoutStatus.pending': 'Ausstehend',
+  'console.payoutStatus.processing': 'In Bearbeitung',
   // The console's screens (./console/*.ts)
   ...consoleDe,
 };

@@ -882,6 +882,18 @@ export const en = {
   'console.stepUpDone': 'Confirmed. You can repeat the action for the next 10 minutes.',
   'console.saved': 'Saved.',
   'console.skipToContent': 'Skip to the content',
+  'console.outstanding': 'Points held',
+  'console.outstandingHint': '{count, plural, one {# ambassador holds} other {# ambassadors hold}} points or cash',
+  'console.cashHeld': 'Cash held',
+  'console.cashHeldHint': 'Loyalty cash not redeemed yet',
+  'console.nextPayouts': 'The next payouts',
+  'console.payableNow': 'Payable now',
+  'console.payableLater': 'Payable later',
+  'console.payableFrom': 'More becomes payable on {date}',
+  'console.onTheWay': 'Payouts on the way',
+  'console.payoutRule': 'Commissions are payable {days, plural, one {# day} other {# days}} after the sale; a payout is at least {minimum}.',
+  'console.payoutStatus.pending': 'Pending',
+  'console.payoutStatus.processing': 'Processing',
   // The console's screens (./console/*.ts)
   ...consoleEn,
 } as const;

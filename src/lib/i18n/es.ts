@@ -866,6 +866,18 @@ export const es: Messages = {
   'console.stepUpDone': 'Confirmado. Puedes repetir la acción durante los próximos 10 minutos.',
   'console.saved': 'Guardado.',
   'console.skipToContent': 'Saltar al contenido',
+  'console.outstanding': 'Puntos en saldo',
+  'console.outstandingHint': '{count, plural, one {# embajador tiene} other {# embajadores tienen}} puntos o saldo',
+  'console.cashHeld': 'Saldo en efectivo',
+  'console.cashHeldHint': 'Saldo de fidelidad aún sin canjear',
+  'console.nextPayouts': 'Los próximos pagos',
+  'console.payableNow': 'Pagable ahora',
+  'console.payableLater': 'Pagable más adelante',
+  'console.payableFrom': 'Más será pagable el {date}',
+  'console.onTheWay': 'Pagos en curso',
+  'console.payoutRule': 'Las comisiones se pueden pagar {days, plural, one {# día} other {# días}} después de la venta; un pago es de al menos {minimum}.',
+  'console.payoutStatus.pending': 'Pendiente',
+  'console.payoutStatus.processing': 'En proceso',
   // The console's screens (./console/*.ts)
   ...consoleEs,
 };

@@ -880,6 +880,18 @@ export const fr: Partial<Messages> = {
   'console.stepUpDone': 'Confirmé. Vous pouvez refaire l’action pendant les 10 prochaines minutes.',
   'console.saved': 'Enregistré.',
   'console.skipToContent': 'Aller au contenu',
+  'console.outstanding': 'Points détenus',
+  'console.outstandingHint': '{count, plural, one {# ambassadeur détient} other {# ambassadeurs détiennent}} des points ou du solde',
+  'console.cashHeld': 'Solde détenu',
+  'console.cashHeldHint': 'Solde de fidélité pas encore utilisé',
+  'console.nextPayouts': 'Les prochains paiements',
+  'console.payableNow': 'Payable maintenant',
+  'console.payableLater': 'Payable plus tard',
+  'console.payableFrom': 'D’autres montants deviennent payables le {date}',
+  'console.onTheWay': 'Paiements en cours',
+  'console.payoutRule': 'Les commissions sont payables {days, plural, one {# jour} other {# jours}} après la vente ; un paiement est d’au moins {minimum}.',
+  'console.payoutStatus.pending': 'En attente',
+  'console.payoutStatus.processing': 'En cours',
   // The console's screens (./console/*.ts)
   ...consoleFr,
 };

@@ -879,6 +879,18 @@ export const it: Partial<Messages> = {
   'console.stepUpDone': 'Confermato. Puoi ripetere l’azione nei prossimi 10 minuti.',
   'console.saved': 'Salvato.',
   'console.skipToContent': 'Vai al contenuto',
+  'console.outstanding': 'Punti detenuti',
+  'console.outstandingHint': '{count, plural, one {# ambassador detiene} other {# ambassador detengono}} punti o saldo',
+  'console.cashHeld': 'Saldo detenuto',
+  'console.cashHeldHint': 'Saldo fedeltà non ancora riscattato',
+  'console.nextPayouts': 'I prossimi pagamenti',
+  'console.payableNow': 'Pagabile ora',
+  'console.payableLater': 'Pagabile più avanti',
+  'console.payableFrom': 'Altro diventa pagabile il {date}',
+  'console.onTheWay': 'Pagamenti in corso',
+  'console.payoutRule': 'Le commissioni sono pagabili {days, plural, one {# giorno} other {# giorni}} dopo la vendita; un pagamento è di almeno {minimum}.',
+  'console.payoutStatus.pending': 'In attesa',
+  'console.payoutStatus.processing': 'In elaborazione',
   // The console's screens (./console/*.ts)
   ...consoleIt,
 };

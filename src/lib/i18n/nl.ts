@@ -879,6 +879,18 @@ export const nl: Partial<Messages> = {
   'console.stepUpDone': 'Bevestigd. Je kunt de actie de komende 10 minuten herhalen.',
   'console.saved': 'Opgeslagen.',
   'console.skipToContent': 'Naar de inhoud',
+  'console.outstanding': 'Punten in bezit',
+  'console.outstandingHint': '{count, plural, one {# ambassadeur heeft} other {# ambassadeurs hebben}} punten of tegoed',
+  'console.cashHeld': 'Tegoed in bezit',
+  'console.cashHeldHint': 'Loyaliteitstegoed dat nog niet is ingewisseld',
+  'console.nextPayouts': 'De volgende uitbetalingen',
+  'console.payableNow': 'Nu uit te betalen',
+  'console.payableLater': 'Later uit te betalen',
+  'console.payableFrom': 'Meer wordt uitbetaalbaar op {date}',
+  'console.onTheWay': 'Lopende uitbetalingen',
+  'console.payoutRule': 'Commissies zijn {days, plural, one {# dag} other {# dagen}} na de verkoop uit te betalen; een uitbetaling is minstens {minimum}.',
+  'console.payoutStatus.pending': 'In afwachting',
+  'console.payoutStatus.processing': 'In behandeling',
   // The console's screens (./console/*.ts)
   ...consoleNl,
 };

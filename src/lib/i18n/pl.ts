@@ -878,6 +878,18 @@ export const pl: Partial<Messages> = {
   'console.stepUpDone': 'Potwierdzono. Możesz powtórzyć czynność przez następne 10 minut.',
   'console.saved': 'Zapisano.',
   'console.skipToContent': 'Przejdź do treści',
+  'console.outstanding': 'Posiadane punkty',
+  'console.outstandingHint': '{count, plural, one {# ambasador ma} few {# ambasadorzy mają} many {# ambasadorów ma} other {# ambasadora ma}} punkty lub saldo',
+  'console.cashHeld': 'Posiadane saldo',
+  'console.cashHeldHint': 'Saldo lojalnościowe jeszcze niewykorzystane',
+  'console.nextPayouts': 'Najbliższe wypłaty',
+  'console.payableNow': 'Do wypłaty teraz',
+  'console.payableLater': 'Do wypłaty później',
+  'console.payableFrom': 'Kolejna kwota będzie do wypłaty {date}',
+  'console.onTheWay': 'Wypłaty w toku',
+  'console.payoutRule': 'Prowizje można wypłacić {days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}} po sprzedaży; wypłata wynosi co najmniej {minimum}.',
+  'console.payoutStatus.pending': 'Oczekuje',
+  'console.payoutStatus.processing': 'W realizacji',
   // The console's screens (./console/*.ts)
   ...consolePl,
 };

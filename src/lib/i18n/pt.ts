@@ -878,6 +878,18 @@ export const pt: Partial<Messages> = {
   'console.stepUpDone': 'Confirmado. Pode repetir a ação nos próximos 10 minutos.',
   'console.saved': 'Guardado.',
   'console.skipToContent': 'Ir para o conteúdo',
+  'console.outstanding': 'Pontos detidos',
+  'console.outstandingHint': '{count, plural, one {# embaixador detém} other {# embaixadores detêm}} pontos ou saldo',
+  'console.cashHeld': 'Saldo detido',
+  'console.cashHeldHint': 'Saldo de fidelidade ainda por resgatar',
+  'console.nextPayouts': 'Os próximos pagamentos',
+  'console.payableNow': 'Pagável agora',
+  'console.payableLater': 'Pagável mais tarde',
+  'console.payableFrom': 'Mais fica pagável a {date}',
+  'console.onTheWay': 'Pagamentos em curso',
+  'console.payoutRule': 'As comissões são pagáveis {days, plural, one {# dia} other {# dias}} após a venda; um pagamento é de pelo menos {minimum}.',
+  'console.payoutStatus.pending': 'Pendente',
+  'console.payoutStatus.processing': 'Em processamento',
   // The console's screens (./console/*.ts)
   ...consolePt,
 };

@@ -112,5 +112,18 @@ export const programOverviewAnswer = z.object({
   })).describe('Every status, in the order pending, approved, paid, zero, denied'),
   owed: z.array(money).describe('What the company owes: its pending and approved monetary commissions, per currency'),
   owed_points: z.number().int().describe('Points of pending and approved point commissions'),
+  outstanding: z.object({
+    points: z.number().int().describe('Points the ambassadors hold, not redeemed or expired (their loyalty balances)'),
+    cash: money.describe('Cash the ambassadors hold in their loyalty balances, in the company currency'),
+    holders: z.number().int().describe('Ambassadors holding points or cash'),
+  }).describe('What the ambassadors hold and may still redeem'),
+  next_payouts: z.object({
+    holding_days: z.number().int().describe('Days after a sale before its approved commission is payable (payout rules)'),
+    minimum_minor: z.number().int().describe('The least a payout can be, minor units'),
+    payable_now: z.array(money).describe('Approved commissions past their holding period and in no payout (less clawbacks), per currency: what a payout run would take today'),
+    later: z.array(money).describe('Approved commissions still in their holding period, per currency'),
+    next_payable_on: isoTime.nullable().describe('When the next of those becomes payable'),
+    on_the_way: z.array(z.object({ status: z.enum(['pending', 'processing']), count: z.number().int(), money: z.array(money) })).describe('Payouts made and not paid yet'),
+  }).describe('The next payouts'),
 }).register(components, { id: 'ProgramOverview' });
 export type ProgramOverview = z.output<typeof programOverviewAnswer>;
