@@ -1,7 +1,7 @@
-import { nextPayoutAnswer, nextPayoutQuery, payoutAnswer, payoutListAnswer, payoutListSchema, payoutSchema } from '../../lib/schemas/payouts';
+import { nextPayoutAnswer, nextPayoutQuery, payableListAnswer, payoutAnswer, payoutListAnswer, payoutListSchema, payoutSchema } from '../../lib/schemas/payouts';
 import { endpoint } from '../core/endpoint';
 import { nextPayout } from './next-payout';
-import { createPayout, listPayouts } from './operator';
+import { createPayout, listPayable, listPayouts } from './operator';
 
 // Payouts: the ambassador's "when will I get paid", the operator's payouts.
 
@@ -66,6 +66,21 @@ export const listPayoutsEndpoint = endpoint({
   handle: ({ svc, operator, query }) => listPayouts(svc, operator, query),
 });
 
+// GET /v1/operator/payouts/payable - who a payout would pay today, and who waits and why
+export const listPayableEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/payouts/payable',
+  auth: 'operator',
+  operationId: 'listPayable',
+  tag: 'Payouts',
+  summary: 'Who can be paid',
+  description: 'Every ambassador with approved monetary commissions in no payout (at most 500, most payable first): what a payout ' +
+    'would pay now (commissions past the holding period less clawbacks, as `createPayout` takes them), what is still held and ' +
+    'until when, and what blocks a payout (`blocked_by`: nothing_payable, below_minimum, no_payout_method, on_hold).',
+  answer: { status: 200, schema: payableListAnswer, description: 'Who can be paid' },
+  handle: ({ svc, operator }) => listPayable(svc, operator),
+});
+
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
 export const ambassadorEndpoints = { nextPayout: nextPayoutEndpoint };
-export const operatorEndpoints = { createPayout: createPayoutEndpoint, listPayouts: listPayoutsEndpoint };
+export const operatorEndpoints = { createPayout: createPayoutEndpoint, listPayouts: listPayoutsEndpoint, listPayable: listPayableEndpoint };

@@ -28,11 +28,18 @@ export const NEXT_PAYOUT_LIST_LIMIT = 100;
 
 /** A payout method is set: a payout preference (PayPal needs its e-mail) or, without one, a PayPal e-mail. */
 function hasPayoutMethod(caller: Caller): boolean {
-  const { payout_preference: pref, paypal_email: paypal } = caller.ambassador;
+  return hasPayoutMethodOf(caller.ambassador.payout_preference, caller.ambassador.paypal_email, caller.company.payout_preference_options);
+}
+
+/**
+ * Whether an ambassador can be paid: a chosen payout method (one named like PayPal also needs the PayPal
+ * e-mail), or, without a choice, a PayPal e-mail.
+ */
+export function hasPayoutMethodOf(pref: string | null, paypal: string | null, optionsJson: string | null | undefined): boolean {
   if (!pref) return !!paypal;
   let names: Record<string, string> = {};
   try {
-    names = JSON.parse(caller.company.payout_preference_options || '{}') as Record<string, string>;
+    names = JSON.parse(optionsJson || '{}') as Record<string, string>;
   } catch {
     /* no names: any preference counts */
   }

@@ -1,6 +1,6 @@
 import { minorToDecimal } from '../../lib/format';
 import type { z } from 'zod';
-import type { PayoutAnswer, PayoutList, payoutListSchema, payoutSchema } from '../../lib/schemas/payouts';
+import type { BlockingReason, PayableList, PayoutAnswer, PayoutList, payoutListSchema, payoutSchema } from '../../lib/schemas/payouts';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
@@ -11,6 +11,8 @@ import { batch, row, rows } from '../core/named-batch';
 import { payable, payOut } from '../money/payouts';
 import { PAYOUT_SQL, type PayoutRow } from '../money/rows';
 import { payoutView } from './view';
+import { hasPayoutMethodOf } from './next-payout';
+import { payableByAmbassador } from './queries';
 
 const DAY_MS = 86_400_000;
 
@@ -57,4 +59,36 @@ export async function listPayouts(svc: ServiceContext, op: Operator, input: z.ou
   if (amb && known!.n === 0) throw new ApiError('not_found', 'notFound');
   const results = payouts.map(payoutView);
   return { count: results.length, results };
+}
+
+/**
+ * GET /v1/operator/payouts/payable - every ambassador with approved commissions in no payout: what a payout
+ * would pay now (the same holding period, minimum and clawbacks as createPayout), what waits and until when,
+ * and what blocks a payout (nothing payable yet, below the minimum, no payout method, on hold).
+ */
+export async function listPayable(svc: ServiceContext, op: Operator): Promise<PayableList> {
+  const { db } = svc;
+  const [custom, company] = await Promise.all([
+    loadCustomization(db, op.companyId),
+    db.prepare('SELECT payout_preference_options FROM companies WHERE id = ?').bind(op.companyId).first<{ payout_preference_options: string }>(),
+  ]);
+  const { holding_days: holdingDays, minimum_minor: minimum } = custom.company.payouts;
+  const cutoff = new Date(Date.now() - holdingDays * DAY_MS).toISOString();
+  const { results } = await payableByAmbassador(db, op.companyId, cutoff);
+  return {
+    currency: op.currency, holding_days: holdingDays, minimum,
+    results: results.map((r) => {
+      const method = hasPayoutMethodOf(r.payout_preference, r.paypal_email, company?.payout_preference_options);
+      const blocked: BlockingReason[] = [];
+      if (r.earned === 0) blocked.push('nothing_payable');
+      else if (r.payable <= 0 || r.payable < minimum) blocked.push('below_minimum');
+      if (!method) blocked.push('no_payout_method');
+      if (r.deactivated_by_self) blocked.push('on_hold');
+      return {
+        ambassador_uid: r.uid, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, payable: r.payable, commissions: r.n,
+        later: r.later, next_payable_on: r.next_created ? new Date(Date.parse(r.next_created) + holdingDays * DAY_MS).toISOString() : null,
+        payout_preference: r.payout_preference, has_payout_method: method, blocked_by: blocked,
+      };
+    }),
+  };
 }

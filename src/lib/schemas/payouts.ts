@@ -47,6 +47,29 @@ export const payoutListAnswer = z
   .register(components, { id: 'PayoutList' });
 export type PayoutList = z.output<typeof payoutListAnswer>;
 
+/** GET /operator/payouts/payable: who a payout would pay today, and who waits and why. */
+export const payableListAnswer = z
+  .object({
+    currency: z.string(),
+    holding_days: z.number().int().describe('Days after the sale before an approved commission is payable'),
+    minimum: minor('The least a payout can be'),
+    results: z.array(z.object({
+      ambassador_uid: z.string(),
+      name: z.string(),
+      email: z.string(),
+      payable: minor('What a payout would pay now (commissions past the holding period, less clawbacks)'),
+      commissions: z.number().int().describe('How many commissions and clawbacks that payout would settle'),
+      later: minor('Approved commissions still in the holding period'),
+      next_payable_on: isoTime.nullable().describe('When the next of those becomes payable'),
+      payout_preference: z.string().nullable().describe('The payout method the ambassador chose (the company\'s `payout_preference_options` name)'),
+      has_payout_method: z.boolean(),
+      blocked_by: z.array(z.enum(['nothing_payable', 'below_minimum', 'no_payout_method', 'on_hold'])).describe('Why a payout would not go out now (empty: ready)'),
+    }).strict()),
+  })
+  .strict()
+  .register(components, { id: 'PayableList' });
+export type PayableList = z.output<typeof payableListAnswer>;
+
 export const BLOCKING_REASONS = ['nothing_payable', 'below_minimum', 'no_payout_method', 'on_hold'] as const;
 export type BlockingReason = (typeof BLOCKING_REASONS)[number];
 

@@ -1,0 +1,79 @@
+// /console/payouts in a real Chromium: finance sees who can be paid and records a payout made with the
+// company's provider, which the operator API then shows; a viewer sees no form and the API refuses them;
+// Acme's screen in Spanish; axe at desktop and phone width.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../src/lib/i18n/en';
+import { es } from '../../src/lib/i18n/es';
+import { axeViolations } from './axe';
+import { consoleSession, newStaffMember } from './console-session';
+import { baseUrl, newBrowser, operatorCall, stopAll, withContextDefaults } from './harness';
+
+const DEMO_KEY = 'opk_demo_local_only_demo_7f3a9c2e51b84d06';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await newBrowser();
+});
+afterAll(stopAll);
+
+async function inConsole(host: string, cookie: { name: string; value: string; domain: string; path: string }, options: { locale?: string; width?: number }, work: (page: Page) => Promise<void>) {
+  const width = options.width ?? 1280;
+  const context: BrowserContext = await browser.newContext(withContextDefaults({ locale: options.locale ?? 'en-US', viewport: { width, height: 900 } }));
+  try {
+    await context.addCookies([{ ...cookie, secure: true, httpOnly: true, sameSite: 'Lax' as const }]);
+    const page = await context.newPage();
+    await work(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('/console/payouts', () => {
+  it('finance records the payout of a ready ambassador, and the operator API shows it', async () => {
+    const finance = await newStaffMember('localhost', 'finance', 'Fiona Finance');
+    await inConsole('localhost', finance.cookie, {}, async (page) => {
+      await page.goto(`${baseUrl('localhost')}/console/payouts`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe(en['console.payouts.title']);
+      const ready = page.locator('[data-payable] tr', { has: page.locator('form.console-pay') }).first();
+      const uid = await ready.getAttribute('data-ambassador');
+      expect(uid).toBeTruthy();
+      const reference = `E2E-${Date.now()}`;
+      await ready.locator('input[name="transaction_id"]').fill(reference);
+      await Promise.all([page.waitForNavigation(), ready.getByRole('button', { name: en['console.payouts.record'] }).click()]);
+      await expect.poll(() => page.locator('[data-console-notice]').textContent()).toBe(en['console.payouts.recorded']);
+      // The ambassador has nothing payable any more, and the payout is in the history with its reference.
+      expect(await page.locator(`[data-payable] tr[data-ambassador="${uid}"] form.console-pay`).count()).toBe(0);
+      await expect.poll(() => page.locator('[data-payouts]').textContent()).toContain(reference);
+      const listed = await operatorCall('localhost', DEMO_KEY, `/payouts?ambassador_uid=${uid}`, undefined, { method: 'GET' });
+      expect(listed.body.results[0]).toMatchObject({ ambassador_uid: uid, transaction_id: reference, status: 'paid' });
+    });
+  });
+
+  it('a viewer sees who can be paid but no form, and the API refuses their payout', async () => {
+    const viewer = await newStaffMember('localhost', 'viewer', 'Vera Viewer');
+    await inConsole('localhost', viewer.cookie, {}, async (page) => {
+      await page.goto(`${baseUrl('localhost')}/console/payouts`);
+      await page.locator('[data-payable], [data-payable-empty]').first().waitFor();
+      expect(await page.locator('form.console-pay').count()).toBe(0);
+      expect(await page.textContent('main')).toContain(en['console.payouts.readOnly']);
+    });
+    const refused = await fetch(`${baseUrl('localhost')}/v1/operator/payouts`, {
+      method: 'POST', headers: { authorization: `Staff ${viewer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ambassador_uid: 'amb-ava', method: 1 }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('roleRequired');
+  });
+
+  it('Acme\'s screen is in Spanish, and axe finds nothing at desktop and phone width', async () => {
+    const { cookie } = await consoleSession('acme.localhost', 'admin@acme.test');
+    for (const width of [1280, 390]) {
+      await inConsole('acme.localhost', cookie, { locale: 'es-ES', width }, async (page) => {
+        await page.goto(`${baseUrl('acme.localhost')}/console/payouts`);
+        expect(await page.locator('h1').textContent()).toBe(es['console.payouts.title']);
+        expect(await axeViolations(page, `payouts ${width}`)).toEqual([]);
+      });
+    }
+  });
+});
