@@ -108,7 +108,7 @@ describe('console sign-in', () => {
       const wrong = [codeOf(-1), codeOf(), codeOf(1)].includes('000000') ? '111111' : '000000';
       await form.locator('input[name="code"]').fill(wrong);
       await Promise.all([page.waitForNavigation(), form.locator('button[type="submit"]').click()]);
-      expect(await page.locator('[role="alert"]').textContent()).toBe(en.secondFactorFailed);
+      expect(await page.locator('[role="alert"]').textContent()).toBe(en['console.enrolCodeWrong']);
       expect((await form.locator('[data-totp-secret]').textContent())!.replace(/\s/g, '')).toBe(fresh);
       // The right one: the recovery codes, this once, and the way on to the console.
       await form.locator('input[name="code"]').fill(codeOf());

@@ -831,6 +831,7 @@ export const de: Partial<Messages> = {
   'console.enrolQrLabel': 'QR-Code deines Schlüssels für den zweiten Faktor',
   'console.enrolKeyLabel': 'Schlüssel zur manuellen Eingabe',
   'console.enrolCodeLabel': '6-stelliger Code',
+  'console.enrolCodeWrong': 'Dieser Code passt nicht zum Schlüssel. Geben Sie den 6-stelligen Code ein, den Ihre Authenticator-App jetzt für diesen Schlüssel anzeigt.',
   'console.enrolButton': 'Zweiten Faktor einschalten',
   'console.recoveryTitle': 'Speichere deine Wiederherstellungscodes',
   'console.recoveryIntro': 'Speichere sie jetzt: Sie werden nur dieses eine Mal angezeigt. Jeder meldet dich einmal an, falls du deine Authenticator-App verlierst.',

@@ -834,6 +834,7 @@ export const en = {
   'console.enrolQrLabel': 'QR code of your second-factor key',
   'console.enrolKeyLabel': 'Key for manual entry',
   'console.enrolCodeLabel': '6-digit code',
+  'console.enrolCodeWrong': 'This code does not match the key. Enter the 6-digit code your authenticator app shows now for this key.',
   'console.enrolButton': 'Turn on the second factor',
   'console.recoveryTitle': 'Save your recovery codes',
   'console.recoveryIntro': 'Save these now: they are shown only this once. Each one signs you in once if you lose your authenticator app.',

@@ -818,6 +818,7 @@ export const es: Messages = {
   'console.enrolQrLabel': 'Código QR de la clave de tu segundo factor',
   'console.enrolKeyLabel': 'Clave para introducirla a mano',
   'console.enrolCodeLabel': 'Código de 6 dígitos',
+  'console.enrolCodeWrong': 'Este código no corresponde a la clave. Introduce el código de 6 dígitos que tu app de autenticación muestra ahora para esta clave.',
   'console.enrolButton': 'Activar el segundo factor',
   'console.recoveryTitle': 'Guarda tus códigos de recuperación',
   'console.recoveryIntro': 'Guárdalos ahora: solo se muestran esta vez. Cada uno te permite entrar una vez si pierdes tu app de autenticación.',

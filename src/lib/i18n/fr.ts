@@ -832,6 +832,7 @@ export const fr: Partial<Messages> = {
   'console.enrolQrLabel': 'Code QR de la clé de votre second facteur',
   'console.enrolKeyLabel': 'Clé à saisir manuellement',
   'console.enrolCodeLabel': 'Code à 6 chiffres',
+  'console.enrolCodeWrong': 'Ce code ne correspond pas à la clé. Saisissez le code à 6 chiffres que votre application d’authentification affiche maintenant pour cette clé.',
   'console.enrolButton': 'Activer le second facteur',
   'console.recoveryTitle': 'Enregistrez vos codes de récupération',
   'console.recoveryIntro': 'Enregistrez-les maintenant : ils ne s’affichent que cette fois. Chacun vous connecte une fois si vous perdez votre application d’authentification.',

@@ -831,6 +831,7 @@ export const it: Partial<Messages> = {
   'console.enrolQrLabel': 'Codice QR della chiave del tuo secondo fattore',
   'console.enrolKeyLabel': 'Chiave da inserire a mano',
   'console.enrolCodeLabel': 'Codice a 6 cifre',
+  'console.enrolCodeWrong': 'Questo codice non corrisponde alla chiave. Inserisci il codice a 6 cifre che la tua app di autenticazione mostra ora per questa chiave.',
   'console.enrolButton': 'Attiva il secondo fattore',
   'console.recoveryTitle': 'Salva i tuoi codici di recupero',
   'console.recoveryIntro': 'Salvali ora: vengono mostrati solo questa volta. Ognuno ti fa accedere una volta se perdi l’app di autenticazione.',

@@ -831,6 +831,7 @@ export const nl: Partial<Messages> = {
   'console.enrolQrLabel': 'QR-code van de sleutel van je tweede factor',
   'console.enrolKeyLabel': 'Sleutel om handmatig in te voeren',
   'console.enrolCodeLabel': '6-cijferige code',
+  'console.enrolCodeWrong': 'Deze code hoort niet bij de sleutel. Voer de 6-cijferige code in die je authenticator-app nu voor deze sleutel toont.',
   'console.enrolButton': 'Tweede factor aanzetten',
   'console.recoveryTitle': 'Bewaar je herstelcodes',
   'console.recoveryIntro': 'Bewaar ze nu: ze worden alleen deze keer getoond. Met elke code log je één keer in als je je authenticator-app kwijt bent.',

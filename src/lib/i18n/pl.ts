@@ -830,6 +830,7 @@ export const pl: Partial<Messages> = {
   'console.enrolQrLabel': 'Kod QR klucza twojego drugiego składnika',
   'console.enrolKeyLabel': 'Klucz do wpisania ręcznie',
   'console.enrolCodeLabel': 'Kod 6-cyfrowy',
+  'console.enrolCodeWrong': 'Ten kod nie pasuje do klucza. Wpisz 6-cyfrowy kod, który aplikacja uwierzytelniająca pokazuje teraz dla tego klucza.',
   'console.enrolButton': 'Włącz drugi składnik',
   'console.recoveryTitle': 'Zapisz kody odzyskiwania',
   'console.recoveryIntro': 'Zapisz je teraz: są pokazywane tylko ten jeden raz. Każdy pozwala zalogować się raz, jeśli stracisz aplikację uwierzytelniającą.',

@@ -830,6 +830,7 @@ export const pt: Partial<Messages> = {
   'console.enrolQrLabel': 'Código QR da chave do teu segundo fator',
   'console.enrolKeyLabel': 'Chave para introduzir manualmente',
   'console.enrolCodeLabel': 'Código de 6 dígitos',
+  'console.enrolCodeWrong': 'Este código não corresponde à chave. Introduza o código de 6 dígitos que a sua aplicação de autenticação mostra agora para esta chave.',
   'console.enrolButton': 'Ativar o segundo fator',
   'console.recoveryTitle': 'Guarda os teus códigos de recuperação',
   'console.recoveryIntro': 'Guarda-os agora: só são mostrados desta vez. Cada um permite-te entrar uma vez se perderes a tua app de autenticação.',

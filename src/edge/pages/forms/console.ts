@@ -102,7 +102,12 @@ export async function consoleLoginAction(locals: Locals, request: Request, url: 
         const { recovery_codes } = await staffOf(locals).staffConfirmTotp({ body: { code } });
         return { step, email, formError: '', status: 200, recoveryCodes: recovery_codes };
       } catch (err) {
-        if (err instanceof ClientError && err.status !== 401) return { ...failed(err, locals, 'secondFactorFailed', step, email), enrolment };
+        if (err instanceof ClientError && err.status !== 401) {
+          const view = failed(err, locals, 'secondFactorFailed', step, email);
+          // The sign-in's wording speaks of recovery codes, which do not exist before this first code.
+          const wrong = typeof err.body === 'object' && err.body !== null && JSON.stringify(err.body).includes('secondFactorFailed');
+          return { ...view, formError: wrong ? t(lang, 'console.enrolCodeWrong') : view.formError, enrolment };
+        }
         throw err;
       }
     }
