@@ -40,7 +40,7 @@ async function withButton(color: string, key: string = KEYS.demo) {
   return doc;
 }
 
-async function upload(token: string, slot: string, name: string, bytes: Uint8Array | string, type: string) {
+async function upload(token: string, slot: string, name: string, bytes: Uint8Array<ArrayBuffer> | string, type: string) {
   const form = new FormData();
   form.set('slot', slot);
   form.set('file', new File([bytes], name, { type }));

@@ -14,7 +14,7 @@ import {
 } from './operator-customization';
 import { publicPortal } from './portal';
 import {
-  customizationDraftAnswer, customizationPublishedAnswer, customizationVersionListAnswer, logoUploadForm,
+  customizationDraftAnswer, customizationPublishedAnswer, customizationVersionListAnswer, logoUploadForm, noFieldsBody,
 } from '../../lib/schemas/customization-versions';
 import {
   getCustomizationDraft, listCustomizationVersions, publishCustomizationDraft, rollbackCustomization, saveCustomizationDraft,
@@ -166,7 +166,8 @@ export const publishCustomizationEndpoint = endpoint({
   method: 'post', path: `${P}/customization/publish`, auth: 'operator', tag: 'Customization', operationId: 'publishCustomization',
   summary: 'Publish the customization draft',
   description: 'The draft becomes the live document as a new version (checked again as a PUT of the document is), the draft is ' +
-    'removed and the portal shows it on its next request. No draft: 409.',
+    'removed and the portal shows it on its next request. No body (or `{}`). No draft: 409.',
+  body: noFieldsBody, example: {},
   answer: answer(customizationPublishedAnswer, 'The new live version'),
   errors: { 409: { conflict: 'there is no draft, or the document changed meanwhile' } },
   handle: ({ svc, operator }) => publishCustomizationDraft(svc.env, svc.db, operator.companyId, operator.actor.label),
@@ -186,7 +187,9 @@ export const listCustomizationVersionsEndpoint = endpoint({
 export const rollbackCustomizationEndpoint = endpoint({
   method: 'post', path: `${P}/customization/versions/:uid/rollback`, auth: 'operator', tag: 'Customization',
   operationId: 'rollbackCustomization', summary: 'Roll back to a customization version',
-  description: 'Publishes that version\'s content again, as a new version (the history is kept). A draft being edited is kept.',
+  description: 'Publishes that version\'s content again, as a new version (the history is kept). A draft being edited is kept. ' +
+    'No body (or `{}`).',
+  body: noFieldsBody, example: {},
   answer: answer(customizationPublishedAnswer, 'The new live version'), errors: unknown('version'),
   handle: ({ svc, operator, params }) => rollbackCustomization(svc.env, svc.db, operator.companyId, params.uid, operator.actor.label),
 });

@@ -80,3 +80,6 @@ export const logoUploadFields = z.object({
 export const logoUploadForm = logoUploadFields.extend({
   file: filePart('The logo: PNG, JPEG or WebP up to 1 MB, or SVG up to 256 KB (sanitised)'),
 });
+
+/** Publishing and rolling back take no body (or `{}`). */
+export const noFieldsBody = z.object({}).strict();
