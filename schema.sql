@@ -317,6 +317,27 @@ CREATE TABLE company_hosts (
   company_id TEXT NOT NULL REFERENCES companies(id)
 );
 
+CREATE TABLE customization_drafts (
+  company_id TEXT PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
+  content TEXT NOT NULL,
+  author TEXT NOT NULL,
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+
+CREATE TABLE customization_versions (
+  uid TEXT PRIMARY KEY,
+  company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  content TEXT NOT NULL,
+  author TEXT,
+  -- 'publish' (from the draft), 'put' (the document or tab rules written directly), 'rollback', 'baseline'.
+  source TEXT NOT NULL CHECK (source IN ('publish', 'put', 'rollback', 'baseline')),
+  -- A rollback's version it copied.
+  rolled_back_from INTEGER,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  UNIQUE (company_id, version)
+);
+
 CREATE TABLE customizations (
   id TEXT PRIMARY KEY,
   company_id TEXT NOT NULL REFERENCES companies(id),
@@ -999,6 +1020,8 @@ CREATE UNIQUE INDEX commissions_transaction ON commissions(company_id, transacti
 CREATE INDEX commissions_transaction_any ON commissions(company_id, transaction_id);
 
 CREATE INDEX company_hosts_company ON company_hosts(company_id);
+
+CREATE INDEX customization_versions_company ON customization_versions(company_id, version DESC);
 
 CREATE UNIQUE INDEX customizations_scope ON customizations(company_id, IFNULL(campaign_id, 0));
 

@@ -9,6 +9,7 @@ import { csrf } from './csrf';
 import { d1 } from './d1';
 import { media } from './media';
 import { outsideApi } from './outside-api';
+import { portalPreview } from './portal-preview';
 import { proxy } from './proxy';
 import { forgetLinksAfterWrites, redirects } from './redirect';
 import { securityHeaders } from './security-headers';
@@ -56,6 +57,8 @@ export function createEdgeApp(pages: MiddlewareHandler[], options: EdgeOptions =
   app.route('/media', media);
   app.use(csrf());
   app.route('/api', proxy);
+  // A console session's preview of the branding draft (?preview=draft), for that request only.
+  app.use(portalPreview());
   app.use(requestContext());
   // One spelling per page path: others are redirected to it, so the gate sees what renders.
   app.use(canonicalPaths());

@@ -1,13 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { STAFF_TOKEN_PATTERN } from '../api/core/staff-auth';
 import { edgeServiceContext } from './api-client';
-import { embeddedConsoleClient, remoteConsoleClient } from './client/console';
+import { embeddedConsoleClient, remoteConsoleClient, type ConsoleClient } from './client/console';
 import { remoteDeps } from './client/core';
 import { requestCookie } from './cookies';
 import { sessionCookie } from './session';
 import { signedSend } from './internal-headers';
 import { forwardedHeaders } from './transport';
-import type { EdgeEnv } from './types';
+import type { EdgeContext, EdgeEnv } from './types';
 
 /**
  * The console's own cookie, apart from the ambassadors' `__Host-portal_session` (./session.ts): it holds a
@@ -21,6 +21,17 @@ const MAX_AGE_SECONDS = 12 * 3600;
 
 export const parseConsoleCookie = (value: string | undefined): string | null => (value && STAFF_TOKEN_PATTERN.test(value) ? value : null);
 
+/** The staff client for `token`: embedded, or remote when the ambassador client is (also the portal preview's, ./portal-preview.ts). */
+export function consoleClientFor(c: EdgeContext, token: string | null): ConsoleClient {
+  if (c.get('client').mode === 'embedded') return embeddedConsoleClient(edgeServiceContext(c), token);
+  const remoteUrl = c.env.AMBASSADOR_API_URL?.trim();
+  const fetchRemote = c.get('remoteFetch');
+  const deps = remoteDeps({
+    baseUrl: remoteUrl || `${new URL(c.req.url).origin}/v1`, token: null, headers: forwardedHeaders(c),
+    fetch: signedSend(c.env, fetchRemote ?? ((request) => fetch(request))),
+  });
+  return remoteConsoleClient(deps, token);
+}
 
 /**
  * Reads the console cookie into `c.var.consoleToken` and gives `c.var.consoleClient` (embedded, or remote when
@@ -31,16 +42,7 @@ export function consoleSession(): MiddlewareHandler<EdgeEnv> {
   return async function consoleSession(c, next) {
     const token = parseConsoleCookie(requestCookie(c, CONSOLE_COOKIE));
     c.set('consoleToken', token);
-    if (c.get('client').mode === 'embedded') c.set('consoleClient', embeddedConsoleClient(edgeServiceContext(c), token));
-    else {
-      const remoteUrl = c.env.AMBASSADOR_API_URL?.trim();
-      const fetchRemote = c.get('remoteFetch');
-      const deps = remoteDeps({
-        baseUrl: remoteUrl || `${new URL(c.req.url).origin}/v1`, token: null, headers: forwardedHeaders(c),
-        fetch: signedSend(c.env, fetchRemote ?? ((request) => fetch(request))),
-      });
-      c.set('consoleClient', remoteConsoleClient(deps, token));
-    }
+    c.set('consoleClient', consoleClientFor(c, token));
     await next();
     const change = c.get('consoleChange');
     if (!change) return;

@@ -4,7 +4,7 @@ import type { EdgeEnv } from './types';
 /** Types shown inline; anything else is sent as a download so the browser never renders it as a page. */
 const INLINE_TYPES = /^(image\/(png|jpeg|webp|gif|avif)|video\/(mp4|webm|ogg|mpeg)|audio\/(mpeg|ogg|wav|webm)|application\/pdf)$/;
 
-/** The R2 key of a /media path when it belongs to the tenant: avatars/<company>/... or assets/<company>/... */
+/** The R2 key of a /media path when it belongs to the tenant: avatars/<company>/..., assets/<company>/... or brand/<company>/... */
 export function tenantKey(path: string, companyId: string): string | null {
   let key: string;
   try {
@@ -14,7 +14,7 @@ export function tenantKey(path: string, companyId: string): string | null {
   }
   if (!/^[\w.\-/]{1,512}$/.test(key) || key.split('/').some((part) => part === '' || part === '.' || part === '..')) return null;
   const [area, company] = key.split('/');
-  if ((area !== 'avatars' && area !== 'assets') || company !== companyId) return null;
+  if ((area !== 'avatars' && area !== 'assets' && area !== 'brand') || company !== companyId) return null;
   return key;
 }
 
@@ -95,10 +95,13 @@ export const media = new Hono<EdgeEnv>().on(['GET', 'HEAD'], '/*', async (c) => 
   const out = new Headers();
   object.writeHttpMetadata(out);
   const type = object.httpMetadata?.contentType ?? 'application/octet-stream';
-  // SVG and HTML can carry script: never inline, never as their own type.
-  const safeType = /svg|html|xml|javascript/i.test(type) ? 'application/octet-stream' : type;
+  // SVG and HTML can carry script: never inline, never as their own type. A brand logo's SVG is the one
+  // exception: the API stored only its sanitised text (src/api/companies/svg-logo.ts), and an <img> shows
+  // an SVG only as image/svg+xml (the page CSP still forbids any script in it opened on its own).
+  const brandSvg = key.startsWith('brand/') && type === 'image/svg+xml';
+  const safeType = !brandSvg && /svg|html|xml|javascript/i.test(type) ? 'application/octet-stream' : type;
   out.set('Content-Type', safeType);
-  if (!INLINE_TYPES.test(safeType)) {
+  if (!brandSvg && !INLINE_TYPES.test(safeType)) {
     const name = key.split('/').pop()!.replace(/[^\w.-]/g, '_');
     out.set('Content-Disposition', `attachment; filename="${name}"`);
   }

@@ -84,7 +84,7 @@ export function buildContext(c: EdgeContext, me: Me | null, sessionInvalid: bool
   const choice = new URL(c.req.url).searchParams.get('campaign');
   const saved = savedChoice(choice ?? requestCookie(c, CAMPAIGN_COOKIE));
   const selection = pageSelection(me?.urls ?? [], saved, portal.company_name);
-  const lang = requestLanguage(portal, requestCookie(c, LANGUAGE_COOKIE) ?? me?.language, c.req.header('accept-language'));
+  const lang = requestLanguage(portal, c.get('previewLanguage') ?? requestCookie(c, LANGUAGE_COOKIE) ?? me?.language, c.req.header('accept-language'));
   return {
     portal,
     me,

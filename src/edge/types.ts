@@ -38,6 +38,8 @@ export interface EdgeVariables {
   consoleChange?: { token: string | null };
   /** The typed staff client of the console's pages, for the console cookie's token. */
   consoleClient?: ConsoleClient;
+  /** A console preview's page language (./portal-preview.ts), before the language cookie and the browser's. */
+  previewLanguage?: string;
   /** Page requests: tenant, verified ambassador, language, campaign selection, customization. */
   requestContext: RequestContext;
 }

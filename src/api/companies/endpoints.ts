@@ -13,6 +13,13 @@ import {
   putTabAccessRequest,
 } from './operator-customization';
 import { publicPortal } from './portal';
+import {
+  customizationDraftAnswer, customizationPublishedAnswer, customizationVersionListAnswer, logoUploadForm, noFieldsBody,
+} from '../../lib/schemas/customization-versions';
+import {
+  getCustomizationDraft, listCustomizationVersions, publishCustomizationDraft, rollbackCustomization, saveCustomizationDraft,
+} from './customization-drafts';
+import { logoFingerprint, readLogoUpload, uploadDraftLogo } from './brand-logo';
 
 // Companies: the public portal record, a company's customization and tab rules (its key), and the
 // deployment owner's companies, hosts and company API keys (ADMIN_API_KEY).
@@ -68,7 +75,7 @@ export const putCustomizationEndpoint = endpoint({
     'visitor\'s click id in a cookie on the company\'s store; it is read from this document only (a campaign layer\'s is not used).',
   body: customizationDocument, example: customizationExample, answer: answer(customizationAnswer, 'The stored customization'), errors: {},
   tooLarge: 'a document over 1 MB',
-  handle: ({ svc, operator, body }) => putCompanyCustomization(svc.env, svc.db, operator.companyId, body),
+  handle: ({ svc, operator, body }) => putCompanyCustomization(svc.env, svc.db, operator.companyId, body, operator.actor.label),
 });
 
 // PUT /v1/operator/tabs/{key}/access - which campaigns and groups see a tab
@@ -83,7 +90,7 @@ export const putTabAccessEndpoint = endpoint({
   parseIn: 'handler',
   example: { campaigns: ['cmp-acme-summit'], groups: [] }, answer: answer(tabAccessAnswer, 'The tab\'s rules, by uid'),
   errors: { 404: 'No such tab in the company document', 409: { conflict: 'the document changed while this request ran; retry' } },
-  handle: ({ svc, operator, params, body }) => putTabAccessRequest(svc.env, svc.db, operator.companyId, params.key, body),
+  handle: ({ svc, operator, params, body }) => putTabAccessRequest(svc.env, svc.db, operator.companyId, params.key, body, operator.actor.label),
 });
 
 // GET /v1/operator/campaigns/{uid}/customization - a campaign's layer and its pages' customization
@@ -112,6 +119,79 @@ export const deleteCampaignCustomizationEndpoint = endpoint({
   summary: 'Remove a campaign\'s customization layer', description: 'The campaign\'s pages show the company\'s customization again.',
   answer: answer(customizationDeletedAnswer, 'Whether a layer was removed'), errors: unknown('campaign'),
   handle: ({ svc, operator, params }) => deleteCampaignCustomization(svc.env, svc.db, operator.companyId, params.uid),
+});
+
+// The draft and its versions (the console's branding screen) ---------------------------------------------
+
+/** The roles whose console shows branding: they read the draft; owners and admins change it. */
+const BRANDING_READERS = ['owner', 'admin', 'viewer'] as const;
+
+// GET /v1/operator/customization/draft - the document being edited (the live one while there is no draft)
+export const getCustomizationDraftEndpoint = endpoint({
+  method: 'get', path: `${P}/customization/draft`, auth: 'operator', tag: 'Customization', operationId: 'getCustomizationDraft',
+  summary: 'Read the customization draft', staffRoles: BRANDING_READERS,
+  description: 'The company document being edited, which no ambassador sees until it is published (`has_draft: false`: there is ' +
+    'none, `content` is the live document), what the portal would make of it (`effective`), and its colours measured against WCAG ' +
+    'AA (`contrast`: the ratio of each text or button colour to what it sits on, computed here).',
+  answer: answer(customizationDraftAnswer, 'The draft'), errors: {},
+  handle: ({ svc, operator }) => getCustomizationDraft(svc.db, operator.companyId),
+});
+
+// PUT /v1/operator/customization/draft - replace the draft (the live portal is unchanged)
+export const putCustomizationDraftEndpoint = endpoint({
+  method: 'put', path: `${P}/customization/draft`, auth: 'operator', tag: 'Customization', operationId: 'putCustomizationDraft',
+  summary: 'Save the customization draft',
+  description: `Replaces the draft with a whole document; the live portal does not change until \`POST /v1/operator/customization/publish\`. ${CUSTOMIZATION_RULES}`,
+  body: customizationDocument, example: customizationExample, answer: answer(customizationDraftAnswer, 'The saved draft'), errors: {},
+  tooLarge: 'a document over 1 MB',
+  handle: ({ svc, operator, body }) => saveCustomizationDraft(svc.db, operator.companyId, body, operator.actor.label),
+});
+
+// POST /v1/operator/customization/draft/logo - upload a logo into the draft (multipart: file, slot)
+export const uploadCustomizationLogoEndpoint = endpoint({
+  method: 'post', path: `${P}/customization/draft/logo`, auth: 'operator', tag: 'Customization', operationId: 'uploadCustomizationLogo',
+  summary: 'Upload a logo into the draft',
+  description: '`multipart/form-data` with a `file` part and `slot`: `login`, `register`, `portal` (the signed-in pages) or `favicon`. ' +
+    'Judged by its bytes: PNG, JPEG or WebP up to 1 MB, or SVG up to 256 KB, which is sanitised (scripts, event handlers, ' +
+    'foreignObject, styles and every reference out of the file are removed; a DOCTYPE is refused). Kept in R2 and served at ' +
+    '`/media/brand/...` on the portal host; its URL goes into the draft\'s slot (published with the draft).',
+  body: logoUploadForm, readRequest: readLogoUpload, idempotencyText: logoFingerprint, contentType: 'multipart/form-data',
+  example: { slot: 'login', file: '(the bytes of logo.svg)' },
+  answer: answer(customizationDraftAnswer, 'The draft with the logo'), errors: {}, tooLarge: 'a logo over 1 MB (SVG: 256 KB)',
+  handle: ({ svc, operator, body }) => uploadDraftLogo(svc.env, svc.db, operator.companyId, body, operator.actor.label),
+});
+
+// POST /v1/operator/customization/publish - the draft goes live as a new version
+export const publishCustomizationEndpoint = endpoint({
+  method: 'post', path: `${P}/customization/publish`, auth: 'operator', tag: 'Customization', operationId: 'publishCustomization',
+  summary: 'Publish the customization draft',
+  description: 'The draft becomes the live document as a new version (checked again as a PUT of the document is), the draft is ' +
+    'removed and the portal shows it on its next request. No body (or `{}`). No draft: 409.',
+  body: noFieldsBody, example: {},
+  answer: answer(customizationPublishedAnswer, 'The new live version'),
+  errors: { 409: { conflict: 'there is no draft, or the document changed meanwhile' } },
+  handle: ({ svc, operator }) => publishCustomizationDraft(svc.env, svc.db, operator.companyId, operator.actor.label),
+});
+
+// GET /v1/operator/customization/versions - the published versions, newest (live) first
+export const listCustomizationVersionsEndpoint = endpoint({
+  method: 'get', path: `${P}/customization/versions`, auth: 'operator', tag: 'Customization', operationId: 'listCustomizationVersions',
+  summary: 'List the published customization versions', staffRoles: BRANDING_READERS,
+  description: 'Every company document that went live (published, put directly, rolled back to), newest first with who and when; ' +
+    'the first is the live one. What was live before versions were kept is version 1 (`baseline`).',
+  answer: answer(customizationVersionListAnswer, 'The versions'), errors: {},
+  handle: ({ svc, operator }) => listCustomizationVersions(svc.db, operator.companyId),
+});
+
+// POST /v1/operator/customization/versions/{uid}/rollback - an earlier version goes live again
+export const rollbackCustomizationEndpoint = endpoint({
+  method: 'post', path: `${P}/customization/versions/:uid/rollback`, auth: 'operator', tag: 'Customization',
+  operationId: 'rollbackCustomization', summary: 'Roll back to a customization version',
+  description: 'Publishes that version\'s content again, as a new version (the history is kept). A draft being edited is kept. ' +
+    'No body (or `{}`).',
+  body: noFieldsBody, example: {},
+  answer: answer(customizationPublishedAnswer, 'The new live version'), errors: unknown('version'),
+  handle: ({ svc, operator, params }) => rollbackCustomization(svc.env, svc.db, operator.companyId, params.uid, operator.actor.label),
 });
 
 // The deployment owner (ADMIN_API_KEY) --------------------------------------------------------------------
@@ -280,6 +360,12 @@ export const operatorEndpoints = {
   getCampaignCustomization: getCampaignCustomizationEndpoint,
   putCampaignCustomization: putCampaignCustomizationEndpoint,
   deleteCampaignCustomization: deleteCampaignCustomizationEndpoint,
+  getCustomizationDraft: getCustomizationDraftEndpoint,
+  putCustomizationDraft: putCustomizationDraftEndpoint,
+  uploadCustomizationLogo: uploadCustomizationLogoEndpoint,
+  publishCustomization: publishCustomizationEndpoint,
+  listCustomizationVersions: listCustomizationVersionsEndpoint,
+  rollbackCustomization: rollbackCustomizationEndpoint,
   createCompany: createCompanyEndpoint,
   listCompanies: listCompaniesEndpoint,
   getCompany: getCompanyEndpoint,

@@ -8,6 +8,7 @@ import { parseWith } from '../core/validate';
 import { newUid } from '../core/crypto';
 import { ApiError, zodFields } from '../core/errors';
 import { forgetCompanyPortal } from './portal-cache';
+import { publishCompanyLayer } from './customization-version-queries';
 import {
   campaignsAndGroups, deleteCampaignLayer, layerRow, layerRowsWithCampaign, upsertLayer, type CustomizationRow,
 } from './customization-queries';
@@ -78,7 +79,7 @@ async function documentErrors(db: D1Database, companyId: string, doc: Json): Pro
   return errors;
 }
 
-const parseStored = (row: Pick<CustomizationRow, 'settings'> | null): Json => {
+export const parseStored = (row: Pick<CustomizationRow, 'settings'> | null): Json => {
   if (!row) return {};
   try {
     const value: unknown = JSON.parse(row.settings);
@@ -100,7 +101,7 @@ function layerView(row: CustomizationRow | null, effective: Customization, campa
 }
 
 /** The stored text of a document, refused (413) past MAX_DOCUMENT_BYTES. */
-function documentText(doc: Json): string {
+export function documentText(doc: Json): string {
   const text = JSON.stringify(doc);
   if (new TextEncoder().encode(text).byteLength > MAX_DOCUMENT_BYTES) {
     throw new ApiError('payload_too_large', 'The customization document is larger than 1 MB.');
@@ -112,15 +113,20 @@ function documentText(doc: Json): string {
  * Stores a layer in one batch (update the row, or insert it when there is none). With `expectedUpdatedAt`
  * the update only happens when nobody changed the row since it was read (a read-modify-write): 409 otherwise.
  */
-async function writeLayer(db: D1Database, companyId: string, campaignId: number | null, doc: Json, expectedUpdatedAt?: string | null) {
+async function writeLayer(db: D1Database, companyId: string, campaignId: number | null, doc: Json, expectedUpdatedAt?: string | null, author: string | null = null) {
   const text = documentText(doc);
-  const { updated, inserted } = await upsertLayer(db, companyId, campaignId, text, newUid('cust'), expectedUpdatedAt);
+  // The company's document goes live as a new version (./customization-drafts.ts lists and rolls back to them).
+  const { updated, inserted } = campaignId === null
+    ? await publishCompanyLayer(db, companyId, text, {
+      uid: newUid('cver'), baselineUid: newUid('cver'), layerId: newUid('cust'), author, source: 'put', expectedUpdatedAt,
+    })
+    : await upsertLayer(db, companyId, campaignId, text, newUid('cust'), expectedUpdatedAt);
   if (updated.changes === 0 && inserted.changes === 0) {
     throw new ApiError('conflict', 'The customization changed while this request ran; read it again and retry.');
   }
 }
 
-async function validated(db: D1Database, companyId: string, doc: Json) {
+export async function validated(db: D1Database, companyId: string, doc: Json) {
   // Size first: naming every error re-parses the document once per invalid value (dropInvalidParsed), which
   // on a body of several MB (the edge takes 6) costs seconds of CPU for a document that is refused anyway.
   documentText(doc);
@@ -143,7 +149,7 @@ export async function tabRulesNamingGroup(db: D1Database, companyId: string, uid
  * A PUT replaces the whole document, so `{}` would silently reset every setting of the company (or empty a
  * campaign layer, which DELETE does on purpose): refused with a 400 that says so.
  */
-function nonEmptyDocument(doc: Json) {
+export function nonEmptyDocument(doc: Json) {
   if (Object.keys(doc).length === 0) {
     throw new ApiError('bad_request',
       'The document is empty: a PUT replaces the whole customization, so {} would reset every setting. Send the whole document ' +
@@ -159,10 +165,10 @@ export async function getCompanyCustomization(db: D1Database, companyId: string)
 }
 
 /** PUT /v1/operator/customization - replaces the company document (refused whole when anything is wrong). */
-export async function putCompanyCustomization(env: Env, db: D1Database, companyId: string, doc: Json): Promise<CustomizationView> {
+export async function putCompanyCustomization(env: Env, db: D1Database, companyId: string, doc: Json, author: string | null = null): Promise<CustomizationView> {
   nonEmptyDocument(doc);
   await validated(db, companyId, doc);
-  await writeLayer(db, companyId, null, doc);
+  await writeLayer(db, companyId, null, doc, undefined, author);
   await forgetCompanyPortal(env, db, companyId);
   return getCompanyCustomization(db, companyId);
 }
@@ -206,7 +212,7 @@ export async function deleteCampaignCustomization(env: Env, db: D1Database, comp
  * PUT /v1/operator/tabs/{key}/access - which campaigns (and groups) see a built-in tab or a custom tab of
  * the company document, by uid. The rest of the document is kept as it is.
  */
-export async function putTabAccess(env: Env, db: D1Database, companyId: string, key: string, input: TabAccessInput): Promise<TabAccess> {
+export async function putTabAccess(env: Env, db: D1Database, companyId: string, key: string, input: TabAccessInput, author: string | null = null): Promise<TabAccess> {
   const row = await layerRow(db, companyId, null);
   const doc = structuredClone(parseStored(row));
   const tabs: Json = isPlainObject(doc.tabs) ? doc.tabs : (doc.tabs = {});
@@ -238,16 +244,16 @@ export async function putTabAccess(env: Env, db: D1Database, companyId: string, 
   tab.campaigns_with_tab_access = campaignUids.map((uid) => idByUid.get(uid)!);
   tab.groups = groupUids;
   await validated(db, companyId, doc);
-  await writeLayer(db, companyId, null, doc, row?.updated_at ?? null);
+  await writeLayer(db, companyId, null, doc, row?.updated_at ?? null, author);
   await forgetCompanyPortal(env, db, companyId);
   return { key, campaigns: campaignUids, groups: groupUids };
 }
 
 /** PUT /v1/operator/tabs/{key}/access as sent: `{}` would open a limited tab to everyone by accident. */
-export async function putTabAccessRequest(env: Env, db: D1Database, companyId: string, key: string, fields: unknown): Promise<TabAccess> {
+export async function putTabAccessRequest(env: Env, db: D1Database, companyId: string, key: string, fields: unknown, author: string | null = null): Promise<TabAccess> {
   const input = parseWith(tabAccessSchema, fields);
   if (Object.keys(fields as object).length === 0) {
     throw new ApiError('bad_request', 'The body is empty: send "campaigns" and "groups" (two empty lists open the tab to everyone).');
   }
-  return putTabAccess(env, db, companyId, key, input);
+  return putTabAccess(env, db, companyId, key, input, author);
 }
