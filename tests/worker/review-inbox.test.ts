@@ -38,6 +38,19 @@ describe('the commissions waiting for a decision', () => {
     expect(holds.body.results.find((c: { uid: string }) => c.uid === held)).toMatchObject({ held_reason: 'disposable_email', status: 'pending' });
     expect((await op(KEYS.demo, 'GET', '/commissions?status=waiting')).status).toBe(400);
   });
+
+  it('order=oldest reads the oldest first (the inbox starts there), newest first otherwise', async () => {
+    const times = (body: { results: { created_at: string }[] }) => body.results.map((c) => c.created_at);
+    const oldest = times((await op(KEYS.demo, 'GET', '/commissions?order=oldest')).body);
+    const newest = times((await op(KEYS.demo, 'GET', '/commissions')).body);
+    expect(oldest.length).toBeGreaterThan(1);
+    expect(oldest).toEqual([...oldest].sort());
+    expect(newest).toEqual([...newest].sort().reverse());
+    const redemptions = times((await op(KEYS.demo, 'GET', '/redemptions?status=completed,processing&order=oldest')).body);
+    expect(redemptions.length).toBeGreaterThan(1);
+    expect(redemptions).toEqual([...redemptions].sort());
+    expect((await op(KEYS.demo, 'GET', '/redemptions?order=sideways')).status).toBe(400);
+  });
 });
 
 describe('POST /v1/operator/commissions/deny', () => {

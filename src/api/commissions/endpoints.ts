@@ -84,7 +84,7 @@ export const listCommissionsEndpoint = endpoint({
     '`held=true`: only the conversions a fraud rule held and nobody reviewed yet (`held_reason`: own_email, own_click, ' +
     'disposable_email, velocity; `held_at`); `held=false`: the others. Approve or deny each one to release it ' +
     '(docs/fraud-holds.md); a held commission is never paid out. `status`: only those of one status (the console\'s review ' +
-    'inbox asks `held=false&status=pending` for the commissions waiting for a decision).',
+    'inbox asks `held=false&status=pending` for the commissions waiting for a decision). `order=oldest`: the oldest first.',
   query: commissionListSchema,
   answer: { status: 200, schema: commissionListAnswer, description: 'The commissions' },
   errors: { 404: 'Unknown `ambassador_uid` (or of another company)' },

@@ -172,7 +172,7 @@ export async function listCommissions(svc: ServiceContext, op: Operator, input: 
   const amb = input.ambassador_uid;
   const { known, commissions } = await batch(db, {
     known: one<{ n: number }>(ambassadorKnownStatement(db, op.companyId, amb ?? '')),
-    commissions: all<HeldCommissionRow>(commissionListStatement(db, op.companyId, input.held, amb, input.status)),
+    commissions: all<HeldCommissionRow>(commissionListStatement(db, op.companyId, input.held, amb, input.status, input.order)),
   });
   if (amb && known!.n === 0) throw new ApiError('not_found', 'notFound');
   const results = commissions.map((r) => ({

@@ -187,7 +187,7 @@ export const listOperatorRedemptionsEndpoint = endpoint({
   summary: 'List redemptions',
   description: 'The company\'s redemptions, newest first (at most 500), each with its ambassador. `status`: one status or several ' +
     'comma-separated (processing, canceled, failed, completed, reversed_to_ledger, reversed_to_company); absent, `processing`: ' +
-    'those the company still has to complete or fail. `campaign_uid`: the campaign of a vault item bound to one.',
+    'those the company still has to complete or fail. `order=oldest`: the oldest first. `campaign_uid`: the campaign of a vault item bound to one.',
   query: redemptionListSchema,
   answer: { status: 200, schema: operatorRedemptionListAnswer, description: 'The redemptions' },
   errors: {},

@@ -62,7 +62,7 @@ export async function failRedemption(
 export async function listRedemptions(
   svc: ServiceContext, op: Operator, input: z.output<typeof redemptionListSchema>,
 ): Promise<OperatorRedemptionList> {
-  const { results } = await operatorRedemptionsStatement(svc.db, op.companyId, input.status).all<OperatorRedemptionRow>();
+  const { results } = await operatorRedemptionsStatement(svc.db, op.companyId, input.status, input.order).all<OperatorRedemptionRow>();
   return {
     count: results.length,
     results: results.map((r) => ({

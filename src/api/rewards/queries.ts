@@ -99,10 +99,11 @@ export interface OperatorRedemptionRow extends RedemptionRow {
 }
 
 /**
- * The company's redemptions of `statuses`, newest first (at most 500), each with its ambassador and, for a vault
+ * The company's redemptions of `statuses`, newest first (`order` oldest: oldest first; at most 500), each with its ambassador and, for a vault
  * item bound to a campaign, the campaign: what the operator settles (processing) or looks into (failed).
  */
-export function operatorRedemptionsStatement(db: D1Database, companyId: string, statuses: readonly string[]) {
+export function operatorRedemptionsStatement(db: D1Database, companyId: string, statuses: readonly string[], order: 'newest' | 'oldest' = 'newest') {
+  const direction = order === 'oldest' ? 'ASC' : 'DESC';
   return db
     .prepare(
       `SELECT x.*, u.email AS ambassador_email, TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS ambassador_name,
@@ -112,7 +113,7 @@ export function operatorRedemptionsStatement(db: D1Database, companyId: string, 
          LEFT JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
          LEFT JOIN vault_items v2 ON v2.company_id = x.company_id AND v2.uid = x.vault_item_uid
          LEFT JOIN campaigns c ON c.company_id = x.company_id AND c.id = v2.campaign_id
-        ORDER BY x.created_at DESC, x.id DESC LIMIT 500`,
+        ORDER BY x.created_at ${direction}, x.id ${direction} LIMIT 500`,
     )
     .bind(companyId, JSON.stringify(statuses));
 }

@@ -35,12 +35,13 @@ export type SettledRedemption = z.output<typeof settledRedemptionAnswer>;
 
 /**
  * GET /operator/redemptions: `status`, one status or several comma-separated (`processing,failed`); absent, the
- * redemptions waiting for the company (`processing`).
+ * redemptions waiting for the company (`processing`). `order=oldest`: the oldest first (default: newest first).
  */
 export const redemptionListSchema = z.object({
   status: z.string().trim().max(120, 'invalidField').optional()
     .transform((v) => [...new Set((v || 'processing').split(',').map((s) => s.trim()).filter(Boolean))])
     .pipe(z.array(z.enum(REDEMPTION_STATUSES, { error: 'invalidField' })).min(1, 'invalidField')),
+  order: z.enum(['newest', 'oldest'], { error: 'invalidField' }).optional().transform((v) => v ?? 'newest'),
 });
 
 /** The operator's list of redemptions: the ambassador API's view, who redeemed it, and a vault item's campaign. */
