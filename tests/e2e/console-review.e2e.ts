@@ -1,7 +1,7 @@
 // The console's review inbox in a real Chromium: a fraud hold made through the operator API (a customer with a
 // disposable address) shows its rule and evidence and is approved from the inbox by a reviewer, then seen
 // approved through the operator API; two pending commissions are ticked (one with the keyboard) and approved
-// together; a viewer sees the inbox without a button and the API refuses their approval, through the page and
+// together; a bulk approval with a hold among them is refused as a whole and a bulk denial takes them; a viewer sees the inbox without a button and the API refuses their approval, through the page and
 // over HTTP; Acme's inbox reads in Spanish and a redemption is marked fulfilled there; axe finds nothing at
 // 1280 and 390 px.
 import { readFileSync } from 'node:fs';
@@ -122,6 +122,26 @@ describe('the review inbox', () => {
     });
     const approved = (await commissions('status=approved')).map((c) => c.uid);
     expect(approved).toEqual(expect.arrayContaining([first.uid, second.uid]));
+  }, 120_000);
+
+  it('a bulk approval with a fraud hold among the ticked is refused as a whole and says why; a bulk denial takes both', async () => {
+    const pending = await conversion(false);
+    const held = await conversion(true);
+    await withContext(reviewer, {}, async (page) => {
+      await page.goto(`${baseUrl()}/console/review?order=newest`);
+      for (const uid of [held.uid, pending.uid]) await item(page, `c:${uid}`).locator('[data-review-select]').check();
+      await Promise.all([page.waitForNavigation(), page.locator('[data-review-bulk-approve]').click()]);
+      expect(await page.locator('[data-console-error]').textContent()).toBe(en['console.review.heldAlone']);
+      // Nothing changed, and the ticks are kept for the next try.
+      expect(await item(page, `c:${pending.uid}`).locator('[data-review-select]').isChecked()).toBe(true);
+      expect(await item(page, `c:${held.uid}`).locator('[data-review-select]').isChecked()).toBe(true);
+      expect((await commissions('held=false&status=pending')).some((c) => c.uid === pending.uid)).toBe(true);
+      await Promise.all([page.waitForNavigation(), page.locator('[data-review-bulk-deny]').click()]);
+      expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.review.bulkDenied']);
+    });
+    const denied = await commissions('status=denied');
+    expect(denied.find((c) => c.uid === pending.uid)?.status).toBe('denied');
+    expect(denied.find((c) => c.uid === held.uid)).toMatchObject({ status: 'denied', held_reason: 'disposable_email' });
   }, 120_000);
 
   it('a viewer reads the inbox without a button, and the API refuses their approval', async () => {
