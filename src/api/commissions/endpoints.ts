@@ -1,7 +1,7 @@
-import { bulkApproveAnswer, commissionAnswer, commissionListAnswer, conversionAnswer, refundAnswer } from '../../lib/schemas/commissions';
-import { bulkApproveSchema, commissionListSchema, conversionSchema, refundSchema, transitionSchema } from '../../lib/schemas/operator';
+import { bulkApproveAnswer, bulkDenyAnswer, commissionAnswer, commissionListAnswer, conversionAnswer, refundAnswer } from '../../lib/schemas/commissions';
+import { bulkApproveSchema, bulkDenySchema, commissionListSchema, conversionSchema, refundSchema, transitionSchema } from '../../lib/schemas/operator';
 import { endpoint, reply } from '../core/endpoint';
-import { bulkApprove, listCommissions, refund, transition } from './operator';
+import { bulkApprove, bulkDeny, listCommissions, refund, transition } from './operator';
 import { recordConversion } from './service';
 
 /** Who decides on commissions and redemptions from the console (besides a key): owners, admins and reviewers. */
@@ -83,7 +83,8 @@ export const listCommissionsEndpoint = endpoint({
     'The company\'s commissions, newest first (at most 500), each with its ambassador and customer e-mail. ' +
     '`held=true`: only the conversions a fraud rule held and nobody reviewed yet (`held_reason`: own_email, own_click, ' +
     'disposable_email, velocity; `held_at`); `held=false`: the others. Approve or deny each one to release it ' +
-    '(docs/fraud-holds.md); a held commission is never paid out.',
+    '(docs/fraud-holds.md); a held commission is never paid out. `status`: only those of one status (the console\'s review ' +
+    'inbox asks `held=false&status=pending` for the commissions waiting for a decision). `order=oldest`: the oldest first.',
   query: commissionListSchema,
   answer: { status: 200, schema: commissionListAnswer, description: 'The commissions' },
   errors: { 404: 'Unknown `ambassador_uid` (or of another company)' },
@@ -109,6 +110,28 @@ export const approveCommissionsEndpoint = endpoint({
     409: { ...illegal('a commission is not pending (`params.uid` names the first); nothing changes'), ...conflict409 },
   },
   handle: ({ svc, operator, body }) => bulkApprove(svc, operator, body),
+});
+
+// POST /v1/operator/commissions/deny - 1-100 commissions denied together, all or none
+export const denyCommissionsEndpoint = endpoint({
+  method: 'post',
+  path: '/operator/commissions/deny',
+  auth: 'operator',
+  operationId: 'denyCommissions',
+  staffRoles: REVIEWERS,
+  tag: 'Commissions',
+  summary: 'Deny commissions in bulk',
+  description: 'Denies 1-100 commissions in one D1 batch: all of them or none. Each must be one a single deny would move: ' +
+    'pending (a fraud hold too, which keeps `held_reason` as the record of why), or approved and in no payout. One that is ' +
+    'not (paid, denied already, a clawback, a hold already approved) refuses the whole batch (409 naming it).',
+  body: bulkDenySchema,
+  example: { uids: ['com-abc123', 'com-def456'] },
+  answer: { status: 200, schema: bulkDenyAnswer, description: 'How many were denied, and the commissions' },
+  errors: {
+    404: 'A uid is unknown (or of another company); nothing changes',
+    409: { ...illegal('a commission cannot be denied (`params.uid` names the first); nothing changes'), ...conflict409 },
+  },
+  handle: ({ svc, operator, body }) => bulkDeny(svc, operator, body),
 });
 
 // POST /v1/operator/commissions/{uid}/approve - pending -> approved (a fraud hold released)
@@ -153,6 +176,7 @@ export const operatorEndpoints = {
   refundConversion: refundConversionEndpoint,
   listCommissions: listCommissionsEndpoint,
   approveCommissions: approveCommissionsEndpoint,
+  denyCommissions: denyCommissionsEndpoint,
   approveCommission: approveCommissionEndpoint,
   denyCommission: denyCommissionEndpoint,
 };

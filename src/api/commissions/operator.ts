@@ -1,7 +1,7 @@
 import { minorToDecimal } from '../../lib/format';
 import type { z } from 'zod';
-import type { BulkApproveAnswer, CommissionAnswer, CommissionList } from '../../lib/schemas/commissions';
-import type { bulkApproveSchema, commissionListSchema, refundSchema } from '../../lib/schemas/operator';
+import type { BulkApproveAnswer, BulkDenyAnswer, CommissionAnswer, CommissionList } from '../../lib/schemas/commissions';
+import type { bulkApproveSchema, bulkDenySchema, commissionListSchema, refundSchema } from '../../lib/schemas/operator';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError, fieldError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
@@ -9,7 +9,7 @@ import { webhookEvent, webhookEvents } from '../webhooks/events';
 import type { Operator } from '../core/operator-keys';
 import { batch, row as one, rows as all } from '../core/named-batch';
 import { clawedBackStatement, commissionOfTransactionStatement } from '../money/commission-queries';
-import { approveCommissions, clawBack, refundUnpaid, transitionCommission, type ReleasedPoints } from '../money/commissions';
+import { approveCommissions, clawBack, denyCommissions, refundUnpaid, transitionCommission, type ReleasedPoints } from '../money/commissions';
 import type { RefundReceipts } from '../money/provider-refund-queries';
 import type { BatchClaim } from '../core/batch-claim';
 import { loadCustomization } from '../companies/customization';
@@ -60,6 +60,29 @@ export async function bulkApprove(svc: ServiceContext, op: Operator, input: z.in
   rows.sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
   await webhookEvents(svc, op.companyId, rows.map((r) => ({ type: 'commission.approved', data: { commission: commissionView(r) } })));
   return { approved: rows.length, commissions: rows.map(commissionView) };
+}
+
+/** A row a single deny would move (the deny edge of money's transitionStatement). */
+const deniable = (r: CommissionRow) => r.kind === 'commission' && r.payout_id === null
+  && (r.status === 'pending' || r.status === 'approved' || (r.status === 'zero' && r.held_reason !== null))
+  && !(r.held_at !== null && r.held_reason === null);
+
+/**
+ * POST /v1/operator/commissions/deny {uids}: all of them or none, in one batch (money denyCommissions). A fraud
+ * hold may be denied with the others: it keeps `held_reason` as the record of why, as a single deny does.
+ */
+export async function bulkDeny(svc: ServiceContext, op: Operator, input: z.infer<typeof bulkDenySchema>): Promise<BulkDenyAnswer> {
+  const { uids } = input;
+  const { denied, commissions: rows } = await denyCommissions(svc.db, op.companyId, uids, isoNow());
+  if (rows.length !== uids.length) throw new ApiError('not_found', 'notFound');
+  if (denied !== uids.length) {
+    const blocker = rows.find((r) => !deniable(r)) ?? rows[0]!;
+    throw illegal(blocker.kind === 'clawback' ? 'clawback' : blocker.status, blocker.uid);
+  }
+  const order = new Map(uids.map((u, i) => [u, i]));
+  rows.sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
+  await webhookEvents(svc, op.companyId, rows.map((r) => ({ type: 'commission.denied', data: { commission: commissionView(r) } })));
+  return { denied: rows.length, commissions: rows.map(commissionView) };
 }
 
 /** What a store's refund worked its amount out from, and the receipts and claim it writes with it (see refund). */
@@ -149,7 +172,7 @@ export async function listCommissions(svc: ServiceContext, op: Operator, input: 
   const amb = input.ambassador_uid;
   const { known, commissions } = await batch(db, {
     known: one<{ n: number }>(ambassadorKnownStatement(db, op.companyId, amb ?? '')),
-    commissions: all<HeldCommissionRow>(commissionListStatement(db, op.companyId, input.held, amb)),
+    commissions: all<HeldCommissionRow>(commissionListStatement(db, op.companyId, input.held, amb, input.status, input.order)),
   });
   if (amb && known!.n === 0) throw new ApiError('not_found', 'notFound');
   const results = commissions.map((r) => ({

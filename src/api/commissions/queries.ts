@@ -34,18 +34,23 @@ export interface HeldCommissionRow extends CommissionRow {
 
 /**
  * The company's commissions, newest first (at most 500), with their ambassador and customer: `held` true only
- * those held and not reviewed yet, false only the others, null all; `ambassadorUid` one ambassador's.
+ * those held and not reviewed yet, false only the others, null all; `ambassadorUid` one ambassador's; `status`
+ * only those of that status (null: any); `order` oldest: the first 500 made instead of the last.
  */
-export function commissionListStatement(db: D1Database, companyId: string, held: boolean | null, ambassadorUid: string | null) {
+export function commissionListStatement(
+  db: D1Database, companyId: string, held: boolean | null, ambassadorUid: string | null, status: string | null = null,
+  order: 'newest' | 'oldest' = 'newest',
+) {
+  const direction = order === 'oldest' ? 'ASC' : 'DESC';
   const holds = held === null ? '' : held ? ` AND ${OPEN_HOLD}` : ` AND NOT (${OPEN_HOLD})`;
   return db.prepare(
     `SELECT c.*, u.email AS ambassador_email, TRIM(u.first_name || ' ' || u.last_name) AS ambassador_name, rf.email AS customer_email
-       FROM (${COMMISSION_SQL} WHERE m.company_id = ?1 AND (?2 IS NULL OR m.ambassador_uid = ?2)${holds}) c
+       FROM (${COMMISSION_SQL} WHERE m.company_id = ?1 AND (?2 IS NULL OR m.ambassador_uid = ?2) AND (?3 IS NULL OR m.status = ?3)${holds}) c
        JOIN ambassadors a ON a.company_id = c.company_id AND a.uid = c.ambassador_uid
        LEFT JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
        LEFT JOIN referrals rf ON rf.company_id = c.company_id AND rf.id = c.referral_id
-      ORDER BY c.created_at DESC, c.id DESC LIMIT 500`,
-  ).bind(companyId, ambassadorUid);
+      ORDER BY c.created_at ${direction}, c.id ${direction} LIMIT 500`,
+  ).bind(companyId, ambassadorUid, status);
 }
 
 /**

@@ -163,6 +163,23 @@ export function bulkApproveStatement(db: D1Database, companyId: string, uids: st
   ).bind(now, companyId, ...uids, companyId, ...uids, uids.length);
 }
 
+/**
+ * Denies all of `uids` or none, along the deny edge of transitionStatement: the UPDATE runs only while every one
+ * of them is a commission in no payout that one deny would move (pending or approved; a held one, `zero` too,
+ * keeping `held_reason` as the record of why; never a hold already approved).
+ */
+export function bulkDenyStatement(db: D1Database, companyId: string, uids: string[], now: string) {
+  const list = uids.map(() => '?').join(', ');
+  const deniable = `kind = 'commission' AND payout_id IS NULL
+    AND (status IN ('pending', 'approved') OR (status = 'zero' AND held_reason IS NOT NULL))
+    AND NOT (held_at IS NOT NULL AND held_reason IS NULL)`;
+  const count = `SELECT COUNT(*) FROM commissions WHERE company_id = ? AND uid IN (${list}) AND ${deniable}`;
+  return db.prepare(
+    `UPDATE commissions SET status = 'denied', updated_at = ? WHERE company_id = ? AND uid IN (${list}) AND ${deniable}
+       AND (${count}) = ? RETURNING 1`,
+  ).bind(now, companyId, ...uids, companyId, ...uids, uids.length);
+}
+
 /** Revenue and amount already clawed back from the commission of (transaction, event). */
 export const clawedBackStatement = (db: D1Database, companyId: string, transactionUid: string, event: string) =>
   db.prepare(

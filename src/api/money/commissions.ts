@@ -2,7 +2,7 @@ import type { BatchClaim } from '../core/batch-claim';
 import { row, rows, write, written, type Answers, type Steps } from '../core/named-batch';
 import type { CommissionRow, ReferralRow } from './rows';
 import {
-  bulkApproveStatement, clawbackActivityStatement, clawbackStatement, clawedAsReadGuard, commissionByIdStatement, commissionByUidStatement,
+  bulkApproveStatement, bulkDenyStatement, clawbackActivityStatement, clawbackStatement, clawedAsReadGuard, commissionByIdStatement, commissionByUidStatement,
   commissionOfTransactionStatement, commissionsByUidsStatement, conversionActivityStatement, conversionCommissionStatement,
   conversionPointsActivityStatement, conversionReferralStatement, holdLateOwnClicksStatement, referralOfTransactionStatement,
   refundUnpaidStatement, releasedPointsActivityStatement, transitionStatement, unpaidAsReadGuard, type ConversionRows, COMMISSION_EDGES,
@@ -98,6 +98,15 @@ export async function approveCommissions(db: D1Database, companyId: string, uids
     commissions: rows<CommissionRow>(commissionsByUidsStatement(db, companyId, uids)),
   });
   return { approved: update, commissions };
+}
+
+/** Deny many: all of `uids` (each one a single deny would move) or none. */
+export async function denyCommissions(db: D1Database, companyId: string, uids: string[], now: string) {
+  const { update, commissions } = await guardedBatch(db, {
+    update: written(bulkDenyStatement(db, companyId, uids, now)),
+    commissions: rows<CommissionRow>(commissionsByUidsStatement(db, companyId, uids)),
+  });
+  return { denied: update, commissions };
 }
 
 /**

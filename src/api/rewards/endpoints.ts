@@ -7,13 +7,13 @@ import {
   rewardCodesSchema, rewardCreateSchema, rewardPatchSchema, variantCreateSchema, variantPatchSchema, vaultItemCreateSchema, vaultItemPatchSchema,
 } from '../../lib/schemas/operator-catalog-rewards';
 import {
-  codesAnswer, completeRedemptionSchema, failRedemptionSchema, rewardAnswer, rewardListAnswer, settledRedemptionAnswer, variantAnswer,
+  codesAnswer, completeRedemptionSchema, failRedemptionSchema, operatorRedemptionListAnswer, redemptionListSchema, rewardAnswer, rewardListAnswer, settledRedemptionAnswer, variantAnswer,
   vaultItemAnswer, vaultItemListAnswer,
 } from '../../lib/schemas/rewards-catalog';
 import { endpoint, reply } from '../core/endpoint';
 import { idempotencyKey } from '../core/idempotency';
 import * as catalog from './catalog';
-import { completeRedemption, failRedemption } from './operator';
+import { completeRedemption, failRedemption, listRedemptions as listOperatorRedemptions } from './operator';
 import {
   listGiftCards, listRedemptions, listVaultItems, redeemGiftCard, redeemVaultItem, redemptionDetail, rewardLedger, vaultBalance,
 } from './service';
@@ -176,6 +176,23 @@ export const rewardLedgerEndpoint = endpoint({
 
 const unknownRedemption = 'Unknown redemption (or of another company)';
 const settledAlready = { redemptionAlreadySettled: 'it was completed or failed already' };
+
+// GET /v1/operator/redemptions?status=processing,failed - the redemptions waiting for the company (or of other statuses)
+export const listOperatorRedemptionsEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/redemptions',
+  auth: 'operator',
+  operationId: 'listOperatorRedemptions',
+  tag: 'Loyalty',
+  summary: 'List redemptions',
+  description: 'The company\'s redemptions, newest first (at most 500), each with its ambassador. `status`: one status or several ' +
+    'comma-separated (processing, canceled, failed, completed, reversed_to_ledger, reversed_to_company); absent, `processing`: ' +
+    'those the company still has to complete or fail. `order=oldest`: the oldest first. `campaign_uid`: the campaign of a vault item bound to one.',
+  query: redemptionListSchema,
+  answer: { status: 200, schema: operatorRedemptionListAnswer, description: 'The redemptions' },
+  errors: {},
+  handle: ({ svc, operator, query }) => listOperatorRedemptions(svc, operator, query),
+});
 
 // POST /v1/operator/redemptions/{id}/complete - the company fulfilled it (e.g. shipped the hoodie): the hold is posted
 export const completeRedemptionEndpoint = endpoint({
@@ -440,6 +457,7 @@ export const ambassadorEndpoints = {
   rewardLedger: rewardLedgerEndpoint,
 };
 export const operatorEndpoints = {
+  listOperatorRedemptions: listOperatorRedemptionsEndpoint,
   completeRedemption: completeRedemptionEndpoint,
   failRedemption: failRedemptionEndpoint,
   listRewards: listRewardsEndpoint,

@@ -1,10 +1,13 @@
 import type { z } from 'zod';
-import type { completeRedemptionSchema, failRedemptionSchema, SettledRedemption } from '../../lib/schemas/rewards-catalog';
+import type {
+  completeRedemptionSchema, failRedemptionSchema, OperatorRedemptionList, redemptionListSchema, SettledRedemption,
+} from '../../lib/schemas/rewards-catalog';
 import { ApiError } from '../core/errors';
 import type { Operator } from '../core/operator-keys';
 import type { ServiceContext } from '../core/types';
 import { REDEMPTION_SQL, type RedemptionRow } from '../money/rows';
 import { settle } from './redeem';
+import { operatorRedemptionsStatement, type OperatorRedemptionRow } from './queries';
 import { redemptionView } from './redemption-view';
 
 // The operator settles the redemptions the company fulfils itself (a hoodie shipped, a card sent by hand):
@@ -51,3 +54,21 @@ export async function failRedemption(
   return { redemption: await readBack(db, op.companyId, row.id) };
 }
 
+
+/**
+ * GET /v1/operator/redemptions?status=processing,failed - the company's redemptions of those statuses (default:
+ * processing, the ones waiting for the company), newest first (at most 500), with who redeemed them.
+ */
+export async function listRedemptions(
+  svc: ServiceContext, op: Operator, input: z.output<typeof redemptionListSchema>,
+): Promise<OperatorRedemptionList> {
+  const { results } = await operatorRedemptionsStatement(svc.db, op.companyId, input.status, input.order).all<OperatorRedemptionRow>();
+  return {
+    count: results.length,
+    results: results.map((r) => ({
+      ...redemptionView(r),
+      ambassador: { uid: r.ambassador_uid, email: r.ambassador_email, name: r.ambassador_name },
+      campaign_uid: r.campaign_uid,
+    })),
+  };
+}

@@ -1,3 +1,5 @@
+import { REDEMPTION_SQL, type RedemptionRow } from '../money/rows';
+
 /** Rows of the rewards area: the gift-card catalogue, vault items and variants, a redemption's lots (the redemption row is money's: src/api/money/rows.ts). */
 
 export interface RewardRow {
@@ -87,4 +89,31 @@ export function expiringLotsStatement(db: D1Database, companyId: string, ambassa
         ORDER BY expire_at, entry_id LIMIT 50`,
     )
     .bind(companyId, ambassadorUid);
+}
+
+/** A redemption as the operator's list reads it: who redeemed it, and the campaign of a vault item bound to one. */
+export interface OperatorRedemptionRow extends RedemptionRow {
+  ambassador_email: string | null;
+  ambassador_name: string;
+  campaign_uid: string | null;
+}
+
+/**
+ * The company's redemptions of `statuses`, newest first (`order` oldest: oldest first; at most 500), each with its ambassador and, for a vault
+ * item bound to a campaign, the campaign: what the operator settles (processing) or looks into (failed).
+ */
+export function operatorRedemptionsStatement(db: D1Database, companyId: string, statuses: readonly string[], order: 'newest' | 'oldest' = 'newest') {
+  const direction = order === 'oldest' ? 'ASC' : 'DESC';
+  return db
+    .prepare(
+      `SELECT x.*, u.email AS ambassador_email, TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS ambassador_name,
+              c.uid AS campaign_uid
+         FROM (${REDEMPTION_SQL} WHERE d.company_id = ?1 AND d.status IN (SELECT value FROM json_each(?2))) x
+         JOIN ambassadors a ON a.company_id = x.company_id AND a.uid = x.ambassador_uid
+         LEFT JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
+         LEFT JOIN vault_items v2 ON v2.company_id = x.company_id AND v2.uid = x.vault_item_uid
+         LEFT JOIN campaigns c ON c.company_id = x.company_id AND c.id = v2.campaign_id
+        ORDER BY x.created_at ${direction}, x.id ${direction} LIMIT 500`,
+    )
+    .bind(companyId, JSON.stringify(statuses));
 }

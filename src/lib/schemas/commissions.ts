@@ -84,9 +84,15 @@ export const bulkApproveAnswer = z
   .strict()
   .register(components, { id: 'BulkApproveAnswer' });
 
+export const bulkDenyAnswer = z
+  .object({ denied: z.number().int(), commissions: z.array(commissionSchema) })
+  .strict()
+  .register(components, { id: 'BulkDenyAnswer' });
+
 export type Commission = z.output<typeof commissionSchema>;
 export type CommissionList = z.output<typeof commissionListAnswer>;
 export type ConversionAnswer = z.output<typeof conversionAnswer>;
 export type RefundAnswer = z.output<typeof refundAnswer>;
 export type CommissionAnswer = z.output<typeof commissionAnswer>;
 export type BulkApproveAnswer = z.output<typeof bulkApproveAnswer>;
+export type BulkDenyAnswer = z.output<typeof bulkDenyAnswer>;

@@ -61,10 +61,20 @@ export const bulkApproveSchema = z.object({
 });
 export type BulkApproveInput = z.input<typeof bulkApproveSchema>;
 
-/** GET /v1/operator/commissions: `held=true` the holds waiting for review, `held=false` the others; one ambassador's. */
+/** POST /v1/operator/commissions/deny: 1-100 commissions denied together, all or none (as bulk approve). */
+export const bulkDenySchema = bulkApproveSchema;
+export type BulkDenyInput = z.input<typeof bulkDenySchema>;
+
+/**
+ * GET /v1/operator/commissions: `held=true` the holds waiting for review, `held=false` the others; one
+ * ambassador's; `status` one status's (the review inbox asks `held=false&status=pending`); `order=oldest` the
+ * oldest first (default: newest first).
+ */
 export const commissionListSchema = z.object({
   held: z.enum(['true', 'false'], { error: 'invalidField' }).optional().transform((v) => (v === undefined ? null : v === 'true')),
   ambassador_uid: z.string().trim().max(64, 'maxChars64').optional().transform((v) => v || null),
+  status: z.enum(['pending', 'approved', 'paid', 'zero', 'denied'], { error: 'invalidField' }).optional().transform((v) => v ?? null),
+  order: z.enum(['newest', 'oldest'], { error: 'invalidField' }).optional().transform((v) => v ?? 'newest'),
 });
 
 /**

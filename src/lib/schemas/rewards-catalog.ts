@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoTime, listOf as list, translations } from './catalog';
-import { REDEMPTION_STATUSES } from './rewards';
+import { REDEMPTION_STATUSES, redemptionAnswer, type RedemptionStatus } from './rewards';
 import { components } from './registry';
 
 // The operator's rewards: the catalogue (gift cards, vault items and their variants, code pools) and settling
@@ -32,6 +32,25 @@ export const settledRedemptionAnswer = z
   })
   .register(components, { id: 'RedemptionAnswer' });
 export type SettledRedemption = z.output<typeof settledRedemptionAnswer>;
+
+/**
+ * GET /operator/redemptions: `status`, one status or several comma-separated (`processing,failed`); absent, the
+ * redemptions waiting for the company (`processing`). `order=oldest`: the oldest first (default: newest first).
+ */
+export const redemptionListSchema = z.object({
+  status: z.string().trim().max(120, 'invalidField').optional()
+    .transform((v) => [...new Set((v || 'processing').split(',').map((s) => s.trim()).filter(Boolean))])
+    .pipe(z.array(z.enum(REDEMPTION_STATUSES, { error: 'invalidField' })).min(1, 'invalidField')),
+  order: z.enum(['newest', 'oldest'], { error: 'invalidField' }).optional().transform((v) => v ?? 'newest'),
+});
+
+/** The operator's list of redemptions: the ambassador API's view, who redeemed it, and a vault item's campaign. */
+export const operatorRedemptionListAnswer = list(redemptionAnswer.extend({
+  ambassador: z.object({ uid: z.string(), email: z.string().nullable(), name: z.string() }).strict(),
+  campaign_uid: z.string().nullable().describe('The campaign of a vault item bound to one; null otherwise'),
+})).register(components, { id: 'OperatorRedemptionList' });
+export type OperatorRedemptionList = z.output<typeof operatorRedemptionListAnswer>;
+export type { RedemptionStatus };
 
 export const catalogReward = z
   .object({
