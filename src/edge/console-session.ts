@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { recordAudit } from '../api/audit/record';
 import { STAFF_TOKEN_PATTERN } from '../api/core/staff-auth';
 import { edgeServiceContext } from './api-client';
 import { embeddedConsoleClient, remoteConsoleClient } from './client/console';
@@ -31,7 +32,7 @@ export function consoleSession(): MiddlewareHandler<EdgeEnv> {
   return async function consoleSession(c, next) {
     const token = parseConsoleCookie(requestCookie(c, CONSOLE_COOKIE));
     c.set('consoleToken', token);
-    if (c.get('client').mode === 'embedded') c.set('consoleClient', embeddedConsoleClient(edgeServiceContext(c), token));
+    if (c.get('client').mode === 'embedded') c.set('consoleClient', embeddedConsoleClient(edgeServiceContext(c), token, recordAudit));
     else {
       const remoteUrl = c.env.AMBASSADOR_API_URL?.trim();
       const fetchRemote = c.get('remoteFetch');
