@@ -87,4 +87,4 @@ export const auditVerifyAnswer = z
   .register(components, { id: 'AuditVerification' });
 export type AuditVerification = z.output<typeof auditVerifyAnswer>;
 
-export const auditCsvRow = z.string().describe('CSV (RFC 4180): seq, at, actor kind, actor id, actor, action, method, path, ip, user agent, input, before, after, hash');
+export const auditCsvRow = z.string().describe('CSV (RFC 4180): seq, at, actor kind, actor id, actor, action, method, path, ip, user agent, input, before, after, hash').register(components, { id: 'AuditCsv' });
