@@ -86,7 +86,7 @@ describe('audit log', () => {
   });
 
   it('parallel writes keep one unbroken chain', async () => {
-    const uids = [];
+    const uids: string[] = [];
     for (let i = 0; i < 8; i++) uids.push(await pendingCommission());
     const start = await headSeq();
     const answers = await Promise.all(uids.map((uid) => op(KEYS.demo, 'POST', `/commissions/${uid}/approve`)));
