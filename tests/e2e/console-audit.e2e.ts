@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
+import { es } from '../../src/lib/i18n/es';
 import { newStaffMember } from './console-session';
 import { ROOT, baseUrl, newBrowser, portalInfo, stopAll, withContextDefaults } from './harness';
 
@@ -122,6 +123,31 @@ describe('console audit log', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
+  });
+
+  it('shows Acme\'s admin Acme\'s log in Spanish, without Demo Co\'s entries', async () => {
+    const admin = await newStaffMember('acme.localhost', 'admin', 'Alba Admin');
+    const made = await fetch(`${baseUrl('acme.localhost')}/v1/operator/webhooks/endpoints`, {
+      method: 'POST', headers: { authorization: `Staff ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://hooks.example.com/acme-audit', event_types: ['commission.created'] }),
+    });
+    expect(made.status).toBe(201);
+    const context = await browser.newContext(withContextDefaults({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' }));
+    try {
+      await context.addCookies([admin.cookie]);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl('acme.localhost')}/console/audit`);
+      expect(await page.locator('h1').textContent()).toBe(es['console.menu.audit']);
+      const entry = page.locator('[data-audit-action="createWebhookEndpoint"]').first();
+      expect(await entry.locator('[data-audit-who]').textContent()).toContain('Alba Admin');
+      expect(await entry.locator('[data-audit-field="secret"] .audit-now').textContent()).toBe('[redacted]');
+      expect(await page.content()).not.toContain('demo.test');
+      await Promise.all([page.waitForURL(/check=1/), page.locator('form[data-audit-check] button').click()]);
+      expect(await page.locator('[data-audit-verdict]').getAttribute('data-audit-verdict')).toBe('ok');
+      expect(await page.locator('[data-audit-verdict]').textContent()).toMatch(/La cadena está intacta/);
+    } finally {
+      await context.close();
+    }
   });
 
   it('refuses a reviewer the page and the export', async () => {
