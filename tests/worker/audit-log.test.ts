@@ -1,8 +1,12 @@
 // The audit log: every successful write of a key or a staff member is an entry of its company's hash chain
 // (who, what, the resource before and after, from where), a refused or replayed write none; the chain check
 // finds an edited, a removed and a cut-off entry; a company sees only its own log; secrets are never kept.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import type { MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { createEdgeApp } from '../../src/edge/app';
+import type { EdgeEnv } from '../../src/edge/types';
 import { KEYS, conversion, op, readReply } from './operator-fixtures';
 import { fullSession } from './staff-helpers';
 import { edge } from './helpers';
@@ -32,7 +36,31 @@ const verify = async (key: string = KEYS.demo) => {
 const headSeq = async (company = 'demo') =>
   (await env.DB.prepare('SELECT seq FROM audit_heads WHERE company_id = ?').bind(company).first<number>('seq')) ?? 0;
 
+/** Stands in for a console page whose button approves a commission through the console client (in-process). */
+const approvePage: MiddlewareHandler<EdgeEnv> = async (c) => {
+  const uid = new URL(c.req.url).searchParams.get('uid')!;
+  return c.json(await c.get('consoleClient')!.approveCommission({ params: { uid }, body: {} }));
+};
+const consoleApp = createEdgeApp([approvePage]);
+
 describe('audit log', () => {
+  it('records a console page\'s approve (the embedded client) as the route records one over HTTP', async () => {
+    const owner = await fullSession('localhost', 'owner@demo.test');
+    const uid = await pendingCommission();
+    const ctx = createExecutionContext();
+    const res = await consoleApp.fetch(new Request(`http://localhost/console/review?uid=${uid}`, {
+      headers: { cookie: `__Host-portal_console=${owner}`, 'user-agent': 'ConsoleBrowser/2.0', 'cf-connecting-ip': '203.0.113.7' },
+    }), env as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const [entry] = (await entries(KEYS.demo, '?action=approveCommission')).filter((e) => e.path.includes(uid));
+    expect(entry).toMatchObject({
+      actor: { kind: 'staff', label: expect.stringContaining('owner@demo.test') }, method: 'POST', path: `/v1/operator/commissions/${uid}/approve`,
+      user_agent: 'ConsoleBrowser/2.0', ip: '203.0.113.7',
+      before: { commission: { status: 'pending' } }, after: { commission: { status: 'approved' } },
+    });
+  });
+
   it('records an approve by a staff member and one by a key, each with its actor, the commission before and after', async () => {
     const owner = await fullSession('localhost', 'owner@demo.test');
     const byStaff = await pendingCommission();
