@@ -155,6 +155,32 @@ CREATE TABLE attributed_customers (
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id)
 ) WITHOUT ROWID;
 
+CREATE TABLE audit_heads (
+  company_id TEXT PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  hash TEXT NOT NULL
+);
+
+CREATE TABLE audit_log (
+  company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  at TEXT NOT NULL,
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN ('key', 'staff')),
+  actor_id TEXT NOT NULL,
+  actor_label TEXT NOT NULL,
+  action TEXT NOT NULL,
+  method TEXT NOT NULL,
+  path TEXT NOT NULL,
+  input TEXT NOT NULL,
+  before_json TEXT NOT NULL,
+  after_json TEXT NOT NULL,
+  ip TEXT,
+  user_agent TEXT,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  PRIMARY KEY (company_id, seq)
+);
+
 CREATE TABLE badges (
   id INTEGER PRIMARY KEY,
   uid TEXT NOT NULL UNIQUE,
@@ -990,6 +1016,12 @@ CREATE UNIQUE INDEX ambassadors_username ON ambassadors(company_id, username) WH
 CREATE INDEX api_tokens_user ON api_tokens(user_id);
 
 CREATE INDEX assets_campaign ON assets(company_id, campaign_id);
+
+CREATE INDEX audit_log_action ON audit_log(company_id, action, seq);
+
+CREATE INDEX audit_log_actor ON audit_log(company_id, actor_kind, actor_id, seq);
+
+CREATE INDEX audit_log_at ON audit_log(company_id, at);
 
 CREATE INDEX badges_company ON badges(company_id);
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
+import { recordAudit } from './audit/record';
 import { devOutbox } from './email/outbox';
 import { errorBody, onApiError } from './core/errors';
 import { mount } from './core/mount';
@@ -18,7 +19,7 @@ export const api = new Hono<ApiEnv>()
   // First: an unknown path is a 404, a known path with another method a 405 with Allow (before any auth).
   .use(routeGuard((): readonly RouterRoute[] => api.routes))
   // Endpoints declared once (./endpoints.ts), each route with its own guard.
-  .route('/', mount(endpoints))
+  .route('/', mount(endpoints, recordAudit))
   // Local development only (a 404 unless DEV_OUTBOX=1): the outbox's latest messages.
   .route('/', devOutbox)
   // The API reference: /v1/openapi.json and /v1/docs.

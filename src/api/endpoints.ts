@@ -16,6 +16,7 @@ import * as people from './people/endpoints';
 import * as companies from './companies/endpoints';
 import * as auth from './auth/endpoints';
 import * as staff from './staff/endpoints';
+import * as audit from './audit/endpoints';
 
 /**
  * The API's endpoints by operation id (each key is its endpoint's `operationId`): the ambassador API
@@ -47,6 +48,7 @@ export const operatorEndpoints = {
   ...people.operatorEndpoints,
   ...companies.operatorEndpoints,
   ...rewards.operatorEndpoints,
+  ...audit.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 /** The company console's staff API (`Authorization: Staff <token>`, its sign-in public). */

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { recordAudit } from '../api/audit/record';
 import { STAFF_TOKEN_PATTERN } from '../api/core/staff-auth';
 import { edgeServiceContext } from './api-client';
 import { embeddedConsoleClient, remoteConsoleClient, type ConsoleClient } from './client/console';
@@ -23,7 +24,7 @@ export const parseConsoleCookie = (value: string | undefined): string | null => 
 
 /** The staff client for `token`: embedded, or remote when the ambassador client is (also the portal preview's, ./portal-preview.ts). */
 export function consoleClientFor(c: EdgeContext, token: string | null): ConsoleClient {
-  if (c.get('client').mode === 'embedded') return embeddedConsoleClient(edgeServiceContext(c), token);
+  if (c.get('client').mode === 'embedded') return embeddedConsoleClient(edgeServiceContext(c), token, recordAudit);
   const remoteUrl = c.env.AMBASSADOR_API_URL?.trim();
   const fetchRemote = c.get('remoteFetch');
   const deps = remoteDeps({

@@ -1,7 +1,7 @@
 import { bulkApproveAnswer, bulkDenyAnswer, commissionAnswer, commissionListAnswer, conversionAnswer, refundAnswer } from '../../lib/schemas/commissions';
 import { bulkApproveSchema, bulkDenySchema, commissionListSchema, conversionSchema, refundSchema, transitionSchema } from '../../lib/schemas/operator';
 import { endpoint, reply } from '../core/endpoint';
-import { bulkApprove, bulkDeny, listCommissions, refund, transition } from './operator';
+import { bulkApprove, bulkDeny, getCommission, listCommissions, refund, transition } from './operator';
 import { recordConversion } from './service';
 
 /** Who decides on commissions and redemptions from the console (besides a key): owners, admins and reviewers. */
@@ -91,6 +91,20 @@ export const listCommissionsEndpoint = endpoint({
   handle: ({ svc, operator, query }) => listCommissions(svc, operator, query),
 });
 
+// GET /v1/operator/commissions/{uid} - one commission
+export const getCommissionEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/commissions/:uid',
+  auth: 'operator',
+  operationId: 'getCommission',
+  tag: 'Commissions',
+  summary: 'Get a commission',
+  description: 'One commission of the company, as the approve and deny calls answer it (the audit log keeps it as the state before them).',
+  answer: { status: 200, schema: commissionAnswer, description: 'The commission' },
+  errors: { 404: 'Unknown commission (or of another company)' },
+  handle: ({ svc, operator, params }) => getCommission(svc, operator, params.uid),
+});
+
 // POST /v1/operator/commissions/approve - 1-100 pending commissions, all or none
 export const approveCommissionsEndpoint = endpoint({
   method: 'post',
@@ -175,6 +189,7 @@ export const operatorEndpoints = {
   recordConversion: recordConversionEndpoint,
   refundConversion: refundConversionEndpoint,
   listCommissions: listCommissionsEndpoint,
+  getCommission: getCommissionEndpoint,
   approveCommissions: approveCommissionsEndpoint,
   denyCommissions: denyCommissionsEndpoint,
   approveCommission: approveCommissionEndpoint,

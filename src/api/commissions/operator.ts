@@ -8,7 +8,7 @@ import type { ServiceContext } from '../core/types';
 import { webhookEvent, webhookEvents } from '../webhooks/events';
 import type { Operator } from '../core/operator-keys';
 import { batch, row as one, rows as all } from '../core/named-batch';
-import { clawedBackStatement, commissionOfTransactionStatement } from '../money/commission-queries';
+import { clawedBackStatement, commissionByUidStatement, commissionOfTransactionStatement } from '../money/commission-queries';
 import { approveCommissions, clawBack, denyCommissions, refundUnpaid, transitionCommission, type ReleasedPoints } from '../money/commissions';
 import type { RefundReceipts } from '../money/provider-refund-queries';
 import type { BatchClaim } from '../core/batch-claim';
@@ -36,6 +36,13 @@ export async function transition(svc: ServiceContext, op: Operator, uid: string,
   if (!row) throw new ApiError('not_found', 'notFound');
   if (!moved) throw illegal(row.kind === 'clawback' ? 'clawback' : row.status);
   await webhookEvent(svc, op.companyId, `commission.${to}`, { commission: commissionView(row) });
+  return { commission: commissionView(row) };
+}
+
+/** GET /v1/operator/commissions/{uid}: one commission of the company (what the audit log shows before a decision). */
+export async function getCommission(svc: ServiceContext, op: Operator, uid: string): Promise<CommissionAnswer> {
+  const row = await commissionByUidStatement(svc.db, op.companyId, uid).first<CommissionRow>();
+  if (!row) throw new ApiError('not_found', 'notFound');
   return { commission: commissionView(row) };
 }
 

@@ -321,6 +321,7 @@ function build(): OpenApiDocument {
       { name: 'Attribution', description: 'Sales that find their ambassador: Stripe and Shopify webhooks, the lead/sale API, and the secrets that verify them' },
       { name: 'Retention', description: 'Raw clicks past the company\'s retention window: archived to R2 as gzip NDJSON per month, read back, then deleted' },
       { name: 'E-mail', description: 'Addresses the portal stopped e-mailing after a bounce, complaint or refusal, lifting them, and the mail provider\'s signed events that add them' },
+      { name: 'Audit log', description: 'Every write of a key or a staff member as a hash chain per company: the entries, their CSV and the chain check' },
       { name: 'Console staff', description: 'A company\'s staff signing in to its console (password and TOTP second factor), their sessions and the team\'s roles (`Authorization: Staff`)' },
     ],
     paths,
