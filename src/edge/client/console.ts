@@ -50,7 +50,9 @@ function queryRecord(query: Record<string, unknown> | undefined): Record<string,
 
 /** Who the handler hears from: the staff member on a staff endpoint, the company's operator acting as them on an operator endpoint. */
 async function whoFor(svc: ServiceContext, ep: AnyEndpoint, token: string | null): Promise<Record<string, unknown>> {
-  if (ep.auth !== 'staff' && ep.auth !== 'operator') return { caller: null };
+  if (ep.auth === 'public') return { caller: null };
+  // The operator table also holds the deployment owner's endpoints (ADMIN_API_KEY): never a staff member's.
+  if (ep.auth !== 'staff' && ep.auth !== 'operator') throw new ApiError('forbidden', 'roleRequired');
   const staff: Staff | null = token ? await verifyStaffToken(svc.db, token, svc.tenantCompanyId) : null;
   if (!staff) throw new ApiError('unauthorized', token ? 'invalidToken' : 'notAuthenticated', undefined, STAFF_CHALLENGE);
   if (ep.auth === 'staff') {
