@@ -47,6 +47,7 @@ export const operatorEndpoints = {
   ...people.operatorEndpoints,
   ...companies.operatorEndpoints,
   ...rewards.operatorEndpoints,
+  ...staff.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 /** The company console's staff API (`Authorization: Staff <token>`, its sign-in public). */
