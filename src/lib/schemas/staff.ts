@@ -139,7 +139,7 @@ export const staffInvitationsAnswer = z.object({ results: z.array(staffInvitatio
 export type StaffInvitations = z.output<typeof staffInvitationsAnswer>;
 
 /** POST /staff/team/: the member made with a password, or the invitation sent. */
-export const staffInviteAnswer = z.union([staffMemberAnswer, staffInvitationAnswer]);
+export const staffInviteAnswer = z.union([staffMemberAnswer, staffInvitationAnswer]).register(components, { id: 'StaffInviteResult' });
 
 /** POST /operator/companies/{id}/staff-invitations - the deployment owner invites a company's (first) owner. */
 export const companyStaffInviteSchema = z.object({ email, role: role.default('owner') });
