@@ -7,7 +7,9 @@ import { numberLocale } from '../../lib/format';
 export function consoleTime(iso: string, lang: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(numberLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(date);
+  return new Intl.DateTimeFormat(numberLocale(lang), {
+    year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short',
+  }).format(date);
 }
 
 const BROWSERS: [RegExp, string][] = [
