@@ -238,7 +238,7 @@ describe('one\'s own sessions', () => {
 });
 
 describe('Acme in Spanish', () => {
-  it('shows the team in Spanish, and a revoked link says so in Spanish', async () => {
+  it('shows the team in Spanish; a resent invitation\'s old link and a revoked one say so in Spanish', async () => {
     const owner = await ownerOf('acme.localhost');
     const email = freshEmail('pablo', 'acme.test');
     await withContext({ locale: 'es-ES' }, async (context, page) => {
@@ -250,8 +250,16 @@ describe('Acme in Spanish', () => {
       expect(await page.locator('[data-console-notice]').textContent()).toBe(es['console.team.invited']);
       const mail = await latestEmail('acme.localhost', email);
       expect(mail.subject).toBe('Tu invitación a la consola de Acme Outdoor');
-      const link = linkIn(mail.body_text);
+      const first = linkIn(mail.body_text);
       const row = page.locator(`tr[data-invitation][data-email="${email}"]`);
+      // Resent: a new link goes out and the first one no longer works.
+      await Promise.all([page.waitForNavigation(), row.locator('[data-resend]').click()]);
+      expect(await page.locator('[data-console-notice]').textContent()).toBe(es['console.team.resent']);
+      let link = first;
+      await expect.poll(async () => (link = linkIn((await latestEmail('acme.localhost', email)).body_text))).not.toBe(first);
+      await page.goto(first);
+      expect(await page.locator('[data-invitation-refused]').textContent()).toBe(es['console.team.invitationUnknown']);
+      await page.goto(`${baseUrl('acme.localhost')}/console/team`);
       await Promise.all([page.waitForNavigation(), row.locator('[data-revoke]').click()]);
       expect(await page.locator('[data-console-notice]').textContent()).toBe(es['console.team.revoked']);
       expect(await page.locator(`tr[data-invitation][data-email="${email}"]`).count()).toBe(0);
