@@ -804,6 +804,23 @@ CREATE TABLE staff_accounts (
   CHECK (totp_enabled = 0 OR totp_secret IS NOT NULL)
 );
 
+CREATE TABLE staff_invitations (
+  company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  uid TEXT NOT NULL,
+  email TEXT NOT NULL COLLATE NOCASE,
+  role TEXT NOT NULL CHECK (role IN ('owner', 'admin', 'reviewer', 'finance', 'viewer')),
+  token_hash TEXT NOT NULL,
+  invited_by TEXT,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  accepted_at TEXT,
+  staff_uid TEXT,
+  revoked_at TEXT,
+  PRIMARY KEY (company_id, uid),
+  CHECK (accepted_at IS NULL OR revoked_at IS NULL),
+  CHECK ((accepted_at IS NULL) = (staff_uid IS NULL))
+);
+
 CREATE TABLE staff_recovery_codes (
   company_id TEXT NOT NULL,
   staff_uid TEXT NOT NULL,
@@ -1124,6 +1141,10 @@ CREATE UNIQUE INDEX share_links_code ON share_links(company_id, short_code);
 CREATE INDEX shares_ambassador ON shares(company_id, ambassador_uid, campaign_id, created_at);
 
 CREATE UNIQUE INDEX staff_accounts_email ON staff_accounts(company_id, email);
+
+CREATE UNIQUE INDEX staff_invitations_open_email ON staff_invitations(company_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL;
+
+CREATE UNIQUE INDEX staff_invitations_token ON staff_invitations(token_hash);
 
 CREATE INDEX staff_sessions_staff ON staff_sessions(company_id, staff_uid, revoked_at);
 

@@ -1,6 +1,6 @@
 // npm run operator -- <command>: the deployment owner's first steps over the operator API.
 //
-//   npm run operator -- create-company --id acme2 --name "Acme Two" --host acme2.localhost --primary-color '#0b7285'
+//   npm run operator -- create-company --id acme2 --name "Acme Two" --host acme2.localhost --primary-color '#0b7285' --owner-email ana@acme2.example
 //   npm run operator -- import-ambassadors people.csv --invite --key opk_... --url http://acme2.localhost:8787
 //   npm run operator -- help <command>
 //
@@ -21,7 +21,7 @@ const ADMIN_KEY = 'Uses the deployment owner\'s key: env ADMIN_API_KEY, else ADM
 const COMMANDS = {
   'create-company': {
     run: createCompany,
-    strings: ['id', 'name', 'host', 'currency', 'language', 'languages', 'primary-color', 'logo', 'support-email', 'customization', 'label'],
+    strings: ['id', 'name', 'host', 'currency', 'language', 'languages', 'primary-color', 'logo', 'support-email', 'customization', 'label', 'owner-email'],
     help: `npm run operator -- create-company --id <id> --name <name> --host <host>[,<host>...] [options]
 
 Creates a company whose portal serves its host(s) at once, then issues its first API key and prints
@@ -37,7 +37,9 @@ it (once: store it). ${ADMIN_KEY}
   --logo <url>            logo of the login page and sidebar (https://... or /path)
   --support-email <mail>  the company's support address
   --customization <file>  a customization document (JSON) to start from; the flags above go over it
-  --label <text>          label of the API key (default "created by npm run operator")`,
+  --label <text>          label of the API key (default "created by npm run operator")
+  --owner-email <mail>    e-mail an invitation to the company console to its first owner (a link to
+                          /console/accept on the company's host, valid 7 days; they set name and password)`,
   },
   companies: {
     run: companies,

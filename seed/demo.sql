@@ -1835,16 +1835,16 @@ INSERT INTO operator_api_keys (id, company_id, prefix, key_hash, label, created_
 
 -- Console staff (password for all: Password1!; owners and admins with a TOTP secret, demo only)
 INSERT INTO staff_accounts (company_id, uid, email, name, role, password_hash, totp_secret, totp_enabled, created_at) VALUES
-  ('demo', 'stf-demo-owner', 'owner@demo.test', 'Owner (Demo Co)', 'owner', 'scrypt$16384$8$5$Na4FG3HFBm3dLepzckDLPw==$/tkZwNkvdSSVFflIie1HFUYJWgYAjlRb0S3J1YeP4wY=', 'DEMOOWNERTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('demo', 'stf-demo-admin', 'admin@demo.test', 'Admin (Demo Co)', 'admin', 'scrypt$16384$8$5$eG3Iuqfhnit3YV1BCk7blA==$ghFF2ikxTaVVDGBfLZ/tconMKDT3pL3HMv6vcuq6XOE=', 'DEMOADMINTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('demo', 'stf-demo-reviewer', 'reviewer@demo.test', 'Reviewer (Demo Co)', 'reviewer', 'scrypt$16384$8$5$piJgBzbz0wt6mha5FN72DA==$piMpYgtx/PcwZRX+Ieu0F8asXsln1xaAP6+cbr9PZno=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('demo', 'stf-demo-finance', 'finance@demo.test', 'Finance (Demo Co)', 'finance', 'scrypt$16384$8$5$OVXvuKrjmW4yf52c94OoYg==$6tKGcIBHsJq7oQK9Ya7qdHDKyPHYDjlqBgdmJ0mtKcI=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('demo', 'stf-demo-viewer', 'viewer@demo.test', 'Viewer (Demo Co)', 'viewer', 'scrypt$16384$8$5$Kwlg3trRGaX1G8j+SdjWkw==$WjN0KQ4sT7ofMBf6x5Icwe1IPtbb9HwijnTKPwjWnv4=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('acme', 'stf-acme-owner', 'owner@acme.test', 'Owner (Acme Outdoor)', 'owner', 'scrypt$16384$8$5$4638owMjbVrtYvuThKP9rw==$YCPcQkqGfzZWJVDWbrhAPsGauJuyIZy4t/CcN5TeL5w=', 'ACMEOWNERTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('acme', 'stf-acme-admin', 'admin@acme.test', 'Admin (Acme Outdoor)', 'admin', 'scrypt$16384$8$5$V84uGr1JisCv6HnGh4+yoQ==$y16Wafs6OdQCED5WtklBGLfhav/2Frk764lx8ESg26E=', 'ACMEADMINTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('acme', 'stf-acme-reviewer', 'reviewer@acme.test', 'Reviewer (Acme Outdoor)', 'reviewer', 'scrypt$16384$8$5$KbXJeMw9z5ZsaSW9vuRCzA==$5LykBeSHKeFv1ddtdn2QXwJVdy09XC39ftAanaOvO6A=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('acme', 'stf-acme-finance', 'finance@acme.test', 'Finance (Acme Outdoor)', 'finance', 'scrypt$16384$8$5$VRMnQRTECi81weznPQAM2Q==$VYBaiB+r7rAA0dDCuVKLC7qj4ijm5EeQm9pBaqKJ9sA=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
-  ('acme', 'stf-acme-viewer', 'viewer@acme.test', 'Viewer (Acme Outdoor)', 'viewer', 'scrypt$16384$8$5$Li693L+sqPBHdgYPCAAybg==$wGHjMLTTlYhBPK6pemmMjh/iLQqxf5/BR/Olq/m81Bg=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days'));
+  ('demo', 'stf-demo-owner', 'owner@demo.test', 'Olivia Bennett', 'owner', 'scrypt$16384$8$5$xDtNZE38e8HK1++LIM9Tag==$PHMM/iDKOUSwg0SJ4D2arqXo5aKU1jOOPUDtDH0mhqs=', 'DEMOOWNERTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('demo', 'stf-demo-admin', 'admin@demo.test', 'Marcus Reed', 'admin', 'scrypt$16384$8$5$sxfiO7p2WWWnuzk4Ndj8OA==$pmH+RSg8Ryqu1JC5Py7rsaU7epZwkeYGnhSfWasTFwM=', 'DEMOADMINTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('demo', 'stf-demo-reviewer', 'reviewer@demo.test', 'Priya Shah', 'reviewer', 'scrypt$16384$8$5$xP+E4zeVrUfukfXlxQtypw==$WfFp8XBMr1HBfBDJrjVg+dRRzXSAT6ZDlslJGGswMRk=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('demo', 'stf-demo-finance', 'finance@demo.test', 'Daniel Okafor', 'finance', 'scrypt$16384$8$5$tIfJFFpz4kPyj+qoi53tfA==$SK9fGh31C29By6jPRDdFApGOpIf4USCqKmEUoT6J3cQ=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('demo', 'stf-demo-viewer', 'viewer@demo.test', 'Hannah Weber', 'viewer', 'scrypt$16384$8$5$uGEdDIxCETVXcdushCT7CA==$fk4UZS/R2XpAZkXHq3SK6r085tJFp03kcViblNLQ46o=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-owner', 'owner@acme.test', 'Lucía Herrera', 'owner', 'scrypt$16384$8$5$7XiO+THnwZTGoIVw1OaohA==$fVB41WlzFp2kcZRjomnrkCylryWzNn7rjLbC5/wOYvE=', 'ACMEOWNERTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-admin', 'admin@acme.test', 'Tomás Ortega', 'admin', 'scrypt$16384$8$5$JYYn1YVycUlLGzKY9KMH4A==$rxtQ/Q6gwWflOr3SD+RYUzO0HtFzjSY2uBQFIJ4Bf/I=', 'ACMEADMINTOTPDEMOSECRETONLYAAAAA', 1, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-reviewer', 'reviewer@acme.test', 'Carmen Ruiz', 'reviewer', 'scrypt$16384$8$5$7lCgQbewBfMOdYN33Wqxug==$0VfaE8B7VywS0trPmF858SJT69d6+CIwB9EV9CAgyIw=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-finance', 'finance@acme.test', 'Javier Molina', 'finance', 'scrypt$16384$8$5$clthIoM2SFJ4DPXayZQ+Ig==$CcQyRr4uiC0iTV1yPmM21JlBVacj4VD+WAma1hFBv1k=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days')),
+  ('acme', 'stf-acme-viewer', 'viewer@acme.test', 'Elena Navarro', 'viewer', 'scrypt$16384$8$5$FohtNCr0j77eTBjffrX2oA==$fq0jFXKJ4C8/9X+iWDXuf2Ksn8E7WkrCKGpWF0JCyP0=', NULL, 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-30 days'));
 
 -- Notification settings and unsubscribe codes
 INSERT INTO notification_settings (ambassador_uid, company_id, earn_pending_commission, commission_approved, commission_denied, payout_fulfilled, unsubscribe_all) VALUES

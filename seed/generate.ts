@@ -47,9 +47,13 @@ export const STAFF_TOTP_SECRETS: Record<string, string> = {
   'owner@acme.test': 'ACMEOWNERTOTPDEMOSECRETONLYAAAAA',
   'admin@acme.test': 'ACMEADMINTOTPDEMOSECRETONLYAAAAA',
 };
+/** The staff's names: plain people's names, as a console shows them ("Signed in as Olivia Bennett (Owner)"). */
+const STAFF_NAMES: Record<'demo' | 'acme', Record<(typeof STAFF_ROLES)[number], string>> = {
+  demo: { owner: 'Olivia Bennett', admin: 'Marcus Reed', reviewer: 'Priya Shah', finance: 'Daniel Okafor', viewer: 'Hannah Weber' },
+  acme: { owner: 'Lucía Herrera', admin: 'Tomás Ortega', reviewer: 'Carmen Ruiz', finance: 'Javier Molina', viewer: 'Elena Navarro' },
+};
 const STAFF = (['demo', 'acme'] as const).flatMap((company) => STAFF_ROLES.map((role) => ({
-  company, role, email: `${role}@${company}.test`, uid: `stf-${company}-${role}`,
-  name: `${role[0]!.toUpperCase()}${role.slice(1)} (${company === 'demo' ? 'Demo Co' : 'Acme Outdoor'})`,
+  company, role, email: `${role}@${company}.test`, uid: `stf-${company}-${role}`, name: STAFF_NAMES[company][role],
 })));
 const HOSTS: Record<string, CompanyId> = {
   localhost: 'demo',

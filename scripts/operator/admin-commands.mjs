@@ -88,7 +88,19 @@ export async function createCompany(args) {
   } catch (err) {
     throw new CliError(`company ${company.id} was created, but its API key was not: ${err.message}\n  make one with: npm run operator -- keys create ${company.id}`);
   }
-  print(args, { company, key }, [
+  // The first owner's invitation to the console, after the key: a refused invitation leaves the company and key made.
+  let invitation = null;
+  if (args['owner-email']) {
+    try {
+      ({ body: invitation } = await call(base, auth, 'POST', `/companies/${encodeURIComponent(company.id)}/staff-invitations`, {
+        body: { email: args['owner-email'], role: 'owner' }, headers: { 'idempotency-key': randomUUID() }, retry: 2,
+      }));
+    } catch (err) {
+      console.error(`warning: the console invitation of ${args['owner-email']} was not sent: ${err.message}\n` +
+        `  send it with: curl -X POST ${base}/v1/operator/companies/${company.id}/staff-invitations -H "Authorization: Bearer $ADMIN_API_KEY" -d '{"email":"${args['owner-email']}"}'`);
+    }
+  }
+  print(args, { company, key, ...(invitation && { invitation }) }, [
     `Created company ${company.id} (${company.name}, ${company.currency}, languages ${company.languages.join(', ')}).`,
     ...company.hosts.map((host) => `  portal: ${portalOrigin(base, host)}/login`),
     '',
@@ -96,6 +108,8 @@ export async function createCompany(args) {
     `  ${key.key}`,
     `  export OPERATOR_KEY=${key.key}`,
     `  export PORTAL_URL=${portalOrigin(base, company.hosts[0])}`,
+    ...(invitation ? ['', `Invited ${invitation.email} as the first owner of the console: the e-mail links to ` +
+      `${portalOrigin(base, company.hosts[0])}/console/accept (valid until ${invitation.expires_at}).`] : []),
   ].join('\n'));
 }
 

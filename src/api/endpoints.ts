@@ -49,6 +49,7 @@ export const operatorEndpoints = {
   ...companies.operatorEndpoints,
   ...rewards.operatorEndpoints,
   ...audit.operatorEndpoints,
+  ...staff.operatorEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 /** The company console's staff API (`Authorization: Staff <token>`, its sign-in public). */

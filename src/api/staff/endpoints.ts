@@ -1,10 +1,15 @@
 import {
-  programOverviewAnswer, recoveryCodesAnswer, staffCodeSchema, staffInviteSchema, staffMeAnswer, staffMemberAnswer, staffSessionAnswer, staffSessionsAnswer,
-  staffSignInSchema, staffStageAnswer, staffTeamAnswer, staffUpdateSchema, totpEnrolmentAnswer,
+  companyStaffInviteSchema, invitationAcceptSchema, invitationLookupAnswer, invitationTokenSchema, programOverviewAnswer, recoveryCodesAnswer,
+  staffCodeSchema, staffInvitationAnswer, staffInvitationsAnswer, staffInviteAnswer, staffInviteSchema, staffMeAnswer, staffMemberAnswer,
+  staffSecurityAnswer, staffSecuritySchema, staffSessionAnswer, staffSessionsAnswer, staffSignInSchema, staffStageAnswer, staffTeamAnswer,
+  staffUpdateSchema, totpEnrolmentAnswer,
 } from '../../lib/schemas/staff';
 import { endpoint } from '../core/endpoint';
 import { confirmTotp, enrolTotp, giveSecondFactor, me, ownSessions, revokeSession, signIn, signOut } from './sessions';
 import { overview } from './overview';
+import {
+  acceptStaffInvitation, inviteToCompany, listInvitations, lookupInvitation, resendInvitation, security, updateSecurity, withdrawInvitation,
+} from './invitations';
 import { invite, team, updateMember } from './team';
 
 // The company console's staff API, on the company's own host (the tenant comes from the host): sign in
@@ -158,12 +163,13 @@ export const staffTeamEndpoint = endpoint({
   operationId: 'staffTeam',
   tag: TAG,
   summary: 'The team',
-  description: 'Every staff member of the company, with role, active and second-factor status. Owners and admins (else 403 `roleRequired`).',
+  description: 'Every staff member of the company, with role, active and second-factor status and when any of their sessions was last ' +
+    'seen. Owners and admins (else 403 `roleRequired`).',
   answer: { status: 200, schema: staffTeamAnswer, description: 'The team' },
   handle: ({ svc, staff }) => team(svc, staff),
 });
 
-// POST /v1/staff/team/ - add a staff member (owner, admin)
+// POST /v1/staff/team/ - invite a staff member by e-mail, or add one with a password (owner, admin)
 export const staffInviteEndpoint = endpoint({
   method: 'post',
   path: '/staff/team/',
@@ -172,14 +178,21 @@ export const staffInviteEndpoint = endpoint({
   operationId: 'staffInvite',
   stepUp: true,
   tag: TAG,
-  summary: 'Add a staff member',
-  description: 'A new staff member with a role and a first password the inviter hands over. Owners and admins (else 403 ' +
-    '`roleRequired`); only an owner adds an owner (403 `ownerRoleRequired`).',
+  summary: 'Invite a staff member',
+  description: 'Without `password`: an invitation (answered as a `StaffInvitation`) e-mailed in the company\'s language, with a link to ' +
+    '`/console/accept?token=...` on the company\'s host where the invitee sets their name and password; it works once, for 7 days. ' +
+    'With `password`: the staff member at once (answered as a `StaffMember`), with that first password the inviter hands over. ' +
+    'Owners and admins (else 403 `roleRequired`); only an owner invites an owner (403 `ownerRoleRequired`).',
   body: staffInviteSchema,
   parseIn: 'handler',
-  example: { email: 'rita@example.com', name: 'Rita', role: 'reviewer', password: 'N3w-Passw0rd!' },
-  answer: { status: 201, schema: staffMemberAnswer, description: 'The new staff member' },
-  errors: { 409: { staffEmailTaken: 'A staff member of the company has this e-mail' } },
+  example: { email: 'rita@example.com', role: 'reviewer' },
+  answer: { status: 201, schema: staffInviteAnswer, description: 'The invitation sent, or the new staff member' },
+  errors: {
+    409: {
+      staffEmailTaken: 'A staff member of the company has this e-mail',
+      'console.team.invitationOpen': 'An invitation to this e-mail is open: resend or revoke it',
+    },
+  },
   handle: ({ svc, staff, body }) => invite(svc, staff, body),
 });
 
@@ -219,6 +232,156 @@ export const staffOverviewEndpoint = endpoint({
   handle: ({ svc, staff }) => overview(svc, staff),
 });
 
+// GET /v1/staff/invitations/ - the open invitations (owner, admin)
+export const staffInvitationsEndpoint = endpoint({
+  method: 'get',
+  path: '/staff/invitations/',
+  auth: 'staff',
+  roles: managers,
+  operationId: 'staffInvitations',
+  tag: TAG,
+  summary: 'Open invitations',
+  description: 'The company\'s invitations neither accepted nor revoked, newest first: `pending`, or `expired` (resend it). Owners and admins.',
+  answer: { status: 200, schema: staffInvitationsAnswer, description: 'The invitations' },
+  handle: ({ svc, staff }) => listInvitations(svc, staff),
+});
+
+const invitationErrors = {
+  404: 'The company has no invitation with this uid',
+  409: { 'console.team.invitationUsed': 'It was accepted already', 'console.team.invitationRevoked': 'It was revoked' },
+};
+
+// POST /v1/staff/invitations/{uid}/resend/ - a new link, 7 more days (owner, admin)
+export const staffResendInvitationEndpoint = endpoint({
+  method: 'post',
+  path: '/staff/invitations/:uid/resend/',
+  auth: 'staff',
+  roles: managers,
+  stepUp: true,
+  operationId: 'staffResendInvitation',
+  tag: TAG,
+  summary: 'Resend an invitation',
+  description: 'E-mails the invitation again with a new link valid for 7 days; the old link stops working. Owners and admins; an owner\'s ' +
+    'invitation only an owner (403 `ownerRoleRequired`).',
+  answer: { status: 200, schema: staffInvitationAnswer, description: 'The invitation' },
+  errors: invitationErrors,
+  handle: ({ svc, staff, params }) => resendInvitation(svc, staff, params.uid),
+});
+
+// DELETE /v1/staff/invitations/{uid}/ - withdraw an invitation (owner, admin)
+export const staffRevokeInvitationEndpoint = endpoint({
+  method: 'delete',
+  path: '/staff/invitations/:uid/',
+  auth: 'staff',
+  roles: managers,
+  stepUp: true,
+  operationId: 'staffRevokeInvitation',
+  tag: TAG,
+  summary: 'Revoke an invitation',
+  description: 'Its link answers `console.team.invitationRevoked` from now on. Owners and admins; an owner\'s invitation only an owner.',
+  answer: { status: 200, schema: staffInvitationAnswer, description: 'The invitation, revoked' },
+  errors: invitationErrors,
+  handle: ({ svc, staff, params }) => withdrawInvitation(svc, staff, params.uid),
+});
+
+const linkRefusals = {
+  404: 'No invitation of the company serving this host has this token (code `console.team.invitationUnknown`)',
+  409: {
+    'console.team.invitationExpired': 'Its 7 days are over: ask for a new one',
+    'console.team.invitationUsed': 'It was accepted already: sign in',
+    'console.team.invitationRevoked': 'It was withdrawn',
+  },
+};
+
+// POST /v1/staff/invitations/lookup/ - what an invitation link invites to (public: the token is the key)
+export const staffLookupInvitationEndpoint = endpoint({
+  method: 'post',
+  path: '/staff/invitations/lookup/',
+  auth: 'public',
+  operationId: 'staffLookupInvitation',
+  tag: TAG,
+  summary: 'Read an invitation link',
+  description: 'The e-mail, role and company an invitation link\'s token invites to, on the company\'s own host, while it can be accepted.',
+  body: invitationTokenSchema,
+  parseIn: 'handler',
+  example: { token: `sti_${'0'.repeat(64)}` },
+  answer: { status: 200, schema: invitationLookupAnswer, description: 'The invitation' },
+  errors: linkRefusals,
+  handle: ({ svc, body }) => lookupInvitation(svc, body),
+});
+
+// POST /v1/staff/invitations/accept/ - the invitee sets name and password (public: the token is the key)
+export const staffAcceptInvitationEndpoint = endpoint({
+  method: 'post',
+  path: '/staff/invitations/accept/',
+  auth: 'public',
+  operationId: 'staffAcceptInvitation',
+  tag: TAG,
+  summary: 'Accept an invitation',
+  description: 'The invitee\'s name and password (the portal\'s password rules) make their staff account with the invited e-mail and ' +
+    'role; the link is spent. Then they sign in (POST /staff/sessions/) and enrol a second factor if the company requires one.',
+  body: invitationAcceptSchema,
+  parseIn: 'handler',
+  example: { token: `sti_${'0'.repeat(64)}`, name: 'Rita Moreno', password: 'N3w-Passw0rd!' },
+  answer: { status: 201, schema: staffMemberAnswer, description: 'The new staff member' },
+  errors: { ...linkRefusals, 409: { ...linkRefusals[409], staffEmailTaken: 'The e-mail joined the team another way meanwhile' } },
+  handle: ({ svc, body }) => acceptStaffInvitation(svc, body),
+});
+
+// GET /v1/staff/security/ - the company's console security (owner, admin)
+export const staffSecurityEndpoint = endpoint({
+  method: 'get',
+  path: '/staff/security/',
+  auth: 'staff',
+  roles: managers,
+  operationId: 'staffSecurity',
+  tag: TAG,
+  summary: 'Console security',
+  description: 'Whether the company requires a second factor of every staff member. Owners and admins.',
+  answer: { status: 200, schema: staffSecurityAnswer, description: 'The settings' },
+  handle: ({ svc, staff }) => security(svc, staff),
+});
+
+// PATCH /v1/staff/security/ - require a second factor of everyone, or not (owner)
+export const staffUpdateSecurityEndpoint = endpoint({
+  method: 'patch',
+  path: '/staff/security/',
+  auth: 'staff',
+  roles: ['owner'],
+  stepUp: true,
+  operationId: 'staffUpdateSecurity',
+  tag: TAG,
+  summary: 'Change console security',
+  description: 'Turns the requirement of a second factor for every staff member on or off; it applies to live sessions at once (a ' +
+    'member without one is asked to enrol on their next call). Owners only.',
+  body: staffSecuritySchema,
+  parseIn: 'handler',
+  example: { require_second_factor: true },
+  answer: { status: 200, schema: staffSecurityAnswer, description: 'The settings as changed' },
+  handle: ({ svc, staff, body }) => updateSecurity(svc, staff, body),
+});
+
+// POST /v1/operator/companies/{id}/staff-invitations - the deployment owner invites a company's first owner
+export const inviteCompanyStaffEndpoint = endpoint({
+  method: 'post',
+  path: '/operator/companies/:id/staff-invitations',
+  tag: 'Companies',
+  auth: 'owner',
+  operationId: 'inviteCompanyStaff',
+  summary: 'Invite a company\'s first owner',
+  description: 'Deployment owner only: `Authorization: Bearer <ADMIN_API_KEY>`. E-mails an invitation to the company\'s console ' +
+    '(`role` defaults to `owner`), in the company\'s language, with a link to `/console/accept` on its first host; the invitee sets a ' +
+    'name and password and runs the team from there. `npm run operator -- create-company ... --owner-email <e-mail>` calls it.',
+  body: companyStaffInviteSchema,
+  example: { email: 'owner@northwind.example' },
+  answer: { status: 201, schema: staffInvitationAnswer, description: 'The invitation sent' },
+  errors: {
+    404: 'Unknown company id',
+    409: { staffEmailTaken: 'The company has a staff member with this e-mail', 'console.team.invitationOpen': 'An invitation to this e-mail is open' },
+  },
+  handle: ({ svc, params, body }) => inviteToCompany(svc, params.id, body),
+});
+
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
 export const staffEndpoints = {
   staffSignIn: staffSignInEndpoint,
@@ -233,4 +396,16 @@ export const staffEndpoints = {
   staffInvite: staffInviteEndpoint,
   staffUpdateMember: staffUpdateMemberEndpoint,
   staffOverview: staffOverviewEndpoint,
+  staffInvitations: staffInvitationsEndpoint,
+  staffResendInvitation: staffResendInvitationEndpoint,
+  staffRevokeInvitation: staffRevokeInvitationEndpoint,
+  staffLookupInvitation: staffLookupInvitationEndpoint,
+  staffAcceptInvitation: staffAcceptInvitationEndpoint,
+  staffSecurity: staffSecurityEndpoint,
+  staffUpdateSecurity: staffUpdateSecurityEndpoint,
+};
+
+/** This domain's rows of the operator table: the deployment owner's invitation of a company's staff. */
+export const operatorEndpoints = {
+  inviteCompanyStaff: inviteCompanyStaffEndpoint,
 };

@@ -1,4 +1,4 @@
-import type { StaffMember, StaffTeam } from '../../lib/schemas/staff';
+import type { StaffInvitation, StaffMember, StaffTeam } from '../../lib/schemas/staff';
 import { staffInviteSchema, staffUpdateSchema } from '../../lib/schemas/staff';
 import { isoNow, randomToken } from '../core/crypto';
 import { ApiError } from '../core/errors';
@@ -6,6 +6,8 @@ import type { Staff } from '../core/staff-auth';
 import type { ServiceContext } from '../core/types';
 import { parseWith } from '../core/validate';
 import { hashPassword } from '../auth/password-hash';
+import { lastSeenOf } from './invitation-queries';
+import { createInvitation } from './invitations';
 import { insertStaff, staffByUid, teamOf, updateStaff } from './queries';
 import { memberView } from './sessions';
 
@@ -13,18 +15,21 @@ import { memberView } from './sessions';
 // invitation, a change of role or of active. Only an owner makes or changes an owner, and a company always
 // keeps an active owner.
 
-/** GET /staff/team/ - every staff member of the company. */
+/** GET /staff/team/ - every staff member of the company, with when they were last seen. */
 export async function team(svc: ServiceContext, staff: Staff): Promise<StaffTeam> {
-  return { results: (await teamOf(svc.db, staff.companyId)).map(memberView) };
+  const [members, seen] = await Promise.all([teamOf(svc.db, staff.companyId), lastSeenOf(svc.db, staff.companyId)]);
+  return { results: members.map((row) => ({ ...memberView(row), last_seen_at: seen.get(row.uid) ?? null })) };
 }
 
 /**
- * POST /staff/team/ - a new staff member with a first password the inviter hands over. An admin cannot
- * make an owner (403 `ownerRoleRequired`); an e-mail already in the team is 409 `staffEmailTaken`.
+ * POST /staff/team/ - without a password, an e-mailed invitation (./invitations.ts); with one, a new staff
+ * member at once with that first password, which the inviter hands over. An admin cannot make an owner (403
+ * `ownerRoleRequired`); an e-mail already in the team is 409 `staffEmailTaken`.
  */
-export async function invite(svc: ServiceContext, staff: Staff, input: unknown): Promise<StaffMember> {
+export async function invite(svc: ServiceContext, staff: Staff, input: unknown): Promise<StaffMember | StaffInvitation> {
   const body = parseWith(staffInviteSchema, input);
   if (body.role === 'owner' && staff.role !== 'owner') throw new ApiError('forbidden', 'ownerRoleRequired');
+  if (body.password === undefined) return createInvitation(svc, staff.companyId, staff, body);
   const uid = `stf-${randomToken(8)}`;
   const { meta } = await insertStaff(svc.db, {
     companyId: staff.companyId, uid, email: body.email, name: body.name, role: body.role,

@@ -21,12 +21,15 @@ export const staffCodeSchema = z.object({
   code: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalidField'),
 });
 
-/** POST /staff/team/ - invite a staff member (the password is theirs to give until e-mailed invitations come). */
+/**
+ * POST /staff/team/ - invite a staff member: without `password`, an e-mailed invitation (the invitee sets
+ * their name and password); with one, the account at once with the password the inviter hands over.
+ */
 export const staffInviteSchema = z.object({
   email,
   name: z.string({ error: 'invalidField' }).trim().max(200, 'invalidField').default(''),
   role,
-  password: passwordSchema,
+  password: passwordSchema.optional(),
 });
 
 /** PATCH /staff/team/{uid}/ - a role, active or both. */
@@ -92,7 +95,10 @@ export const recoveryCodesAnswer = z.object({
 }).register(components, { id: 'RecoveryCodes' });
 export type RecoveryCodes = z.output<typeof recoveryCodesAnswer>;
 
-export const staffTeamAnswer = z.object({ results: z.array(staffMemberAnswer) }).register(components, { id: 'StaffTeam' });
+export const staffTeamMember = staffMemberAnswer.extend({
+  last_seen_at: isoTime.nullable().describe('The last call of any of their sessions; null: never signed in'),
+}).register(components, { id: 'StaffTeamMember' });
+export const staffTeamAnswer = z.object({ results: z.array(staffTeamMember) }).register(components, { id: 'StaffTeam' });
 export type StaffTeam = z.output<typeof staffTeamAnswer>;
 
 const money = z.object({ currency: z.string().describe('ISO 4217'), amount_minor: z.number().int().describe('Minor units (cents)') });
@@ -127,3 +133,50 @@ export const programOverviewAnswer = z.object({
   }).describe('The next payouts'),
 }).register(components, { id: 'ProgramOverview' });
 export type ProgramOverview = z.output<typeof programOverviewAnswer>;
+
+// Invitations (src/api/staff/invitations.ts) and the company's console security.
+
+const invitationToken = z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'invalidField');
+
+export const staffInvitationAnswer = z.object({
+  uid: z.string(),
+  email: z.string(),
+  role,
+  status: z.enum(['pending', 'expired', 'accepted', 'revoked']).describe('`pending` until `expires_at`, then `expired` (resend it)'),
+  invited_by: z.string().nullable().describe('The inviting staff member\'s uid; null: the deployment owner'),
+  created_at: isoTime,
+  expires_at: isoTime,
+}).register(components, { id: 'StaffInvitation' });
+export type StaffInvitation = z.output<typeof staffInvitationAnswer>;
+export const staffInvitationsAnswer = z.object({ results: z.array(staffInvitationAnswer) }).register(components, { id: 'StaffInvitations' });
+export type StaffInvitations = z.output<typeof staffInvitationsAnswer>;
+
+/** POST /staff/team/: the member made with a password, or the invitation sent. */
+export const staffInviteAnswer = z.union([staffMemberAnswer, staffInvitationAnswer]).register(components, { id: 'StaffInviteResult' });
+
+/** POST /operator/companies/{id}/staff-invitations - the deployment owner invites a company's (first) owner. */
+export const companyStaffInviteSchema = z.object({ email, role: role.default('owner') });
+
+/** POST /staff/invitations/lookup/ - what a link's token invites to. */
+export const invitationTokenSchema = z.object({ token: invitationToken });
+export const invitationLookupAnswer = z.object({
+  email: z.string(),
+  role,
+  company_name: z.string(),
+  expires_at: isoTime,
+}).register(components, { id: 'StaffInvitationLookup' });
+export type InvitationLookup = z.output<typeof invitationLookupAnswer>;
+
+/** POST /staff/invitations/accept/ - the invitee's name and password. */
+export const invitationAcceptSchema = z.object({
+  token: invitationToken,
+  name: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'invalidField'),
+  password: passwordSchema,
+});
+
+/** GET and PATCH /staff/security/ - the company's console security settings. */
+export const staffSecurityAnswer = z.object({
+  require_second_factor: z.boolean().describe('Every staff member must give a second factor (and enrol one first)'),
+}).register(components, { id: 'StaffSecurity' });
+export type StaffSecurity = z.output<typeof staffSecurityAnswer>;
+export const staffSecuritySchema = z.object({ require_second_factor: z.boolean({ error: 'invalidField' }) });
