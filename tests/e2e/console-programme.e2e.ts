@@ -81,6 +81,9 @@ describe('console campaigns', () => {
       const form = 'form[data-programme-form="campaign-new"]';
       // Refused first: a landing URL that is not one and a rate that is not a number, each said under its field; what was typed stays.
       await page.locator(`${form} [name="name"]`).fill(name);
+      // Other languages fold away until opened.
+      expect(await page.locator(`${form} [name="translations.es.name"]`).isVisible()).toBe(false);
+      await page.locator(`${form} [data-texts-details="es"] > summary`).click();
       await page.locator(`${form} [name="translations.es.name"]`).fill(`Carrera de otoño ${run}`);
       await page.locator(`${form} [name="url"]`).fill('not a link');
       await page.locator(`${form} [name="commission.rate_bps"]`).fill('twelve');
@@ -143,6 +146,7 @@ describe('console rewards', () => {
       await page.goto(`${baseUrl()}/console/rewards?tab=badges`);
       const form = 'form[data-programme-form="badges-new"]';
       await page.locator(`${form} [name="name"]`).fill(badge);
+      await page.locator(`${form} [data-texts-details="es"] > summary`).click();
       await page.locator(`${form} [name="translations.es.name"]`).fill(`Pionera ${run}`);
       await page.locator(`${form} [name="points"]`).fill('300');
       await submit(page, form, 'Create badge');
@@ -167,6 +171,7 @@ describe('console rewards', () => {
       await page.goto(`${baseUrl()}/console/rewards?tab=rewards`);
       const rewardForm = 'form[data-programme-form="rewards-new"]';
       await page.locator(`${rewardForm} [name="name"]`).fill(reward);
+      await page.locator(`${rewardForm} [data-texts-details="es"] > summary`).click();
       await page.locator(`${rewardForm} [name="translations.es.name"]`).fill(`Vale para un mapa ${run}`);
       await page.locator(`${rewardForm} [name="points"]`).fill('150');
       await page.locator(`${rewardForm} [name="value_minor"]`).fill('12');
