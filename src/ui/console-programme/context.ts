@@ -1,5 +1,5 @@
 import type { CatalogCampaign } from '../../lib/schemas/campaigns';
-import { formatMoney, formatPercent } from '../../lib/format';
+import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { t, type MessageKey } from '../../lib/i18n';
 import { isSupportedLanguage } from '../../lib/languages';
 import type { FormContext } from './fields';
@@ -12,10 +12,11 @@ export interface ProgrammeContext extends FormContext {
 }
 
 export function programmeContext(locals: App.Locals): ProgrammeContext {
-  const { portal } = locals;
+  const { portal, requestContext } = locals;
   const defaultLanguage = portal.settings.default_language;
   const languages = portal.languages.filter((l) => l.status === 'active' && isSupportedLanguage(l.code)).map((l) => l.code);
-  return { currency: portal.currency, defaultLanguage, otherLanguages: languages.filter((code) => code !== defaultLanguage) };
+  const decimalComma = formatNumber(1.5, requestContext.lang).includes(',');
+  return { currency: portal.currency, defaultLanguage, otherLanguages: languages.filter((code) => code !== defaultLanguage), decimalComma };
 }
 
 /** The campaigns as choices of a "campaign" field (tasks and vault items limited to one). */

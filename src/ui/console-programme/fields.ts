@@ -33,27 +33,34 @@ export interface FormContext {
   currency: string;
   /** The company's languages other than its default, whose texts go in `translations`. */
   otherLanguages: readonly string[];
+  /** The page language writes decimals with a comma ("12,5"): a comma is then read as the decimal point, else refused. */
+  decimalComma?: boolean;
 }
 
-const DECIMAL = /^\d{1,12}(?:[.,]\d+)?$/;
-
-/** "12.50" or "12,50" in `currency` as minor units (1250), or the text as typed. */
-export function moneyToMinor(text: string, currency: string): number | string {
+/** A decimal as typed, split at its point: "12.50" (or "12,50" where the comma is the decimal sign) -> ["12", "50"]. */
+function decimalParts(text: string, decimalComma = false): [string, string] | null {
   const v = text.trim();
-  if (!DECIMAL.test(v)) return v;
-  const digits = currencyMinorDigits(currency);
-  const [whole, fraction = ''] = v.replace(',', '.').split('.');
-  if (fraction.length > digits) return v;
-  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  const match = (decimalComma ? /^(\d{1,12})(?:[.,](\d+))?$/ : /^(\d{1,12})(?:\.(\d+))?$/).exec(v);
+  return match ? [match[1]!, match[2] ?? ''] : null;
+}
+
+/** Whole units and a fraction as an integer of `digits` decimals, or null when the fraction has more (other than zeros). */
+function scaled([whole, fraction]: [string, string], digits: number): number | null {
+  const kept = fraction.replace(/0+$/, '');
+  if (kept.length > digits) return null;
+  return Number(whole) * 10 ** digits + Number(kept.padEnd(digits, '0') || '0');
+}
+
+/** "12.50" in `currency` as minor units (1250), or the text as typed. */
+export function moneyToMinor(text: string, currency: string, decimalComma = false): number | string {
+  const parts = decimalParts(text, decimalComma);
+  return (parts && scaled(parts, currencyMinorDigits(currency))) ?? text.trim();
 }
 
 /** A percentage ("12.5") as basis points (1250), or the text as typed. */
-export function percentToBps(text: string): number | string {
-  const v = text.trim();
-  if (!DECIMAL.test(v)) return v;
-  const [whole, fraction = ''] = v.replace(',', '.').split('.');
-  if (fraction.length > 2) return v;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0') || '0');
+export function percentToBps(text: string, decimalComma = false): number | string {
+  const parts = decimalParts(text, decimalComma);
+  return (parts && scaled(parts, 2)) ?? text.trim();
 }
 
 /** Basis points as the percentage the form shows (1250 -> "12.5"). */
@@ -93,9 +100,12 @@ function readField(form: FormData, spec: FieldSpec, name: string, ctx: FormConte
   if (!v && spec.empty === 'null') return null;
   if (!v && spec.empty === 'omit') return undefined;
   if (spec.kind === 'integer') return formInteger(v);
-  if (spec.kind === 'money') return moneyToMinor(v, ctx.currency);
-  if (spec.kind === 'percent') return percentToBps(v);
-  if (spec.kind === 'decimal') return DECIMAL.test(v) ? Number(v.replace(',', '.')) : v;
+  if (spec.kind === 'money') return moneyToMinor(v, ctx.currency, ctx.decimalComma);
+  if (spec.kind === 'percent') return percentToBps(v, ctx.decimalComma);
+  if (spec.kind === 'decimal') {
+    const parts = decimalParts(v, ctx.decimalComma);
+    return parts ? Number(`${parts[0]}.${parts[1] || '0'}`) : v;
+  }
   return spec.kind === 'longText' ? raw.trim() : v;
 }
 

@@ -1181,7 +1181,7 @@ export const es419: Partial<Texts> = {
 export const esMX: Partial<Texts> = {
 };
 
-// Canada: "courriel"-style wording differs little here; a store credit is a "crédit en magasin".
+// Canada: a store credit is a "crédit en magasin".
 export const frCA: Partial<Texts> = {
   'console.programme.storeCredit': '{amount} en crédit en magasin',
   'console.programme.commissionMonetaryHint': 'Décochez pour payer en crédit en magasin.',
