@@ -1,7 +1,8 @@
 // The console's campaigns and rewards screens in a real Chromium: an admin creates a campaign with its
 // commission rule and texts in two languages (a bad landing URL and rate refused first, next to their fields),
 // edits it and finds it listed and read back by the operator API; creates a badge (and deletes one through the
-// confirmation step) and a reward with codes that the ambassador's rewards page then offers; a viewer sees the
+// confirmation step), a reward with codes that the ambassador's rewards page then offers, and a vault item with
+// a variant and its code; a viewer sees the
 // same screens read only and the API refuses their edit (403 roleRequired); Acme's console speaks Spanish,
 // its API errors included; axe finds nothing at 1280 and 390 px.
 import { readFileSync } from 'node:fs';
@@ -138,7 +139,7 @@ describe('console campaigns', () => {
 });
 
 describe('console rewards', () => {
-  it('an admin creates a badge, deletes one after confirming, and creates a reward with codes that the ambassador\'s rewards page offers', async () => {
+  it('an admin creates a badge, deletes one after confirming, creates a reward with codes that the ambassador\'s rewards page offers, and a vault item with a variant and its code', async () => {
     const admin = await member('localhost', 'admin');
     const badge = `Trailblazer ${run}`;
     const reward = `Trail map voucher ${run}`;
@@ -187,6 +188,28 @@ describe('console rewards', () => {
       expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.programme.codesAdded']);
       expect(await page.locator('[data-row]', { has: page.locator('h3', { hasText: reward }) }).locator('.programme-row-summary').textContent())
         .toBe('150 points · stock unlimited · 2 codes left');
+
+      // A vault item, a variant of $10 (a price with three decimals refused first) and a code for it.
+      const item = `Trail gift card ${run}`;
+      await page.goto(`${baseUrl()}/console/rewards?tab=vault`);
+      await page.locator('form[data-programme-form="vault-new"] [name="name"]').fill(item);
+      await submit(page, 'form[data-programme-form="vault-new"]', 'Create vault item');
+      const itemRow = () => page.locator('article[data-row]', { has: page.locator('h3', { hasText: item }) });
+      expect(await itemRow().locator('.programme-row-summary').first().textContent()).toBe('Every ambassador · 0 variants');
+      await itemRow().locator('.programme-new-variant > summary').click();
+      const variantForm = itemRow().locator('form[data-programme-form$="-variant"]');
+      await variantForm.locator('[name="name"]').fill('$10');
+      await variantForm.locator('[name="cost"]').fill('10.005');
+      await Promise.all([page.waitForNavigation(), variantForm.locator('button[type="submit"]').click()]);
+      expect(await itemRow().locator('form[data-programme-form$="-variant"] [data-field-error="cost"]').textContent()).toBe(en.invalidField);
+      await itemRow().locator('form[data-programme-form$="-variant"] [name="cost"]').fill('10');
+      await Promise.all([page.waitForNavigation(), itemRow().locator('form[data-programme-form$="-variant"] button[type="submit"]').click()]);
+      const variant = itemRow().locator('article[data-row]', { has: page.locator('h4', { hasText: '$10' }) });
+      expect(await variant.locator('.programme-row-summary').textContent()).toBe('$10 · stock unlimited · 0 codes left');
+      await variant.locator('textarea[name="codes"]').fill(`GIFT-${run}`);
+      await Promise.all([page.waitForNavigation(), variant.locator('form[data-codes-form] button').click()]);
+      expect(await itemRow().locator('article[data-row]', { has: page.locator('h4', { hasText: '$10' }) }).locator('.programme-row-summary').textContent())
+        .toBe('$10 · stock unlimited · 1 code left');
     });
     // The ambassador's rewards page offers it at its price (Ava reads English, her profile's language).
     const context = await browser.newContext(withContextDefaults({ viewport: DESKTOP, locale: 'en-US' }));
