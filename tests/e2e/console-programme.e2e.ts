@@ -2,9 +2,8 @@
 // commission rule and texts in two languages (a bad landing URL and rate refused first, next to their fields),
 // edits it and finds it listed and read back by the operator API; creates a badge (and deletes one through the
 // confirmation step), a reward with codes that the ambassador's rewards page then offers, and a vault item with
-// a variant and its code; a viewer sees the
-// same screens read only and the API refuses their edit (403 roleRequired); Acme's console speaks Spanish,
-// its API errors included; axe finds nothing at 1280 and 390 px.
+// a variant and its code; a viewer sees the same screens read only and the API refuses their edit (403
+// roleRequired); Acme's console speaks Spanish, its API errors included; axe finds nothing at 1280 and 390 px.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
