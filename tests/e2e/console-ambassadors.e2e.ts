@@ -121,6 +121,30 @@ describe('console ambassadors', () => {
     });
   }, 120_000);
 
+  it('finance adjusts cash with a reason (a bad amount said in words) and does nothing else', async () => {
+    const finance = await newStaffMember('localhost', 'finance');
+    await asMember(finance, { locale: 'en-US' }, async (page) => {
+      await page.goto(`${baseUrl()}/console/ambassadors/amb-ben`);
+      expect(await page.locator('[data-ambassador-points-form]').count()).toBe(0);
+      expect(await page.locator('[data-ambassador-toggle]').count()).toBe(0);
+      const form = page.locator('[data-ambassador-cash-form]');
+      await form.locator('input[name="cash_amount"]').fill('1.234');
+      await form.locator('input[name="cash_reason"]').fill('Goodwill');
+      await submit(page, form.locator('button[type="submit"]'));
+      expect(await page.locator('#cash_amount-error').textContent()).toBe(en['console.ambassadors.amountInvalid']);
+      const reason = `Goodwill ${Date.now()}`;
+      await page.locator('[data-ambassador-cash-form] input[name="cash_amount"]').fill('12.50');
+      await page.locator('[data-ambassador-cash-form] input[name="cash_reason"]').fill(reason);
+      await submit(page, page.locator('[data-ambassador-cash-form] button[type="submit"]'));
+      expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.ambassadors.cashAdjusted']);
+      const ledger = await api('localhost', finance, 'GET', '/ambassadors/amb-ben/loyalty');
+      expect(ledger.body.entries.filter((e: { description: string }) => e.description === reason))
+        .toEqual([expect.objectContaining({ kind: 'cash', amount: 1250, entry_type: 'adjust' })]);
+    });
+    // The API refuses finance the actions the page does not offer them.
+    expect((await api('localhost', finance, 'POST', '/ambassadors/amb-ben/deactivate', {})).status).toBe(403);
+  }, 120_000);
+
   it('checks an import file without writing, then imports it', async () => {
     const email = `imported-${Date.now()}@example.com`;
     const csv = `email,first_name,last_name\r\n${email},Ima,Ported\r\nben@demo.test,Ben,Again\r\nnot-an-email,Bad,Row\r\n`;
