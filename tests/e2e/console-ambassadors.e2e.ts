@@ -99,6 +99,29 @@ describe('console ambassadors', () => {
     });
   }, 120_000);
 
+  it('moves an ambassador to a group and out of it, and adds them to a campaign and removes them', async () => {
+    await asMember(admin, { locale: 'en-US' }, async (page) => {
+      await page.goto(`${baseUrl()}/console/ambassadors/amb-nocampaign`);
+      const groups = (await api('localhost', admin, 'GET', '/groups')).body.results as { uid: string; name: string }[];
+      await page.locator('select[name="group"]').selectOption(groups[0]!.uid);
+      await submit(page, page.locator('form:has(select[name="group"]) button[type="submit"]'));
+      expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.ambassadors.moved']);
+      expect(await page.locator('[data-ambassador-group]').textContent()).toBe(groups[0]!.name);
+      expect((await api('localhost', admin, 'GET', '/ambassadors/amb-nocampaign')).body.ambassador.group.uid).toBe(groups[0]!.uid);
+      await page.locator('select[name="group"]').selectOption('');
+      await submit(page, page.locator('form:has(select[name="group"]) button[type="submit"]'));
+      expect((await api('localhost', admin, 'GET', '/ambassadors/amb-nocampaign')).body.ambassador.group).toBeNull();
+
+      await page.locator('select#join-campaign').selectOption('cmp-demo-main');
+      await submit(page, page.locator('form:has(select#join-campaign) button[type="submit"]'));
+      expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.ambassadors.joinedCampaign']);
+      expect(await page.locator('[data-ambassador-campaign="cmp-demo-main"]').count()).toBe(1);
+      await submit(page, page.locator('[data-ambassador-campaign="cmp-demo-main"] button[type="submit"]'));
+      expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.ambassadors.leftCampaign']);
+      expect((await api('localhost', admin, 'GET', '/ambassadors/amb-nocampaign')).body.ambassador.campaigns).toEqual([]);
+    });
+  }, 120_000);
+
   it('adjusts points with a reason, refusing a bad amount in words, and the entry is in the ledger', async () => {
     await asMember(admin, { locale: 'en-US' }, async (page) => {
       await page.goto(`${baseUrl()}/console/ambassadors/amb-ben`);
