@@ -82,6 +82,13 @@ describe('console ambassadors', () => {
       const shown = await page.locator('[data-ambassador-timeline] tr[data-kind="commission"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-uid')));
       expect(shown).toEqual(commissions.map((c: { uid: string }) => c.uid));
       expect(await page.locator('[data-ambassador-timeline] tr[data-kind="commission"] th').first().textContent()).toBe(en['console.ambassadors.kind.commission']);
+      // Only the commissions, on asking.
+      await page.locator('select[name="kind"]').selectOption('commission');
+      await submit(page, page.locator('[data-timeline-filter] button[type="submit"]'));
+      const all = (await api('localhost', admin, 'GET', '/ambassadors/amb-ava/timeline?kind=commission&limit=50')).body.results as { uid: string }[];
+      expect(all.length).toBeGreaterThan(commissions.length);
+      const rows = await page.locator('[data-ambassador-timeline] tbody tr').evaluateAll((list) => list.map((r) => [r.getAttribute('data-kind'), r.getAttribute('data-uid')]));
+      expect(rows).toEqual(all.map((c) => ['commission', c.uid]));
     });
   }, 120_000);
 

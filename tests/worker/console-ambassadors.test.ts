@@ -110,6 +110,10 @@ describe('GET /v1/operator/ambassadors/{uid}/timeline', () => {
     expect(items.find((i) => i.uid === commission.uid)).toMatchObject({ kind: 'commission', status: 'pending' });
     expect(items.map((i) => i.at)).toEqual([...items.map((i) => i.at)].sort().reverse());
     expect(new Set(items.map((i) => i.kind)).size).toBeGreaterThan(1);
+    const only = await asStaff(owner, 'GET', `/ambassadors/${commission.ambassador_uid ?? 'amb-ava'}/timeline?kind=commission&limit=200`);
+    expect(only.body.results.length).toBeGreaterThan(0);
+    expect(only.body.results.every((i: { kind: string }) => i.kind === 'commission')).toBe(true);
+    expect((await asStaff(owner, 'GET', '/ambassadors/amb-ava/timeline?kind=gossip')).status).toBe(400);
     expect((await asStaff(owner, 'GET', '/ambassadors/amb-alex/timeline')).status).toBe(404);
     expect((await op(KEYS.acme, 'GET', '/ambassadors/amb-ava/timeline')).status).toBe(404);
   });

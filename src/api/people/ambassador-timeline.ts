@@ -18,7 +18,7 @@ const ownUid = (uid: string | null) => (uid?.startsWith('op:') ? uid.replace(/^o
 /** GET /v1/operator/ambassadors/{uid}/timeline - a page of clicks, referrals, commissions, payouts and ledger entries. */
 export async function ambassadorTimeline(svc: ServiceContext, op: Operator, uid: string, q: z.output<typeof timelineQuerySchema>) {
   await mustFind(svc.db, op.companyId, uid);
-  const rows = await timelineRows(svc.db, op.companyId, uid, q.limit + 1, q.offset);
+  const rows = await timelineRows(svc.db, op.companyId, uid, q.kind ?? null, q.limit + 1, q.offset);
   const results: TimelineItem[] = rows.slice(0, q.limit).map((r) => (r.kind === 'points' || r.kind === 'cash' ? { ...r, uid: ownUid(r.uid) } : r));
   return { limit: q.limit, offset: q.offset, more: rows.length > q.limit, results };
 }

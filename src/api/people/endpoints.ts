@@ -332,7 +332,8 @@ export const ambassadorTimelineEndpoint = endpoint({
   method: 'get', path: '/operator/ambassadors/:uid/timeline', auth: 'operator', tag: 'Ambassadors', operationId: 'ambassadorTimeline',
   summary: 'What happened to an ambassador',
   description: 'The ambassador\'s clicks, referrals, commissions, payouts and points and cash ledger entries in one list, newest ' +
-    'first. `limit` 1-200 (default 50), `offset`; `more` says whether older items follow.',
+    'first; `kind` (`click`, `referral`, `commission`, `payout`, `points`, `cash`) keeps one kind. `limit` 1-200 (default 50), ' +
+    '`offset`; `more` says whether older items follow.',
   query: timelineQuerySchema,
   answer: { status: 200, schema: timelineAnswer, description: 'A page of the timeline' },
   errors: { 404: unknownAmbassador },

@@ -117,10 +117,10 @@ export interface TimelineRow {
 }
 
 /**
- * An ambassador's clicks, referrals, commissions, payouts and ledger entries, newest first: one UNION of
- * the five tables, every part held to the company and the ambassador.
+ * An ambassador's clicks, referrals, commissions, payouts and ledger entries (or those of one `kind`), newest
+ * first: one UNION of the five tables, every part held to the company and the ambassador.
  */
-export async function timelineRows(db: D1Database, companyId: string, uid: string, limit: number, offset: number) {
+export async function timelineRows(db: D1Database, companyId: string, uid: string, kind: TimelineRow['kind'] | null, limit: number, offset: number) {
   const { results } = await db.prepare(
     `SELECT * FROM (
        SELECT 'click' AS kind, k.created_at AS at, NULL AS uid, c.name AS campaign,
@@ -143,8 +143,8 @@ export async function timelineRows(db: D1Database, companyId: string, uid: strin
        SELECT l.kind, l.created_at, l.uid, NULL, l.entry_type, l.amount,
               CASE l.kind WHEN 'cash' THEN (SELECT currency FROM companies WHERE id = l.company_id) END, l.description, l.id
          FROM loyalty_ledger l WHERE l.company_id = ?1 AND l.ambassador_uid = ?2
-     ) ORDER BY at DESC, rid DESC LIMIT ?3 OFFSET ?4`,
-  ).bind(companyId, uid, limit, offset).all<TimelineRow & { rid: number }>();
+     ) WHERE ?5 IS NULL OR kind = ?5 ORDER BY at DESC, rid DESC LIMIT ?3 OFFSET ?4`,
+  ).bind(companyId, uid, limit, offset, kind).all<TimelineRow & { rid: number }>();
   return results.map(({ rid: _rid, ...item }) => item);
 }
 

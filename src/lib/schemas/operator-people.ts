@@ -75,8 +75,11 @@ export type AmbassadorListQuery = z.infer<typeof ambassadorListSchema>;
 export const ambassadorExportSchema = z.object(ambassadorFilters);
 export type AmbassadorFilters = z.infer<typeof ambassadorExportSchema>;
 
-/** GET /v1/operator/ambassadors/{uid}/timeline: a page, newest first. */
+export const TIMELINE_KINDS = ['click', 'referral', 'commission', 'payout', 'points', 'cash'] as const;
+
+/** GET /v1/operator/ambassadors/{uid}/timeline: a page, newest first, of every kind or of one. */
 export const timelineQuerySchema = z.object({
+  kind: z.enum(TIMELINE_KINDS, { error: 'invalidField' }).optional(),
   limit: queryInteger('invalidField', 1, 200).default(50),
   offset: queryInteger('invalidField', 0, 100_000).default(0),
 });
@@ -216,7 +219,7 @@ export const importReportAnswer = z.object({
 
 /** One thing that happened to an ambassador, as the timeline lists it. */
 export const timelineItem = z.object({
-  kind: z.enum(['click', 'referral', 'commission', 'payout', 'points', 'cash']),
+  kind: z.enum(TIMELINE_KINDS),
   at: isoTime,
   uid: z.string().nullable().describe('The commission\'s or payout\'s uid, or the ledger entry\'s own uid'),
   campaign: z.string().nullable().describe('The campaign\'s name (clicks, referrals, commissions)'),
