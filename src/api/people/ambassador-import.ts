@@ -159,19 +159,28 @@ async function announceAll(svc: ServiceContext, company: CompanyRow, created: Aw
   }
 }
 
-/** The whole import: 400 for a bad header or a broken file, 413 past IMPORT_MAX_ROWS rows, else the report. */
-export async function importAmbassadors(svc: ServiceContext, op: Operator, csv: string, invite: boolean) {
+/**
+ * The whole import: 400 for a bad header or a broken file, 413 past IMPORT_MAX_ROWS rows, else the report.
+ * `dryRun`: the same checks and report (`created` meaning "would be created", without a uid), nothing
+ * written and nothing sent.
+ */
+export async function importAmbassadors(svc: ServiceContext, op: Operator, csv: string, invite: boolean, dryRun = false) {
   const { header, data } = importRecords(csv, `send a header row (${IMPORT_REQUIRED_COLUMNS.join(', ')}) and one row per ambassador.`);
   const columns = readHeader(header);
   refuseOverRows(data.length, IMPORT_MAX_ROWS);
   const checked = await checkRows(svc, op, columns, header.cells.length, data);
   const { fresh, repeats } = await skipExisting(svc, op, checked);
-  const company = (await findCompany(svc.db, op.companyId))!;
-  const created = await writeRows(svc, op, fresh);
-  await announceAll(svc, company, created, invite);
-  for (const { first, repeat } of repeats) if (first.report.uid) repeat.report.uid = first.report.uid;
+  if (dryRun) {
+    for (const c of fresh) c.report.status = 'created';
+  } else {
+    const company = (await findCompany(svc.db, op.companyId))!;
+    const created = await writeRows(svc, op, fresh);
+    await announceAll(svc, company, created, invite);
+    for (const { first, repeat } of repeats) if (first.report.uid) repeat.report.uid = first.report.uid;
+  }
   const rows = checked.map((c) => c.report);
   return {
+    ...(dryRun ? { dry_run: true } : {}),
     created: rows.filter((r) => r.status === 'created').length,
     skipped: rows.filter((r) => r.status === 'skipped').length,
     failed: rows.filter((r) => r.status === 'error').length,

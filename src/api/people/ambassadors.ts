@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AmbassadorCreate, AmbassadorListQuery, groupMoveSchema } from '../../lib/schemas/operator-people';
+import type { AmbassadorCreate, AmbassadorFilters, AmbassadorListQuery, groupMoveSchema } from '../../lib/schemas/operator-people';
 import { newShortCode } from '../auth/codes';
 import { listJoinableCampaigns } from '../auth/queries';
 import { findUser } from '../auth/user-queries';
@@ -15,7 +15,8 @@ import {
 } from './accounts';
 import {
   companyRefRows, deactivateStatements, findAmbassador, joinCampaignStatements, leaveCampaignStatement,
-  listAmbassadors as listAmbassadorRows, reactivateStatement, setGroupStatement, writeThenReadAmbassador, type CampaignRefRow,
+  listAmbassadors as listAmbassadorRows, reactivateStatement, setGroupStatement, writeThenReadAmbassador, type AmbassadorFilterIds,
+  type CampaignRefRow,
 } from './operator-queries';
 
 // The operator's ambassador calls: list, read, create (with an optional invitation), invite again,
@@ -23,7 +24,7 @@ import {
 
 const notFound = () => new ApiError('not_found', 'notFound');
 
-async function mustFind(db: D1Database, companyId: string, uid: string) {
+export async function mustFind(db: D1Database, companyId: string, uid: string) {
   const row = await findAmbassador(db, companyId, uid);
   if (!row) throw notFound();
   return row;
@@ -43,16 +44,20 @@ async function writeThenView(db: D1Database, companyId: string, uid: string, wri
   return { ambassador: ambassadorView(row) };
 }
 
-/** GET /v1/operator/ambassadors - newest first, filtered by e-mail (part of it), group, campaign and status. */
-export async function listAmbassadors(svc: ServiceContext, op: Operator, q: AmbassadorListQuery) {
+/** The filters an operator named, with the group and campaign resolved (an unknown one is a field error). */
+export async function resolveFilters(svc: ServiceContext, op: Operator, q: AmbassadorFilters): Promise<AmbassadorFilterIds> {
   const refs: CompanyRefs = q.group || q.campaign ? await companyRefRows(svc.db, op.companyId) : { groups: [], campaigns: [] };
   const group = q.group ? groupByRef(refs, q.group) : undefined;
   const campaign = q.campaign ? campaignByRef(refs, q.campaign) : undefined;
   if (q.group && !group) throw fieldError('group', unknownGroup(q.group));
   if (q.campaign && !campaign) throw fieldError('campaign', unknownCampaigns([q.campaign]));
-  const { rows, count } = await listAmbassadorRows(svc.db, op.companyId, {
-    email: q.email || undefined, groupId: group?.id, campaignId: campaign?.id, active: q.active, limit: q.limit, offset: q.offset,
-  });
+  return { q: q.q || undefined, email: q.email || undefined, groupId: group?.id, campaignId: campaign?.id, active: q.active, sort: q.sort };
+}
+
+/** GET /v1/operator/ambassadors - filtered by name or e-mail, group, campaign and status; newest first unless `sort` says. */
+export async function listAmbassadors(svc: ServiceContext, op: Operator, q: AmbassadorListQuery) {
+  const filters = await resolveFilters(svc, op, q);
+  const { rows, count } = await listAmbassadorRows(svc.db, op.companyId, { ...filters, limit: q.limit, offset: q.offset });
   return { count, limit: q.limit, offset: q.offset, results: rows.map(ambassadorView) };
 }
 

@@ -1,20 +1,23 @@
 import { notificationsUpdateSchema, optoutSchema } from '../../lib/schemas/notifications';
 import {
-  ambassadorCreatedAnswer, ambassadorCreateSchema, ambassadorInvitedAnswer, ambassadorListAnswer, ambassadorListSchema, assetAnswer,
-  assetDeletedAnswer, assetListAnswer, assetListSchema, assetUpdateSchema, assetUploadForm, emptySchema, groupMoveSchema, importCsvSchema,
-  importQuerySchema, importReportAnswer, operatorAmbassadorAnswer,
+  ambassadorCreatedAnswer, ambassadorCreateSchema, ambassadorCsvAnswer, ambassadorExportSchema, ambassadorInvitedAnswer, ambassadorListAnswer, ambassadorListSchema,
+  assetAnswer, assetDeletedAnswer, assetListAnswer, assetListSchema, assetUpdateSchema, assetUploadForm, cashAdjustmentSchema, emptySchema,
+  groupMoveSchema, importCsvSchema, importQuerySchema, importReportAnswer, operatorAmbassadorAnswer, timelineAnswer, timelineQuerySchema,
 } from '../../lib/schemas/operator-people';
+import { loyaltyEntryAnswer } from '../../lib/schemas/loyalty';
 import {
   activeAnswer, companyAmbassadorsAnswer, notificationsAnswer, optoutAnswer, profileAnswer, userAnswer,
 } from '../../lib/schemas/people';
 import { activeSchema, AVATAR_FIELD, profileUpdateSchema } from '../../lib/schemas/profile';
 import { filePart, hostQuery } from '../../lib/schemas/common';
-import { endpoint } from '../core/endpoint';
+import { endpoint, reply } from '../core/endpoint';
 import {
   createAmbassador, deactivateAmbassador, getAmbassador, inviteAmbassador, joinCampaign, leaveCampaign, listAmbassadors, moveToGroup,
   reactivateAmbassador,
 } from './ambassadors';
+import { exportAmbassadors } from './ambassador-export';
 import { importAmbassadors } from './ambassador-import';
+import { adjustCash, ambassadorTimeline } from './ambassador-timeline';
 import { deleteAsset, getAsset, listAssets, updateAsset, uploadAssetFile } from './assets';
 import { updateProfile } from './edit';
 import { assetFingerprint, readAssetUpload, readCsvText } from './operator-request';
@@ -173,11 +176,12 @@ export const optoutEndpoint = endpoint({
 const unknownAmbassador = 'Unknown ambassador uid (or one of another company)';
 const unknownAsset = 'Unknown asset uid (or one of another company)';
 
-// GET /v1/operator/ambassadors - a page of the company's ambassadors (filters: email, group, campaign, active)
+// GET /v1/operator/ambassadors - a page of the company's ambassadors (filters: q, email, group, campaign, active; sort)
 export const listAmbassadorsEndpoint = endpoint({
   method: 'get', path: '/operator/ambassadors', auth: 'operator', tag: 'Ambassadors', operationId: 'listAmbassadors', summary: 'List ambassadors',
-  description: 'A page of the company\'s ambassadors, newest first. Filters: `email` (part of it), `group` (uid or name), `campaign` ' +
-    '(uid or id), `active`. `limit` 1-100 (default 50), `offset`.',
+  description: 'A page of the company\'s ambassadors. Filters: `q` (part of the name or the e-mail), `email` (part of it), `group` ' +
+    '(uid or name), `campaign` (uid or id), `active`. `sort`: `-created_at` (newest first, the default), `created_at`, `name`, ' +
+    '`-name`, `email`, `-email`. `limit` 1-100 (default 50), `offset`.',
   query: ambassadorListSchema,
   answer: { status: 200, schema: ambassadorListAnswer, description: 'The page and the number of matches' },
   errors: {},
@@ -210,20 +214,36 @@ export const importAmbassadorsEndpoint = endpoint({
     'file, the header being row 1): `created` with its uid, `skipped` when the e-mail already has an account, or `error` with ' +
     'the reasons per column. A bad row never stops the others, and a row is written whole or not at all. `invite=true` e-mails ' +
     'each new ambassador the set-password link. A missing, unknown or repeated column is a 400 naming it; more than 1000 data ' +
-    'rows (or 2 MB) a 413; another content type a 415.',
+    'rows (or 2 MB) a 413; another content type a 415. `dry_run=true` checks every row against the company and reports what the ' +
+    'import would do (`created`: would be created, without a uid) and writes nothing, sends nothing.',
   query: importQuerySchema,
   body: importCsvSchema,
   // The importer reports on the file itself (an empty one too): the route only reads the text.
   parseIn: 'handler',
   readRequest: readCsvText,
-  idempotencyText: (csv, query) => `invite=${query.invite}\n${csv}`,
+  idempotencyText: (csv, query) => `invite=${query.invite}\ndry_run=${query.dry_run}\n${csv}`,
   contentType: 'text/csv',
   example: 'email,first_name,last_name,group,campaigns,language\r\njamie@example.com,Jamie,Rivera,grp-demo-creators,cmp-demo-main;cmp-demo-summer,es\r\n' +
     '"lee@example.com",Lee,"O\'Neil, Jr.",,,\r\n',
   answer: { status: 200, schema: importReportAnswer, description: 'Counts and the report of every data row' },
   errors: {},
   tooLarge: 'more than 1000 data rows, or a file over 2 MB',
-  handle: ({ svc, operator, query, body }) => importAmbassadors(svc, operator, body, query.invite),
+  handle: ({ svc, operator, query, body }) => importAmbassadors(svc, operator, body, query.invite, query.dry_run),
+});
+
+// GET /v1/operator/ambassadors/export - the filtered list as a CSV file, streamed
+export const exportAmbassadorsEndpoint = endpoint({
+  method: 'get', path: '/operator/ambassadors/export', auth: 'operator', tag: 'Ambassadors', operationId: 'exportAmbassadors',
+  summary: 'Export ambassadors as CSV',
+  description: 'Every ambassador the list\'s filters (`q`, `email`, `group`, `campaign`, `active`) match, in its `sort`, as a CSV ' +
+    'download (`text/csv`, UTF-8, RFC 4180 quoting), streamed as it is read. Columns: `email`, `first_name`, `last_name`, `group` ' +
+    '(uid), `campaigns` (uids separated by `;`), `language` (the import\'s, so the file can be imported again), then `uid`, ' +
+    '`active`, `has_password`, `created_at`. A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) starts ' +
+    'with an apostrophe.',
+  query: ambassadorExportSchema,
+  answer: { status: 200, schema: ambassadorCsvAnswer, description: 'The CSV file', contentType: 'text/csv' },
+  errors: {},
+  handle: ({ svc, operator, query }) => exportAmbassadors(svc, operator, query),
 });
 
 // GET /v1/operator/ambassadors/{uid}
@@ -307,6 +327,38 @@ export const leaveCampaignEndpoint = endpoint({
   handle: ({ svc, operator, params }) => leaveCampaign(svc, operator, params.uid, params.campaign),
 });
 
+// GET /v1/operator/ambassadors/{uid}/timeline - clicks, referrals, commissions, payouts and ledger entries, newest first
+export const ambassadorTimelineEndpoint = endpoint({
+  method: 'get', path: '/operator/ambassadors/:uid/timeline', auth: 'operator', tag: 'Ambassadors', operationId: 'ambassadorTimeline',
+  summary: 'What happened to an ambassador',
+  description: 'The ambassador\'s clicks, referrals, commissions, payouts and points and cash ledger entries in one list, newest ' +
+    'first; `kind` (`click`, `referral`, `commission`, `payout`, `points`, `cash`) keeps one kind. `limit` 1-200 (default 50), ' +
+    '`offset`; `more` says whether older items follow.',
+  query: timelineQuerySchema,
+  answer: { status: 200, schema: timelineAnswer, description: 'A page of the timeline' },
+  errors: { 404: unknownAmbassador },
+  handle: ({ svc, operator, params, query }) => ambassadorTimeline(svc, operator, params.uid, query),
+});
+
+// POST /v1/operator/ambassadors/{uid}/cash_adjustments - credit or debit cash with a reason; 201, or 200 for a uid already posted
+export const adjustAmbassadorCashEndpoint = endpoint({
+  method: 'post', path: '/operator/ambassadors/:uid/cash_adjustments', auth: 'operator', tag: 'Ambassadors', operationId: 'adjustAmbassadorCash',
+  summary: 'Adjust an ambassador\'s cash',
+  description: 'One `adjust` entry of the cash ledger: `amount` in minor units of the company currency (+ credits, - debits), ' +
+    '`reason` (required, kept as the entry\'s description). A debit the open cash cannot cover is refused whole (400 ' +
+    '`notEnoughFunds`). The same `uid` again answers 200 with the first entry and moves nothing. Staff: owners, admins and ' +
+    'finance, with a second factor of the last 10 minutes.',
+  staffRoles: ['owner', 'admin', 'finance'],
+  stepUp: true,
+  body: cashAdjustmentSchema,
+  example: { amount: -1500, reason: 'Duplicate bonus of March', uid: 'fix-2026-03-ava' },
+  answer: { status: 201, schema: loyaltyEntryAnswer, description: 'The entry and the balances after it' },
+  alsoOk: { status: 200, description: 'An entry with this uid already exists: the first one, nothing moved' },
+  errors: { 404: unknownAmbassador },
+  handle: ({ svc, operator, params, body }) =>
+    adjustCash(svc, operator, params.uid, body).then(({ created, body: answer }) => reply(answer, created ? 201 : 200)),
+});
+
 // GET /v1/operator/assets - a page of the company's assets (filters: campaign, group)
 export const listAssetsEndpoint = endpoint({
   method: 'get', path: '/operator/assets', auth: 'operator', tag: 'Assets', operationId: 'listAssets', summary: 'List assets',
@@ -379,7 +431,11 @@ export const operatorEndpoints = {
   listAmbassadors: listAmbassadorsEndpoint,
   createAmbassador: createAmbassadorEndpoint,
   importAmbassadors: importAmbassadorsEndpoint,
+  // Before getAmbassador: `/operator/ambassadors/export` is no uid.
+  exportAmbassadors: exportAmbassadorsEndpoint,
   getAmbassador: getAmbassadorEndpoint,
+  ambassadorTimeline: ambassadorTimelineEndpoint,
+  adjustAmbassadorCash: adjustAmbassadorCashEndpoint,
   inviteAmbassador: inviteAmbassadorEndpoint,
   deactivateAmbassador: deactivateAmbassadorEndpoint,
   reactivateAmbassador: reactivateAmbassadorEndpoint,

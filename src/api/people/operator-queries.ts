@@ -1,3 +1,4 @@
+import type { AmbassadorSort } from '../../lib/schemas/operator-people';
 import { batch, row, rows, write } from '../core/named-batch';
 /** D1 queries of the operator's ambassador and asset calls. Every one is scoped to the key's company. */
 
@@ -46,14 +47,34 @@ export const findAmbassador = (db: D1Database, companyId: string, uid: string) =
   ambassadorStatement(db, companyId, uid).first<AmbassadorOpRow>();
 
 
-/** A page of the company's ambassadors, newest first, and how many match the filters. */
-export async function listAmbassadors(
-  db: D1Database, companyId: string,
-  f: { email?: string; groupId?: number; campaignId?: number; active?: boolean; limit: number; offset: number },
-) {
+/** What a list or an export of ambassadors is filtered by (resolved ids) and ordered by. */
+export interface AmbassadorFilterIds {
+  q?: string | undefined;
+  email?: string | undefined;
+  groupId?: number | undefined;
+  campaignId?: number | undefined;
+  active?: boolean | undefined;
+  sort?: AmbassadorSort | undefined;
+}
+
+const ORDER: Record<AmbassadorSort, string> = {
+  '-created_at': 'a.created_at DESC, a.uid DESC',
+  created_at: 'a.created_at, a.uid',
+  name: 'lower(u.first_name || \' \' || u.last_name), a.uid',
+  '-name': 'lower(u.first_name || \' \' || u.last_name) DESC, a.uid DESC',
+  email: 'lower(u.email), a.uid',
+  '-email': 'lower(u.email) DESC, a.uid DESC',
+};
+
+/** The WHERE clause (always the company first) and its arguments. */
+function ambassadorWhere(companyId: string, f: AmbassadorFilterIds) {
   let where = 'a.company_id = ?';
   const args: (string | number)[] = [companyId];
   // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes (a 500 for a long filter), and instr needs no escaping.
+  if (f.q) {
+    where += ' AND (instr(lower(u.first_name || \' \' || u.last_name), ?) > 0 OR instr(lower(u.email), ?) > 0)';
+    args.push(f.q.toLowerCase(), f.q.toLowerCase());
+  }
   if (f.email) { where += ' AND instr(lower(u.email), ?) > 0'; args.push(f.email.toLowerCase()); }
   if (f.groupId !== undefined) { where += ' AND a.group_id = ?'; args.push(f.groupId); }
   if (f.campaignId !== undefined) {
@@ -61,13 +82,70 @@ export async function listAmbassadors(
     args.push(f.campaignId);
   }
   if (f.active !== undefined) where += f.active ? ' AND a.deactivated_at IS NULL' : ' AND a.deactivated_at IS NOT NULL';
+  return { where, args, order: ORDER[f.sort ?? '-created_at'] };
+}
+
+/** A page of the company's ambassadors in the asked order (newest first unless said), and how many match the filters. */
+export async function listAmbassadors(db: D1Database, companyId: string, f: AmbassadorFilterIds & { limit: number; offset: number }) {
+  const { where, args, order } = ambassadorWhere(companyId, f);
   const page = await batch(db, {
     rows: rows<AmbassadorOpRow>(
-      db.prepare(`${AMBASSADOR_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.uid LIMIT ? OFFSET ?`).bind(...args, f.limit, f.offset)),
+      db.prepare(`${AMBASSADOR_SELECT} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...args, f.limit, f.offset)),
     total: row<{ n: number }>(db.prepare(`SELECT COUNT(*) AS n FROM ambassadors a JOIN users u ON u.id = a.user_id AND u.company_id = a.company_id WHERE ${where}`)
       .bind(...args)),
   });
   return { rows: page.rows, count: page.total?.n ?? 0 };
+}
+
+/** One page of an export: `limit` rows from `offset`, in the export's order. */
+export async function ambassadorExportPage(db: D1Database, companyId: string, f: AmbassadorFilterIds, limit: number, offset: number) {
+  const { where, args, order } = ambassadorWhere(companyId, f);
+  const { results } = await db.prepare(`${AMBASSADOR_SELECT} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .bind(...args, limit, offset).all<AmbassadorOpRow>();
+  return results;
+}
+
+export interface TimelineRow {
+  kind: 'click' | 'referral' | 'commission' | 'payout' | 'points' | 'cash';
+  at: string;
+  uid: string | null;
+  campaign: string | null;
+  status: string | null;
+  amount: number | null;
+  currency: string | null;
+  description: string | null;
+}
+
+/**
+ * An ambassador's clicks, referrals, commissions, payouts and ledger entries (or those of one `kind`), newest
+ * first: one UNION of the five tables, every part held to the company and the ambassador.
+ */
+export async function timelineRows(db: D1Database, companyId: string, uid: string, kind: TimelineRow['kind'] | null, limit: number, offset: number) {
+  const { results } = await db.prepare(
+    `SELECT * FROM (
+       SELECT 'click' AS kind, k.created_at AS at, NULL AS uid, c.name AS campaign,
+              CASE k.counted WHEN 1 THEN 'counted' ELSE 'not_counted' END AS status, NULL AS amount, NULL AS currency, NULL AS description, k.id AS rid
+         FROM clicks k LEFT JOIN campaigns c ON c.company_id = k.company_id AND c.id = k.campaign_id
+        WHERE k.company_id = ?1 AND k.ambassador_uid = ?2
+       UNION ALL
+       SELECT 'referral', r.created_at, NULL, c.name, NULL, NULL, NULL, NULL, r.id
+         FROM referrals r LEFT JOIN campaigns c ON c.company_id = r.company_id AND c.id = r.campaign_id
+        WHERE r.company_id = ?1 AND r.ambassador_uid = ?2
+       UNION ALL
+       SELECT 'commission', m.created_at, m.uid, c.name, m.status, m.amount_minor, CASE m.is_monetary WHEN 1 THEN m.currency END,
+              m.transaction_id, m.id
+         FROM commissions m LEFT JOIN campaigns c ON c.company_id = m.company_id AND c.id = m.campaign_id
+        WHERE m.company_id = ?1 AND m.ambassador_uid = ?2
+       UNION ALL
+       SELECT 'payout', p.created_at, p.uid, NULL, p.status, p.amount_minor, p.currency, p.transaction_id, p.id
+         FROM payouts p WHERE p.company_id = ?1 AND p.ambassador_uid = ?2
+       UNION ALL
+       SELECT l.kind, l.created_at, l.uid, NULL, l.entry_type, l.amount,
+              CASE l.kind WHEN 'cash' THEN (SELECT currency FROM companies WHERE id = l.company_id) END, l.description, l.id
+         FROM loyalty_ledger l WHERE l.company_id = ?1 AND l.ambassador_uid = ?2
+     ) WHERE ?5 IS NULL OR kind = ?5 ORDER BY at DESC, rid DESC LIMIT ?3 OFFSET ?4`,
+  ).bind(companyId, uid, limit, offset, kind).all<TimelineRow & { rid: number }>();
+  return results.map(({ rid: _rid, ...item }) => item);
 }
 
 /** The company's groups and campaigns, to resolve names in a request (one round trip). */

@@ -3,6 +3,7 @@ import { minorToDecimal } from '../../lib/format';
 import { browserLanguage, normalizeLanguage, t, type Language } from '../../lib/i18n';
 import { systemText } from '../../lib/system-text';
 import { eventDataLabels } from '../../lib/table-query';
+import { csvCell, csvLine } from '../../lib/csv-cell';
 import { loadCustomization } from '../companies/customization';
 import { streamReply, type Reply } from '../core/endpoint';
 import type { Caller, ServiceContext } from '../core/types';
@@ -19,17 +20,8 @@ import type { TableContent, TableQuery } from '../../lib/schemas/tables';
 // cells that a spreadsheet would run as a formula (= + - @, tab, CR) get a leading apostrophe.
 
 export const CSV_PAGE = 1000;
+export { csvCell, csvLine };
 
-
-/** One CSV cell: formula prefix for text (never for the numbers we write), quotes when needed. */
-export function csvCell(value: unknown, numeric = false): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (!numeric && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 
 function cellOf(column: Column, raw: RawRow, labels: Map<string, Map<string, string>>, lang: Language): string {
   // An activity's task or redeemed item is named in the file's language by the query (tableIn).

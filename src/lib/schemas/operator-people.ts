@@ -51,16 +51,48 @@ const paging = {
   offset: queryInteger('invalidField', 0, Number.MAX_SAFE_INTEGER).default(0),
 };
 
-/** GET /v1/operator/ambassadors: filters (all optional) and the page. */
-export const ambassadorListSchema = z.object({
+/** How a list of ambassadors is ordered: newest first unless said; `-` reverses. */
+export const AMBASSADOR_SORTS = ['-created_at', 'created_at', 'name', '-name', 'email', '-email'] as const;
+export type AmbassadorSort = (typeof AMBASSADOR_SORTS)[number];
+
+/** The filters of a list and of its CSV export (all optional). */
+const ambassadorFilters = {
+  /** Part of the name ("first last") or of the e-mail, case-insensitive. */
+  q: z.string().trim().max(255, 'maxChars255').optional(),
   /** Part of the e-mail, case-insensitive. */
   email: z.string().trim().max(255, 'maxChars255').optional(),
   group: z.string().trim().max(255, 'maxChars255').optional(),
   campaign: z.string().trim().max(64, 'maxChars64').optional(),
   active: flag.optional(),
-  ...paging,
-});
+  sort: z.enum(AMBASSADOR_SORTS, { error: 'invalidField' }).default('-created_at'),
+};
+
+/** GET /v1/operator/ambassadors: filters (all optional), the order and the page. */
+export const ambassadorListSchema = z.object({ ...ambassadorFilters, ...paging });
 export type AmbassadorListQuery = z.infer<typeof ambassadorListSchema>;
+
+/** GET /v1/operator/ambassadors/export: the list's filters and order, every matching row. */
+export const ambassadorExportSchema = z.object(ambassadorFilters);
+export type AmbassadorFilters = z.infer<typeof ambassadorExportSchema>;
+
+export const TIMELINE_KINDS = ['click', 'referral', 'commission', 'payout', 'points', 'cash'] as const;
+
+/** GET /v1/operator/ambassadors/{uid}/timeline: a page, newest first, of every kind or of one. */
+export const timelineQuerySchema = z.object({
+  kind: z.enum(TIMELINE_KINDS, { error: 'invalidField' }).optional(),
+  limit: queryInteger('invalidField', 1, 200).default(50),
+  offset: queryInteger('invalidField', 0, 100_000).default(0),
+});
+
+/** POST /v1/operator/ambassadors/{uid}/cash_adjustments: a signed amount of the company's cash, with its reason. */
+export const cashAdjustmentSchema = z.object({
+  /** Minor units of the company currency; + credits, - debits (never below a zero balance). */
+  amount: z.number({ error: 'console.ambassadors.amountInvalid' }).int('console.ambassadors.amountInvalid').min(-1_000_000_000, 'console.ambassadors.amountInvalid')
+    .max(1_000_000_000, 'console.ambassadors.amountInvalid').refine((n) => n !== 0, 'console.ambassadors.amountInvalid'),
+  reason: z.string({ error: 'required' }).trim().min(1, 'required').max(255, 'maxChars255'),
+  /** Your own id of this adjustment: the same uid again answers the first one and moves nothing. */
+  uid: z.string().trim().regex(/^[\x21-\x7e]{1,100}$/, 'invalidField').optional(),
+}).strict();
 
 /** PUT /v1/operator/ambassadors/{uid}/group: `null` takes the ambassador out of every group. */
 export const groupMoveSchema = z.object({ group: groupRef }).strict();
@@ -78,7 +110,11 @@ export const IMPORT_OPTIONAL_COLUMNS = ['group', 'campaigns', 'language'] as con
 export type ImportColumn = (typeof IMPORT_REQUIRED_COLUMNS)[number] | (typeof IMPORT_OPTIONAL_COLUMNS)[number];
 
 /** POST /v1/operator/ambassadors/import?invite=true|false */
-export const importQuerySchema = z.object({ invite: flag.default(false) });
+export const importQuerySchema = z.object({
+  invite: flag.default(false),
+  /** Check every row and report what the import would do, writing nothing. */
+  dry_run: flag.default(false),
+});
 
 /** The CSV body as the OpenAPI document shows it (the route reads the text itself: see people-import.ts). */
 export const importCsvSchema = z.string().min(1).describe(
@@ -168,6 +204,7 @@ export const ambassadorListAnswer = z.object({
 }).strict().register(components, { id: 'OperatorAmbassadorList' });
 
 export const importReportAnswer = z.object({
+  dry_run: z.boolean().optional().describe('true: nothing was written; `created` rows are those the import would create'),
   created: z.number().int(),
   skipped: z.number().int(),
   failed: z.number().int(),
@@ -179,6 +216,27 @@ export const importReportAnswer = z.object({
     errors: z.record(z.string(), z.array(z.string())).optional().describe('Per column: what is wrong (status error)'),
   }).strict()),
 }).strict().register(components, { id: 'OperatorImportReport' });
+
+/** One thing that happened to an ambassador, as the timeline lists it. */
+export const timelineItem = z.object({
+  kind: z.enum(TIMELINE_KINDS),
+  at: isoTime,
+  uid: z.string().nullable().describe('The commission\'s or payout\'s uid, or the ledger entry\'s own uid'),
+  campaign: z.string().nullable().describe('The campaign\'s name (clicks, referrals, commissions)'),
+  status: z.string().nullable().describe('A commission\'s or payout\'s status, a ledger entry\'s type, a click\'s `counted` / `not_counted`'),
+  amount: z.number().int().nullable().describe('Minor units of `currency` (commissions, payouts, cash) or points'),
+  currency: z.string().nullable(),
+  description: z.string().nullable().describe('A ledger entry\'s description, a commission\'s transaction id'),
+}).strict().register(components, { id: 'OperatorTimelineItem' });
+export const timelineAnswer = z.object({
+  limit: z.number().int(), offset: z.number().int(), more: z.boolean().describe('Older items follow'),
+  results: z.array(timelineItem),
+}).strict().register(components, { id: 'OperatorTimeline' });
+export type TimelineItem = z.output<typeof timelineItem>;
+
+/** GET /v1/operator/ambassadors/export: the file (its columns are the endpoint's description). */
+export const ambassadorCsvAnswer = z.string().describe('UTF-8 CSV, RFC 4180 quoting, a header row then one row per ambassador')
+  .register(components, { id: 'OperatorAmbassadorCsv' });
 
 export const operatorAsset = z.object({
   uid: z.string(),
