@@ -110,6 +110,7 @@ export const sendTestEmailEndpoint = endpoint({
     'and the mail provider as every e-mail goes (locally it stays in the dev outbox), with the template name `test_<kind>`. ' +
     'At most 10 per staff member in 10 minutes (429 with Retry-After). A key has no address of its own: 400.',
   body: emailTestBody,
+  example: { lang: 'es' },
   answer: { status: 201, schema: emailTestAnswer, description: 'Written to the outbox' },
   errors: { 404: 'No e-mail of this kind', 429: 'More than 10 test e-mails by this staff member in 10 minutes' },
   handle: ({ svc, operator, params, body }) => sendTestEmail(svc, operator.companyId, operator.actor, params.kind, body.lang),
