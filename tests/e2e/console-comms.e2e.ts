@@ -160,6 +160,22 @@ describe('console integrations', () => {
     });
   });
 
+  it('shows the store script\'s snippet and changes its window: a bad value refused in the page language, a good one served in /t.js', async () => {
+    await withConsole(demoOwner, { locale: 'en-US' }, async (page) => {
+      await page.goto(`${baseUrl()}/console/integrations`);
+      expect(await page.locator('[data-script-snippet]').inputValue()).toBe(`<script src="${baseUrl()}/t.js" async></script>`);
+      await page.locator('input[name="window_days"]').fill('0');
+      await submit(page, 'form[data-script-window]');
+      expect(await page.locator('#window_days-error').textContent()).toBe(en['console.comms.windowInvalid']);
+      await page.locator('input[name="window_days"]').fill('45');
+      await submit(page, 'form[data-script-window]');
+      expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.comms.windowSaved']);
+      expect(await page.locator('input[name="window_days"]').inputValue()).toBe('45');
+      // The portal serves the script with the new window baked in (its ETag names the window's days).
+      await expect.poll(async () => (await fetch(`${baseUrl()}/t.js`)).headers.get('etag'), { timeout: 15_000 }).toMatch(/-45"$/);
+    });
+  });
+
   it('a session whose second factor is older than 10 minutes goes to /console/step-up, then saves', async () => {
     // The last test of demoAdmin's session: it is aged here for good.
     const admin = demoAdmin;

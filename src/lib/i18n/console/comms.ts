@@ -95,6 +95,10 @@ export const en = {
   'console.comms.status.succeeded': 'Succeeded',
   'console.comms.status.failed': 'Failed',
   'console.comms.attempts': '{count, plural, one {# attempt} other {# attempts}}',
+  'console.comms.windowDays': 'Attribution window (days)',
+  'console.comms.saveWindow': 'Save the window',
+  'console.comms.windowSaved': 'Attribution window saved.',
+  'console.comms.windowInvalid': 'Enter whole days from 1 to 365.',
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -193,6 +197,10 @@ export const de: Texts = {
   'console.comms.status.succeeded': 'Erfolgreich',
   'console.comms.status.failed': 'Fehlgeschlagen',
   'console.comms.attempts': '{count, plural, one {# Versuch} other {# Versuche}}',
+  'console.comms.windowDays': 'Zuordnungsfenster (Tage)',
+  'console.comms.saveWindow': 'Fenster speichern',
+  'console.comms.windowSaved': 'Zuordnungsfenster gespeichert.',
+  'console.comms.windowInvalid': 'Geben Sie ganze Tage von 1 bis 365 ein.',
 };
 
 export const es: Texts = {
@@ -289,6 +297,10 @@ export const es: Texts = {
   'console.comms.status.succeeded': 'Correcta',
   'console.comms.status.failed': 'Fallida',
   'console.comms.attempts': '{count, plural, one {# intento} other {# intentos}}',
+  'console.comms.windowDays': 'Ventana de atribución (días)',
+  'console.comms.saveWindow': 'Guardar la ventana',
+  'console.comms.windowSaved': 'Ventana de atribución guardada.',
+  'console.comms.windowInvalid': 'Escribe días enteros del 1 al 365.',
 };
 
 export const fr: Texts = {
@@ -385,6 +397,10 @@ export const fr: Texts = {
   'console.comms.status.succeeded': 'Réussie',
   'console.comms.status.failed': 'Échouée',
   'console.comms.attempts': '{count, plural, one {# tentative} other {# tentatives}}',
+  'console.comms.windowDays': 'Fenêtre d’attribution (jours)',
+  'console.comms.saveWindow': 'Enregistrer la fenêtre',
+  'console.comms.windowSaved': 'Fenêtre d’attribution enregistrée.',
+  'console.comms.windowInvalid': 'Saisissez un nombre entier de jours entre 1 et 365.',
 };
 
 export const it: Texts = {
@@ -481,6 +497,10 @@ export const it: Texts = {
   'console.comms.status.succeeded': 'Riuscita',
   'console.comms.status.failed': 'Non riuscita',
   'console.comms.attempts': '{count, plural, one {# tentativo} other {# tentativi}}',
+  'console.comms.windowDays': 'Finestra di attribuzione (giorni)',
+  'console.comms.saveWindow': 'Salva la finestra',
+  'console.comms.windowSaved': 'Finestra di attribuzione salvata.',
+  'console.comms.windowInvalid': 'Inserisci giorni interi da 1 a 365.',
 };
 
 export const nl: Texts = {
@@ -577,6 +597,10 @@ export const nl: Texts = {
   'console.comms.status.succeeded': 'Gelukt',
   'console.comms.status.failed': 'Mislukt',
   'console.comms.attempts': '{count, plural, one {# poging} other {# pogingen}}',
+  'console.comms.windowDays': 'Toewijzingsvenster (dagen)',
+  'console.comms.saveWindow': 'Venster opslaan',
+  'console.comms.windowSaved': 'Toewijzingsvenster opgeslagen.',
+  'console.comms.windowInvalid': 'Vul hele dagen in, van 1 tot 365.',
 };
 
 export const pl: Texts = {
@@ -673,6 +697,10 @@ export const pl: Texts = {
   'console.comms.status.succeeded': 'Udana',
   'console.comms.status.failed': 'Nieudana',
   'console.comms.attempts': '{count, plural, one {# próba} few {# próby} many {# prób} other {# próby}}',
+  'console.comms.windowDays': 'Okno atrybucji (dni)',
+  'console.comms.saveWindow': 'Zapisz okno',
+  'console.comms.windowSaved': 'Okno atrybucji zapisane.',
+  'console.comms.windowInvalid': 'Wpisz pełne dni od 1 do 365.',
 };
 
 export const pt: Texts = {
@@ -769,6 +797,10 @@ export const pt: Texts = {
   'console.comms.status.succeeded': 'Bem-sucedida',
   'console.comms.status.failed': 'Falhou',
   'console.comms.attempts': '{count, plural, one {# tentativa} other {# tentativas}}',
+  'console.comms.windowDays': 'Janela de atribuição (dias)',
+  'console.comms.saveWindow': 'Salvar a janela',
+  'console.comms.windowSaved': 'Janela de atribuição salva.',
+  'console.comms.windowInvalid': 'Insira dias inteiros de 1 a 365.',
 };
 
 export const es419: Partial<Texts> = {
