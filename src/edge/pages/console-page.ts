@@ -27,7 +27,7 @@ interface AstroLike {
   locals: App.Locals;
   url: URL;
   request: Request;
-  response: { status: number; headers: Headers };
+  response: { status?: number; headers: Headers };
 }
 
 /** Where a console page sends a browser without a complete staff session: the sign-in, then back here. */
