@@ -237,6 +237,11 @@ describe('console webhooks', () => {
       expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.comms.deliveryResent']);
       expect(await rows.count()).toBe(before + 1);
       expect(await rows.first().textContent()).toContain(en['console.comms.replayOf']);
+      // The deliveries' table, with its answers and Resend buttons, passes axe at both widths.
+      expect(await axe(page, 'webhook deliveries (1280px)')).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await axe(page, 'webhook deliveries (390px)')).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // Disable, then delete after the confirmation.
       await Promise.all([page.waitForNavigation(), page.locator(`[data-webhook-endpoint="${id}"] button:has-text("${en['console.comms.disable']}")`).click()]);
