@@ -4,7 +4,7 @@
 // integrations and webhooks for owners and admins only, their secrets behind a fresh second factor.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STRIPE_SECRETS, checkoutSession, connectStores, sendStripe, stripeEvent } from './attribution-fixtures';
+import { SHOPIFY, STRIPE_SECRETS, checkoutSession, connectStores, sendShopify, sendStripe, stripeEvent } from './attribution-fixtures';
 import { edge } from './helpers';
 import { KEYS, op, readReply, scalar } from './operator-fixtures';
 import { fullSession } from './staff-helpers';
@@ -127,6 +127,15 @@ describe('integrations', () => {
     const acme = await asStaff(acmeOwner, 'GET', '/integrations/deliveries?source=stripe', undefined, 'acme.localhost');
     expect(acme.body.results.map((d: { event_id: string }) => d.event_id)).not.toContain(credited.id);
     expect((await asStaff(owner, 'GET', '/integrations/deliveries?source=paypal')).status).toBe(400);
+  });
+
+  it('a Shopify delivery that does not verify is listed as refused, keeping nothing it claimed', async () => {
+    const order = { id: 4242, currency: 'USD', current_subtotal_price: '49.99', landing_site: '/?mbsy=ava-demo' };
+    const forged = await sendShopify('demo', 'orders/paid', order, 'shpss_not_the_secret_000', 'shwh_forged_console');
+    expect(forged.status).toBe(401);
+    const list = await asStaff(owner, 'GET', '/integrations/deliveries?source=shopify&limit=1');
+    expect(list.body.results[0]).toMatchObject({ outcome: 'refused', event_id: null, event_type: null, commission: null });
+    expect(JSON.stringify(list.body)).not.toContain(SHOPIFY.secret);
   });
 
   it('a sale reported by the store script\'s API is listed under script', async () => {
