@@ -858,6 +858,19 @@ CREATE TABLE stats_daily (
   FOREIGN KEY (company_id, campaign_id) REFERENCES campaigns(company_id, id)
 ) WITHOUT ROWID;
 
+CREATE TABLE store_deliveries (
+  id INTEGER PRIMARY KEY,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  source TEXT NOT NULL CHECK (source IN ('stripe', 'shopify', 'script')),
+  event_id TEXT CHECK (event_id IS NULL OR length(event_id) BETWEEN 1 AND 255),
+  event_type TEXT CHECK (event_type IS NULL OR length(event_type) BETWEEN 1 AND 100),
+  outcome TEXT NOT NULL CHECK (outcome IN ('credited', 'unattributed', 'duplicate', 'refused', 'refund', 'ignored')),
+  result TEXT NOT NULL CHECK (length(result) BETWEEN 1 AND 40),
+  reason TEXT CHECK (reason IS NULL OR length(reason) <= 500),
+  commission_uid TEXT,
+  received_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+
 CREATE TABLE stripe_invoice_payments (
   company_id TEXT NOT NULL REFERENCES companies(id),
   payment_ref TEXT NOT NULL CHECK (length(payment_ref) BETWEEN 1 AND 255),
@@ -1149,6 +1162,8 @@ CREATE UNIQUE INDEX staff_invitations_token ON staff_invitations(token_hash);
 CREATE INDEX staff_sessions_staff ON staff_sessions(company_id, staff_uid, revoked_at);
 
 CREATE UNIQUE INDEX staff_sessions_uid ON staff_sessions(company_id, uid);
+
+CREATE INDEX store_deliveries_recent ON store_deliveries(company_id, source, id);
 
 CREATE INDEX stripe_invoice_payments_invoice ON stripe_invoice_payments(company_id, invoice_id);
 

@@ -1,11 +1,12 @@
 import {
   hookReceipt, integration, leadAnswer, personalCodeAnswer, personalCodeImportCsvSchema, personalCodeImportReport, personalCodeList,
   personalCodeListSchema, personalCodeSchema, saleAnswer, shopifyIntegrationSchema, shopifyPayload, stripeEvent, stripeIntegrationSchema,
-  trackLeadSchema, trackSaleSchema,
+  storeDeliveryListAnswer, storeDeliveryQuery, trackLeadSchema, trackSaleSchema,
 } from '../../lib/schemas/attribution';
 import { transitionSchema } from '../../lib/schemas/operator';
 import { endpoint, reply } from '../core/endpoint';
 import { readCsvText } from '../people/operator-request';
+import { listDeliveries } from './deliveries';
 import { HOOK_MAX_BYTES } from './hook-events';
 import { getIntegration, setShopifyIntegration, setStripeIntegration } from './integrations';
 import { createPersonalCode, listPersonalCodes, revokePersonalCode } from './personal-codes';
@@ -16,17 +17,38 @@ import { trackLead, trackSale } from './track';
 // Store attribution: the integration secrets, the stores' signed webhooks, the lead/sale API (a company key
 // outside /operator) and the ambassadors' personal discount codes.
 
+/** The console's integrations and webhooks screens are theirs: no other staff role reads them (secrets' tails, URLs, payloads). */
+const OWNERS_AND_ADMINS = ['owner', 'admin'] as const;
+
 // GET /v1/operator/integrations/stripe - whether the Stripe signing secret is set (its last 4 characters)
 export const getStripeIntegrationEndpoint = endpoint({
   method: 'get',
   path: '/operator/integrations/stripe',
   auth: 'operator',
   operationId: 'getStripeIntegration',
+  staffRoles: OWNERS_AND_ADMINS,
   tag: 'Attribution',
   summary: 'Show the Stripe connection',
   description: 'Whether the Stripe secret is set (its last 4 characters, never the secret) and the webhook URL to give Stripe.',
   answer: { status: 200, schema: integration, description: 'The connection' },
   handle: ({ svc, operator }) => getIntegration(svc, operator.companyId, 'stripe'),
+});
+
+// GET /v1/operator/integrations/deliveries?source= - the last deliveries of a store and what each became
+export const listStoreDeliveriesEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/integrations/deliveries',
+  auth: 'operator',
+  operationId: 'listStoreDeliveries',
+  tag: 'Attribution',
+  summary: 'List the last store deliveries',
+  description: 'The last deliveries of `source` (`stripe` events, `shopify` webhooks, `script`: sales reported with POST /v1/track/sale, ' +
+    'as the store script\'s checkout does), newest first, the last 200 kept: what each became (`credited` with its commission, ' +
+    '`unattributed` with why, `duplicate`, `refused` with why, `refund`, `ignored`). A refused delivery keeps no event id: nothing unverified is shown.',
+  query: storeDeliveryQuery,
+  staffRoles: OWNERS_AND_ADMINS,
+  answer: { status: 200, schema: storeDeliveryListAnswer, description: 'The deliveries' },
+  handle: ({ svc, operator, query }) => listDeliveries(svc.db, operator.companyId, query.source, query.limit),
 });
 
 // PUT /v1/operator/integrations/stripe - set or replace the Stripe webhook signing secret
@@ -51,6 +73,7 @@ export const getShopifyIntegrationEndpoint = endpoint({
   path: '/operator/integrations/shopify',
   auth: 'operator',
   operationId: 'getShopifyIntegration',
+  staffRoles: OWNERS_AND_ADMINS,
   tag: 'Attribution',
   summary: 'Show the Shopify connection',
   description: 'Whether the Shopify secret is set (its last 4 characters, never the secret) and the webhook URL to give Shopify.',
@@ -237,6 +260,7 @@ export const operatorEndpoints = {
   getStripeIntegration: getStripeIntegrationEndpoint,
   setStripeIntegration: setStripeIntegrationEndpoint,
   getShopifyIntegration: getShopifyIntegrationEndpoint,
+  listStoreDeliveries: listStoreDeliveriesEndpoint,
   setShopifyIntegration: setShopifyIntegrationEndpoint,
   receiveStripeEvent: receiveStripeEventEndpoint,
   receiveShopifyWebhook: receiveShopifyWebhookEndpoint,

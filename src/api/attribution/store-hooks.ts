@@ -2,6 +2,7 @@ import type { StoreHookReceipt } from '../../lib/schemas/attribution';
 import type { RawRequest } from '../core/endpoint';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
+import { recordDelivery, receiptFacts } from './deliveries';
 import { applyOnce, eventJson } from './hook-events';
 import { companySecretStatement, type Provider } from './queries';
 import { applyShopifyTopic, verifyShopifyHmac } from './shopify';
@@ -36,7 +37,9 @@ export async function readStripeHook(req: RawRequest, svc: ServiceContext, compa
   const row = await secretOf(svc.db, companyId, 'stripe');
   if (!row) throw new ApiError('bad_request', notSetUp('Stripe'));
   if (!(await verifyStripeSignature(row.secret, req.header('stripe-signature'), body))) {
-    throw new ApiError('bad_request', 'The Stripe-Signature header does not verify with this company’s signing secret.');
+    const message = 'The Stripe-Signature header does not verify with this company’s signing secret.';
+    await recordDelivery(svc.db, companyId, 'stripe', { eventId: null, eventType: null, result: 'refused', reason: message });
+    throw new ApiError('bad_request', message);
   }
   const parsed = stripeEventSchema.safeParse(eventJson(body));
   if (!parsed.success) throw new ApiError('bad_request', 'Not a Stripe event.');
@@ -44,7 +47,9 @@ export async function readStripeHook(req: RawRequest, svc: ServiceContext, compa
 }
 
 export async function receiveStripeEvent(svc: ServiceContext, companyId: string, event: StripeEvent): Promise<StoreHookReceipt> {
-  return receipt(await applyOnce(svc.db, companyId, 'stripe', event.id, event.type, (claim) => applyStripeEvent(svc, companyId, event, claim)));
+  const out = receipt(await applyOnce(svc.db, companyId, 'stripe', event.id, event.type, (claim) => applyStripeEvent(svc, companyId, event, claim)));
+  await recordDelivery(svc.db, companyId, 'stripe', receiptFacts(event.id, event.type, out));
+  return out;
 }
 
 /** The delivery's id and topic (X-Shopify-Webhook-Id, X-Shopify-Topic). */
@@ -66,6 +71,8 @@ export async function readShopifyHook(req: RawRequest, svc: ServiceContext, comp
   const shop = req.header('x-shopify-shop-domain');
   const valid = await verifyShopifyHmac(row.secret, req.header('x-shopify-hmac-sha256'), body);
   if (!valid || (shop !== undefined && shop.toLowerCase() !== row.shop_domain)) {
+    const reason = valid ? 'X-Shopify-Shop-Domain is not this company’s shop.' : 'The X-Shopify-Hmac-Sha256 header does not verify.';
+    await recordDelivery(svc.db, companyId, 'shopify', { eventId: null, eventType: null, result: 'refused', reason });
     throw new ApiError('unauthorized', 'The X-Shopify-Hmac-Sha256 header does not verify with this company’s client secret.', undefined, challenge);
   }
   const { webhookId, topic } = shopifyDelivery(req.header);
@@ -77,5 +84,7 @@ export async function receiveShopifyWebhook(
   svc: ServiceContext, companyId: string, header: (name: string) => string | undefined, payload: Record<string, unknown>,
 ): Promise<StoreHookReceipt> {
   const { webhookId, topic } = shopifyDelivery(header);
-  return receipt(await applyOnce(svc.db, companyId, 'shopify', webhookId, topic, (claim) => applyShopifyTopic(svc, companyId, topic, payload, claim)));
+  const out = receipt(await applyOnce(svc.db, companyId, 'shopify', webhookId, topic, (claim) => applyShopifyTopic(svc, companyId, topic, payload, claim)));
+  await recordDelivery(svc.db, companyId, 'shopify', receiptFacts(webhookId, topic, out));
+  return out;
 }

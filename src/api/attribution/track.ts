@@ -5,6 +5,7 @@ import { batch, row as one, written } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import { commissionView } from '../commissions/view';
 import { rememberCustomerStatement, rememberedCustomerStatement, type RememberedCustomerRow } from './queries';
+import { recordDelivery } from './deliveries';
 import { attributeSale, resolveReferrer } from './service';
 
 /**
@@ -57,6 +58,11 @@ export async function trackSale(
       clickIds: [input.click_id], shortCode: input.referral_code ?? null, personalCodes: input.referral_code ? [input.referral_code] : [],
       customer: customer ? { provider: 'api', externalId: customer } : null,
     },
+  });
+  // The log keeps the word a store would see: `created`, `existing` (this invoice was credited before), `unattributed`.
+  await recordDelivery(svc.db, companyId, 'script', {
+    eventId: input.invoice_id, eventType: input.event_type ?? null, result: out.result,
+    reason: out.result === 'unattributed' ? out.reason : null, commissionUid: out.result === 'unattributed' ? null : out.commission.uid,
   });
   if (out.result === 'unattributed') return { created: false, body: { commission: null, attributed_by: null, unattributed_reason: out.reason } };
   return {

@@ -3,10 +3,11 @@ import { isoIn, isoNow, randomToken, sha256Hex } from '../core/crypto';
 import { insertCode, listCompanyHosts, type CodePurpose } from './queries';
 import { findCompanyByHost, normalizeHost } from '../companies/queries';
 import { ambassadorLanguage } from './user-queries';
-import { emailGreeting, outboxSender } from '../email/outbox';
+import { outboxSender } from '../email/outbox';
+import { codeEmail, type CodeEmailKind } from '../email/templates';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
-import { t, type Language, type MessageKey } from '../../lib/i18n';
+import type { Language } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
 import type { CompanyRow, UserRow } from '../core/rows';
 
@@ -60,7 +61,7 @@ export const ttlFor = (purpose: CodePurpose) => (purpose === 'reset' ? RESET_COD
 /** Issues a code (older live ones stay valid, up to LIVE_CODES) and e-mails the link that carries it. */
 export async function sendCodeEmail(
   svc: ServiceContext, company: CompanyRow, user: UserRow, purpose: CodePurpose,
-  template: 'welcome' | 'reset_password' | 'set_password' | 'invite',
+  template: CodeEmailKind,
   queryHost?: string | null,
 ) {
   const code = newCode();
@@ -76,15 +77,10 @@ export async function sendCodeEmail(
     ? `${origin}/reset-password?${new URLSearchParams({ host, email: user.email, code })}`
     : `${origin}/set-password?${q}`;
   const lang = await emailLanguage(svc.db, company.id, user.id);
-  const minutes = Math.round(ttl / 60_000);
-  const valid = minutes < 120 ? t(lang, 'emailValidMinutes', { n: minutes }) : t(lang, 'emailValidHours', { n: Math.round(minutes / 60) });
-  const params = { company: company.name, link, code, valid, login: `${origin}/login` };
-  const key = { welcome: 'Welcome', set_password: 'SetPassword', reset_password: 'Reset', invite: 'Invite' }[template];
-  const texts = {
-    subject: t(lang, `email${key}Subject` as MessageKey, params),
-    body: `${emailGreeting(lang, user.first_name)}\n\n${t(lang, `email${key}Body` as MessageKey, params)}`,
-  };
-  await outboxSender(svc.db, svc).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.body });
+  const texts = codeEmail(lang, template, {
+    company: company.name, firstName: user.first_name, link, code, ttlMinutes: Math.round(ttl / 60_000), login: `${origin}/login`,
+  });
+  await outboxSender(svc.db, svc).send({ companyId: company.id, to: user.email, template, subject: texts.subject, text: texts.text });
   return code;
 }
 

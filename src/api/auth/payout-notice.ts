@@ -1,4 +1,5 @@
-import { emailGreeting, outboxSender } from '../email/outbox';
+import { outboxSender } from '../email/outbox';
+import { payoutNoticeEmail } from '../email/templates';
 import type { ServiceContext } from '../core/types';
 import { emailLanguage, linkOrigin } from '../auth/codes';
 import type { PayoutDetails } from '../auth/queries';
@@ -53,20 +54,15 @@ export async function sendPayoutNotice(
 ) {
   const lang = await emailLanguage(svc.db, company.id, user.id);
   const origin = await linkOrigin(svc, company);
-  const params = {
-    company: company.name, changes: describe(details, lang),
-    login: `${origin}/login`, forgot: `${origin}/forgot-password`,
-  };
-  const hello = emailGreeting(lang, user.first_name);
-  const subject = kind === 'changed' ? t(lang, 'emailPayoutChangedSubject', params) : t(lang, 'emailPayoutClearedSubject', params);
-  const text = kind === 'cleared' ? t(lang, 'emailPayoutClearedBody', params)
-    : user.email_unconfirmed ? t(lang, 'emailPayoutChangedUnprovenBody', params)
-      : t(lang, 'emailPayoutChangedBody', params);
+  const { subject, text } = payoutNoticeEmail(lang, kind, {
+    company: company.name, firstName: user.first_name, changes: describe(details, lang),
+    login: `${origin}/login`, forgot: `${origin}/forgot-password`, unproven: !!user.email_unconfirmed,
+  });
   await outboxSender(svc.db, svc).send({
     companyId: company.id,
     to: user.email,
     template: `payout_details_${kind}`,
     subject,
-    text: `${hello}\n\n${text}`,
+    text,
   });
 }

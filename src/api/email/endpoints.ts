@@ -1,10 +1,12 @@
 import {
+  emailPreviewAnswer, emailPreviewQuery, emailTemplateListAnswer, emailTestAnswer, emailTestBody,
   emailEventAnswer, emailEventBody, suppressionEmailSchema, suppressionLiftedAnswer, suppressionListAnswer, suppressionListSchema,
 } from '../../lib/schemas/email';
 import { endpoint } from '../core/endpoint';
 import { parseWith } from '../core/validate';
 import { readEmailEvent, receiveEmailEvent } from './events';
 import { liftSuppression, listSuppressions } from './suppressions';
+import { listEmailTemplates, previewEmailTemplate, sendTestEmail } from './template-preview';
 
 // E-mail: the mail provider's signed delivery events, and the company's suppression list they add to.
 
@@ -62,9 +64,64 @@ export const liftEmailSuppressionEndpoint = endpoint({
     liftSuppression(svc.db, operator.companyId, parseWith(suppressionEmailSchema, { email: decodeURIComponent(params.email) }).email),
 });
 
+// GET /v1/operator/email/templates - every e-mail the portal writes, and the languages it writes them in
+export const listEmailTemplatesEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/email/templates',
+  auth: 'operator',
+  operationId: 'listEmailTemplates',
+  tag: 'E-mail',
+  summary: 'List the e-mails the portal sends',
+  description: 'Every e-mail the portal writes to ambassadors (welcome, invitation, set and reset password, payout details ' +
+    'changed or removed, redemption, points expiring), with its subject in the company\'s default language and sample data, and ' +
+    'the company\'s languages (its default first) each can be previewed in.',
+  staffRoles: ['owner', 'admin', 'viewer'],
+  answer: { status: 200, schema: emailTemplateListAnswer, description: 'The e-mails and languages' },
+  handle: ({ svc, operator }) => listEmailTemplates(svc, operator.companyId),
+});
+
+// GET /v1/operator/email/templates/{kind}/preview?lang= - one e-mail written with sample data
+export const previewEmailTemplateEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/email/templates/:kind/preview',
+  auth: 'operator',
+  operationId: 'previewEmailTemplate',
+  tag: 'E-mail',
+  summary: 'Preview an e-mail',
+  description: 'The e-mail as an ambassador gets it (sender name, subject, plain-text body), composed by the same code as the ' +
+    'real one with a sample recipient, code and amounts, in `lang` when the company has that language (else its default; ' +
+    '`lang` in the answer says which).',
+  query: emailPreviewQuery,
+  staffRoles: ['owner', 'admin', 'viewer'],
+  answer: { status: 200, schema: emailPreviewAnswer, description: 'The e-mail' },
+  errors: { 404: 'No e-mail of this kind' },
+  handle: ({ svc, operator, params, query }) => previewEmailTemplate(svc, operator.companyId, params.kind, query.lang),
+});
+
+// POST /v1/operator/email/templates/{kind}/test - the preview sent to the signed-in staff member
+export const sendTestEmailEndpoint = endpoint({
+  method: 'post',
+  path: '/operator/email/templates/:kind/test',
+  auth: 'operator',
+  operationId: 'sendTestEmail',
+  tag: 'E-mail',
+  summary: 'Send a test e-mail to yourself',
+  description: 'Sends the preview to the signed-in staff member\'s own address (only: there is no `to`), through the outbox ' +
+    'and the mail provider as every e-mail goes (locally it stays in the dev outbox), with the template name `test_<kind>`. ' +
+    'At most 10 per staff member in 10 minutes (429 with Retry-After). A key has no address of its own: 400.',
+  body: emailTestBody,
+  example: { lang: 'es' },
+  answer: { status: 201, schema: emailTestAnswer, description: 'Written to the outbox' },
+  errors: { 404: 'No e-mail of this kind', 429: 'More than 10 test e-mails by this staff member in 10 minutes' },
+  handle: ({ svc, operator, params, body }) => sendTestEmail(svc, operator.companyId, operator.actor, params.kind, body.lang),
+});
+
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
 export const operatorEndpoints = {
   receiveEmailEvent: receiveEmailEventEndpoint,
   listEmailSuppressions: listEmailSuppressionsEndpoint,
   liftEmailSuppression: liftEmailSuppressionEndpoint,
+  listEmailTemplates: listEmailTemplatesEndpoint,
+  previewEmailTemplate: previewEmailTemplateEndpoint,
+  sendTestEmail: sendTestEmailEndpoint,
 };

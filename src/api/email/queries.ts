@@ -126,3 +126,11 @@ export function suppressFromEvent(
 
 export const deleteOldEventReceipts = (db: D1Database, before: string) =>
   db.prepare('DELETE FROM email_event_receipts WHERE received_at < ?').bind(before).run();
+
+/** The sender's name and point name of a company's e-mails. */
+export const companyForEmailStatement = (db: D1Database, companyId: string) =>
+  db.prepare('SELECT name, point_name FROM companies WHERE id = ?').bind(companyId);
+
+/** An active staff member's own address: where a console test e-mail goes. */
+export const staffEmailStatement = (db: D1Database, companyId: string, staffUid: string) =>
+  db.prepare('SELECT email FROM staff_accounts WHERE company_id = ? AND uid = ? AND active = 1').bind(companyId, staffUid);

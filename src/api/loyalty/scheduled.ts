@@ -1,9 +1,8 @@
 import { formatLongDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
 import { formatPoints } from '../../lib/points';
-import { t } from '../../lib/i18n';
 import { normalizeLanguage } from '../../lib/languages';
-import { emailGreeting } from '../email/outbox';
+import { pointsExpiringEmail } from '../email/templates';
 import { batch, write } from '../core/named-batch';
 import type { ServiceContext } from '../core/types';
 import type { Customization } from '../../lib/schemas/customization';
@@ -165,8 +164,9 @@ async function warnCompany(svc: ServiceContext, company: string, from: string, u
     const lang = normalizeLanguage(r.language) ?? companyDefault ?? 'en';
     const amount = r.kind === 'points' ? formatPoints(r.amount, r.point_name, lang) : formatMoney(r.amount, r.currency, lang);
     const origin = r.host ? `${/^(localhost|[^.]+\.localhost)(:\d+)?$/.test(r.host) ? 'http' : 'https'}://${r.host}` : svc.origin;
-    const params = { company: r.company_name, amount, date: formatLongDate(r.first_expiry, { lang }), link: `${origin}/app/rewards` };
-    const body = `${emailGreeting(lang, r.first_name)}\n\n${t(lang, 'emailPointsExpiringBody', params)}`;
+    const mailText = pointsExpiringEmail(lang, {
+      company: r.company_name, firstName: r.first_name, amount, date: formatLongDate(r.first_expiry, { lang }), link: `${origin}/app/rewards`,
+    });
     // The e-mail goes in only while some lot of the window has no notice; the notices then mark them all,
     // in the same batch, so two runs at once send one e-mail.
     const { mail } = await batch(db, {
@@ -175,7 +175,7 @@ async function warnCompany(svc: ServiceContext, company: string, from: string, u
          SELECT ?1, ?2, 'points_expiring', ?3, ?4 WHERE EXISTS (
            SELECT 1 FROM loyalty_lots l WHERE l.company_id = ?1 AND l.ambassador_uid = ?5 AND l.kind = ?6 AND l.remaining > 0
               AND l.expire_at > ?7 AND l.expire_at <= ?8 AND NOT EXISTS (SELECT 1 FROM loyalty_notices n WHERE n.lot_id = l.entry_id))`,
-      ).bind(r.company_id, r.email, t(lang, 'emailPointsExpiringSubject', params), body, r.ambassador_uid, r.kind, from, until)),
+      ).bind(r.company_id, r.email, mailText.subject, mailText.text, r.ambassador_uid, r.kind, from, until)),
       notices: write(db.prepare(
         `INSERT OR IGNORE INTO loyalty_notices (lot_id, company_id, ambassador_uid)
          SELECT entry_id, company_id, ambassador_uid FROM loyalty_lots

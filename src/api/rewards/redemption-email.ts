@@ -1,11 +1,10 @@
-import { t } from '../../lib/i18n';
 import { emailLanguageOf } from '../auth/codes';
-import { emailGreeting, outboxSender } from '../email/outbox';
+import { outboxSender } from '../email/outbox';
+import { redemptionEmail } from '../email/templates';
 import type { ServiceContext } from '../core/types';
 import { redemptionByKey } from '../money/redemptions';
 import type { IssuedDetails } from './providers';
 import { redemptionView } from './redemption-view';
-import { labelValue } from '../../lib/label-value';
 
 /** Who gets the confirmation e-mail (none when the scheduled run settles a redemption). */
 export interface Recipient {
@@ -25,22 +24,12 @@ export interface Recipient {
 export async function confirmationEmail(svc: ServiceContext, who: Recipient, company: string, rkey: string, d: IssuedDetails) {
   const [lang, row] = await Promise.all([emailLanguageOf(svc.db, company, who.language), redemptionByKey(svc.db, company, rkey)]);
   const cardName = row ? redemptionView(row, [], lang).gift_card?.card_name ?? d.card_name : d.card_name;
-  const field = (k: 'card_number' | 'card_code' | 'card_pin' | 'redemption_url' | 'transaction_id', v: string | null) =>
-    v ? [labelValue(lang, t(lang, `activityDetail.field.${k}`), v)] : [];
-  const lines = [
-    emailGreeting(lang, who.firstName),
-    '',
-    t(lang, 'redeemSuccess'),
-    '',
-    cardName,
-    ...field('card_number', d.card_number),
-    ...field('card_code', d.card_code),
-    ...field('card_pin', d.card_pin),
-    ...field('redemption_url', d.redemption_url),
-    ...field('transaction_id', d.order_id),
-  ];
+  const { subject, text } = redemptionEmail(lang, {
+    company: who.companyName, firstName: who.firstName, cardName,
+    fields: { card_number: d.card_number, card_code: d.card_code, card_pin: d.card_pin, redemption_url: d.redemption_url, transaction_id: d.order_id },
+  });
   // Through the sender, so the card details go out at once (queue) rather than at the next sweep.
   await outboxSender(svc.db, svc).send({
-    companyId: company, to: who.email, template: 'redemption', subject: t(lang, 'emailRedemptionSubject', { company: who.companyName }), text: lines.join('\n'),
+    companyId: company, to: who.email, template: 'redemption', subject, text,
   });
 }

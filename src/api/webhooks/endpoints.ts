@@ -30,6 +30,9 @@ const noDelivery = 'Unknown delivery (or of another company)';
 /** An answer with a secret is never cached, its Idempotency-Key replays neither. */
 const SECRET_HEADERS = { 'Cache-Control': 'no-store' };
 
+/** The console's integrations and webhooks screens are theirs: no other staff role reads them (secrets' tails, URLs, payloads). */
+const OWNERS_AND_ADMINS = ['owner', 'admin'] as const;
+
 // POST /v1/operator/webhooks/endpoints - register an endpoint; its secret is in this answer only
 export const createWebhookEndpointEndpoint = endpoint({
   method: 'post',
@@ -59,6 +62,7 @@ export const listWebhookEndpointsEndpoint = endpoint({
   path: '/operator/webhooks/endpoints',
   auth: 'operator',
   operationId: 'listWebhookEndpoints',
+  staffRoles: OWNERS_AND_ADMINS,
   tag: 'Webhooks',
   summary: 'List webhook endpoints',
   description: 'The company\'s endpoints, oldest first (never their secrets).',
@@ -72,6 +76,7 @@ export const getWebhookEndpointEndpoint = endpoint({
   path: '/operator/webhooks/endpoints/:id',
   auth: 'operator',
   operationId: 'getWebhookEndpoint',
+  staffRoles: OWNERS_AND_ADMINS,
   tag: 'Webhooks',
   summary: 'Get a webhook endpoint',
   description: 'One endpoint (never its secret).',
@@ -136,6 +141,7 @@ export const listWebhookDeliveriesEndpoint = endpoint({
   path: '/operator/webhooks/endpoints/:id/deliveries',
   auth: 'operator',
   operationId: 'listWebhookDeliveries',
+  staffRoles: OWNERS_AND_ADMINS,
   tag: 'Webhooks',
   summary: 'An endpoint\'s delivery log',
   description: 'Deliveries to the endpoint, newest first: status, attempts, the next attempt, the last answer\'s status and ' +
@@ -152,6 +158,7 @@ export const getWebhookDeliveryEndpoint = endpoint({
   path: '/operator/webhooks/deliveries/:id',
   auth: 'operator',
   operationId: 'getWebhookDelivery',
+  staffRoles: OWNERS_AND_ADMINS,
   tag: 'Webhooks',
   summary: 'Get a delivery',
   description: 'One delivery with the exact payload it sends.',

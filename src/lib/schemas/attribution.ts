@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_MONEY_MINOR, moneyTooLargeMessage } from '../money-limits';
 import { commissionSchema } from './commissions';
 import { EVENT_TYPES } from './operator';
+import { queryInteger } from './numbers';
 import { components } from './registry';
 
 // Store attribution: what a company sends to connect its store (integration secrets) and, on
@@ -149,3 +150,28 @@ export type PersonalCode = z.output<typeof personalCode>;
 export type PersonalCodeAnswer = z.output<typeof personalCodeAnswer>;
 export type PersonalCodeList = z.output<typeof personalCodeList>;
 export type PersonalCodeImportReport = z.output<typeof personalCodeImportReport>;
+
+/** GET /operator/integrations/deliveries: one source's last deliveries. */
+export const storeDeliverySources = ['stripe', 'shopify', 'script'] as const;
+export const storeDeliveryQuery = z.object({
+  source: z.enum(storeDeliverySources, { error: 'invalidField' }),
+  limit: queryInteger('invalidField', 1, 100).default(20),
+}).strict();
+
+const storeDelivery = z.object({
+  id: z.number().int(),
+  source: z.enum(storeDeliverySources),
+  event_id: z.string().nullable().describe('The store\'s event id (Stripe event, Shopify webhook id, the sale\'s invoice id); null when refused'),
+  event_type: z.string().nullable(),
+  outcome: z.enum(['credited', 'unattributed', 'duplicate', 'refused', 'refund', 'ignored'])
+    .describe('credited (a commission), unattributed (kept with why), duplicate (applied before), refused (signature or amount), refund, ignored'),
+  result: z.string().describe('The word the delivery answered the store (`created`, `unattributed`, `duplicate`, `refunded`, ...)'),
+  reason: z.string().nullable(),
+  commission: z.object({
+    uid: z.string(), ambassador_uid: z.string(), amount_minor: z.number().int(), currency: z.string(), is_monetary: z.boolean(), status: z.string(),
+  }).strict().nullable().describe('The commission it made (credited)'),
+  received_at: z.string().describe('ISO 8601 UTC time'),
+}).strict().register(components, { id: 'StoreDelivery' });
+export type StoreDelivery = z.output<typeof storeDelivery>;
+export const storeDeliveryListAnswer = z.object({ results: z.array(storeDelivery) }).strict().register(components, { id: 'StoreDeliveryList' });
+export type StoreDeliveryList = z.output<typeof storeDeliveryListAnswer>;

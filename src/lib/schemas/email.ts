@@ -47,3 +47,40 @@ export const emailEventAnswer = z.object({
     .describe('`duplicate`: this webhook-id was applied before (a replay or a redelivery): nothing changed'),
 }).strict().register(components, { id: 'EmailEventReceipt' });
 export type EmailEventReceipt = z.output<typeof emailEventAnswer>;
+
+// The console's e-mail screen: every e-mail the portal writes, previewed with sample data in a language, and
+// a test send to the signed-in staff member's own address (src/api/email/template-preview.ts).
+
+export const emailKinds = [
+  'welcome', 'invite', 'set_password', 'reset_password', 'payout_details_changed', 'payout_details_cleared', 'redemption', 'points_expiring',
+] as const;
+
+export const emailTemplateListAnswer = z.object({
+  languages: z.array(z.string()).describe('The company\'s languages, its default first: the ones an e-mail can be written in'),
+  default_language: z.string(),
+  results: z.array(z.object({
+    kind: z.enum(emailKinds),
+    subject: z.string().describe('The subject in the default language, with sample data'),
+  }).strict()),
+}).strict().register(components, { id: 'EmailTemplateList' });
+export type EmailTemplateList = z.output<typeof emailTemplateListAnswer>;
+
+export const emailPreviewQuery = z.object({ lang: z.string().trim().max(10).optional() }).strict();
+
+export const emailPreviewAnswer = z.object({
+  kind: z.enum(emailKinds),
+  lang: z.string().describe('The language it was written in (the asked one when the company has it, else its default)'),
+  from_name: z.string().describe('The sender\'s name the recipient sees: the company\'s'),
+  subject: z.string(),
+  text: z.string().describe('The plain-text body, exactly as sent (with a sample recipient, code and amounts)'),
+}).strict().register(components, { id: 'EmailPreview' });
+export type EmailPreview = z.output<typeof emailPreviewAnswer>;
+
+export const emailTestBody = z.object({ lang: z.string().trim().max(10).optional() }).strict();
+
+export const emailTestAnswer = z.object({
+  kind: z.enum(emailKinds),
+  lang: z.string(),
+  sent_to: z.string().describe('The signed-in staff member\'s own address: a test never goes anywhere else'),
+}).strict().register(components, { id: 'EmailTestSent' });
+export type EmailTestSent = z.output<typeof emailTestAnswer>;
