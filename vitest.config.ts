@@ -11,8 +11,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The e2e files share one portal and its demo data. The console's files change the demo program as a company's
+ * staff would (they pay ambassadors, approve sales, change the attribution window, publish branding), so they
+ * run after the portal's files, which read the seed as it is; otherwise the order is vitest's own.
+ */
+class PortalBeforeConsole extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const console = (f: TestSpecification) => /tests\/e2e\/console-[^/]*\.e2e\.ts$/.test(f.moduleId);
+    return [...sorted.filter((f) => !console(f)), ...sorted.filter(console)];
+  }
+}
 
 /**
  * wrangler.toml without `main`: the Worker entry (src/edge/worker.ts) imports Astro's virtual
@@ -85,6 +99,7 @@ function schemaFile(): string {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: PortalBeforeConsole },
     projects: [
       {
         test: {

@@ -67,6 +67,10 @@ describe('console branding', () => {
         // The desktop frame is 1280 px wide, the phone's 390.
         expect(await page.locator('iframe[data-preview="phone"]').getAttribute('width')).toBe('390');
         expect(await page.locator('iframe[data-preview="desktop"]').getAttribute('width')).toBe('1280');
+        // The e-mail previews are drawn with the draft too, and say so.
+        await page.goto(`${baseUrl()}/console/emails`);
+        expect(await page.locator('[data-draft-branding]').textContent()).toBe(en['console.comms.draftBranding']);
+        await page.goto(`${baseUrl()}/console/branding`);
 
         await live.reload();
         expect(await buttonColour(live)).toBe(before);
@@ -77,6 +81,10 @@ describe('console branding', () => {
         expect(await page.locator('[data-console-notice]').textContent()).toBe(en['console.branding.published']);
         await live.goto(`${baseUrl()}/login`);
         expect(await buttonColour(live)).toBe('rgb(122, 31, 162)');
+        // Published: nothing unpublished is left to draw the e-mails with.
+        await page.goto(`${baseUrl()}/console/emails`);
+        expect(await page.locator('[data-draft-branding]').count()).toBe(0);
+        await page.goto(`${baseUrl()}/console/branding`);
 
         // The version before is listed with its button; rolling back to it makes it live again.
         expect(await page.locator('tr[data-live="yes"]').count()).toBe(1);

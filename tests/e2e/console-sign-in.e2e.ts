@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
 import { es } from '../../src/lib/i18n/es';
-import { CONSOLE_COOKIE, consoleSession, staffGet, totpCode } from './console-session';
+import { CONSOLE_COOKIE, STAFF_SECRETS, consoleSession, staffGet, totpCode, unspentCode } from './console-session';
 import { baseUrl, newBrowser, sessionCookies, stopAll, withContextDefaults } from './harness';
 
 let browser: Browser;
@@ -43,7 +43,7 @@ describe('console sign-in', () => {
       await page.locator('input[name="code"]').fill(wrong);
       await Promise.all([page.waitForNavigation(), page.locator('form[data-console-code] button[type="submit"]').click()]);
       expect(await page.locator('[role="alert"]').textContent()).toBe(en.secondFactorFailed);
-      await page.locator('input[name="code"]').fill(totpCode('owner@demo.test'));
+      await page.locator('input[name="code"]').fill(await unspentCode(STAFF_SECRETS['owner@demo.test']!));
       await Promise.all([page.waitForURL(/\/console$/), page.locator('form[data-console-code] button[type="submit"]').click()]);
       expect(await page.locator('h1').textContent()).toBe(en['console.overviewTitle']);
       // The figures are the company's own, as the staff API answers them.

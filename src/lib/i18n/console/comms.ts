@@ -2,6 +2,7 @@
 // give every key (the type says so), the regional variants only what differs from their base.
 
 export const en = {
+  'console.comms.draftBranding': 'Shown with the branding draft not published yet (the branding screen).',
   'console.comms.emailsIntro': 'Every e-mail the portal sends your ambassadors, written with sample data in each of your languages. The links, the code and the amounts are examples; the rest is exactly what ambassadors receive.',
   'console.comms.emailsList': 'E-mails',
   'console.comms.kind.welcome': 'Welcome',
@@ -104,6 +105,7 @@ export const en = {
 type Texts = Record<keyof typeof en, string>;
 
 export const de: Texts = {
+  'console.comms.draftBranding': 'Angezeigt mit dem noch nicht veröffentlichten Branding-Entwurf (Seite Branding).',
   'console.comms.emailsIntro': 'Jede E-Mail, die das Portal Ihren Botschaftern sendet, mit Beispieldaten in jeder Ihrer Sprachen. Links, Code und Beträge sind Beispiele; alles andere erhalten Botschafter genau so.',
   'console.comms.emailsList': 'E-Mails',
   'console.comms.kind.welcome': 'Willkommen',
@@ -204,6 +206,7 @@ export const de: Texts = {
 };
 
 export const es: Texts = {
+  'console.comms.draftBranding': 'Se muestra con el borrador de marca aún sin publicar (pantalla Marca).',
   'console.comms.emailsIntro': 'Cada correo que el portal envía a tus embajadores, con datos de ejemplo en cada uno de tus idiomas. Los enlaces, el código y los importes son ejemplos; el resto es exactamente lo que reciben.',
   'console.comms.emailsList': 'Correos',
   'console.comms.kind.welcome': 'Bienvenida',
@@ -304,6 +307,7 @@ export const es: Texts = {
 };
 
 export const fr: Texts = {
+  'console.comms.draftBranding': 'Affiché avec le brouillon d’image de marque pas encore publié (écran Image de marque).',
   'console.comms.emailsIntro': 'Chaque e-mail que le portail envoie à vos ambassadeurs, rédigé avec des données d’exemple dans chacune de vos langues. Les liens, le code et les montants sont des exemples ; le reste est exactement ce que reçoivent les ambassadeurs.',
   'console.comms.emailsList': 'E-mails',
   'console.comms.kind.welcome': 'Bienvenue',
@@ -404,6 +408,7 @@ export const fr: Texts = {
 };
 
 export const it: Texts = {
+  'console.comms.draftBranding': 'Mostrato con la bozza di branding non ancora pubblicata (schermata Branding).',
   'console.comms.emailsIntro': 'Ogni e-mail che il portale invia ai tuoi ambassador, scritta con dati di esempio in ciascuna delle tue lingue. Link, codice e importi sono esempi; il resto è esattamente ciò che ricevono gli ambassador.',
   'console.comms.emailsList': 'E-mail',
   'console.comms.kind.welcome': 'Benvenuto',
@@ -504,6 +509,7 @@ export const it: Texts = {
 };
 
 export const nl: Texts = {
+  'console.comms.draftBranding': 'Getoond met het nog niet gepubliceerde huisstijlconcept (scherm Huisstijl).',
   'console.comms.emailsIntro': 'Elke e-mail die het portaal naar je ambassadeurs stuurt, met voorbeeldgegevens in elk van je talen. De links, de code en de bedragen zijn voorbeelden; de rest is precies wat ambassadeurs ontvangen.',
   'console.comms.emailsList': 'E-mails',
   'console.comms.kind.welcome': 'Welkom',
@@ -604,6 +610,7 @@ export const nl: Texts = {
 };
 
 export const pl: Texts = {
+  'console.comms.draftBranding': 'Pokazano z jeszcze nieopublikowanym szkicem marki (ekran Marka).',
   'console.comms.emailsIntro': 'Każdy e-mail, który portal wysyła Twoim ambasadorom, z przykładowymi danymi w każdym z Twoich języków. Linki, kod i kwoty są przykładowe; reszta to dokładnie to, co otrzymują ambasadorzy.',
   'console.comms.emailsList': 'E-maile',
   'console.comms.kind.welcome': 'Powitanie',
@@ -704,6 +711,7 @@ export const pl: Texts = {
 };
 
 export const pt: Texts = {
+  'console.comms.draftBranding': 'Mostrado com o rascunho da marca ainda não publicado (ecrã Marca).',
   'console.comms.emailsIntro': 'Cada e-mail que o portal envia aos seus embaixadores, escrito com dados de exemplo em cada um dos seus idiomas. Os links, o código e os valores são exemplos; o resto é exatamente o que os embaixadores recebem.',
   'console.comms.emailsList': 'E-mails',
   'console.comms.kind.welcome': 'Boas-vindas',
