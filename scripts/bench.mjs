@@ -32,7 +32,8 @@
 //                starting one on its own port and state dir (D1 round trips only if it runs with D1_METER=1)
 // --pages        comma list of pages to measure, e.g. /app,/app/stats,acme.localhost/app; a page is
 //                `/path` (tenant localhost) or `host/path`; unknown /app paths are measured signed in as
-//                the host's demo account, other unknown paths signed out (default: every page in PAGES)
+//                the host's demo account, /console paths as the host's demo owner in the console, other
+//                unknown paths signed out (default: every page in PAGES)
 // --requests     timed requests per page (default 100; as many static-asset requests are interleaved);
 //                also the CPU run's requests per page and each side's requests under concurrency
 // --warmup       untimed warm-up rounds before timing (default 5; fills the tenant cache)
@@ -90,6 +91,12 @@ const ACCOUNTS = {
 };
 ACCOUNTS['demo.localhost'] = ACCOUNTS.localhost; // same tenant (Demo Co)
 
+/** The console's pages are measured as the demo owner (README: its password and public demo TOTP secret). */
+const STAFF = {
+  localhost: { email: 'owner@demo.test', password: 'Password1!', secret: 'DEMOOWNERTOTPDEMOSECRETONLYAAAAA' },
+  'acme.localhost': { email: 'owner@acme.test', password: 'Password1!', secret: 'ACMEOWNERTOTPDEMOSECRETONLYAAAAA' },
+};
+
 /** The pages measured by default: `signedIn` uses the host's account from ACCOUNTS. */
 const PAGES = [
   { host: 'localhost', path: '/login', signedIn: false },
@@ -117,7 +124,8 @@ function selectPages(list, known = PAGES) {
       if (slash < 0) throw new Error(`--pages: "${entry}" is not /path or host/path`);
       const host = slash === 0 ? 'localhost' : entry.slice(0, slash);
       const p = entry.slice(slash);
-      return [...PAGES, ...LIGHTHOUSE_PAGES, ...CLS_PAGES].find((k) => k.host === host && k.path === p) ?? { host, path: p, signedIn: /^\/app(\/|$)/.test(p) };
+      return [...PAGES, ...LIGHTHOUSE_PAGES, ...CLS_PAGES].find((k) => k.host === host && k.path === p)
+        ?? { host, path: p, signedIn: /^\/app(\/|$)/.test(p), staff: /^\/console(\/|$)/.test(p) && !p.startsWith('/console/login') };
     });
 }
 
@@ -194,6 +202,29 @@ async function login(host, { email, password }) {
   if (!session) return undefined;
   cookies = mergeCookies(cookies, session);
   return cookies;
+}
+
+/**
+ * A complete console session of the host's demo owner (POST /v1/staff/sessions/, then the TOTP code of the
+ * README's secret; a code signs in once, so a spent one is retried with the next step) as its Cookie header.
+ */
+async function staffLogin(host, { email, password, secret }) {
+  const { TOTP, Secret } = await import('otpauth');
+  const post = async (path, body, token) => {
+    const res = await request(host, `/v1/staff/${path}`, {
+      method: 'POST', body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Staff ${token}` } : {}) },
+    });
+    return { status: res.status, body: JSON.parse(res.body.toString('utf8') || 'null') };
+  };
+  const started = await post('sessions/', { email, password });
+  const token = started.body?.token;
+  if (!token) return undefined;
+  for (const steps of [0, 1]) {
+    const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+    if ((await post('sessions/second_factor/', { code }, token)).status === 200) return `__Host-portal_console=${token}`;
+  }
+  return undefined;
 }
 
 function mergeCookies(a, b) {
@@ -771,7 +802,14 @@ async function main() {
       if (cookie) cookies.set(host, cookie);
       log(cookie ? `signed in as ${account.email} on ${host}` : `no session for ${account.email} on ${host}: its app pages will show as redirects`);
     }
-    const withCookie = pages.map((p) => ({ ...p, cookie: p.signedIn ? cookies.get(p.host) : undefined }));
+    // Console pages: the host's demo owner, with the console's own cookie.
+    const staffCookies = new Map();
+    for (const host of new Set(pages.filter((p) => p.staff).map((p) => p.host))) {
+      const cookie = STAFF[host] ? await staffLogin(host, STAFF[host]).catch((e) => log(`console sign-in on ${host} failed: ${e.message}`)) : undefined;
+      if (cookie) staffCookies.set(host, cookie);
+      log(cookie ? `signed in to the console as ${STAFF[host].email} on ${host}` : `no console session on ${host}: its console pages will show as redirects`);
+    }
+    const withCookie = pages.map((p) => ({ ...p, cookie: p.staff ? staffCookies.get(p.host) : p.signedIn ? cookies.get(p.host) : undefined }));
 
     if (args.lighthouse) {
       const report = await lighthouseBench({
