@@ -49,11 +49,11 @@ function queryRecord(query: Record<string, unknown> | undefined): Record<string,
 }
 
 /** Who the handler hears from: the staff member on a staff endpoint, the company's operator acting as them on an operator endpoint. */
-async function whoFor(svc: ServiceContext, ep: AnyEndpoint, token: string | null): Promise<Record<string, unknown>> {
+async function whoFor(ep: AnyEndpoint, token: string | null, verify: () => Promise<Staff | null>): Promise<Record<string, unknown>> {
   if (ep.auth === 'public') return { caller: null };
   // The operator table also holds the deployment owner's endpoints (ADMIN_API_KEY): never a staff member's.
   if (ep.auth !== 'staff' && ep.auth !== 'operator') throw new ApiError('forbidden', 'roleRequired');
-  const staff: Staff | null = token ? await verifyStaffToken(svc.db, token, svc.tenantCompanyId) : null;
+  const staff = token ? await verify() : null;
   if (!staff) throw new ApiError('unauthorized', token ? 'invalidToken' : 'notAuthenticated', undefined, STAFF_CHALLENGE);
   if (ep.auth === 'staff') {
     admitStaff(staff, ep.staffStage, ep.roles, ep.stepUp);
@@ -71,12 +71,21 @@ async function whoFor(svc: ServiceContext, ep: AnyEndpoint, token: string | null
  * sign-in works). `record` keeps the audit log's entry of a write, as the route's does.
  */
 export function embeddedConsoleClient(svc: ServiceContext, token: string | null, record?: RecordWrite): ConsoleClient {
+  // The session is read once per page (a page makes several calls), and again after a staff write, which may
+  // have changed it (a second factor given, a sign-out).
+  let session: Promise<Staff | null> | null = null;
+  const verify = () => (session ??= verifyStaffToken(svc.db, token!, svc.tenantCompanyId));
   return clientOf((ep, input) => embedded(async () => {
-    const who = await whoFor(svc, ep, token);
+    const changesSession = ep.auth !== 'operator' && ep.method !== 'get';
+    if (changesSession) session = null;
+    const who = await whoFor(ep, token, verify);
     const { query, body } = parsedInput(ep, { query: queryRecord(input.query), body: input.body });
     const params = input.params ?? {};
     const out = await recordedRun({ svc, ep, reader: readers.get(ep), who, params, input: body }, record,
-      () => ep.handle({ svc, ...who, params, query, body, header: () => undefined } as never), (o) => (isReply(o) ? o.body : o));
+      () => ep.handle({ svc, ...who, params, query, body, header: () => undefined } as never), (o) => (isReply(o) ? o.body : o))
+      .finally(() => {
+        if (changesSession) session = null;
+      });
     if (isReply(out) && out.stream !== undefined) return out.stream;
     const answer = isReply(out) ? out.body : out;
     checkAnswer(svc, ep, answer);
