@@ -578,6 +578,45 @@ CREATE TABLE operator_api_keys (
   UNIQUE (company_id, id)
 );
 
+CREATE TABLE payout_run_items (
+  id INTEGER PRIMARY KEY,
+  company_id TEXT NOT NULL,
+  run_uid TEXT NOT NULL,
+  ambassador_uid TEXT NOT NULL,
+  amount_minor INTEGER NOT NULL,
+  commissions INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('included', 'excluded', 'sent', 'paid', 'failed')),
+  reason TEXT CHECK (reason IN ('below_minimum', 'no_payout_method', 'on_hold', 'nothing_payable')),
+  payout_uid TEXT,
+  failure TEXT,
+  updated_at TEXT NOT NULL,
+  FOREIGN KEY (company_id, run_uid) REFERENCES payout_runs(company_id, uid) ON DELETE CASCADE,
+  CHECK ((status = 'excluded') = (reason IS NOT NULL)),
+  CHECK ((status = 'paid') = (payout_uid IS NOT NULL))
+);
+
+CREATE TABLE payout_runs (
+  company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  uid TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'draft'
+    CHECK (status IN ('draft', 'approved', 'sending', 'paid', 'partially_failed', 'failed')),
+  rail TEXT NOT NULL DEFAULT 'manual' CHECK (rail IN ('manual')),
+  currency TEXT NOT NULL,
+  cutoff TEXT NOT NULL,
+  created_by_kind TEXT NOT NULL CHECK (created_by_kind IN ('key', 'staff')),
+  created_by_id TEXT NOT NULL,
+  created_by_label TEXT NOT NULL,
+  approved_by_kind TEXT CHECK (approved_by_kind IN ('key', 'staff')),
+  approved_by_id TEXT,
+  approved_by_label TEXT,
+  created_at TEXT NOT NULL,
+  approved_at TEXT,
+  sent_at TEXT,
+  finished_at TEXT,
+  PRIMARY KEY (company_id, uid),
+  CHECK (approved_by_id IS NULL OR approved_by_kind <> created_by_kind OR approved_by_id <> created_by_id)
+);
+
 CREATE TABLE payouts (
   id INTEGER PRIMARY KEY,
   company_id TEXT NOT NULL REFERENCES companies(id),
@@ -1118,6 +1157,10 @@ CREATE INDEX loyalty_lots_due ON loyalty_lots(expire_at) WHERE remaining > 0 AND
 CREATE INDEX loyalty_lots_open ON loyalty_lots(company_id, ambassador_uid, kind, expire_at) WHERE remaining > 0;
 
 CREATE INDEX operator_api_keys_company ON operator_api_keys(company_id);
+
+CREATE UNIQUE INDEX payout_run_items_ambassador ON payout_run_items(company_id, run_uid, ambassador_uid);
+
+CREATE INDEX payout_runs_created ON payout_runs(company_id, created_at);
 
 CREATE INDEX payouts_ambassador ON payouts(company_id, ambassador_uid, created_at);
 

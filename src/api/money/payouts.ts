@@ -17,13 +17,16 @@ export const payable = async (db: D1Database, companyId: string, ambassadorUid: 
  * ./payout-queries.ts). A commission is never paid twice nor a payout left short: when the payable set
  * changed since it was read, the batch is refused (`payout_amount_invalid`, the API's payoutConflict) or
  * writes nothing (`payout` null).
+ * `alongside`: the caller's own record of it, written in the same batch (a payout run's item marked paid,
+ * guarded by the payout's existence), so the two never disagree.
  */
-export async function payOut(db: D1Database, p: PayoutInput) {
+export async function payOut(db: D1Database, p: PayoutInput, alongside?: D1PreparedStatement) {
   const { payout } = await guardedBatch(db, {
     insert: write(payoutStatement(db, p)),
     markPaid: write(markPaidStatement(db, p)),
     guard: write(payoutGuardStatement(db, p)),
     activity: write(payoutActivityStatement(db, p.companyId, p.uid)),
+    alongside: write(alongside ?? db.prepare('SELECT 1')),
     payout: row<PayoutRow>(payoutByUidStatement(db, p.companyId, p.uid)),
   });
   return { payout };

@@ -67,6 +67,11 @@ export async function listPayouts(svc: ServiceContext, op: Operator, input: z.ou
  * and what blocks a payout (nothing payable yet, below the minimum, no payout method, on hold).
  */
 export async function listPayable(svc: ServiceContext, op: Operator): Promise<PayableList> {
+  return (await readPayable(svc, op)).list;
+}
+
+/** What listPayable answers, and the holding period's cutoff it read with (a payout run keeps it). */
+export async function readPayable(svc: ServiceContext, op: Operator): Promise<{ list: PayableList; cutoff: string }> {
   const { db } = svc;
   const [custom, company] = await Promise.all([
     loadCustomization(db, op.companyId),
@@ -75,7 +80,7 @@ export async function listPayable(svc: ServiceContext, op: Operator): Promise<Pa
   const { holding_days: holdingDays, minimum_minor: minimum } = custom.company.payouts;
   const cutoff = new Date(Date.now() - holdingDays * DAY_MS).toISOString();
   const { results } = await payableByAmbassador(db, op.companyId, cutoff);
-  return {
+  const list: PayableList = {
     currency: op.currency, holding_days: holdingDays, minimum,
     results: results.map((r) => {
       const method = hasPayoutMethodOf(r.payout_preference, r.paypal_email, company?.payout_preference_options);
@@ -91,4 +96,5 @@ export async function listPayable(svc: ServiceContext, op: Operator): Promise<Pa
       };
     }),
   };
+  return { list, cutoff };
 }

@@ -713,6 +713,10 @@ export const de: Partial<Messages> = {
   nothingPayable: 'Dieses Botschafterkonto hat keine genehmigten Provisionen, deren Haltefrist abgelaufen ist.',
   payoutBelowMinimum: 'Der auszahlbare Betrag ({amount}) liegt unter der Mindestauszahlung ({minimum}).',
   payoutConflict: 'Die Provisionen haben sich während der Auszahlung geändert. Versuchen Sie es erneut.',
+  payoutRunNobodyReady: 'Niemand kann jetzt ausgezahlt werden: Es gibt nichts für einen Auszahlungslauf.',
+  payoutRunSameApprover: 'Ein Auszahlungslauf muss von jemand anderem genehmigt werden als von der Person, die ihn erstellt hat.',
+  payoutRunNotDraft: 'Dieser Auszahlungslauf ist kein Entwurf mehr (Status: {status}).',
+  payoutRunNotApproved: 'Dieser Auszahlungslauf kann nicht gesendet werden: Er ist {status}, nicht genehmigt.',
   conversionConflict: 'Dieselbe Conversion wurde gleichzeitig erfasst. Versuchen Sie es erneut.',
   uidListInvalid: 'Senden Sie 1 bis 100 Provisions-UIDs.',
 

@@ -716,6 +716,10 @@ export const en = {
   nothingPayable: 'This ambassador has no approved commissions past the holding period.',
   payoutBelowMinimum: 'The payable amount ({amount}) is below the minimum payout ({minimum}).',
   payoutConflict: 'The commissions changed while the payout was made. Retry.',
+  payoutRunNobodyReady: 'Nobody can be paid now: there is nothing to put in a payout run.',
+  payoutRunSameApprover: 'A payout run must be approved by someone other than whoever made it.',
+  payoutRunNotDraft: 'This payout run is no longer a draft (it is {status}).',
+  payoutRunNotApproved: 'This payout run cannot be sent: it is {status}, not approved.',
   conversionConflict: 'The same conversion was being recorded at the same time. Retry.',
   uidListInvalid: 'Send 1 to 100 commission uids.',
 

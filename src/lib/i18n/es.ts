@@ -700,6 +700,10 @@ export const es: Messages = {
   nothingPayable: 'Este embajador no tiene comisiones aprobadas que hayan superado el periodo de retención.',
   payoutBelowMinimum: 'El importe a pagar ({amount}) es inferior al pago mínimo ({minimum}).',
   payoutConflict: 'Las comisiones cambiaron mientras se hacía el pago. Vuelve a intentarlo.',
+  payoutRunNobodyReady: 'Ahora no se puede pagar a nadie: no hay nada para una tanda de pagos.',
+  payoutRunSameApprover: 'Una tanda de pagos debe aprobarla otra persona distinta de quien la creó.',
+  payoutRunNotDraft: 'Esta tanda de pagos ya no es un borrador (estado: {status}).',
+  payoutRunNotApproved: 'Esta tanda de pagos no se puede enviar: está en {status}, no aprobada.',
   conversionConflict: 'La misma conversión se estaba registrando al mismo tiempo. Vuelve a intentarlo.',
   uidListInvalid: 'Envía entre 1 y 100 uids de comisión.',
 

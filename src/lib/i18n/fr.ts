@@ -714,6 +714,10 @@ export const fr: Partial<Messages> = {
   nothingPayable: 'Ce compte ambassadeur n’a aucune commission approuvée dont la période de rétention est écoulée.',
   payoutBelowMinimum: 'Le montant payable ({amount}) est inférieur au versement minimum ({minimum}).',
   payoutConflict: 'Les commissions ont changé pendant le versement. Réessayez.',
+  payoutRunNobodyReady: 'Personne ne peut être payé maintenant : rien à mettre dans un lot de paiements.',
+  payoutRunSameApprover: 'Un lot de paiements doit être approuvé par une autre personne que celle qui l’a créé.',
+  payoutRunNotDraft: 'Ce lot de paiements n’est plus un brouillon (statut : {status}).',
+  payoutRunNotApproved: 'Ce lot de paiements ne peut pas être envoyé : il est {status}, pas approuvé.',
   conversionConflict: 'La même conversion était enregistrée au même moment. Réessayez.',
   uidListInvalid: 'Envoyez de 1 à 100 uid de commission.',
 

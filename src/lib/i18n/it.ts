@@ -713,6 +713,10 @@ export const it: Partial<Messages> = {
   nothingPayable: 'Questo ambassador non ha commissioni approvate con periodo di attesa terminato.',
   payoutBelowMinimum: 'L’importo pagabile ({amount}) è inferiore al pagamento minimo ({minimum}).',
   payoutConflict: 'Le commissioni sono cambiate durante il pagamento. Riprova.',
+  payoutRunNobodyReady: 'Nessuno può essere pagato ora: non c’è nulla da mettere in un lotto di pagamenti.',
+  payoutRunSameApprover: 'Un lotto di pagamenti deve essere approvato da una persona diversa da chi l’ha creato.',
+  payoutRunNotDraft: 'Questo lotto di pagamenti non è più una bozza (stato: {status}).',
+  payoutRunNotApproved: 'Questo lotto di pagamenti non può essere inviato: è {status}, non approvato.',
   conversionConflict: 'La stessa conversione veniva registrata nello stesso momento. Riprova.',
   uidListInvalid: 'Invia da 1 a 100 uid di commissioni.',
 

@@ -713,6 +713,10 @@ export const nl: Partial<Messages> = {
   nothingPayable: 'Deze ambassadeur heeft geen goedgekeurde commissies waarvan de wachtperiode voorbij is.',
   payoutBelowMinimum: 'Het uitbetaalbare bedrag ({amount}) ligt onder de minimale uitbetaling ({minimum}).',
   payoutConflict: 'De commissies zijn gewijzigd terwijl de uitbetaling werd aangemaakt. Probeer het opnieuw.',
+  payoutRunNobodyReady: 'Niemand kan nu worden uitbetaald: er is niets voor een uitbetalingsronde.',
+  payoutRunSameApprover: 'Een uitbetalingsronde moet worden goedgekeurd door iemand anders dan wie hem maakte.',
+  payoutRunNotDraft: 'Deze uitbetalingsronde is geen concept meer (status: {status}).',
+  payoutRunNotApproved: 'Deze uitbetalingsronde kan niet worden verzonden: hij is {status}, niet goedgekeurd.',
   conversionConflict: 'Dezelfde conversie werd op hetzelfde moment vastgelegd. Probeer het opnieuw.',
   uidListInvalid: 'Stuur 1 tot 100 uids van commissies mee.',
 

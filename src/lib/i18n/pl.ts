@@ -712,6 +712,10 @@ export const pl: Partial<Messages> = {
   nothingPayable: 'To konto ambasadora nie ma zatwierdzonych prowizji po okresie oczekiwania.',
   payoutBelowMinimum: 'Kwota do wypłaty ({amount}) jest niższa niż minimalna wypłata ({minimum}).',
   payoutConflict: 'Prowizje zmieniły się w trakcie realizacji wypłaty. Spróbuj ponownie.',
+  payoutRunNobodyReady: 'Teraz nie można nikomu wypłacić: nie ma nic do serii wypłat.',
+  payoutRunSameApprover: 'Serię wypłat musi zatwierdzić inna osoba niż ta, która ją utworzyła.',
+  payoutRunNotDraft: 'Ta seria wypłat nie jest już szkicem (status: {status}).',
+  payoutRunNotApproved: 'Tej serii wypłat nie można wysłać: ma status {status}, a nie zatwierdzona.',
   conversionConflict: 'Ta sama konwersja była w tym samym czasie zapisywana. Spróbuj ponownie.',
   uidListInvalid: 'Wyślij od 1 do 100 identyfikatorów uid prowizji.',
 

@@ -712,6 +712,10 @@ export const pt: Partial<Messages> = {
   nothingPayable: 'Este embaixador não tem comissões aprovadas que já tenham passado o período de carência.',
   payoutBelowMinimum: 'O valor disponível para pagamento ({amount}) está abaixo do pagamento mínimo ({minimum}).',
   payoutConflict: 'As comissões mudaram enquanto o pagamento era feito. Tente novamente.',
+  payoutRunNobodyReady: 'Ninguém pode ser pago agora: não há nada para um lote de pagamentos.',
+  payoutRunSameApprover: 'Um lote de pagamentos deve ser aprovado por outra pessoa que não quem o criou.',
+  payoutRunNotDraft: 'Este lote de pagamentos já não é um rascunho (estado: {status}).',
+  payoutRunNotApproved: 'Este lote de pagamentos não pode ser enviado: está {status}, não aprovado.',
   conversionConflict: 'A mesma conversão estava sendo registrada ao mesmo tempo. Tente novamente.',
   uidListInvalid: 'Envie de 1 a 100 uids de comissão.',
 

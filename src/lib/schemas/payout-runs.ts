@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { BLOCKING_REASONS } from './payouts';
+import { components } from './registry';
+
+// Payout runs: a batch of payouts drafted from who can be paid, approved by a second actor, then sent on a
+// rail (`manual`: the company pays by hand; see docs/payouts.md). Amounts are integer minor units of `currency`.
+
+const isoTime = z.string().describe('ISO 8601 UTC time');
+
+export const RUN_STATUSES = ['draft', 'approved', 'sending', 'paid', 'partially_failed', 'failed'] as const;
+export const RUN_ITEM_STATUSES = ['included', 'excluded', 'sent', 'paid', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export type RunItemStatus = (typeof RUN_ITEM_STATUSES)[number];
+
+const actor = z.object({ kind: z.enum(['key', 'staff']), id: z.string(), label: z.string() }).strict();
+
+export const payoutRunItem = z
+  .object({
+    ambassador_uid: z.string(),
+    name: z.string(),
+    email: z.string(),
+    amount: z.number().int().describe('What the draft read as payable, integer minor units of `currency`'),
+    commissions: z.number().int().describe('How many commissions and clawbacks that amount settles'),
+    status: z.enum(RUN_ITEM_STATUSES),
+    reason: z.enum(BLOCKING_REASONS).nullable().describe('Why an `excluded` item is left out'),
+    payout_uid: z.string().nullable().describe('The payout that paid a `paid` item'),
+    failure: z.string().nullable().describe('Why a `failed` item was not paid (`payable_changed`: its commissions changed since the draft)'),
+  })
+  .strict();
+export type PayoutRunItem = z.output<typeof payoutRunItem>;
+
+export const payoutRunRecord = z
+  .object({
+    uid: z.string(),
+    status: z.enum(RUN_STATUSES),
+    rail: z.literal('manual'),
+    currency: z.string(),
+    total: z.number().int().describe('Sum of the included items, integer minor units of `currency`'),
+    included: z.number().int(),
+    excluded: z.number().int(),
+    created_by: actor,
+    approved_by: actor.nullable(),
+    created_at: isoTime,
+    approved_at: isoTime.nullable(),
+    sent_at: isoTime.nullable(),
+    finished_at: isoTime.nullable(),
+  })
+  .strict()
+  .register(components, { id: 'PayoutRun' });
+export type PayoutRun = z.output<typeof payoutRunRecord>;
+
+export const payoutRunAnswer = z
+  .object({ run: payoutRunRecord, items: z.array(payoutRunItem) })
+  .strict()
+  .register(components, { id: 'PayoutRunAnswer' });
+export type PayoutRunAnswer = z.output<typeof payoutRunAnswer>;
+
+export const payoutRunListAnswer = z
+  .object({ count: z.number().int(), results: z.array(payoutRunRecord) })
+  .strict()
+  .register(components, { id: 'PayoutRunList' });
+export type PayoutRunList = z.output<typeof payoutRunListAnswer>;
+
+/** GET /operator/payout-runs/{uid}/export: the batch file of a provider that pays by hand. */
+export const payoutRunExportQuery = z.object({
+  format: z.enum(['paypal', 'wise'], { error: 'invalidField' }),
+});
+
+export const payoutRunCsv = z
+  .string()
+  .describe('CSV (RFC 4180) of the items to pay. paypal: Email/Phone, Amount, Currency code, Reference ID, Note to recipient, ' +
+    'Recipient wallet (PayPal Payouts). wise: name, recipientEmail, paymentReference, receiverType, amountCurrency, amount, ' +
+    'sourceCurrency, targetCurrency (Wise batch payments, e-mail recipients).')
+  .register(components, { id: 'PayoutRunCsv' });
