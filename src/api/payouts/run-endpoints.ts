@@ -1,4 +1,4 @@
-import { payoutRunAnswer, payoutRunCsv, payoutRunExportQuery, payoutRunListAnswer } from '../../lib/schemas/payout-runs';
+import { payoutRunActionSchema, payoutRunAnswer, payoutRunCsv, payoutRunExportQuery, payoutRunListAnswer } from '../../lib/schemas/payout-runs';
 import { endpoint } from '../core/endpoint';
 import { exportRun } from './run-export';
 import { approveRun, createRun, getRun, listRuns, sendRun } from './runs';
@@ -18,9 +18,11 @@ export const createPayoutRunEndpoint = endpoint({
   stepUp: true,
   tag: TAG,
   summary: 'Draft a payout run',
-  description: 'A draft run of the manual rail made from exactly what `listPayable` reads: each ambassador without a blocker ' +
+  description: 'No body (or `{}`). A draft run of the manual rail made from exactly what `listPayable` reads: each ambassador without a blocker ' +
     'included with what a payout would pay now (and how many commissions), the others excluded with the first reason ' +
     '(nothing_payable, below_minimum, no_payout_method, on_hold). Nothing is paid until another actor approves it and it is sent.',
+  body: payoutRunActionSchema,
+  example: {},
   answer: { status: 201, schema: payoutRunAnswer, description: 'The draft and its items' },
   errors: { 409: { payoutRunNobodyReady: 'nobody can be paid now' } },
   handle: async ({ svc, operator }) => ({ reply: true, status: 201, body: await createRun(svc, operator) }),
@@ -63,8 +65,10 @@ export const approvePayoutRunEndpoint = endpoint({
   stepUp: true,
   tag: TAG,
   summary: 'Approve a payout run',
-  description: 'Draft to approved. The approver must be another actor than the one who made the draft (another staff member, or ' +
+  description: 'No body (or `{}`). Draft to approved. The approver must be another actor than the one who made the draft (another staff member, or ' +
     'another key): the same person or the same key is refused.',
+  body: payoutRunActionSchema,
+  example: {},
   answer: { status: 200, schema: payoutRunAnswer, description: 'The approved run' },
   errors: {
     404: 'Unknown run (or of another company)',
@@ -83,10 +87,12 @@ export const sendPayoutRunEndpoint = endpoint({
   stepUp: true,
   tag: TAG,
   summary: 'Send a payout run',
-  description: 'The manual rail (the company pays by hand, e.g. with the export): each item still `included` is recorded as a payout ' +
+  description: 'No body (or `{}`). The manual rail (the company pays by hand, e.g. with the export): each item still `included` is recorded as a payout ' +
     '(method 0, `transaction_id` `run:<uid>`) through the same guarded batch as `createPayout`, in the batch that marks the item ' +
     'paid, so no item is paid twice. An item whose commissions changed since the draft fails with `payable_changed` and pays nothing. ' +
     'The run ends `paid`, `partially_failed` or `failed`. A send cut short may be sent again: only what is left is done.',
+  body: payoutRunActionSchema,
+  example: {},
   answer: { status: 200, schema: payoutRunAnswer, description: 'The run after sending' },
   errors: {
     404: 'Unknown run (or of another company)',

@@ -72,3 +72,6 @@ export const payoutRunCsv = z
     'Recipient wallet (PayPal Payouts). wise: name, recipientEmail, paymentReference, receiverType, amountCurrency, amount, ' +
     'sourceCurrency, targetCurrency (Wise batch payments, e-mail recipients).')
   .register(components, { id: 'PayoutRunCsv' });
+
+/** POST /operator/payout-runs, .../approve, .../send: no body (or `{}`). */
+export const payoutRunActionSchema = z.object({});
