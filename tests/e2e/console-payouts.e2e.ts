@@ -66,6 +66,39 @@ describe('/console/payouts', () => {
     expect(((await refused.json()) as { code: string }).code).toBe('roleRequired');
   });
 
+  it('finance drafts a payout run, the same member cannot approve it, another can, and sending pays each item', async () => {
+    const finance = await newStaffMember('localhost', 'finance', 'Fred Finance');
+    const admin = await newStaffMember('localhost', 'admin', 'Ada Admin');
+    let runUid = '';
+    await inConsole('localhost', finance.cookie, {}, async (page) => {
+      await page.goto(`${baseUrl('localhost')}/console/payouts`);
+      await Promise.all([page.waitForNavigation(), page.locator('[data-draft-run]').click()]);
+      await expect.poll(() => page.locator('[data-console-notice]').textContent()).toBe(en['console.payouts.runDrafted']);
+      runUid = (await page.locator('[data-runs] tbody tr').first().getAttribute('data-run'))!;
+      expect(await page.locator('[data-runs] tbody tr').first().getAttribute('data-run-status')).toBe('draft');
+      expect(await page.locator('[data-run-items] tr[data-item-status="included"]').count()).toBeGreaterThan(0);
+      const csv = await page.request.get(`${baseUrl('localhost')}${await page.locator('[data-export-run="wise"]').getAttribute('href')}`);
+      expect(csv.status()).toBe(200);
+      expect((await csv.text()).split('\r\n')[0]).toBe('name,recipientEmail,paymentReference,receiverType,amountCurrency,amount,sourceCurrency,targetCurrency');
+      await Promise.all([page.waitForNavigation(), page.locator('[data-approve-run]').click()]);
+      await expect.poll(() => page.locator('[data-console-error]').textContent()).toBe(en.payoutRunSameApprover);
+    });
+    await inConsole('localhost', admin.cookie, {}, async (page) => {
+      await page.goto(`${baseUrl('localhost')}/console/payouts?run=${runUid}`);
+      await Promise.all([page.waitForNavigation(), page.locator('[data-approve-run]').click()]);
+      await expect.poll(() => page.locator('[data-console-notice]').textContent()).toBe(en['console.payouts.runApproved']);
+    });
+    await inConsole('localhost', finance.cookie, {}, async (page) => {
+      await page.goto(`${baseUrl('localhost')}/console/payouts?run=${runUid}`);
+      const included = await page.locator('[data-run-items] tr[data-item-status="included"]').count();
+      await Promise.all([page.waitForNavigation(), page.locator('[data-send-run]').click()]);
+      await expect.poll(() => page.locator('[data-console-notice]').textContent()).toBe(en['console.payouts.runSent']);
+      expect(await page.locator(`[data-runs] tr[data-run="${runUid}"]`).getAttribute('data-run-status')).toBe('paid');
+      expect(await page.locator('[data-run-items] tr[data-item-status="paid"]').count()).toBe(included);
+      expect(await page.locator('[data-send-run]').count()).toBe(0);
+    });
+  });
+
   it('Acme\'s screen is in Spanish, and axe finds nothing at desktop and phone width', async () => {
     const { cookie } = await consoleSession('acme.localhost', 'admin@acme.test');
     for (const width of [1280, 390]) {
