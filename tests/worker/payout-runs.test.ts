@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, conversion, op, scalar, setPayoutSettings } from './operator-fixtures';
 import { fullSession } from './staff-helpers';
+import { forgetWebhooks, hookUrl } from './webhooks-fixtures';
 
 const asStaff = (token: string, method: string, path: string, body?: unknown) =>
   op(null, method, path, body, { authorization: `Staff ${token}` }, { host: 'localhost' });
@@ -17,6 +18,9 @@ async function approvedSale(revenue: string, daysAgo: number) {
 
 type Item = { ambassador_uid: string; amount: number; commissions: number; status: string; reason: string | null; payout_uid: string | null; failure: string | null };
 const itemOf = (run: { items: Item[] }, uid = 'amb-ava') => run.items.find((i) => i.ambassador_uid === uid)!;
+const runEvents = async (type: string, runUid: string) => (await env.DB.prepare(
+  "SELECT json_extract(payload, '$.data') AS data FROM webhook_events WHERE company_id = 'demo' AND type = ? AND json_extract(payload, '$.data.run_uid') = ?",
+).bind(type, runUid).all<{ data: string }>()).results.map((r) => JSON.parse(r.data));
 const runPayouts = (runUid: string) => scalar("SELECT COUNT(*) AS n FROM payouts WHERE company_id = 'demo' AND transaction_id = ?", `run:${runUid}`);
 
 let finance: string;
@@ -115,7 +119,8 @@ describe('payout runs', () => {
     expect(await runPayouts(uid)).toBe(paid);
   });
 
-  it('an item whose commissions a manual payout took between draft and send fails without paying twice', async () => {
+  it('an item whose commissions a manual payout took between draft and send fails without paying twice (payout.failed)', async () => {
+    expect((await op(KEYS.demo, 'POST', '/webhooks/endpoints', { url: hookUrl(), event_types: ['payout.paid', 'payout.failed'] })).status).toBe(201);
     await approvedSale('110.00', 45);
     const draft = (await op(KEYS.demo, 'POST', '/payout-runs')).body;
     const uid = draft.run.uid as string;
@@ -128,6 +133,12 @@ describe('payout runs', () => {
     expect(['failed', 'partially_failed']).toContain(sent.run.status);
     const avaRunPayouts = await scalar("SELECT COUNT(*) AS n FROM payouts WHERE company_id = 'demo' AND ambassador_uid = 'amb-ava' AND transaction_id = ?", `run:${uid}`);
     expect(avaRunPayouts).toBe(0);
+    expect(await runEvents('payout.failed', uid)).toContainEqual({
+      run_uid: uid, ambassador_uid: 'amb-ava', amount: itemOf(draft).amount, currency: draft.run.currency, failure: 'payable_changed',
+    });
+    const paid = await runEvents('payout.paid', uid);
+    expect(paid.map((e) => e.payout.uid).sort()).toEqual(sent.items.filter((i: Item) => i.status === 'paid').map((i: Item) => i.payout_uid).sort());
+    await forgetWebhooks();
   });
 
   it('is the company\'s own: Acme\'s key neither sees nor approves Demo\'s runs', async () => {

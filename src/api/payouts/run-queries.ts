@@ -109,7 +109,7 @@ export const itemPaidStatement = (db: D1Database, companyId: string, itemId: num
 export const itemFailedStatement = (db: D1Database, companyId: string, itemId: number, failure: string, now: string) =>
   db.prepare(
     `UPDATE payout_run_items SET status = 'failed', failure = ?3, updated_at = ?4
-      WHERE company_id = ?1 AND id = ?2 AND status = 'included'`,
+      WHERE company_id = ?1 AND id = ?2 AND status = 'included' RETURNING 1`,
   ).bind(companyId, itemId, failure, now);
 
 /** sending -> paid | partially_failed | failed, once no item is left `included`. */

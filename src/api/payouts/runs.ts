@@ -6,7 +6,7 @@ import { batch, row, rows, written } from '../core/named-batch';
 import type { Actor, Operator } from '../core/operator-keys';
 import type { ServiceContext } from '../core/types';
 import { payable, payOut } from '../money/payouts';
-import { payoutCreated } from './events';
+import { payoutCreated, runItemFailed } from './events';
 import { readPayable } from './operator';
 import {
   approveStatement, finishStatement, insertItemStatement, insertRunStatement, itemFailedStatement, itemPaidStatement, runItemsStatement,
@@ -102,7 +102,10 @@ export async function sendRun(svc: ServiceContext, op: Operator, uid: string): P
   const { run, items } = await loadRun(db, company, uid);
   if (started === 0) throw new ApiError('conflict', 'payoutRunNotApproved', undefined, undefined, { status: run.status });
   for (const item of items.filter((i) => i.status === 'included')) {
-    const failed = (why: string) => itemFailedStatement(db, company, item.id, why, isoNow()).run();
+    const failed = async (why: string) => {
+      const { changed } = await batch(db, { changed: written(itemFailedStatement(db, company, item.id, why, isoNow())) });
+      if (changed) await runItemFailed(svc, company, { run_uid: uid, ambassador_uid: item.ambassador_uid, amount: item.amount_minor, currency: run.currency, failure: why });
+    };
     const now = await payable(db, company, item.ambassador_uid, run.cutoff);
     if (now.n !== item.commissions || now.total !== item.amount_minor) {
       await failed('payable_changed');
@@ -122,7 +125,7 @@ export async function sendRun(svc: ServiceContext, op: Operator, uid: string): P
       continue;
     }
     if (!payout) await failed('payable_changed');
-    else await payoutCreated(svc, company, payout);
+    else await payoutCreated(svc, company, payout, uid);
   }
   await finishStatement(db, company, uid, isoNow()).run();
   return answerOf(await loadRun(db, company, uid));

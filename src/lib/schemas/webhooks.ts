@@ -134,7 +134,8 @@ export const webhookPayloadSchema = z
     type: eventType,
     timestamp: isoTime.describe('When the event happened (the same on every retry)'),
     data: z.record(z.string(), z.unknown()).describe(
-      '`{ commission }` (commission.*; commission.paid adds `payout_uid`), `{ payout }`, `{ redemption }` (without issued codes), ' +
+      '`{ commission }` (commission.*; commission.paid adds `payout_uid`), `{ payout }` (payout.paid adds `run_uid`), ' +
+      '`{ run_uid, ambassador_uid, amount, currency, failure }` (payout.failed), `{ redemption }` (without issued codes), ' +
       '`{ ambassador_uid, email, first_name, last_name, language, group_uid, campaign_uids, source }` (ambassador.registered; ' +
       'source `registration`, `operator` or `import`). Commissions and payouts have the shape of this API\'s answers',
     ),
