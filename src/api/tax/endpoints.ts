@@ -18,6 +18,7 @@ export const getTaxFormEndpoint = endpoint({
   summary: 'My tax form',
   description: `The caller's active W-9 or W-8BEN, or null. ${FORM_DESCRIPTION}`,
   answer: { status: 200, schema: taxFormAnswer, description: 'The form on file' },
+  errors: { 404: 'An `id` that is not the caller\'s' },
   handle: ({ svc, caller }) => getTaxForm(svc, caller),
 });
 
@@ -36,7 +37,7 @@ export const submitTaxFormEndpoint = endpoint({
   body: taxFormSchema,
   example: { kind: 'w9', legal_name: 'Ava Artist', country: 'US', address: '1 Main St, Oakland, CA 94607', tax_id: '123-45-6789', signed_name: 'Ava Artist' },
   answer: { status: 201, schema: taxFormAnswer, description: 'The new form on file' },
-  errors: { 409: { taxFormsUnavailable: 'the deployment has no TAX_ID_KEY: tax forms are not taken' } },
+  errors: { 404: 'An `id` that is not the caller\'s', 409: { taxFormsUnavailable: 'the deployment has no TAX_ID_KEY: tax forms are not taken' } },
   handle: ({ svc, caller, body }) => submitTaxForm(svc, caller, body),
 });
 
