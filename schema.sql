@@ -586,7 +586,7 @@ CREATE TABLE payout_run_items (
   amount_minor INTEGER NOT NULL,
   commissions INTEGER NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('included', 'excluded', 'sent', 'paid', 'failed')),
-  reason TEXT CHECK (reason IN ('below_minimum', 'no_payout_method', 'on_hold', 'nothing_payable')),
+  reason TEXT CHECK (reason IN ('below_minimum', 'no_payout_method', 'on_hold', 'nothing_payable', 'tax_form_missing')),
   payout_uid TEXT,
   failure TEXT,
   updated_at TEXT NOT NULL,
@@ -947,6 +947,25 @@ CREATE TABLE tasks (
   CHECK (is_active IN (0, 1))
 );
 
+CREATE TABLE tax_forms (
+  id INTEGER PRIMARY KEY,
+  uid TEXT NOT NULL,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  ambassador_uid TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('w9', 'w8ben')),
+  legal_name TEXT NOT NULL CHECK (length(legal_name) BETWEEN 1 AND 200),
+  country TEXT NOT NULL CHECK (length(country) = 2),
+  address TEXT NOT NULL CHECK (length(address) BETWEEN 1 AND 500),
+  tax_id_cipher TEXT NOT NULL,
+  tax_id_last4 TEXT NOT NULL CHECK (length(tax_id_last4) BETWEEN 1 AND 4),
+  signed_name TEXT NOT NULL CHECK (length(signed_name) BETWEEN 1 AND 200),
+  signed_at TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'superseded')),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  UNIQUE (company_id, uid),
+  FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid)
+);
+
 CREATE TABLE tiers (
   id INTEGER PRIMARY KEY,
   uid TEXT NOT NULL UNIQUE,
@@ -1211,6 +1230,10 @@ CREATE INDEX store_deliveries_recent ON store_deliveries(company_id, source, id)
 CREATE INDEX stripe_invoice_payments_invoice ON stripe_invoice_payments(company_id, invoice_id);
 
 CREATE INDEX tasks_company ON tasks(company_id, position);
+
+CREATE INDEX tax_forms_by_ambassador ON tax_forms(company_id, ambassador_uid, id);
+
+CREATE UNIQUE INDEX tax_forms_one_active ON tax_forms(company_id, ambassador_uid) WHERE status = 'active';
 
 CREATE INDEX tiers_company ON tiers(company_id, threshold);
 

@@ -43,7 +43,7 @@ CREATE TABLE payout_run_items (
   amount_minor INTEGER NOT NULL,
   commissions INTEGER NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('included', 'excluded', 'sent', 'paid', 'failed')),
-  reason TEXT CHECK (reason IN ('below_minimum', 'no_payout_method', 'on_hold', 'nothing_payable')),
+  reason TEXT CHECK (reason IN ('below_minimum', 'no_payout_method', 'on_hold', 'nothing_payable', 'tax_form_missing')),
   payout_uid TEXT,
   failure TEXT,
   updated_at TEXT NOT NULL,

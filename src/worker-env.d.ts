@@ -6,6 +6,11 @@ declare namespace Cloudflare {
     /** Signs what only this deployment mints: click ids, the edge's internal headers to a remote API (src/api/core/signing.ts). */
     PORTAL_SIGNING_SECRET?: string;
     RECAPTCHA_SECRET?: string;
+    /**
+     * The secret tax ids are encrypted with (AES-GCM, key derived with HKDF; src/api/tax/tax-id-cipher.ts), at least
+     * 16 characters. Unset: tax forms are neither taken nor exported. Changing it makes stored ids unreadable.
+     */
+    TAX_ID_KEY?: string;
     BOT_CHECK_STUB?: string;
     DEV_OUTBOX?: string;
     /**

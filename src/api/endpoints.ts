@@ -1,6 +1,7 @@
 import type { AnyEndpoint } from './core/endpoint';
 // One import per domain (its src/api/<domain>/endpoints.ts), kept in the order of the tables below.
 import * as payouts from './payouts/endpoints';
+import * as tax from './tax/endpoints';
 import * as campaigns from './campaigns/endpoints';
 import * as retention from './retention/endpoints';
 import * as email from './email/endpoints';
@@ -26,6 +27,7 @@ import * as audit from './audit/endpoints';
  */
 export const ambassadorEndpoints = {
   ...payouts.ambassadorEndpoints,
+  ...tax.ambassadorEndpoints,
   ...stats.ambassadorEndpoints,
   ...tables.ambassadorEndpoints,
   ...loyalty.ambassadorEndpoints,
@@ -38,6 +40,7 @@ export const ambassadorEndpoints = {
 
 export const operatorEndpoints = {
   ...payouts.operatorEndpoints,
+  ...tax.operatorEndpoints,
   ...campaigns.operatorEndpoints,
   ...retention.operatorEndpoints,
   ...email.operatorEndpoints,

@@ -82,7 +82,7 @@ export function conversion(overrides: Record<string, unknown> = {}) {
 }
 
 /** Sets company customization `payouts` values (the layer the API reads). */
-export async function setPayoutSettings(customizationId: string, settings: { holding_days?: number; minimum_minor?: number }) {
+export async function setPayoutSettings(customizationId: string, settings: { holding_days?: number; minimum_minor?: number; tax_form_threshold_minor?: number }) {
   const row = await env.DB.prepare('SELECT settings FROM customizations WHERE id = ?').bind(customizationId).first<{ settings: string }>();
   const current = JSON.parse(row!.settings) as { payouts?: Record<string, number> };
   current.payouts = { ...current.payouts, ...settings };

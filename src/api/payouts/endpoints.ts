@@ -47,6 +47,7 @@ export const createPayoutEndpoint = endpoint({
       nothingPayable: 'no approved commission is past the holding period',
       payoutBelowMinimum: 'the sum is below the minimum; `params: { amount, minimum }`',
       payoutConflict: 'another payout took some of the commissions; nothing changed, retry',
+      taxFormMissing: 'the year\'s payouts with this one pass `payouts.tax_form_threshold_minor` and the ambassador has no tax form on file',
     },
   },
   handle: ({ svc, operator, body }) => createPayout(svc, operator, body),
@@ -77,7 +78,8 @@ export const listPayableEndpoint = endpoint({
   summary: 'Who can be paid',
   description: 'Every ambassador with approved monetary commissions in no payout (at most 500, most payable first): what a payout ' +
     'would pay now (commissions past the holding period less clawbacks, as `createPayout` takes them), what is still held and ' +
-    'until when, and what blocks a payout (`blocked_by`: nothing_payable, below_minimum, no_payout_method, on_hold).',
+    'until when, and what blocks a payout (`blocked_by`: nothing_payable, below_minimum, no_payout_method, on_hold, ' +
+    'tax_form_missing).',
   answer: { status: 200, schema: payableListAnswer, description: 'Who can be paid' },
   handle: ({ svc, operator }) => listPayable(svc, operator),
 });

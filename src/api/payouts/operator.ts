@@ -1,6 +1,6 @@
 import { minorToDecimal } from '../../lib/format';
 import type { z } from 'zod';
-import type { BlockingReason, PayableList, PayoutAnswer, PayoutList, payoutListSchema, payoutSchema } from '../../lib/schemas/payouts';
+import type { PayableBlockingReason, PayableList, PayoutAnswer, PayoutList, payoutListSchema, payoutSchema } from '../../lib/schemas/payouts';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
@@ -13,13 +13,15 @@ import { PAYOUT_SQL, type PayoutRow } from '../money/rows';
 import { payoutView } from './view';
 import { hasPayoutMethodOf } from './next-payout';
 import { payableByAmbassador } from './queries';
+import { taxFormMissing, taxStandings } from '../tax/forms';
 
 const DAY_MS = 86_400_000;
 
 /**
  * POST /v1/operator/payouts {ambassador_uid, method, transaction_id?}: pays the ambassador what is payable
  * (customization `payouts.holding_days`, 0-90, default 30; `payouts.minimum_minor`, default 0) through the
- * money operation payOut, one guarded batch. A payout that lost a race answers 409 and changes nothing.
+ * money operation payOut, one guarded batch. Above the yearly `payouts.tax_form_threshold_minor` it waits for a
+ * tax form (src/api/tax/). A payout that lost a race answers 409 and changes nothing.
  */
 export async function createPayout(svc: ServiceContext, op: Operator, input: z.output<typeof payoutSchema>): Promise<PayoutAnswer> {
   const { db } = svc;
@@ -37,6 +39,9 @@ export async function createPayout(svc: ServiceContext, op: Operator, input: z.o
     throw new ApiError('conflict', 'payoutBelowMinimum', undefined, undefined, {
       amount: minorToDecimal(total, op.currency), minimum: minorToDecimal(minimum, op.currency),
     });
+  }
+  if (await taxFormMissing(db, company, input.ambassador_uid, custom.company.payouts.tax_form_threshold_minor, total)) {
+    throw new ApiError('conflict', 'taxFormMissing');
   }
   const { payout: row } = await payOut(db, {
     companyId: company, ambassadorUid: input.ambassador_uid, cutoff, uid: newUid('po'), count: n, total, now: isoNow(),
@@ -64,7 +69,8 @@ export async function listPayouts(svc: ServiceContext, op: Operator, input: z.ou
 /**
  * GET /v1/operator/payouts/payable - every ambassador with approved commissions in no payout: what a payout
  * would pay now (the same holding period, minimum and clawbacks as createPayout), what waits and until when,
- * and what blocks a payout (nothing payable yet, below the minimum, no payout method, on hold).
+ * and what blocks a payout (nothing payable yet, below the minimum, no payout method, on hold, no tax form above
+ * the yearly threshold).
  */
 export async function listPayable(svc: ServiceContext, op: Operator): Promise<PayableList> {
   return (await readPayable(svc, op)).list;
@@ -79,16 +85,20 @@ export async function readPayable(svc: ServiceContext, op: Operator): Promise<{ 
   ]);
   const { holding_days: holdingDays, minimum_minor: minimum } = custom.company.payouts;
   const cutoff = new Date(Date.now() - holdingDays * DAY_MS).toISOString();
-  const { results } = await payableByAmbassador(db, op.companyId, cutoff);
+  const [{ results }, tax] = await Promise.all([
+    payableByAmbassador(db, op.companyId, cutoff),
+    taxStandings(db, op.companyId, custom.company.payouts.tax_form_threshold_minor),
+  ]);
   const list: PayableList = {
     currency: op.currency, holding_days: holdingDays, minimum,
     results: results.map((r) => {
       const method = hasPayoutMethodOf(r.payout_preference, r.paypal_email, company?.payout_preference_options);
-      const blocked: BlockingReason[] = [];
+      const blocked: PayableBlockingReason[] = [];
       if (r.earned === 0) blocked.push('nothing_payable');
       else if (r.payable <= 0 || r.payable < minimum) blocked.push('below_minimum');
       if (!method) blocked.push('no_payout_method');
       if (r.deactivated_by_self) blocked.push('on_hold');
+      if (r.payable > 0 && tax.missing(r.uid, r.payable)) blocked.push('tax_form_missing');
       return {
         ambassador_uid: r.uid, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, payable: r.payable, commissions: r.n,
         later: r.later, next_payable_on: r.next_created ? new Date(Date.parse(r.next_created) + holdingDays * DAY_MS).toISOString() : null,

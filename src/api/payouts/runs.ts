@@ -1,4 +1,4 @@
-import type { BlockingReason } from '../../lib/schemas/payouts';
+import type { PayableBlockingReason } from '../../lib/schemas/payouts';
 import type { PayoutRun, PayoutRunAnswer, PayoutRunItem, PayoutRunList, RunItemStatus, RunStatus } from '../../lib/schemas/payout-runs';
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
@@ -34,7 +34,7 @@ function runView(r: RunRow): PayoutRun {
 
 const itemView = (i: RunItemRow): PayoutRunItem => ({
   ambassador_uid: i.ambassador_uid, name: i.name, email: i.email, amount: i.amount_minor, commissions: i.commissions,
-  status: i.status as RunItemStatus, reason: i.reason as BlockingReason | null, payout_uid: i.payout_uid, failure: i.failure,
+  status: i.status as RunItemStatus, reason: i.reason as PayableBlockingReason | null, payout_uid: i.payout_uid, failure: i.failure,
 });
 
 /** A run and its items, or 404. */

@@ -275,10 +275,13 @@ const tabs = z.object({
 });
 
 // Payouts: a commission becomes payable `holding_days` after the conversion (0-90), and a payout
-// needs at least `minimum_minor` (minor units of the company currency) after clawbacks.
+// needs at least `minimum_minor` (minor units of the company currency) after clawbacks. Above
+// `tax_form_threshold_minor` paid in a calendar year (e.g. 60000 = $600) a payout waits for the ambassador's
+// tax form (docs/tax-forms.md); 0 asks for none.
 const payouts = z.object({
   holding_days: z.number().int().min(0).max(90).default(30),
   minimum_minor: z.number().int().min(0).max(100_000_000).default(0),
+  tax_form_threshold_minor: z.number().int().min(0).max(100_000_000).default(0),
 });
 
 // Loyalty: points earned by the portal itself (tasks) lapse `points_expire_days` after earning

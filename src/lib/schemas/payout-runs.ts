@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOCKING_REASONS } from './payouts';
+import { PAYABLE_BLOCKING_REASONS } from './payouts';
 import { components } from './registry';
 
 // Payout runs: a batch of payouts drafted from who can be paid, approved by a second actor, then sent on a
@@ -22,7 +22,7 @@ export const payoutRunItem = z
     amount: z.number().int().describe('What the draft read as payable, integer minor units of `currency`'),
     commissions: z.number().int().describe('How many commissions and clawbacks that amount settles'),
     status: z.enum(RUN_ITEM_STATUSES),
-    reason: z.enum(BLOCKING_REASONS).nullable().describe('Why an `excluded` item is left out'),
+    reason: z.enum(PAYABLE_BLOCKING_REASONS).nullable().describe('Why an `excluded` item is left out'),
     payout_uid: z.string().nullable().describe('The payout that paid a `paid` item'),
     failure: z.string().nullable().describe('Why a `failed` item was not paid (`payable_changed`: its commissions changed since the draft)'),
   })

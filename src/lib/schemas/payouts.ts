@@ -47,6 +47,10 @@ export const payoutListAnswer = z
   .register(components, { id: 'PayoutList' });
 export type PayoutList = z.output<typeof payoutListAnswer>;
 
+/** What keeps the operator from paying an ambassador: the ambassador's own reasons, and a tax form missing. */
+export const PAYABLE_BLOCKING_REASONS = ['nothing_payable', 'below_minimum', 'no_payout_method', 'on_hold', 'tax_form_missing'] as const;
+export type PayableBlockingReason = (typeof PAYABLE_BLOCKING_REASONS)[number];
+
 /** GET /operator/payouts/payable: who a payout would pay today, and who waits and why. */
 export const payableListAnswer = z
   .object({
@@ -63,7 +67,8 @@ export const payableListAnswer = z
       next_payable_on: isoTime.nullable().describe('When the next of those becomes payable'),
       payout_preference: z.string().nullable().describe('The payout method the ambassador chose (the company\'s `payout_preference_options` name)'),
       has_payout_method: z.boolean(),
-      blocked_by: z.array(z.enum(['nothing_payable', 'below_minimum', 'no_payout_method', 'on_hold'])).describe('Why a payout would not go out now (empty: ready)'),
+      blocked_by: z.array(z.enum(PAYABLE_BLOCKING_REASONS)).describe('Why a payout would not go out now (empty: ready); `tax_form_missing`: ' +
+        'the year\'s payouts with this one pass the company\'s `payouts.tax_form_threshold_minor` and no tax form is on file'),
     }).strict()),
   })
   .strict()

@@ -2,6 +2,7 @@ import type { AstroCookies } from 'astro';
 import { localizeErrorBody, localizeMessage, englishText } from '../../../lib/error-body';
 import { isMessageKey, t, type Language } from '../../../lib/i18n';
 import { NOTIFICATION_OPTIONS } from '../../../lib/schemas/notifications';
+import { taxFormSchema, type TaxFormInput } from '../../../lib/schemas/tax';
 import { AVATAR_FIELD, CUSTOM_FIELDS, PERSONAL_FIELDS, SOCIAL_FIELDS, profileUpdateSchema } from '../../../lib/schemas/profile';
 import { ClientError } from '../../client';
 import { LANGUAGE_COOKIE } from '../../request-context';
@@ -13,8 +14,8 @@ import { readForm } from './form';
 // section with a one-time flash message (post/redirect/get); invalid input shows the section again
 // with what was typed and a message per field. Messages travel as keys and render in the page language.
 
-export type Section = 'avatar' | 'credentials' | 'notifications' | 'payment' | 'personal' | 'additional' | 'language' | 'status';
-export const SECTIONS: readonly Section[] = ['avatar', 'credentials', 'notifications', 'payment', 'personal', 'additional', 'language', 'status'];
+export type Section = 'avatar' | 'credentials' | 'notifications' | 'payment' | 'tax' | 'personal' | 'additional' | 'language' | 'status';
+export const SECTIONS: readonly Section[] = ['avatar', 'credentials', 'notifications', 'payment', 'tax', 'personal', 'additional', 'language', 'status'];
 export type StatusAction = 'deactivate' | 'reactivate';
 
 /** A section shown again (status 400) with the person's input and the messages. */
@@ -166,6 +167,29 @@ export async function uploadAvatar(locals: Locals, form: FormData, submitted: Re
   });
 }
 
+/** Fields of the tax form; the taxpayer id is never shown again, not even after a refused post. */
+const TAX_FIELDS = ['kind', 'legal_name', 'country', 'address', 'tax_id', 'signed_name'] as const;
+
+/** A W-9 or W-8BEN (src/api/tax/): checked here first so each field gets its message in the page language. */
+export async function saveTaxForm(locals: Locals, form: FormData, submitted: Record<string, string>): Promise<Outcome> {
+  const { lang } = locals.requestContext;
+  const raw = Object.fromEntries(TAX_FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
+  const parsed = taxFormSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= localizeMessage(lang, issue.message);
+    return failed('tax', submitted, fields, t(lang, 'accountChangesError'));
+  }
+  return attempt(locals, async () => {
+    await locals.client.submitTaxForm({ body: raw as TaxFormInput });
+    return back('ok', 'tax', 'taxSaved');
+  }, (err) => {
+    const { fields, key } = readFailure(err, lang);
+    if (Object.keys(fields).length) return failed('tax', submitted, fields, t(lang, 'accountChangesError'));
+    return back('err', 'tax', key ?? 'accountChangesError');
+  });
+}
+
 /** Deactivate or reactivate: first the confirmation step, then the call (spec §4: a failure asks to contact support). */
 export async function changeStatus(locals: Locals, action: StatusAction, form: FormData): Promise<Outcome> {
   if (form.get('confirmed') !== 'yes') return { failed: null, confirmStep: action };
@@ -180,11 +204,12 @@ export async function handleAccountPost(locals: Locals, request: Request): Promi
   const form = await readForm(request);
   const action = String(form.get('_action') ?? '');
   const submitted: Record<string, string> = {};
-  for (const [k, v] of form) if (typeof v === 'string' && !k.startsWith('_') && !/password/.test(k)) submitted[k] = v;
+  for (const [k, v] of form) if (typeof v === 'string' && !k.startsWith('_') && !/password|tax_id/.test(k)) submitted[k] = v;
   if (isProfileSection(action)) return saveProfileSection(locals, action, form, submitted);
   if (action === 'notifications') return saveNotifications(locals, form);
   if (action === 'password') return changePassword(locals, form, submitted);
   if (action === 'avatar') return uploadAvatar(locals, form, submitted);
+  if (action === 'tax') return saveTaxForm(locals, form, submitted);
   if (action === 'deactivate' || action === 'reactivate') return changeStatus(locals, action, form);
   return failed('personal', submitted, {}, t(locals.requestContext.lang, 'accountChangesError'));
 }

@@ -2,6 +2,7 @@
 // give every key (the type says so), the regional variants only what differs from their base.
 
 export const en = {
+  'console.payouts.blocked.tax_form_missing': 'No tax form above the yearly threshold',
   'console.payouts.title': 'Payouts',
   'console.payouts.payableTitle': 'Who can be paid',
   'console.payouts.payableIntro': 'Approved commissions in no payout yet. A payout pays what is past the holding period, less clawbacks.',
@@ -70,6 +71,7 @@ export const en = {
 type Texts = Record<keyof typeof en, string>;
 
 export const de: Texts = {
+  'console.payouts.blocked.tax_form_missing': 'Kein Steuerformular über dem Jahresschwellenwert',
   'console.payouts.title': 'Auszahlungen',
   'console.payouts.payableTitle': 'Wer ausgezahlt werden kann',
   'console.payouts.payableIntro': 'Genehmigte Provisionen, die noch in keiner Auszahlung sind. Eine Auszahlung zahlt, was die Haltefrist hinter sich hat, abzüglich Rückbuchungen.',
@@ -136,6 +138,7 @@ export const de: Texts = {
 };
 
 export const es: Texts = {
+  'console.payouts.blocked.tax_form_missing': 'Sin formulario fiscal por encima del umbral anual',
   'console.payouts.title': 'Pagos',
   'console.payouts.payableTitle': 'A quién se puede pagar',
   'console.payouts.payableIntro': 'Comisiones aprobadas que aún no están en ningún pago. Un pago abona lo que ya pasó el período de retención, menos las devoluciones.',
@@ -202,6 +205,7 @@ export const es: Texts = {
 };
 
 export const fr: Texts = {
+  'console.payouts.blocked.tax_form_missing': 'Aucun formulaire fiscal au-delà du seuil annuel',
   'console.payouts.title': 'Paiements',
   'console.payouts.payableTitle': 'Qui peut être payé',
   'console.payouts.payableIntro': 'Commissions approuvées qui ne sont encore dans aucun paiement. Un paiement verse ce qui a passé la période de rétention, moins les reprises.',
@@ -268,6 +272,7 @@ export const fr: Texts = {
 };
 
 export const it: Texts = {
+  'console.payouts.blocked.tax_form_missing': 'Nessun modulo fiscale oltre la soglia annuale',
   'console.payouts.title': 'Pagamenti',
   'console.payouts.payableTitle': 'Chi può essere pagato',
   'console.payouts.payableIntro': 'Commissioni approvate non ancora in alcun pagamento. Un pagamento versa ciò che ha superato il periodo di trattenuta, meno gli storni.',
@@ -334,6 +339,7 @@ export const it: Texts = {
 };
 
 export const nl: Texts = {
+  'console.payouts.blocked.tax_form_missing': 'Geen belastingformulier boven de jaarlijkse drempel',
   'console.payouts.title': 'Uitbetalingen',
   'console.payouts.payableTitle': 'Wie kan worden uitbetaald',
   'console.payouts.payableIntro': 'Goedgekeurde commissies die nog in geen uitbetaling zitten. Een uitbetaling betaalt wat de wachttijd voorbij is, min terugboekingen.',
@@ -400,6 +406,7 @@ export const nl: Texts = {
 };
 
 export const pl: Texts = {
+  'console.payouts.blocked.tax_form_missing': 'Brak formularza podatkowego powyżej rocznego progu',
   'console.payouts.title': 'Wypłaty',
   'console.payouts.payableTitle': 'Komu można wypłacić',
   'console.payouts.payableIntro': 'Zatwierdzone prowizje, które nie są jeszcze w żadnej wypłacie. Wypłata obejmuje to, co minęło okres wstrzymania, pomniejszone o zwroty.',
@@ -466,6 +473,7 @@ export const pl: Texts = {
 };
 
 export const pt: Texts = {
+  'console.payouts.blocked.tax_form_missing': 'Sem formulário fiscal acima do limite anual',
   'console.payouts.title': 'Pagamentos',
   'console.payouts.payableTitle': 'Quem pode ser pago',
   'console.payouts.payableIntro': 'Comissões aprovadas que ainda não estão em nenhum pagamento. Um pagamento paga o que já passou o período de retenção, menos os estornos.',
