@@ -7,7 +7,8 @@ import { en } from '../../src/lib/i18n/en';
 import { es } from '../../src/lib/i18n/es';
 import { axeViolations } from './axe';
 import { consoleSession, newStaffMember } from './console-session';
-import { baseUrl, newBrowser, operatorCall, stopAll, withContextDefaults } from './harness';
+import { spawnSync } from 'node:child_process';
+import { ROOT, baseUrl, newBrowser, operatorCall, portalInfo, stopAll, withContextDefaults } from './harness';
 
 const DEMO_KEY = 'opk_demo_local_only_demo_7f3a9c2e51b84d06';
 
@@ -29,8 +30,31 @@ async function inConsole(host: string, cookie: { name: string; value: string; do
   }
 }
 
+/** SQL on the running portal's local D1 (the same state dir), as tests/e2e/revocation.e2e.ts does. */
+function d1(sql: string) {
+  const run = spawnSync('npx', ['--no', 'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', portalInfo().stateDir, '--command', sql], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${run.stderr}`);
+}
+
+let sales = 0;
+/**
+ * Makes Ava ready to be paid whatever the files before this one paid: a sale through the company key,
+ * approved, and dated past the holding period (the one thing the API cannot do, done in her D1 row).
+ */
+async function readyToPay() {
+  const sale = await operatorCall('localhost', DEMO_KEY, '/events', {
+    campaign_uid: 'cmp-demo-main', transaction_uid: `e2e-payouts-${Date.now()}-${++sales}`, revenue: '250.00',
+    customer: { email: `payouts-${Date.now()}-${sales}@example.com`, first_name: 'Pat', last_name: 'Buyer' }, short_code: 'ava-demo', event_type: 'first',
+  });
+  expect(sale.status).toBe(201);
+  const uid = sale.body.commission.uid as string;
+  expect((await operatorCall('localhost', DEMO_KEY, `/commissions/${uid}/approve`, {})).status).toBe(200);
+  d1(`UPDATE commissions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-60 days') WHERE uid = '${uid.replace(/'/g, '')}'`);
+}
+
 describe('/console/payouts', () => {
   it('finance records the payout of a ready ambassador, and the operator API shows it', async () => {
+    await readyToPay();
     const finance = await newStaffMember('localhost', 'finance', 'Fiona Finance');
     await inConsole('localhost', finance.cookie, {}, async (page) => {
       await page.goto(`${baseUrl('localhost')}/console/payouts`);
@@ -67,6 +91,7 @@ describe('/console/payouts', () => {
   });
 
   it('finance drafts a payout run, the same member cannot approve it, another can, and sending pays each item', async () => {
+    await readyToPay();
     const finance = await newStaffMember('localhost', 'finance', 'Fred Finance');
     const admin = await newStaffMember('localhost', 'admin', 'Ada Admin');
     let runUid = '';
