@@ -3,7 +3,6 @@
 // the commission's status before and after; the chain check says it is intact; an entry edited directly in
 // the portal's local D1 then makes the check name that entry. axe finds nothing at 1280 and 390 px. A
 // reviewer is refused the page and its export.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
 import { es } from '../../src/lib/i18n/es';
 import { newStaffMember } from './console-session';
-import { ROOT, baseUrl, newBrowser, portalInfo, stopAll, withContextDefaults } from './harness';
+import { ROOT, baseUrl, newBrowser, stopAll, withContextDefaults, localD1 } from './harness';
 
 const AXE = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -23,12 +22,6 @@ beforeAll(async () => {
   browser = await newBrowser();
 });
 afterAll(stopAll);
-
-/** SQL on the running portal's local D1 (its state dir under .tmp). */
-function d1(sql: string) {
-  const run = spawnSync('npx', ['--no', 'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', portalInfo().stateDir, '--command', sql], { cwd: ROOT, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${run.stderr}`);
-}
 
 async function operatorCall(auth: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${baseUrl()}/v1/operator${path}`, {
@@ -106,7 +99,7 @@ describe('console audit log', () => {
       expect(await axe(page)).toEqual([]);
 
       // Someone with the database rewrites what the approval did.
-      d1(`UPDATE audit_log SET after_json = replace(after_json, '"approved"', '"denied"') WHERE company_id = 'demo' AND seq = ${seq}`);
+      localD1(`UPDATE audit_log SET after_json = replace(after_json, '"approved"', '"denied"') WHERE company_id = 'demo' AND seq = ${seq}`);
       await page.goto(`${baseUrl()}/console/audit`);
       const broken = await checkChain(page);
       expect(await broken.getAttribute('data-audit-verdict')).toBe('edited');

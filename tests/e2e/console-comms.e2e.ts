@@ -3,7 +3,6 @@
 // secret saved and shown masked only; a signed Stripe test event listed with what it became; a webhook endpoint
 // created with its secret shown once, and a delivery resent; a session whose second factor is older than 10
 // minutes (aged in the portal's D1) sent to /console/step-up and back; Acme in Spanish; axe at 1280 and 390 px.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
 import { es } from '../../src/lib/i18n/es';
 import { codeOf, newStaffMember } from './console-session';
-import { ROOT, baseUrl, newBrowser, portalInfo, stopAll, withContextDefaults } from './harness';
+import { ROOT, baseUrl, newBrowser, stopAll, withContextDefaults, localD1 } from './harness';
 
 const AXE = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -45,12 +44,6 @@ async function withConsole(member: Member, options: { locale?: string; width?: n
   } finally {
     await context.close();
   }
-}
-
-/** SQL on the running portal's local D1 (the same state dir), as tests/e2e/revocation.e2e.ts does. */
-function d1(sql: string) {
-  const run = spawnSync('npx', ['--no', 'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', portalInfo().stateDir, '--command', sql], { cwd: ROOT, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${run.stderr}`);
 }
 
 /** The newest e-mail to `to` in the company's dev outbox (/v1/dev/outbox, DEV_OUTBOX=1 locally). */
@@ -179,7 +172,7 @@ describe('console integrations', () => {
   it('a session whose second factor is older than 10 minutes goes to /console/step-up, then saves', async () => {
     // The last test of demoAdmin's session: it is aged here for good.
     const admin = demoAdmin;
-    d1(`UPDATE staff_sessions SET second_factor_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-11 minutes')
+    localD1(`UPDATE staff_sessions SET second_factor_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-11 minutes')
          WHERE company_id = 'demo' AND staff_uid = (SELECT uid FROM staff_accounts WHERE company_id = 'demo' AND email = '${admin.email}')`);
     await withConsole(admin, { locale: 'en-US' }, async (page) => {
       await page.goto(`${baseUrl()}/console/integrations`);

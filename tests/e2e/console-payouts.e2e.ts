@@ -7,8 +7,7 @@ import { en } from '../../src/lib/i18n/en';
 import { es } from '../../src/lib/i18n/es';
 import { axeViolations } from './axe';
 import { consoleSession, newStaffMember } from './console-session';
-import { spawnSync } from 'node:child_process';
-import { ROOT, baseUrl, newBrowser, operatorCall, portalInfo, stopAll, withContextDefaults } from './harness';
+import { baseUrl, newBrowser, operatorCall, stopAll, withContextDefaults, localD1 } from './harness';
 
 const DEMO_KEY = 'opk_demo_local_only_demo_7f3a9c2e51b84d06';
 
@@ -30,12 +29,6 @@ async function inConsole(host: string, cookie: { name: string; value: string; do
   }
 }
 
-/** SQL on the running portal's local D1 (the same state dir), as tests/e2e/revocation.e2e.ts does. */
-function d1(sql: string) {
-  const run = spawnSync('npx', ['--no', 'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', portalInfo().stateDir, '--command', sql], { cwd: ROOT, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${run.stderr}`);
-}
-
 let sales = 0;
 /**
  * Makes Ava ready to be paid whatever the files before this one paid: a sale through the company key,
@@ -49,7 +42,7 @@ async function readyToPay() {
   expect(sale.status).toBe(201);
   const uid = sale.body.commission.uid as string;
   expect((await operatorCall('localhost', DEMO_KEY, `/commissions/${uid}/approve`, {})).status).toBe(200);
-  d1(`UPDATE commissions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-60 days') WHERE uid = '${uid.replace(/'/g, '')}'`);
+  localD1(`UPDATE commissions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-60 days') WHERE uid = '${uid.replace(/'/g, '')}'`);
 }
 
 describe('/console/payouts', () => {

@@ -19,7 +19,7 @@
 // Importing this module also makes Node resolve `localhost` and `*.localhost` to 127.0.0.1 (as
 // browsers do, RFC 6761), so fetch(baseUrl('acme.localhost') + '/login') works in tests too; glibc
 // on these machines does not resolve *.localhost.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import dns from 'node:dns';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -440,4 +440,10 @@ export async function hydrated(page: Page, selector: string) {
   const el = page.locator(selector).first();
   await el.scrollIntoViewIfNeeded();
   await expect.poll(() => el.evaluate((node) => !node.closest('astro-island[ssr], [data-enhance]')), { timeout: 15_000 }).toBe(true);
+}
+
+/** SQL on the running portal's local D1 (its state dir), for what no API does: ageing a row, tampering with one. */
+export function localD1(sql: string) {
+  const run = spawnSync('npx', ['--no', 'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', portalInfo().stateDir, '--command', sql], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${run.stderr}`);
 }

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ROOT, baseUrl, cookieHeader, logIn, newBrowser, portalInfo, sessionCookies, stopAll } from './harness';
+import { ROOT, baseUrl, cookieHeader, logIn, newBrowser, portalInfo, sessionCookies, stopAll, localD1 } from './harness';
 
 const DEMO_KEY = 'opk_demo_local_only_demo_7f3a9c2e51b84d06';
 const BEN = 'ben@demo.test';
@@ -53,12 +53,6 @@ async function post(path: string, fields: Record<string, string>, device?: Devic
 async function api(device: Device, method: string, path: string) {
   const res = await fetch(`${baseUrl()}/v1${path}`, { method, headers: { authorization: `Token ${device.token}` } });
   return { status: res.status, body: (res.status === 204 ? null : await res.json()) as any };
-}
-
-/** SQL on the running portal's local D1 (the same state dir). */
-function d1(sql: string) {
-  const run = spawnSync('npx', ['--no', 'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', portalInfo().stateDir, '--command', sql], { cwd: ROOT, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${run.stderr}`);
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -185,7 +179,7 @@ describe('a revoked session\'s pages show none of the person\'s data', () => {
   });
 
   it('a token that expired in the database', async () => {
-    d1(`UPDATE api_tokens SET expires_at = '2020-01-01T00:00:00Z' WHERE user_id = ${Number(ben.userId)} AND revoked_at IS NULL`);
+    localD1(`UPDATE api_tokens SET expires_at = '2020-01-01T00:00:00Z' WHERE user_id = ${Number(ben.userId)} AND revoked_at IS NULL`);
     await expectEnded(ben, markers, '/app');
     await expectSignedOut(ben);
   });

@@ -50,7 +50,7 @@ export function hasPayoutMethodOf(pref: string | null, paypal: string | null, op
 // validates the whole customization (about a millisecond of the dashboard's CPU).
 const payoutRules = memoized(64, (settings: string) => resolveCustomization(settings || undefined).payouts);
 
-const isoPlusDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
+export const isoPlusDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 
 /** A payout as the answer gives it: the whole amount, and the part the asked campaign makes of it. */
 const payoutView = (p: PayoutRow) => ({

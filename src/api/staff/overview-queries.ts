@@ -1,4 +1,5 @@
 import { batch, row, rows } from '../core/named-batch';
+import { companyCustomizationStatement } from '../payouts/next-payout-queries';
 
 // The console's overview of a company's program: all-time counts from the counters (migrations/0019) and
 // its commissions summed by status and currency. Every statement is bound to one company.
@@ -39,6 +40,6 @@ export async function programOverview(db: D1Database, companyId: string) {
       `SELECT status, currency, COUNT(*) AS n, COALESCE(SUM(amount_minor), 0) AS amount_minor FROM payouts
         WHERE company_id = ? AND status IN ('pending', 'processing') GROUP BY status, currency ORDER BY status, currency`,
     ).bind(companyId)),
-    settings: row<{ settings: string }>(db.prepare('SELECT settings FROM customizations WHERE company_id = ? AND campaign_id IS NULL LIMIT 1').bind(companyId)),
+    settings: row<{ settings: string }>(companyCustomizationStatement(db, companyId)),
   });
 }

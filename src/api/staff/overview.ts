@@ -2,6 +2,7 @@ import { commissionStatuses, type ProgramOverview } from '../../lib/schemas/staf
 import type { Staff } from '../core/staff-auth';
 import type { ServiceContext } from '../core/types';
 import { resolveCustomization } from '../../lib/schemas/customization';
+import { isoPlusDays } from '../payouts/next-payout';
 import { programOverview, type CommissionSumRow } from './overview-queries';
 
 // The console's first screen: the program at a glance for any role of the staff member's own company.
@@ -14,8 +15,6 @@ function byCurrency<T extends { currency: string }>(sums: T[], pick: (r: T) => n
   for (const r of sums) totals.set(r.currency, (totals.get(r.currency) ?? 0) + pick(r));
   return [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount_minor]) => ({ currency, amount_minor }));
 }
-
-const isoPlusDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 
 /** GET /staff/overview/ - counts, revenue, commissions by status, what the company owes, what its ambassadors hold, the next payouts. */
 export async function overview(svc: ServiceContext, staff: Staff, now: Date = new Date()): Promise<ProgramOverview> {

@@ -5,7 +5,7 @@ import { checkAnswer } from '../../api/core/mount';
 import { STAFF_CHALLENGE, admitStaff, verifyStaffToken, type Staff } from '../../api/core/staff-auth';
 import type { ServiceContext } from '../../api/core/types';
 import { operatorOfStaff, readersOf, recordedRun, type RecordWrite } from '../../api/core/writes';
-import { parsedInput } from './contract';
+import { parsedInput, queryRecord } from './contract';
 import { embedded, type RemoteDeps } from './core';
 
 /**
@@ -39,13 +39,6 @@ function clientOf(call: Call): ConsoleClient {
   const client: Record<string, (input?: AnyInput) => Promise<unknown>> = {};
   for (const [name, ep] of Object.entries(consoleEndpoints as Record<string, AnyEndpoint>)) client[name] = (input = {}) => call(ep, input);
   return client as unknown as ConsoleClient;
-}
-
-/** A query as a URL carries it: strings, without the empty values. */
-function queryRecord(query: Record<string, unknown> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') out[k] = String(v);
-  return out;
 }
 
 /** Who the handler hears from: the staff member on a staff endpoint, the company's operator acting as them on an operator endpoint. */

@@ -25,7 +25,7 @@ interface AnyInput {
 }
 
 /** A query as a URL carries it: strings, without the empty values (the remote transport's rule too). */
-function queryRecord(query: Record<string, unknown> | undefined): Record<string, string> {
+export function queryRecord(query: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') out[k] = String(v);
   return out;
