@@ -100,7 +100,7 @@ CREATE TABLE ambassadors (
   referred_by_uid TEXT REFERENCES ambassadors(uid),
   deactivated_by_self INTEGER NOT NULL DEFAULT 0,
   loyalty_clickable_tasks TEXT NOT NULL DEFAULT '[]',   -- JSON: task ids the ambassador has clicked
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), deactivated_at TEXT,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), deactivated_at TEXT, payout_rail TEXT CHECK (payout_rail IN ('paypal', 'stripe')),
   -- 0002_tenant_safe
   UNIQUE (company_id, uid),
   FOREIGN KEY (company_id, user_id) REFERENCES users(company_id, id),
@@ -578,6 +578,36 @@ CREATE TABLE operator_api_keys (
   UNIQUE (company_id, id)
 );
 
+CREATE TABLE payout_destinations (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  ambassador_uid TEXT NOT NULL,
+  rail TEXT NOT NULL CHECK (rail IN ('paypal', 'stripe')),
+  paypal_email TEXT,
+  stripe_account_id TEXT,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'ready')),
+  code_hash TEXT,
+  code_expires_at TEXT,
+  code_attempts INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (company_id, ambassador_uid, rail),
+  FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid),
+  CHECK ((rail = 'paypal') = (paypal_email IS NOT NULL)),
+  CHECK ((rail = 'stripe') = (stripe_account_id IS NOT NULL))
+);
+
+CREATE TABLE payout_returns (
+  id INTEGER PRIMARY KEY,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  payout_id INTEGER NOT NULL,
+  commission_id INTEGER NOT NULL,
+  amount_minor INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  FOREIGN KEY (company_id, payout_id) REFERENCES payouts(company_id, id),
+  UNIQUE (company_id, payout_id, commission_id)
+);
+
 CREATE TABLE payout_run_items (
   id INTEGER PRIMARY KEY,
   company_id TEXT NOT NULL,
@@ -588,11 +618,13 @@ CREATE TABLE payout_run_items (
   status TEXT NOT NULL CHECK (status IN ('included', 'excluded', 'sent', 'paid', 'failed')),
   reason TEXT CHECK (reason IN ('below_minimum', 'no_payout_method', 'on_hold', 'nothing_payable', 'tax_form_missing')),
   payout_uid TEXT,
+  provider_ref TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0,
   failure TEXT,
   updated_at TEXT NOT NULL,
   FOREIGN KEY (company_id, run_uid) REFERENCES payout_runs(company_id, uid) ON DELETE CASCADE,
   CHECK ((status = 'excluded') = (reason IS NOT NULL)),
-  CHECK ((status = 'paid') = (payout_uid IS NOT NULL))
+  CHECK (status NOT IN ('sent', 'paid') OR payout_uid IS NOT NULL)
 );
 
 CREATE TABLE payout_runs (
@@ -600,10 +632,11 @@ CREATE TABLE payout_runs (
   uid TEXT NOT NULL,
   status TEXT NOT NULL DEFAULT 'draft'
     CHECK (status IN ('draft', 'approved', 'sending', 'paid', 'partially_failed', 'failed')),
-  rail TEXT NOT NULL DEFAULT 'manual' CHECK (rail IN ('manual')),
+  rail TEXT NOT NULL DEFAULT 'manual' CHECK (rail IN ('manual', 'paypal', 'stripe', 'external')),
   currency TEXT NOT NULL,
   cutoff TEXT NOT NULL,
-  created_by_kind TEXT NOT NULL CHECK (created_by_kind IN ('key', 'staff')),
+  provider_batch_id TEXT,
+  created_by_kind TEXT NOT NULL CHECK (created_by_kind IN ('key', 'staff', 'schedule')),
   created_by_id TEXT NOT NULL,
   created_by_label TEXT NOT NULL,
   approved_by_kind TEXT CHECK (approved_by_kind IN ('key', 'staff')),
@@ -1177,9 +1210,17 @@ CREATE INDEX loyalty_lots_open ON loyalty_lots(company_id, ambassador_uid, kind,
 
 CREATE INDEX operator_api_keys_company ON operator_api_keys(company_id);
 
+CREATE UNIQUE INDEX payout_destinations_stripe ON payout_destinations(company_id, stripe_account_id) WHERE stripe_account_id IS NOT NULL;
+
 CREATE UNIQUE INDEX payout_run_items_ambassador ON payout_run_items(company_id, run_uid, ambassador_uid);
 
+CREATE UNIQUE INDEX payout_run_items_payout ON payout_run_items(company_id, payout_uid) WHERE payout_uid IS NOT NULL;
+
+CREATE INDEX payout_run_items_provider ON payout_run_items(company_id, provider_ref) WHERE provider_ref IS NOT NULL;
+
 CREATE INDEX payout_runs_created ON payout_runs(company_id, created_at);
+
+CREATE INDEX payout_runs_sending ON payout_runs(status) WHERE status = 'sending';
 
 CREATE INDEX payouts_ambassador ON payouts(company_id, ambassador_uid, created_at);
 
