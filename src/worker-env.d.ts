@@ -11,6 +11,14 @@ declare namespace Cloudflare {
      * 16 characters. Unset: tax forms are neither taken nor exported. Changing it makes stored ids unreadable.
      */
     TAX_ID_KEY?: string;
+    /**
+     * The secret companies' payout provider credentials are sealed with (PayPal client secret, Stripe secret key;
+     * src/api/core/sealed-secret.ts), at least 16 characters. Unset: those credentials are refused.
+     */
+    INTEGRATION_KEY?: string;
+    /** The providers' API hosts, for local stand-ins in tests and development only (default: PayPal's and Stripe's own). */
+    PAYPAL_API_URL?: string;
+    STRIPE_API_URL?: string;
     BOT_CHECK_STUB?: string;
     DEV_OUTBOX?: string;
     /**
