@@ -333,7 +333,7 @@ export async function confirmItem(
   if (!item) throw new ApiError('not_found', 'notFound');
   if (item.status === 'sent') {
     const outcome: ItemOutcome = input.status === 'paid'
-      ? { state: 'paid', providerRef: input.reference ?? item.provider_ref ?? itemKeyOf(uid, item.id) }
+      ? { state: 'paid', providerRef: item.provider_ref ?? itemKeyOf(uid, item.id), reference: input.reference }
       : { state: 'failed', reason: input.reason ?? 'failed' };
     await settleItem(svc, company, { itemId: item.id }, outcome);
   } else if (item.status !== 'paid' && item.status !== 'failed') {
