@@ -14,6 +14,7 @@ import type { ServiceContext } from '../../src/api/core/types';
 import { scheduledContext } from '../../src/edge/scheduled';
 import { meteredDb, stops } from './metered-db';
 import { KEYS, conversion, op, scalar, setPayoutSettings } from './operator-fixtures';
+import { call, token } from './profile-fixtures';
 import { fullSession } from './staff-helpers';
 import { forgetWebhooks, hookUrl } from './webhooks-fixtures';
 
@@ -208,6 +209,10 @@ describe('the external rail', () => {
       expect(mails[0].to_email).toBe(avaEmail);
       expect(mails[0].subject).toBe(t('de', 'emailPayoutFailedSubject', { company }));
       expect(mails[0].body_text).toContain(t('de', 'payoutFailure.unclaimed'));
+      // Ava sees it on her payout: failed, and why.
+      const detail = await call(await token('localhost', avaEmail), 'GET', `/payouts/${ava.payout_uid}/`);
+      expect(detail.status).toBe(200);
+      expect(detail.body).toMatchObject({ uid: ava.payout_uid, status: 'failed', failure: 'unclaimed' });
       // The same failure told again changes nothing.
       await settleItem(svcOf(), 'demo', { providerRef: ava.provider_ref! }, { state: 'failed', reason: 'unclaimed' });
       expect(await payoutOf(ava.payout_uid!)).toMatchObject({ returns: ava.commissions });
