@@ -9,7 +9,7 @@ import { payable, payOut } from '../money/payouts';
 import type { z } from 'zod';
 import type { payoutItemConfirmSchema } from '../../lib/schemas/payout-runs';
 import { payoutCreated, payoutRecorded, runItemFailed } from './events';
-import { railConfigured, railOf } from './rails';
+import { itemKeyOf, railConfigured, railOf } from './rails';
 import type { Destination, ItemOutcome, RailAnswer, RailItem, RailName } from './rails/types';
 import { settleItem } from './settle';
 import { readPayable } from './operator';
@@ -117,9 +117,6 @@ export async function approveRun(svc: ServiceContext, op: Operator, uid: string)
 
 /** Payment method codes (spec §3) of a rail's payouts: PayPal 1, Stripe (to the bank) 6, by hand or the company's own system 0. */
 const RAIL_METHOD: Record<RailName, number> = { manual: MANUAL_METHOD, external: MANUAL_METHOD, paypal: 1, stripe: 6 };
-
-/** The item key a rail's provider sees (its idempotency key): the same on every hand-over of the item. */
-export const itemKeyOf = (runUid: string, itemId: number) => `${runUid}-${itemId}`;
 
 /**
  * One item's payout through payOut (the same guarded batch as createPayout), in the batch that writes
