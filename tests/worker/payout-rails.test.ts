@@ -157,6 +157,24 @@ describe('the external rail', () => {
     expect(await eventsOf('commission.paid', 'payout_uid', ava.payout_uid!)).toHaveLength(ava.commissions);
   });
 
+  it('two sends at once record one payout per item and ask the company once per item', async () => {
+    const run = await approvedRun('external', '33.00');
+    const uid = run.run.uid;
+    await Promise.all([
+      sendRun(svcOf(), demoOperator(run.run.currency), uid),
+      sendRun(svcOf(), demoOperator(run.run.currency), uid),
+    ]);
+    const sent = (await op(KEYS.demo, 'GET', `/payout-runs/${uid}`)).body as RunAnswer;
+    const ava = itemOf(sent);
+    expect(ava.status).toBe('sent');
+    expect(await runPayouts(uid)).toBe(sent.items.filter((i) => i.status === 'sent').length);
+    expect(await payoutOf(ava.payout_uid!)).toMatchObject({ status: 'processing', committed: ava.commissions, amount_minor: ava.amount });
+    expect(await eventsOf('payout.requested', 'item_key', ava.provider_ref!)).toHaveLength(1);
+    for (const i of sent.items.filter((x) => x.status === 'sent')) {
+      await op(KEYS.demo, 'POST', `/payout-runs/${uid}/items/${i.ambassador_uid}/confirm`, { status: 'paid' });
+    }
+  });
+
   it('settled twice (the confirm twice, the webhook twice) pays once; a confirm that contradicts it is 409', async () => {
     const sent = await sentExternalRun('41.00');
     const uid = sent.run.uid;
