@@ -37,7 +37,7 @@ export interface RailItem {
 export type ItemOutcome =
   | { state: 'sent'; providerRef: string }
   | { state: 'paid'; providerRef: string }
-  | { state: 'failed'; reason: string; providerRef?: string }
+  | { state: 'failed'; reason: string; providerRef?: string; /** The provider's own words (e.g. PayPal's error name, message and debug id). */ detail?: string }
   | { state: 'unknown' };
 
 export interface RailRun {
