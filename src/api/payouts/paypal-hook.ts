@@ -4,12 +4,13 @@ import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
 import { paypalApp } from './paypal-integration';
 import {
-  companyPayPalHookStatement, paypalEventSeenStatement, paypalItemStatement, paypalRunItemsStatement, paypalRunStatement,
-  recordPayPalEventStatement, type PayPalRunItemRow,
+  companyPayPalHookStatement, paypalEventSeenStatement, paypalItemStatement, paypalRunSentStatement, paypalRunStatement,
+  recordPayPalEventStatement,
 } from './paypal-queries';
-import { outcomeOfStatus, paypalRail, type PayPalBatchItem } from './rails/paypal';
+import { outcomeOfStatus, type PayPalBatchItem } from './rails/paypal';
 import { paypalCall } from './rails/paypal-client';
-import type { ItemOutcome, RailItem } from './rails/types';
+import type { ItemOutcome } from './rails/types';
+import { reconcile } from './runs';
 import { settleItem } from './settle';
 
 // PayPal's webhooks for a company (POST /v1/hooks/paypal/{company_id}). A delivery is believed only when PayPal
@@ -68,12 +69,6 @@ export async function readPayPalHook(req: RawRequest, svc: ServiceContext, compa
   return parsed.data;
 }
 
-/** A run's item from its database row, as the rail reads it (status only: no destination is needed). */
-const railItemOf = (row: PayPalRunItemRow, currency: string): RailItem => ({
-  itemId: row.id, itemKey: row.payout_uid, payoutUid: row.payout_uid, ambassadorUid: row.ambassador_uid, amountMinor: row.amount_minor,
-  currency, destination: { rail: 'external' },
-});
-
 /** Settles one item if it is still `sent`; whether it was paid or failed by this call. */
 async function settle(svc: ServiceContext, companyId: string, itemId: number, outcome: ItemOutcome): Promise<boolean> {
   await settleItem(svc, companyId, { itemId }, outcome);
@@ -100,21 +95,17 @@ async function applyBatchEvent(svc: ServiceContext, companyId: string, event: Pa
   const header = (event.resource as { batch_header?: { payout_batch_id?: string; sender_batch_header?: { sender_batch_id?: string } } } | undefined)?.batch_header;
   const batchId = header?.payout_batch_id;
   if (!batchId) return 'ignored';
-  const run = await paypalRunStatement(svc.db, companyId, batchId, header.sender_batch_header?.sender_batch_id ?? null)
-    .first<{ uid: string; currency: string; provider_batch_id: string | null }>();
+  const run = await paypalRunStatement(svc.db, companyId, batchId, header.sender_batch_header?.sender_batch_id ?? null).first<{ uid: string }>();
   if (!run) return 'unchanged';
-  const { results } = await paypalRunItemsStatement(svc.db, companyId, run.uid).all<PayPalRunItemRow>();
-  if (results.length === 0) return 'unchanged';
-  const items = results.map((r) => railItemOf(r, run.currency));
-  // PayPal's batch events carry no items: the batch's own status says what became of each.
-  const answer = await paypalRail.status(svc, { companyId, runUid: run.uid, providerBatchId: run.provider_batch_id ?? batchId }, items);
-  let changed = false;
-  for (const item of items) {
-    const outcome = answer.outcomes.get(item.itemKey);
-    if (outcome && outcome.state !== 'unknown') changed = (await settle(svc, companyId, item.itemId, outcome)) || changed;
-  }
-  return changed ? 'settled' : 'unchanged';
+  // PayPal's batch events carry no items: the run is reconciled from PayPal's own status of the batch.
+  const before = await unsettledCount(svc.db, companyId, run.uid);
+  if (before === 0) return 'unchanged';
+  await reconcile(svc, companyId, run.uid);
+  return (await unsettledCount(svc.db, companyId, run.uid)) < before ? 'settled' : 'unchanged';
 }
+
+const unsettledCount = async (db: D1Database, companyId: string, runUid: string) =>
+  (await paypalRunSentStatement(db, companyId, runUid).first<{ n: number }>())?.n ?? 0;
 
 /** Applies a verified event once per event id. */
 export async function receivePayPalEvent(svc: ServiceContext, companyId: string, event: PayPalEvent): Promise<PayPalHookReceipt> {

@@ -43,11 +43,11 @@ export const recordPayPalEventStatement = (db: D1Database, companyId: string, ev
   ).bind(companyId, eventId, type.slice(0, 100));
 
 /**
- * A run item of a PayPal run: by id, by its item key (the sender_item_id the rail sent: the item's payout uid), or
- * by PayPal's payout_item_id once recorded.
+ * A run item of a PayPal run: by id, by its item key (the sender_item_id the rail sent: `<run uid>-<item id>`, as
+ * runs.ts itemKeyOf makes it), or by PayPal's payout_item_id once recorded.
  */
 export const paypalItemStatement = (db: D1Database, companyId: string, by: { itemId: number } | { itemKey: string } | { providerRef: string }) => {
-  const [where, value] = 'itemId' in by ? ['i.id = ?2', by.itemId] : 'itemKey' in by ? ['i.payout_uid = ?2', by.itemKey] : ['i.provider_ref = ?2', by.providerRef];
+  const [where, value] = 'itemId' in by ? ['i.id = ?2', by.itemId] : 'itemKey' in by ? ["i.run_uid || '-' || i.id = ?2", by.itemKey] : ['i.provider_ref = ?2', by.providerRef];
   return db.prepare(
     `SELECT i.id, i.status, i.provider_ref FROM payout_run_items i
        JOIN payout_runs r ON r.company_id = i.company_id AND r.uid = i.run_uid
@@ -63,16 +63,6 @@ export const paypalRunStatement = (db: D1Database, companyId: string, batchId: s
       ORDER BY provider_batch_id = ?2 DESC LIMIT 1`,
   ).bind(companyId, batchId, senderBatchId);
 
-export interface PayPalRunItemRow {
-  id: number;
-  payout_uid: string;
-  ambassador_uid: string;
-  amount_minor: number;
-}
-
-/** A run's items handed to PayPal and not settled yet. */
-export const paypalRunItemsStatement = (db: D1Database, companyId: string, runUid: string) =>
-  db.prepare(
-    `SELECT id, payout_uid, ambassador_uid, amount_minor FROM payout_run_items
-      WHERE company_id = ? AND run_uid = ? AND status = 'sent' AND payout_uid IS NOT NULL`,
-  ).bind(companyId, runUid);
+/** How many of a run's items are handed over and not settled yet. */
+export const paypalRunSentStatement = (db: D1Database, companyId: string, runUid: string) =>
+  db.prepare("SELECT COUNT(*) AS n FROM payout_run_items WHERE company_id = ? AND run_uid = ? AND status = 'sent'").bind(companyId, runUid);
