@@ -35,7 +35,7 @@ export const paypalEvent = z.looseObject({
   event_type: z.string().min(1).max(100),
   resource_type: z.string().optional(),
   resource: z.looseObject({}).optional(),
-}).register(components, { id: 'PayPalEvent' });
+});
 
 export const paypalHookReceipt = z.object({
   received: z.literal(true),
