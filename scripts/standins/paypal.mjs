@@ -334,8 +334,8 @@ export async function startPayPal({ port = 0, host = '127.0.0.1', webhookUrl, de
    * - app: { client_id, client_secret }               register an app (credentials the token endpoint accepts)
    * - webhook: { client_id, url, id? }                register a webhook for an app (as POST /v1/notifications/webhooks)
    * - fail: { route, kind, times }  route: 'token' | 'payouts' (create) | 'batch' (show) | 'item' | 'verify' | 'any';
-   *                                 kind: 'timeout' (carried out, then the connection is cut), 'hang' (no answer for
-   *                                 30 s), '500', '503'; times: how many calls (default 1)
+   *                                 kind: 'timeout' (carried out, then the connection is cut), 'hang' (carried out,
+   *                                 then no answer for 30 s), '500', '503'; times: how many calls (default 1)
    * - insufficient_funds: N         the next N creates answer 422 INSUFFICIENT_FUNDS
    * - receivers: { email: STATUS }  the status that receiver's items end in (SUCCESS, FAILED, UNCLAIMED, RETURNED,
    *                                 BLOCKED, REFUNDED, REVERSED, ONHOLD, PENDING)
@@ -564,7 +564,10 @@ export async function startPayPal({ port = 0, host = '127.0.0.1', webhookUrl, de
         return send(res, code, err);
       }
       if (fault?.kind === 'hang') {
-        setTimeout(() => res.destroy(), 30_000).unref();
+        // Carried out as PayPal would, and answered never: the caller gives up first (the rail after 10 s).
+        const swallow = { writeHead() {}, end() {} };
+        await route(req, swallow, url, text);
+        setTimeout(() => req.socket.destroy(), 30_000).unref();
         return;
       }
       if (fault?.kind === 'timeout') {

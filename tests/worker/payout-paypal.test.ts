@@ -175,6 +175,19 @@ describe('a payout run on PayPal', () => {
     expect(await paidPayouts(run.run.uid)).toBe(2);
   });
 
+  it('waits 10 s for an answer that never comes, keeps the items sent, and pays them once when sent again', async () => {
+    const run = await approvedRun();
+    await standIn({ fail: { route: 'payouts', kind: 'hang' } });
+    const first = await send(run.run.uid);
+    expect(first.run.status).toBe('sending');
+    expect(itemOf(first, 'amb-ben').status).toBe('sent');
+    expect((await paidTo(email['amb-ben'])).count).toBe(1);
+    const again = await send(run.run.uid);
+    expect(again.run.status).toBe('paid');
+    expect((await paidTo(email['amb-ava'])).count).toBe(1);
+    expect((await paidTo(email['amb-ben'])).count).toBe(1);
+  });
+
   it('is paid once when two sends run at the same time', async () => {
     const run = await approvedRun();
     const [a, b] = await Promise.all([
@@ -246,6 +259,21 @@ describe('a payout run on PayPal', () => {
     expect(itemOf(done, 'amb-ava')).toMatchObject({ status: 'failed', failure: 'unclaimed' });
     expect(done.run.status).toBe('partially_failed');
     expect(await payableOf('amb-ava')).toBe(avaAmount);
+  });
+
+  it('gives back an item PayPal refunds after paying it', async () => {
+    const run = await approvedRun();
+    const sent = await send(run.run.uid);
+    expect(sent.run.status).toBe('paid');
+    await queuedDeliveries();
+    await standIn({ set_item: { receiver: email['amb-ava'], status: 'REFUNDED' } });
+    const [refunded] = itemEvents(await queuedDeliveries());
+    expect(refunded!.event_type).toBe('PAYMENT.PAYOUTS-ITEM.REFUNDED');
+    expect((await deliver(refunded!)).body.result).toBe('settled');
+    const done = await read(run.run.uid);
+    expect(itemOf(done, 'amb-ava')).toMatchObject({ status: 'failed', failure: 'refunded' });
+    expect(itemOf(done, 'amb-ben').status).toBe('paid');
+    expect(await payableOf('amb-ava')).toBe(itemOf(run, 'amb-ava').amount);
   });
 
   it('fails every item as provider_rejected when PayPal refuses the batch for insufficient funds: nothing paid, all given back', async () => {

@@ -69,12 +69,11 @@ export async function readPayPalHook(req: RawRequest, svc: ServiceContext, compa
   return parsed.data;
 }
 
-/** Settles one item if it is still `sent`; whether it was paid or failed by this call. */
-async function settle(svc: ServiceContext, companyId: string, itemId: number, outcome: ItemOutcome): Promise<boolean> {
-  await settleItem(svc, companyId, { itemId }, outcome);
-  if (outcome.state !== 'paid' && outcome.state !== 'failed') return false;
-  const after = await paypalItemStatement(svc.db, companyId, { itemId }).first<{ status: string }>();
-  return after !== null && after.status !== 'sent';
+/** Settles one item; whether its status changed (paid, or failed: the amount given back). */
+async function settle(svc: ServiceContext, companyId: string, item: { id: number; status: string }, outcome: ItemOutcome): Promise<boolean> {
+  await settleItem(svc, companyId, { itemId: item.id }, outcome);
+  const after = await paypalItemStatement(svc.db, companyId, { itemId: item.id }).first<{ status: string }>();
+  return after !== null && after.status !== item.status;
 }
 
 async function applyItemEvent(svc: ServiceContext, companyId: string, event: PayPalEvent): Promise<PayPalHookReceipt['result']> {
@@ -87,8 +86,9 @@ async function applyItemEvent(svc: ServiceContext, companyId: string, event: Pay
   const byRef = await paypalItemStatement(svc.db, companyId, { providerRef }).first<{ id: number; status: string }>();
   const senderItemId = resource.payout_item?.sender_item_id;
   const item = byRef ?? (senderItemId ? await paypalItemStatement(svc.db, companyId, { itemKey: senderItemId }).first<{ id: number; status: string }>() : null);
-  if (!item || item.status !== 'sent') return 'unchanged';
-  return (await settle(svc, companyId, item.id, outcome)) ? 'settled' : 'unchanged';
+  // A `sent` item settles either way; a `paid` one only fails (PayPal refunded or reversed it after paying).
+  if (!item || !(item.status === 'sent' || (item.status === 'paid' && outcome.state === 'failed'))) return 'unchanged';
+  return (await settle(svc, companyId, item, outcome)) ? 'settled' : 'unchanged';
 }
 
 async function applyBatchEvent(svc: ServiceContext, companyId: string, event: PayPalEvent): Promise<PayPalHookReceipt['result']> {

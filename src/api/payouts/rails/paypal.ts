@@ -156,7 +156,9 @@ async function send(svc: ServiceContext, run: RailRun, items: RailItem[]): Promi
   // before cannot be told from this answer, so nothing is settled.
   if (isDuplicateRequest(error) || reply.status === 401) return { outcomes };
   // PayPal refused the whole batch (validation, INSUFFICIENT_FUNDS, an unverified sender): nothing was paid.
-  const failed = allFailed(payable, 'provider_rejected', errorLine(error));
+  const detail = errorLine(error);
+  console.warn('paypal: the batch was refused, its items fail provider_rejected', run.companyId, run.runUid, detail);
+  const failed = allFailed(payable, 'provider_rejected', detail);
   for (const [key, outcome] of outcomes) failed.outcomes.set(key, outcome);
   return failed;
 }
