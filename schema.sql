@@ -422,12 +422,13 @@ CREATE TABLE groups (
   UNIQUE (company_id, id)
 );
 
-CREATE TABLE hook_events (
+CREATE TABLE "hook_events" (
   company_id TEXT NOT NULL REFERENCES companies(id),
-  provider TEXT NOT NULL CHECK (provider IN ('stripe', 'shopify')),
+  provider TEXT NOT NULL CHECK (provider IN ('stripe', 'shopify', 'paypal')),
   event_id TEXT NOT NULL CHECK (length(event_id) BETWEEN 1 AND 255),
   event_type TEXT NOT NULL CHECK (length(event_type) BETWEEN 1 AND 100),
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), claim TEXT CHECK (claim IS NULL OR claim LIKE 'hkc\_%' ESCAPE '\'),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  claim TEXT CHECK (claim IS NULL OR claim LIKE 'hkc\_%' ESCAPE '\'),
   PRIMARY KEY (company_id, provider, event_id)
 ) WITHOUT ROWID;
 
@@ -665,6 +666,15 @@ CREATE TABLE payouts (
   UNIQUE (company_id, id),
   FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid)
 );
+
+CREATE TABLE paypal_integrations (
+  company_id TEXT NOT NULL PRIMARY KEY REFERENCES companies(id),
+  client_id TEXT NOT NULL CHECK (length(client_id) BETWEEN 8 AND 255),
+  client_secret_sealed TEXT NOT NULL CHECK (client_secret_sealed LIKE 'v1.%' AND length(client_secret_sealed) <= 1024),
+  mode TEXT NOT NULL CHECK (mode IN ('sandbox', 'live')),
+  webhook_id TEXT NOT NULL CHECK (length(webhook_id) BETWEEN 1 AND 50),
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+) WITHOUT ROWID;
 
 CREATE TABLE personal_codes (
   id INTEGER PRIMARY KEY,

@@ -3,7 +3,8 @@
 //   unit    Node: tests/unit/**/*.test.ts and pure src/**/*.test.ts
 //   worker  workerd via @cloudflare/vitest-plugin: tests/worker/**/*.test.ts (+ src/**/*.worker.test.ts)
 //           with the bindings of wrangler.toml (DB, CACHE, FILES), the real migrations, seed/demo.sql
-//           and the seed's R2 files
+//           and the seed's R2 files; a local PayPal stand-in (scripts/standins/paypal.mjs) runs beside
+//           them in Node and the Worker reaches it at PAYPAL_API_URL
 //   e2e     Node + Chromium: tests/e2e/**/*.e2e.ts against the portal started as a user starts it
 //           (tests/e2e/harness.ts starts one portal for the whole run)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+// @ts-expect-error: a plain ES module without types (a script the developer runs too)
+import { startPayPal } from './scripts/standins/paypal.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,6 +94,17 @@ function r2SeedObjects(): { key: string; contentType: string; base64: string }[]
   }));
 }
 
+/**
+ * The PayPal stand-in the worker tests pay through: a Node HTTP server on a free port (workerd reaches it over
+ * loopback), its webhooks queued for the tests to deliver (tests/worker/paypal-standin.ts). Started once per
+ * vitest run; it ends with the process.
+ */
+async function paypalStandIn(): Promise<string> {
+  const pp = await startPayPal({ port: 0, delivery: 'queue' });
+  pp.server.unref();
+  return pp.url;
+}
+
 /** schema.sql (`npm run db:schema`), compared with the migrated test database by tests/worker/schema-file.test.ts; '' while missing. */
 function schemaFile(): string {
   const file = path.join(root, 'schema.sql');
@@ -127,6 +141,7 @@ export default defineConfig({
                 TEST_SEED: await seedStatements(),
                 TEST_R2_SEED: r2SeedObjects(),
                 TEST_SCHEMA: schemaFile(),
+                PAYPAL_API_URL: await paypalStandIn(),
               },
             },
           })),

@@ -33,7 +33,7 @@ async function fetchDocument(): Promise<OpenApiDocument> {
 /** The one route authenticated by a signature instead of a key: the mail provider's events. */
 const SIGNED_ROUTE = '/v1/email/events';
 /** The stores' signed webhooks and the lead/sale API (a company key) outside /v1/operator. */
-const STORE_ROUTE = /^\/v1\/(hooks\/(stripe|shopify)\/(:company_id|\{company_id\})|track\/(lead|sale))$/;
+const STORE_ROUTE = /^\/v1\/(hooks\/(stripe|shopify|paypal)\/(:company_id|\{company_id\})|track\/(lead|sale))$/;
 
 /** The endpoints declared once (src/api/endpoints.ts) by "get /v1/ambassadors/{id}/payouts/next/": all documented. */
 const ENDPOINTS = new Map(Object.values(endpoints).map((e) => [`${e.method} ${openApiPath(`/v1${e.path}`)}`, e]));
@@ -77,7 +77,7 @@ describe('GET /v1/openapi.json', () => {
           // The stores' webhooks: no key, the store's own signature header under the company's secret.
           expect(operation.security, where).toEqual([]);
           expect(operation.parameters.map((p) => (p as { name?: string }).name), where)
-            .toContain(path.includes('stripe') ? 'Stripe-Signature' : 'X-Shopify-Hmac-Sha256');
+            .toContain(path.includes('stripe') ? 'Stripe-Signature' : path.includes('paypal') ? 'PAYPAL-TRANSMISSION-SIG' : 'X-Shopify-Hmac-Sha256');
           expect(operation.parameters, where).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
           continue;
         }

@@ -21,11 +21,12 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * Who may call: the signed-in ambassador (`Token`), anyone (`public`: the caller is set when a token came
  * along), a company's key (`Bearer opk_`) under /operator (`operator`) or outside it (`company`: the lead and
  * sale API), the deployment owner's ADMIN_API_KEY (`owner`), or a provider whose webhook is signed over its
- * raw body: the mail provider (`signature`, Standard Webhooks), a store (`stripe`, `shopify`), or a company's
+ * raw body: the mail provider (`signature`, Standard Webhooks), a store (`stripe`, `shopify`), PayPal (`paypal`, verified by
+ * asking PayPal), or a company's
  * staff member signed in to the console (`staff`: `Authorization: Staff <token>`, ./staff-auth.ts). A signed
  * endpoint's `readRequest` checks the signature before it reads anything else.
  */
-export type Auth = 'ambassador' | 'public' | 'operator' | 'company' | 'owner' | 'signature' | 'stripe' | 'shopify' | 'staff';
+export type Auth = 'ambassador' | 'public' | 'operator' | 'company' | 'owner' | 'signature' | 'stripe' | 'shopify' | 'paypal' | 'staff';
 
 /** A path parameter or field that names the caller's own record: the client fills it, the API checks it. */
 export type Own = 'ambassador' | 'user' | 'company';

@@ -69,7 +69,8 @@ const example = (code: string, message: string, params?: Record<string, string>)
  * provider event is applied once by its own `webhook-id` instead.
  */
 /** Signed by a provider instead of a company key: the e-mail events and the stores' webhooks. */
-export const isSigned = (op: Pick<AnyEndpoint, 'auth'>) => op.auth === 'signature' || op.auth === 'stripe' || op.auth === 'shopify';
+export const isSigned = (op: Pick<AnyEndpoint, 'auth'>) =>
+  op.auth === 'signature' || op.auth === 'stripe' || op.auth === 'shopify' || op.auth === 'paypal';
 
 /** The ambassador API's own callers: a session token, or nobody (log in, portal.json, ...). */
 export const isAmbassadorApi = (op: Pick<AnyEndpoint, 'auth'>) => op.auth === 'ambassador' || op.auth === 'public';
@@ -203,6 +204,12 @@ function responsesOf(op: AnyEndpoint): OperationObject['responses'] {
       content: json(ref('Error'), { examples: { adminKeyNotConfigured: { value: { detail: 'The deployment owner\'s API is off: set ADMIN_API_KEY.', code: 'adminKeyNotConfigured' } } } }),
     };
   }
+  if (op.auth === 'paypal') {
+    // PayPal retries any answer but a 2xx: a delivery that does not verify is a 400, nothing changed.
+    delete out[401];
+    out[400] = { description: 'PayPal did not answer SUCCESS to verify-webhook-signature for this delivery and the company\'s webhook id (or PayPal is not connected, or a transmission header is missing)', content: json(ref('Error')) };
+    out[502] = { description: 'PayPal could not be asked to verify the delivery (it retries later)', content: json(ref('Error')) };
+  }
   if (op.auth === 'stripe') {
     // Stripe reads any 4xx as a failed delivery: a bad or missing Stripe-Signature is a 400, as its docs show.
     delete out[401];
@@ -231,6 +238,10 @@ function parametersOf(op: AnyEndpoint): Json[] {
   }
   if (op.auth === 'stripe') {
     params.push({ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of t.body>` (several v1 while a secret rolls); refused more than 300 s from now' });
+  }
+  if (op.auth === 'paypal') {
+    params.push(...['PAYPAL-TRANSMISSION-ID', 'PAYPAL-TRANSMISSION-TIME', 'PAYPAL-TRANSMISSION-SIG', 'PAYPAL-CERT-URL', 'PAYPAL-AUTH-ALGO'].map((name) => (
+      { name, in: 'header', required: true, schema: { type: 'string' }, description: 'As PayPal sends it; passed to PayPal\'s verify-webhook-signature with the company\'s webhook id' })));
   }
   if (op.auth === 'shopify') {
     params.push(

@@ -2,6 +2,7 @@ import { nextPayoutAnswer, nextPayoutQuery, payableListAnswer, payoutAnswer, pay
 import { endpoint } from '../core/endpoint';
 import { nextPayout } from './next-payout';
 import { createPayout, listPayable, listPayouts } from './operator';
+import { paypalEndpoints } from './paypal-endpoints';
 import { payoutRunEndpoints } from './run-endpoints';
 
 // Payouts: the ambassador's "when will I get paid", the operator's payouts.
@@ -87,5 +88,5 @@ export const listPayableEndpoint = endpoint({
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
 export const ambassadorEndpoints = { nextPayout: nextPayoutEndpoint };
 export const operatorEndpoints = {
-  createPayout: createPayoutEndpoint, listPayouts: listPayoutsEndpoint, listPayable: listPayableEndpoint, ...payoutRunEndpoints,
+  createPayout: createPayoutEndpoint, listPayouts: listPayoutsEndpoint, listPayable: listPayableEndpoint, ...payoutRunEndpoints, ...paypalEndpoints,
 };

@@ -4,7 +4,7 @@ import { externalConfigured, externalRail } from './external';
 import { manualRail } from './manual';
 import type { Rail, RailName } from './types';
 // Rails that pay through a provider: one import each here...
-// import { paypalConfigured, paypalRail } from './paypal';
+import { paypalConfigured, paypalRail } from './paypal';
 // import { stripeConfigured, stripeRail } from './stripe';
 
 export type { Rail, RailName } from './types';
@@ -21,7 +21,7 @@ const RAILS: Partial<Record<RailName, RailEntry>> = {
   manual: { rail: manualRail, configured: async () => true },
   external: { rail: externalRail, configured: externalConfigured },
   // ...and one entry each here:
-  // paypal: { rail: paypalRail, configured: paypalConfigured },
+  paypal: { rail: paypalRail, configured: paypalConfigured },
   // stripe: { rail: stripeRail, configured: stripeConfigured },
 };
 

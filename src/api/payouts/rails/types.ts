@@ -44,7 +44,7 @@ export type ItemOutcome =
     /** The payer's own id of the payment (the external rail's confirm call), kept as the payout's transaction id. */
     reference?: string;
   }
-  | { state: 'failed'; reason: string; providerRef?: string }
+  | { state: 'failed'; reason: string; providerRef?: string; /** The provider's own words (e.g. PayPal's error name, message and debug id). */ detail?: string }
   | { state: 'unknown' };
 
 export interface RailRun {
