@@ -923,6 +923,8 @@ export const de: Partial<Messages> = {
   'console.payoutRule': 'Provisionen sind {days, plural, one {# Tag} other {# Tage}} nach dem Verkauf auszahlbar; eine Auszahlung beträgt mindestens {minimum}.',
   'console.payoutStatus.pending': 'Ausstehend',
   'console.payoutStatus.processing': 'In Bearbeitung',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': '„{name}“ einlösen? Der Preis wird sofort von Ihrem Guthaben abgezogen.',
   // The console's screens (./console/*.ts)
   ...consoleDe,
 };

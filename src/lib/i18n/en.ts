@@ -926,6 +926,8 @@ export const en = {
   'console.payoutRule': 'Commissions are payable {days, plural, one {# day} other {# days}} after the sale; a payout is at least {minimum}.',
   'console.payoutStatus.pending': 'Pending',
   'console.payoutStatus.processing': 'Processing',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Redeem “{name}”? Its cost is taken from your balance at once.',
   // The console's screens (./console/*.ts)
   ...consoleEn,
 } as const;

@@ -910,6 +910,8 @@ export const es: Messages = {
   'console.payoutRule': 'Las comisiones se pueden pagar {days, plural, one {# día} other {# días}} después de la venta; un pago es de al menos {minimum}.',
   'console.payoutStatus.pending': 'Pendiente',
   'console.payoutStatus.processing': 'En proceso',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': '¿Canjear «{name}»? Su coste se descuenta de tu saldo al momento.',
   // The console's screens (./console/*.ts)
   ...consoleEs,
 };

@@ -924,6 +924,8 @@ export const fr: Partial<Messages> = {
   'console.payoutRule': 'Les commissions sont payables {days, plural, one {# jour} other {# jours}} après la vente ; un paiement est d’au moins {minimum}.',
   'console.payoutStatus.pending': 'En attente',
   'console.payoutStatus.processing': 'En cours',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Échanger « {name} » ? Son coût est déduit de votre solde immédiatement.',
   // The console's screens (./console/*.ts)
   ...consoleFr,
 };

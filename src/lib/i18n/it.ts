@@ -923,6 +923,8 @@ export const it: Partial<Messages> = {
   'console.payoutRule': 'Le commissioni sono pagabili {days, plural, one {# giorno} other {# giorni}} dopo la vendita; un pagamento è di almeno {minimum}.',
   'console.payoutStatus.pending': 'In attesa',
   'console.payoutStatus.processing': 'In elaborazione',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Riscattare «{name}»? Il costo viene detratto subito dal tuo saldo.',
   // The console's screens (./console/*.ts)
   ...consoleIt,
 };

@@ -923,6 +923,8 @@ export const nl: Partial<Messages> = {
   'console.payoutRule': 'Commissies zijn {days, plural, one {# dag} other {# dagen}} na de verkoop uit te betalen; een uitbetaling is minstens {minimum}.',
   'console.payoutStatus.pending': 'In afwachting',
   'console.payoutStatus.processing': 'In behandeling',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': '“{name}” inwisselen? De kosten gaan direct van je saldo af.',
   // The console's screens (./console/*.ts)
   ...consoleNl,
 };

@@ -922,6 +922,8 @@ export const pl: Partial<Messages> = {
   'console.payoutRule': 'Prowizje można wypłacić {days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}} po sprzedaży; wypłata wynosi co najmniej {minimum}.',
   'console.payoutStatus.pending': 'Oczekuje',
   'console.payoutStatus.processing': 'W realizacji',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Wymienić „{name}”? Koszt zostanie od razu odjęty od Twojego salda.',
   // The console's screens (./console/*.ts)
   ...consolePl,
 };

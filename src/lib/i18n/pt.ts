@@ -922,6 +922,8 @@ export const pt: Partial<Messages> = {
   'console.payoutRule': 'As comissões são pagáveis {days, plural, one {# dia} other {# dias}} após a venda; um pagamento é de pelo menos {minimum}.',
   'console.payoutStatus.pending': 'Pendente',
   'console.payoutStatus.processing': 'Em processamento',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Resgatar “{name}”? O custo é descontado do seu saldo de imediato.',
   // The console's screens (./console/*.ts)
   ...consolePt,
 };
