@@ -43,7 +43,7 @@ describe('a language menu on every page', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       await withContext({ viewport }, async (context) => {
         const page = await context.newPage();
-        for (const path of ['/login', '/register', '/forgot-password']) {
+        for (const path of ['/login', '/register', '/forgot-password', '/reset-password']) {
           await page.goto(`${baseUrl('localhost')}${path}`);
           expect(await visibleMenu(page).count(), `${path} at ${viewport.width}`).toBe(1);
         }
@@ -237,12 +237,13 @@ describe('notification settings', () => {
 });
 
 describe('a logo that does not load', () => {
-  it('leaves the company\'s name on /login and in the /app shell, at 1280 and 390 px', async () => {
+  it('leaves the company\'s name on /login, /register and in the /app shell, at 1280 and 390 px', async () => {
     const origin = baseUrl('localhost');
     const headers = { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' };
     const saved = (await (await fetch(`${origin}/v1/operator/customization`, { headers })).json()) as { settings: Record<string, Record<string, unknown>> };
     const broken = structuredClone(saved.settings);
     broken.login = { ...broken.login, logo: `${origin}/no-such-logo.png` };
+    broken.register = { ...broken.register, logo: `${origin}/no-such-logo.png` };
     broken.theme = { ...broken.theme, campaign_portal_logo: `${origin}/no-such-logo.png`, mobile_banner_image: `${origin}/login` };
     const put = (settings: unknown) => fetch(`${origin}/v1/operator/customization`, { method: 'PUT', headers, body: JSON.stringify(settings) });
     expect((await put(broken)).status).toBe(200);
@@ -250,11 +251,14 @@ describe('a logo that does not load', () => {
       for (const viewport of [DESKTOP, PHONE]) {
         await withContext({ viewport }, async (context) => {
           const page = await context.newPage();
-          await page.goto(`${origin}/login`);
           const name = page.locator('[data-brand-logo] .brand-name >> visible=true');
-          await expect.poll(() => name.count()).toBe(1);
-          expect(await name.innerText()).toBe('Demo Co');
-          expect(await page.locator('img[src="/default-logo.svg"]').count()).toBe(0);
+          for (const path of ['/login', '/register']) {
+            await page.goto(`${origin}${path}`);
+            await expect.poll(() => name.count(), path).toBe(1);
+            expect(await name.innerText()).toBe('Demo Co');
+            expect(await page.locator('img[src="/default-logo.svg"]').count()).toBe(0);
+          }
+          expect(await axeViolations(page, `/register with a broken logo at ${viewport.width}`)).toEqual([]);
           await logIn(page, 'localhost', 'ben@demo.test');
           await expect.poll(() => name.count()).toBe(1);
           expect(await name.innerText()).toBe('Demo Co');
