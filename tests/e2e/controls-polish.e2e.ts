@@ -254,7 +254,7 @@ describe('a logo that does not load', () => {
           const name = page.locator('[data-brand-logo] .brand-name >> visible=true');
           for (const path of ['/login', '/register']) {
             await page.goto(`${origin}${path}`);
-            await expect.poll(() => name.count(), path).toBe(1);
+            await expect.poll(() => name.count(), { message: path }).toBe(1);
             expect(await name.innerText()).toBe('Demo Co');
             expect(await page.locator('img[src="/default-logo.svg"]').count()).toBe(0);
           }
