@@ -25,7 +25,7 @@ describe('brand images have their box before they arrive', () => {
         const page = await context.newPage();
         for (const path of ['/login', '/register']) {
           await page.goto(`${baseUrl(host)}${path}`, { waitUntil: 'domcontentloaded' });
-          expect(await page.locator('.auth-card img.logo').evaluate(heightOf), `${host}${path} logo box`).toBe(64);
+          expect(await page.locator('.auth-card [data-brand-logo].logo').evaluate(heightOf), `${host}${path} logo box`).toBe(64);
           if (path === '/register') expect(await page.locator('img.register-banner').evaluate(heightOf), `${host}${path} banner box`).toBe(72);
         }
       } finally {

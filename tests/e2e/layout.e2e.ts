@@ -154,7 +154,7 @@ describe('phone header and language button', () => {
         await page.goto(`${baseUrl(tenant.host)}/app`);
         await openMenu(page);
         expect(await page.locator('.shell').getAttribute('class')).toContain('menu-open');
-        const logos = await page.locator('img.banner, .sidebar .brand img, .sidebar .brand [data-brand-mark], [data-brand-mark].banner')
+        const logos = await page.locator('.banner > img, .sidebar .brand img, .sidebar .brand [data-brand-mark], [data-brand-mark].banner')
           .evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).length);
         expect(logos).toBe(1);
       });

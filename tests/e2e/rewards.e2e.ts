@@ -26,10 +26,28 @@ async function noSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
-/** Clicks a submit button and waits for the page the post answers with (a refusal: no redirect); its status. */
+/**
+ * Clicks a redeem button, says Yes to its confirmation (the dialog, or without JavaScript the
+ * confirmation step the post answers with) and waits for the page the confirmed post answers with (a
+ * refusal: no redirect); its status.
+ */
 async function submit(page: Page, button: ReturnType<Page['locator']>) {
-  const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), button.click()]);
+  const yes = await confirmYes(page, () => button.click());
+  const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), yes.click()]);
   return response?.status();
+}
+
+/** Does `press` (a redeem button's click) and answers with the Yes of the confirmation it brings up. */
+async function confirmYes(page: Page, press: () => Promise<void>) {
+  if (await page.locator('html.js').count()) {
+    await press();
+    const yes = page.locator('[data-confirm-dialog] [data-confirm-yes]');
+    await yes.waitFor();
+    return yes;
+  }
+  const [step] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), press()]);
+  expect(step?.status()).toBe(200);
+  return page.locator('[data-spend-confirm] [data-confirm-yes]');
 }
 
 describe('/app/rewards (legacy) on demo, without JavaScript', () => {
@@ -54,8 +72,9 @@ describe('/app/rewards (legacy) on demo, without JavaScript', () => {
       expect(await view.locator('[data-fact="points"]').innerText()).toBe('300 points');
       expect(await view.locator('[data-disclaimer]').innerText()).toContain('Valid for 90 days.');
 
-      // A double click sends the same rendered form twice: one redemption.
-      await Promise.all([page.waitForURL(/\/app\/rewards\?redeemed=\d+#redemption$/), view.locator('button[data-redeem-submit]').dblclick()]);
+      // A double click sends the same rendered form twice, and its confirmation too: one redemption.
+      const yes = await confirmYes(page, () => view.locator('button[data-redeem-submit]').dblclick());
+      await Promise.all([page.waitForURL(/\/app\/rewards\?redeemed=\d+#redemption$/), yes.dblclick()]);
       const id = new URL(page.url()).searchParams.get('redeemed')!;
       expect(await page.locator('[data-redeem-success]').innerText()).toBe(
         'Your redemption has been submitted. You will receive a confirmation e-mail within a few minutes.',
@@ -224,7 +243,9 @@ describe('/app/rewards/v3 (admin3) on acme, in Spanish', () => {
       expect(await item.locator('input[value="vv-acme-giftcard-25"]').isDisabled()).toBe(true);
       expect(await item.locator('[data-variant="vv-acme-giftcard-10"] .price').innerText()).toBe(formatMoney(1000, 'EUR', 'es'));
       await item.locator('[data-variant="vv-acme-giftcard-10"]').click();
-      await Promise.all([page.waitForURL(/\/app\/rewards\/v3\?redeemed=\d+#redemption$/), item.locator('button[data-redeem-submit]').click()]);
+      const yes = await confirmYes(page, () => item.locator('button[data-redeem-submit]').click());
+      expect(await page.locator('[data-confirm-dialog]').innerText()).toContain('¿Canjear «Tarjeta regalo Acme Outdoor»?');
+      await Promise.all([page.waitForURL(/\/app\/rewards\/v3\?redeemed=\d+#redemption$/), yes.click()]);
       const id = new URL(page.url()).searchParams.get('redeemed')!;
 
       expect(await page.locator('[data-redeem-success]').innerText()).toBe(

@@ -4,7 +4,7 @@ import { t, type Language } from '../../lib/i18n';
 import { isTabVisible } from '../../lib/tabs';
 import { ClientError, type AmbassadorClient, type AmbassadorProfile } from '../client';
 import type { RewardView, VaultBalance } from '../../lib/schemas/rewards';
-import { LEGACY_PATH, V3_PATH, type RedeemFormState } from './forms/rewards';
+import { LEGACY_PATH, V3_PATH, spendConfirmStep, type RedeemFormState } from './forms/rewards';
 import { orNull, requireSignedIn, sessionConfirmed, type SignedIn } from './page-data';
 
 // What /app/rewards (gift cards, legacy) and /app/rewards/v3 (vault, admin3) share before they paint:
@@ -47,7 +47,8 @@ type RedeemPost = (locals: App.Locals, request: Request, lang: Language) => Prom
 
 /** A POST is a redeem form (post/redirect/get): the redirect, or the refused form's state; null for a GET. */
 export async function readRedeemPost(locals: App.Locals, request: Request, lang: Language, handle: RedeemPost): Promise<Response | RedeemFormState | null> {
-  return request.method === 'POST' ? handle(locals, request, lang) : null;
+  if (request.method !== 'POST') return null;
+  return (await spendConfirmStep(request)) ?? handle(locals, request, lang);
 }
 
 /** A list's page number from the URL (`?page=N`, `?ledger_page=N`): 1 unless it is a sane positive integer. */

@@ -939,6 +939,8 @@ export const de: Partial<Messages> = {
   payoutItemNotSent: 'Dieser Posten kann nicht bestätigt werden: Er ist {status}, nicht gesendet.',
   payoutItemSettled: 'Dieser Posten ist bereits {status} und kann nicht anders bestätigt werden.',
   payoutRunWrongRail: 'Dieser Auszahlungslauf wird über {rail} bezahlt: Diese Aktion gilt nicht für ihn.',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': '„{name}“ einlösen? Der Preis wird sofort von Ihrem Guthaben abgezogen.',
   // The console's screens (./console/*.ts)
   ...consoleDe,
 };

@@ -942,6 +942,8 @@ export const en = {
   payoutItemNotSent: 'This item cannot be confirmed: it is {status}, not sent.',
   payoutItemSettled: 'This item is already {status}; it cannot be confirmed otherwise.',
   payoutRunWrongRail: 'This payout run is paid on {rail}: that action is not for it.',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Redeem “{name}”? Its cost is taken from your balance at once.',
   // The console's screens (./console/*.ts)
   ...consoleEn,
 } as const;

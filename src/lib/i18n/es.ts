@@ -926,6 +926,8 @@ export const es: Messages = {
   payoutItemNotSent: 'Este elemento no se puede confirmar: está {status}, no enviado.',
   payoutItemSettled: 'Este elemento ya está {status}; no se puede confirmar de otra forma.',
   payoutRunWrongRail: 'Esta tanda de pagos se paga con {rail}: esa acción no le corresponde.',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': '¿Canjear «{name}»? Su coste se descuenta de tu saldo al momento.',
   // The console's screens (./console/*.ts)
   ...consoleEs,
 };

@@ -940,6 +940,8 @@ export const fr: Partial<Messages> = {
   payoutItemNotSent: 'Cet élément ne peut pas être confirmé : il est {status}, pas envoyé.',
   payoutItemSettled: 'Cet élément est déjà {status} ; il ne peut pas être confirmé autrement.',
   payoutRunWrongRail: 'Ce lot de paiements est payé via {rail} : cette action ne s’y applique pas.',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Échanger « {name} » ? Son coût est déduit de votre solde immédiatement.',
   // The console's screens (./console/*.ts)
   ...consoleFr,
 };

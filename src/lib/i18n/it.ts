@@ -939,6 +939,8 @@ export const it: Partial<Messages> = {
   payoutItemNotSent: 'Questo elemento non può essere confermato: è {status}, non inviato.',
   payoutItemSettled: 'Questo elemento è già {status}; non può essere confermato diversamente.',
   payoutRunWrongRail: 'Questo lotto di pagamenti è pagato con {rail}: questa azione non vale per esso.',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Riscattare «{name}»? Il costo viene detratto subito dal tuo saldo.',
   // The console's screens (./console/*.ts)
   ...consoleIt,
 };

@@ -939,6 +939,8 @@ export const nl: Partial<Messages> = {
   payoutItemNotSent: 'Deze post kan niet worden bevestigd: hij is {status}, niet verzonden.',
   payoutItemSettled: 'Deze post is al {status}; hij kan niet anders worden bevestigd.',
   payoutRunWrongRail: 'Deze uitbetalingsronde loopt via {rail}: die actie hoort er niet bij.',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': '“{name}” inwisselen? De kosten gaan direct van je saldo af.',
   // The console's screens (./console/*.ts)
   ...consoleNl,
 };

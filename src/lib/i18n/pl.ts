@@ -938,6 +938,8 @@ export const pl: Partial<Messages> = {
   payoutItemNotSent: 'Tej pozycji nie można potwierdzić: ma status {status}, a nie wysłana.',
   payoutItemSettled: 'Ta pozycja ma już status {status}; nie można jej potwierdzić inaczej.',
   payoutRunWrongRail: 'Ta seria wypłat jest opłacana przez {rail}: ta akcja jej nie dotyczy.',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Wymienić „{name}”? Koszt zostanie od razu odjęty od Twojego salda.',
   // The console's screens (./console/*.ts)
   ...consolePl,
 };

@@ -938,6 +938,8 @@ export const pt: Partial<Messages> = {
   payoutItemNotSent: 'Este item não pode ser confirmado: está {status}, não enviado.',
   payoutItemSettled: 'Este item já está {status}; não pode ser confirmado de outra forma.',
   payoutRunWrongRail: 'Este lote de pagamentos é pago através de {rail}: essa ação não se aplica.',
+  // Controls: the one confirmation before anything spends points or cash
+  'rewards.confirmRedeem': 'Resgatar “{name}”? O custo é descontado do seu saldo de imediato.',
   // The console's screens (./console/*.ts)
   ...consolePt,
 };

@@ -13,6 +13,15 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   earn_pending_commission: true, commission_approved: true, commission_denied: true, payout_fulfilled: true, unsubscribe_all: false,
 };
 
+/**
+ * What the settings mean: "unsubscribe from all" sends none of the four e-mails, so with it on the four
+ * are off (whatever was stored beside it), and a form saving it on saves the four off too.
+ */
+export function effectiveNotifications(settings: NotificationSettings): NotificationSettings {
+  if (!settings.unsubscribe_all) return settings;
+  return Object.fromEntries(NOTIFICATION_OPTIONS.map((k) => [k, k === 'unsubscribe_all'])) as NotificationSettings;
+}
+
 /** JSON booleans, or the strings a form or query sends ("true"/"false", "on"/"off", "1"/"0"). */
 export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])], { error: 'invalidField' })
   .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');

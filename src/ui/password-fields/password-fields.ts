@@ -3,7 +3,8 @@ import { checkPasswordRules, passwordStrength, type PasswordStrength } from '../
 
 // The browser side of the password fields written by password-fields-markup.ts: the checklist and the
 // meter follow what is typed; a field left with a password the rules refuse, or a confirmation that
-// differs, says so. The server's message for a field stays until the person's own input gives another.
+// differs, says so. The server's message for a field is about the last submission: it stays until the
+// person edits that field.
 // What was typed before this script ran (a slow phone) is kept and rated at once.
 
 /** Shows `text` as the field's error (its span after the input, aria-invalid, aria-describedby), or none. */
@@ -62,7 +63,10 @@ export function enhancePasswordFields(root: HTMLElement): void {
   };
 
   for (const [input, key] of [[password, 'password'], [repeat, 'repeat']] as const) {
-    input.addEventListener('input', render);
+    input.addEventListener('input', () => {
+      server[key] = undefined;
+      render();
+    });
     input.addEventListener('blur', () => {
       touched[key] = true;
       render();

@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
 import { localizeErrorBody, localizeMessage, englishText } from '../../../lib/error-body';
 import { isMessageKey, t, type Language } from '../../../lib/i18n';
-import { NOTIFICATION_OPTIONS } from '../../../lib/schemas/notifications';
+import { NOTIFICATION_OPTIONS, effectiveNotifications, type NotificationSettings } from '../../../lib/schemas/notifications';
 import { taxFormSchema, type TaxFormInput } from '../../../lib/schemas/tax';
 import { AVATAR_FIELD, CUSTOM_FIELDS, PERSONAL_FIELDS, SOCIAL_FIELDS, profileUpdateSchema } from '../../../lib/schemas/profile';
 import { ClientError } from '../../client';
@@ -129,7 +129,7 @@ export async function saveProfileSection(locals: Locals, section: ProfileSection
 
 /** The notification e-mails: every option is sent (an unchecked box is off). */
 export async function saveNotifications(locals: Locals, form: FormData): Promise<Outcome> {
-  const body = Object.fromEntries(NOTIFICATION_OPTIONS.map((k) => [k, form.get(k) === 'on']));
+  const body = effectiveNotifications(Object.fromEntries(NOTIFICATION_OPTIONS.map((k) => [k, form.get(k) === 'on'])) as NotificationSettings);
   return attempt(locals, async () => {
     await locals.client.updateNotifications({ body });
     return back('ok', 'notifications', 'accountChangesSaved');

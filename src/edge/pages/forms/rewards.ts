@@ -9,7 +9,10 @@ import { readForm, seeOther } from './form';
 // plain HTML forms posting to their page, so they work without JavaScript. Each rendered form carries
 // its own idempotency_key: a double click or a resubmit of the same form spends once (the API replays
 // the first answer). A success is a 303 to the page's success view (post/redirect/get); a refusal shows
-// the redeem view again with the API's message in the page language.
+// the redeem view again with the API's message in the page language. Every redeem spends, so every one
+// asks first (docs/money-and-loyalty.md#redeeming): the page's confirmation dialog sends the form with
+// `confirmed=yes`; a form sent without it (no JavaScript) spends nothing and comes back as a
+// confirmation step (`spendConfirmStep`) that carries the same fields, its own idempotency_key included.
 
 export const LEGACY_PATH = '/app/rewards';
 export const V3_PATH = '/app/rewards/v3';
@@ -37,6 +40,19 @@ export interface RedeemFormState {
   formError: string | null;
   /** A refused fulfilment (502): nothing was charged. */
   failure: RedeemFailure | null;
+  /** Not refused but not confirmed yet: the fields to send again, with `confirmed=yes`, once the person says Yes. */
+  confirm?: [string, string][];
+}
+
+/** A redeem post without `confirmed=yes`: the confirmation step to show (nothing spent), else null. */
+export async function spendConfirmStep(request: Request): Promise<RedeemFormState | null> {
+  const form = await readForm(request.clone() as Request);
+  if (form.get('confirmed') === 'yes') return null;
+  const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'confirmed');
+  return {
+    status: 200, target: text(form, 'gift_card_uid') || text(form, 'vault_item'), variant: text(form, 'variant_item'), amount: text(form, 'amount'),
+    amountError: null, formError: null, failure: null, confirm: fields,
+  };
 }
 
 /** The API's in-flight answer for a key still being processed is retried this often, this far apart. */
