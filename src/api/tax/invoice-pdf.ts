@@ -1,0 +1,157 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatMoney } from '../../lib/format';
+import { t, type Language } from '../../lib/i18n';
+import type { InvoiceLineRow, InvoiceRow } from './self-billing-queries';
+
+// A self-billed invoice as a PDF (pdf-lib, docs/tax-forms.md): A4, the 14 standard fonts, so nothing but the code
+// goes into the Worker. The standard fonts write WinAnsi (Western European) text: a character outside it loses
+// its accent (ł, ą, ő become l, a, o) rather than failing the invoice.
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+const SIZE = 10;
+const LINE = 14;
+
+/** Characters WinAnsi lacks that do not decompose into a base letter and a mark. */
+const FALLBACK: Record<string, string> = {
+  'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ı': 'i', 'ħ': 'h', 'Ħ': 'H', '\u202f': ' ', '\u2009': ' ', '\u2212': '-',
+};
+
+/** `text` in what the font can write: each other character without its accent, or its plain stand-in, or '?'. */
+export function writable(font: PDFFont, text: string): string {
+  const known = new Set(font.getCharacterSet());
+  let out = '';
+  for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
+    if (known.has(ch.codePointAt(0)!)) out += ch;
+    else if (FALLBACK[ch]) out += FALLBACK[ch];
+    else {
+      const base = ch.normalize('NFD').replace(/\p{M}+/gu, '');
+      out += base && [...base].every((c) => known.has(c.codePointAt(0)!)) ? base : '?';
+    }
+  }
+  return out;
+}
+
+export interface InvoiceDocument {
+  invoice: InvoiceRow;
+  payoutUid: string;
+  paidAt: string;
+  lines: InvoiceLineRow[];
+}
+
+/** The invoice's PDF bytes, in the language it was issued in. */
+export async function invoicePdf({ invoice, payoutUid, paidAt, lines }: InvoiceDocument): Promise<Uint8Array> {
+  const lang = invoice.language as Language;
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const issued = new Date(invoice.issued_at);
+  const title = `${t(lang, 'invoiceTitle')} ${invoice.invoice_number}`;
+  doc.setTitle(writable(regular, title));
+  doc.setAuthor(writable(regular, invoice.issuer_name));
+  doc.setCreator('Ambassador portal');
+  doc.setProducer('pdf-lib');
+  doc.setLanguage(lang);
+  doc.setCreationDate(issued);
+  doc.setModificationDate(issued);
+
+  let page: PDFPage = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const width = A4[0] - 2 * MARGIN;
+  const newPageIfFull = (needed = LINE) => {
+    if (y - needed >= MARGIN) return;
+    page = doc.addPage(A4);
+    y = A4[1] - MARGIN;
+  };
+  /** Writes `text` from `x`, wrapped to `maxWidth`, and moves down. */
+  const write = (text: string, opts: { font?: PDFFont; size?: number; x?: number; maxWidth?: number } = {}) => {
+    const font = opts.font ?? regular;
+    const size = opts.size ?? SIZE;
+    const x = opts.x ?? MARGIN;
+    const maxWidth = opts.maxWidth ?? width - (x - MARGIN);
+    for (const line of wrap(font, writable(font, text), size, maxWidth)) {
+      newPageIfFull(size + 4);
+      page.drawText(line, { x, y: y - size, size, font, color: rgb(0, 0, 0) });
+      y -= size + 4;
+    }
+  };
+  const gap = (h = LINE / 2) => {
+    y -= h;
+  };
+  const date = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const money = (minor: number) => formatMoney(minor, invoice.currency, lang);
+
+  write(t(lang, 'invoiceTitle'), { font: bold, size: 18 });
+  gap();
+  write(`${t(lang, 'invoiceNumber')}: ${invoice.invoice_number}`, { font: bold });
+  write(`${t(lang, 'invoiceDate')}: ${date(invoice.issued_at)}`);
+  write(t(lang, 'invoicePayout', { id: payoutUid, date: date(paidAt) }));
+  gap(LINE);
+
+  // The two parties side by side: the supplier (the ambassador, who supplies the service) and the customer (the company, who issues the invoice).
+  const column = (width - 20) / 2;
+  const top = y;
+  const party = (heading: string, name: string, address: string, vatId: string | null, x: number) => {
+    y = top;
+    write(heading, { font: bold, x, maxWidth: column });
+    write(name, { x, maxWidth: column });
+    write(address, { x, maxWidth: column });
+    if (vatId) write(`${t(lang, 'invoiceVatId')}: ${vatId}`, { x, maxWidth: column });
+    return y;
+  };
+  const left = party(t(lang, 'invoiceSupplier'), invoice.supplier_name, invoice.supplier_address, invoice.supplier_vat_id, MARGIN);
+  const right = party(t(lang, 'invoiceCustomer'), invoice.issuer_name, invoice.issuer_address, invoice.issuer_vat_id, MARGIN + column + 20);
+  y = Math.min(left, right);
+  gap(LINE);
+
+  // The commissions the payout settled.
+  const cols = [MARGIN, MARGIN + 90, MARGIN + 260, A4[0] - MARGIN];
+  const row = (cells: [string, string, string, string], font: PDFFont) => {
+    newPageIfFull(LINE + 4);
+    const [d, campaign, ref, amount] = cells.map((c) => writable(font, c));
+    page.drawText(clip(font, d!, SIZE, cols[1]! - cols[0]! - 6), { x: cols[0]!, y: y - SIZE, size: SIZE, font });
+    page.drawText(clip(font, campaign!, SIZE, cols[2]! - cols[1]! - 6), { x: cols[1]!, y: y - SIZE, size: SIZE, font });
+    page.drawText(clip(font, ref!, SIZE, cols[3]! - cols[2]! - 90), { x: cols[2]!, y: y - SIZE, size: SIZE, font });
+    page.drawText(amount!, { x: cols[3]! - font.widthOfTextAtSize(amount!, SIZE), y: y - SIZE, size: SIZE, font });
+    y -= LINE;
+  };
+  row([t(lang, 'invoiceColDate'), t(lang, 'invoiceColCampaign'), t(lang, 'invoiceColReference'), t(lang, 'invoiceColAmount')], bold);
+  for (const l of lines) {
+    const what = l.kind === 'clawback' ? t(lang, 'invoiceClawback') : l.campaign_name ?? '';
+    row([date(l.created_at), what, l.transaction_id, money(l.amount_minor)], regular);
+  }
+  newPageIfFull(LINE * 2);
+  page.drawLine({ start: { x: MARGIN, y: y - 2 }, end: { x: A4[0] - MARGIN, y: y - 2 }, thickness: 0.5 });
+  y -= 6;
+  row(['', '', t(lang, 'invoiceTotal'), money(invoice.amount_minor)], bold);
+  gap(LINE);
+
+  write(t(lang, 'invoiceSelfBilling'), { font: bold });
+  if (invoice.reverse_charge) write(t(lang, 'invoiceReverseCharge'), { font: bold });
+
+  return doc.save({ useObjectStreams: false });
+}
+
+/** `text` cut to `maxWidth` with an ellipsis ("..." in WinAnsi). */
+function clip(font: PDFFont, text: string, size: number, maxWidth: number) {
+  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
+  let cut = text;
+  while (cut && font.widthOfTextAtSize(`${cut}...`, size) > maxWidth) cut = cut.slice(0, -1);
+  return `${cut}...`;
+}
+
+/** `text` in lines no wider than `maxWidth`, broken at spaces (a word wider than a line is clipped). */
+function wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = current ? `${current} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= maxWidth) current = next;
+    else {
+      if (current) lines.push(current);
+      current = clip(font, word, size, maxWidth);
+    }
+  }
+  if (current) lines.push(current);
+  return lines.length ? lines : [''];
+}
