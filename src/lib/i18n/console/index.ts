@@ -6,18 +6,19 @@ import * as payouts from './payouts.ts';
 import * as programme from './programme.ts';
 import * as review from './review.ts';
 import * as team from './team.ts';
+import * as tax from './tax.ts';
 
 // The console screens' texts, one file per screen group (so each screen's words live beside each other),
 // spread into the language catalogues (../en.ts, ../de.ts, ...) under the console's own keys.
 
 export const consoleEn = { ...review.en, ...ambassadors.en, ...programme.en, ...branding.en, ...comms.en, ...team.en, ...payouts.en, ...audit.en } as const;
-export const consoleDe = { ...review.de, ...ambassadors.de, ...programme.de, ...branding.de, ...comms.de, ...team.de, ...payouts.de, ...audit.de };
-export const consoleEs = { ...review.es, ...ambassadors.es, ...programme.es, ...branding.es, ...comms.es, ...team.es, ...payouts.es, ...audit.es };
-export const consoleFr = { ...review.fr, ...ambassadors.fr, ...programme.fr, ...branding.fr, ...comms.fr, ...team.fr, ...payouts.fr, ...audit.fr };
-export const consoleIt = { ...review.it, ...ambassadors.it, ...programme.it, ...branding.it, ...comms.it, ...team.it, ...payouts.it, ...audit.it };
-export const consoleNl = { ...review.nl, ...ambassadors.nl, ...programme.nl, ...branding.nl, ...comms.nl, ...team.nl, ...payouts.nl, ...audit.nl };
-export const consolePl = { ...review.pl, ...ambassadors.pl, ...programme.pl, ...branding.pl, ...comms.pl, ...team.pl, ...payouts.pl, ...audit.pl };
-export const consolePt = { ...review.pt, ...ambassadors.pt, ...programme.pt, ...branding.pt, ...comms.pt, ...team.pt, ...payouts.pt, ...audit.pt };
-export const consoleEs419 = { ...review.es419, ...ambassadors.es419, ...programme.es419, ...branding.es419, ...comms.es419, ...team.es419, ...payouts.es419, ...audit.es419 };
-export const consoleEsMX = { ...review.esMX, ...ambassadors.esMX, ...programme.esMX, ...branding.esMX, ...comms.esMX, ...team.esMX, ...payouts.esMX, ...audit.esMX };
-export const consoleFrCA = { ...review.frCA, ...ambassadors.frCA, ...programme.frCA, ...branding.frCA, ...comms.frCA, ...team.frCA, ...payouts.frCA, ...audit.frCA };
+export const consoleDe = { ...review.de, ...ambassadors.de, ...programme.de, ...branding.de, ...comms.de, ...team.de, ...payouts.de, ...audit.de, ...tax.de };
+export const consoleEs = { ...review.es, ...ambassadors.es, ...programme.es, ...branding.es, ...comms.es, ...team.es, ...payouts.es, ...audit.es, ...tax.es };
+export const consoleFr = { ...review.fr, ...ambassadors.fr, ...programme.fr, ...branding.fr, ...comms.fr, ...team.fr, ...payouts.fr, ...audit.fr, ...tax.fr };
+export const consoleIt = { ...review.it, ...ambassadors.it, ...programme.it, ...branding.it, ...comms.it, ...team.it, ...payouts.it, ...audit.it, ...tax.it };
+export const consoleNl = { ...review.nl, ...ambassadors.nl, ...programme.nl, ...branding.nl, ...comms.nl, ...team.nl, ...payouts.nl, ...audit.nl, ...tax.nl };
+export const consolePl = { ...review.pl, ...ambassadors.pl, ...programme.pl, ...branding.pl, ...comms.pl, ...team.pl, ...payouts.pl, ...audit.pl, ...tax.pl };
+export const consolePt = { ...review.pt, ...ambassadors.pt, ...programme.pt, ...branding.pt, ...comms.pt, ...team.pt, ...payouts.pt, ...audit.pt, ...tax.pt };
+export const consoleEs419 = { ...review.es419, ...ambassadors.es419, ...programme.es419, ...branding.es419, ...comms.es419, ...team.es419, ...payouts.es419, ...audit.es419, ...tax.es419 };
+export const consoleEsMX = { ...review.esMX, ...ambassadors.esMX, ...programme.esMX, ...branding.esMX, ...comms.esMX, ...team.esMX, ...payouts.esMX, ...audit.esMX, ...tax.esMX };
+export const consoleFrCA = { ...review.frCA, ...ambassadors.frCA, ...programme.frCA, ...branding.frCA, ...comms.frCA, ...team.frCA, ...payouts.frCA, ...audit.frCA, ...tax.frCA };
