@@ -11,7 +11,7 @@ import * as tax from './tax.ts';
 // The console screens' texts, one file per screen group (so each screen's words live beside each other),
 // spread into the language catalogues (../en.ts, ../de.ts, ...) under the console's own keys.
 
-export const consoleEn = { ...review.en, ...ambassadors.en, ...programme.en, ...branding.en, ...comms.en, ...team.en, ...payouts.en, ...audit.en } as const;
+export const consoleEn = { ...review.en, ...ambassadors.en, ...programme.en, ...branding.en, ...comms.en, ...team.en, ...payouts.en, ...audit.en, ...tax.en } as const;
 export const consoleDe = { ...review.de, ...ambassadors.de, ...programme.de, ...branding.de, ...comms.de, ...team.de, ...payouts.de, ...audit.de, ...tax.de };
 export const consoleEs = { ...review.es, ...ambassadors.es, ...programme.es, ...branding.es, ...comms.es, ...team.es, ...payouts.es, ...audit.es, ...tax.es };
 export const consoleFr = { ...review.fr, ...ambassadors.fr, ...programme.fr, ...branding.fr, ...comms.fr, ...team.fr, ...payouts.fr, ...audit.fr, ...tax.fr };
