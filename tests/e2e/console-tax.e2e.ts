@@ -120,6 +120,17 @@ describe('/console/tax', () => {
       try {
         const page = await context.newPage();
         await logIn(page, 'localhost', 'ava@demo.test');
+        // The account page's tax section asks for her VAT id now that the company uses self-billing.
+        await page.goto(`${baseUrl()}/app/account#tax`);
+        const vat = page.locator('form[data-vat-form]');
+        await vat.locator('input[name="vat_id"]').fill('fr 123 456 789 01');
+        await Promise.all([
+          page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/app/account'),
+          vat.locator('button[type="submit"]').click(),
+        ]);
+        await page.waitForLoadState('load');
+        await expect.poll(() => page.locator('#tax [role="status"]').textContent()).toBe(en.vatIdSaved);
+        expect(await page.locator('form[data-vat-form] input[name="vat_id"]').inputValue()).toBe('FR12345678901');
         await page.goto(`${baseUrl()}/app/payouts/po-501`);
         const link = page.locator('[data-invoice-link]');
         expect(await link.textContent()).toBe(en.invoiceLink);
