@@ -116,6 +116,30 @@ describe('invoice numbers', () => {
   });
 });
 
+describe('the sequence in the database', () => {
+  const refused = async (sql: string, ...binds: unknown[]) => {
+    const error = await env.DB.prepare(sql).bind(...binds).run().then(() => null, (err: unknown) => String(err));
+    expect(error, sql).not.toBeNull();
+    return error!;
+  };
+
+  it('refuses a counter that skips or goes back, an invoice off the counter, and any change to an issued invoice', async () => {
+    expect((await asOperator('demo', await paidPayout('demo', ava.uid))).status).toBe(200);
+    const last = await lastNumber('demo');
+    expect(await refused("UPDATE self_billing_counters SET last_number = last_number + 2 WHERE company_id = 'demo'")).toContain('invoice_counter_step');
+    expect(await refused("UPDATE self_billing_counters SET last_number = last_number - 1 WHERE company_id = 'demo'")).toContain('invoice_counter_step');
+    const other = await paidPayout('demo', ava.uid);
+    expect(await refused(
+      `INSERT INTO self_billing_invoices (company_id, payout_id, number, invoice_number, language, issuer_name, issuer_address, issuer_vat_id,
+         supplier_name, supplier_address, amount_minor, currency, reverse_charge, issued_at)
+       SELECT 'demo', id, ?, 'X', 'en', 'a', 'b', 'DE1', 'c', 'd', 1, 'USD', 0, 'now' FROM payouts WHERE uid = ?`, last + 5, other,
+    )).toContain('invoice_number_gap');
+    expect(await refused("UPDATE self_billing_invoices SET supplier_vat_id = 'FR1' WHERE company_id = 'demo' AND number = ?", last)).toContain('invoice_issued');
+    expect(await refused("DELETE FROM self_billing_invoices WHERE company_id = 'demo' AND number = ?", last)).toContain('invoice_issued');
+    expect(await lastNumber('demo')).toBe(last);
+  });
+});
+
 describe('who gets an invoice', () => {
   it('never another company: its key and its ambassadors find no payout of ours', async () => {
     const ours = await paidPayout('demo', ava.uid);

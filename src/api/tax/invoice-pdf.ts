@@ -79,6 +79,7 @@ export async function invoicePdf({ invoice, payoutUid, paidAt, lines }: InvoiceD
     y -= h;
   };
   const date = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const day = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
   const money = (minor: number) => formatMoney(minor, invoice.currency, lang);
 
   write(t(lang, 'invoiceTitle'), { font: bold, size: 18 });
@@ -118,7 +119,7 @@ export async function invoicePdf({ invoice, payoutUid, paidAt, lines }: InvoiceD
   row([t(lang, 'invoiceColDate'), t(lang, 'invoiceColCampaign'), t(lang, 'invoiceColReference'), t(lang, 'invoiceColAmount')], bold);
   for (const l of lines) {
     const what = l.kind === 'clawback' ? t(lang, 'invoiceClawback') : l.campaign_name ?? '';
-    row([date(l.created_at), what, l.transaction_id, money(l.amount_minor)], regular);
+    row([day(l.created_at), what, l.transaction_id, money(l.amount_minor)], regular);
   }
   newPageIfFull(LINE * 2);
   page.drawLine({ start: { x: MARGIN, y: y - 2 }, end: { x: A4[0] - MARGIN, y: y - 2 }, thickness: 0.5 });
