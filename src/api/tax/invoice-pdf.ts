@@ -105,26 +105,36 @@ export async function invoicePdf({ invoice, payoutUid, paidAt, lines }: InvoiceD
   y = Math.min(left, right);
   gap(LINE);
 
-  // The commissions the payout settled.
-  const cols = [MARGIN, MARGIN + 90, MARGIN + 260, A4[0] - MARGIN];
-  const row = (cells: [string, string, string, string], font: PDFFont) => {
-    newPageIfFull(LINE + 4);
-    const [d, campaign, ref, amount] = cells.map((c) => writable(font, c));
-    page.drawText(clip(font, d!, SIZE, cols[1]! - cols[0]! - 6), { x: cols[0]!, y: y - SIZE, size: SIZE, font });
-    page.drawText(clip(font, campaign!, SIZE, cols[2]! - cols[1]! - 6), { x: cols[1]!, y: y - SIZE, size: SIZE, font });
-    page.drawText(clip(font, ref!, SIZE, cols[3]! - cols[2]! - 90), { x: cols[2]!, y: y - SIZE, size: SIZE, font });
-    page.drawText(amount!, { x: cols[3]! - font.widthOfTextAtSize(amount!, SIZE), y: y - SIZE, size: SIZE, font });
-    y -= LINE;
+  // The commissions the payout settled: date, campaign and reference wrapped within their columns (a reference is
+  // never cut), the amount right-aligned; the heading again on each new page.
+  const cols = [MARGIN, MARGIN + 80, MARGIN + 230, A4[0] - MARGIN - 95, A4[0] - MARGIN];
+  const heading: [string, string, string, string] = [
+    t(lang, 'invoiceColDate'), t(lang, 'invoiceColCampaign'), t(lang, 'invoiceColReference'), t(lang, 'invoiceColAmount'),
+  ];
+  const row = (cells: [string, string, string, string], font: PDFFont, repeatHeading = true) => {
+    const wrapped = cells.slice(0, 3).map((c, i) => wrap(font, writable(font, c), SIZE, cols[i + 1]! - cols[i]! - 8));
+    const height = Math.max(...wrapped.map((w) => w.length)) * LINE;
+    if (y - height < MARGIN) {
+      page = doc.addPage(A4);
+      y = A4[1] - MARGIN;
+      if (repeatHeading) row(heading, bold, false);
+    }
+    wrapped.forEach((cellLines, i) => cellLines.forEach((line, n) => {
+      page.drawText(line, { x: cols[i]!, y: y - SIZE - n * LINE, size: SIZE, font });
+    }));
+    const amount = writable(font, cells[3]);
+    page.drawText(amount, { x: cols[4]! - font.widthOfTextAtSize(amount, SIZE), y: y - SIZE, size: SIZE, font });
+    y -= height;
   };
-  row([t(lang, 'invoiceColDate'), t(lang, 'invoiceColCampaign'), t(lang, 'invoiceColReference'), t(lang, 'invoiceColAmount')], bold);
+  row(heading, bold, false);
   for (const l of lines) {
     const what = l.kind === 'clawback' ? t(lang, 'invoiceClawback') : l.campaign_name ?? '';
     row([day(l.created_at), what, l.transaction_id, money(l.amount_minor)], regular);
   }
-  newPageIfFull(LINE * 2);
+  newPageIfFull(LINE * 3);
   page.drawLine({ start: { x: MARGIN, y: y - 2 }, end: { x: A4[0] - MARGIN, y: y - 2 }, thickness: 0.5 });
   y -= 6;
-  row(['', '', t(lang, 'invoiceTotal'), money(invoice.amount_minor)], bold);
+  row(['', '', t(lang, 'invoiceTotal'), money(invoice.amount_minor)], bold, false);
   gap(LINE);
 
   write(t(lang, 'invoiceSelfBilling'), { font: bold });
@@ -133,15 +143,7 @@ export async function invoicePdf({ invoice, payoutUid, paidAt, lines }: InvoiceD
   return doc.save({ useObjectStreams: false });
 }
 
-/** `text` cut to `maxWidth` with an ellipsis ("..." in WinAnsi). */
-function clip(font: PDFFont, text: string, size: number, maxWidth: number) {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  let cut = text;
-  while (cut && font.widthOfTextAtSize(`${cut}...`, size) > maxWidth) cut = cut.slice(0, -1);
-  return `${cut}...`;
-}
-
-/** `text` in lines no wider than `maxWidth`, broken at spaces (a word wider than a line is clipped). */
+/** `text` in lines no wider than `maxWidth`, broken at spaces (a word wider than a line is broken where it must). */
 function wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let current = '';
@@ -150,7 +152,14 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
     if (font.widthOfTextAtSize(next, size) <= maxWidth) current = next;
     else {
       if (current) lines.push(current);
-      current = clip(font, word, size, maxWidth);
+      current = word;
+      // A word wider than the line (a long reference) is broken, never cut.
+      while (font.widthOfTextAtSize(current, size) > maxWidth && current.length > 1) {
+        let cut = current.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > maxWidth) cut--;
+        lines.push(current.slice(0, cut));
+        current = current.slice(cut);
+      }
     }
   }
   if (current) lines.push(current);
