@@ -100,7 +100,7 @@ CREATE TABLE ambassadors (
   referred_by_uid TEXT REFERENCES ambassadors(uid),
   deactivated_by_self INTEGER NOT NULL DEFAULT 0,
   loyalty_clickable_tasks TEXT NOT NULL DEFAULT '[]',   -- JSON: task ids the ambassador has clicked
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), deactivated_at TEXT, payout_rail TEXT CHECK (payout_rail IN ('paypal', 'stripe')),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), deactivated_at TEXT, payout_rail TEXT CHECK (payout_rail IN ('paypal', 'stripe')), vat_id TEXT CHECK (vat_id IS NULL OR vat_id GLOB '[A-Z][A-Z]*' AND length(vat_id) BETWEEN 4 AND 15),
   -- 0002_tenant_safe
   UNIQUE (company_id, uid),
   FOREIGN KEY (company_id, user_id) REFERENCES users(company_id, id),
@@ -807,6 +807,32 @@ CREATE TABLE rewards (
   UNIQUE (company_id, uid),
   CHECK (brand_kind IN ('amazon', 'bass_pro', 'default', 'promo', 'tango', 'target')),
   CHECK (is_active IN (0, 1))
+);
+
+CREATE TABLE self_billing_counters (
+  company_id TEXT PRIMARY KEY REFERENCES companies(id),
+  last_number INTEGER NOT NULL DEFAULT 0 CHECK (last_number >= 0)
+);
+
+CREATE TABLE self_billing_invoices (
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  payout_id INTEGER NOT NULL,
+  number INTEGER NOT NULL CHECK (number >= 1),
+  invoice_number TEXT NOT NULL,
+  language TEXT NOT NULL,
+  issuer_name TEXT NOT NULL,
+  issuer_address TEXT NOT NULL,
+  issuer_vat_id TEXT NOT NULL,
+  supplier_name TEXT NOT NULL,
+  supplier_address TEXT NOT NULL,
+  supplier_vat_id TEXT,
+  amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+  currency TEXT NOT NULL,
+  reverse_charge INTEGER NOT NULL CHECK (reverse_charge IN (0, 1)),
+  issued_at TEXT NOT NULL,
+  PRIMARY KEY (company_id, payout_id),
+  UNIQUE (company_id, number),
+  FOREIGN KEY (company_id, payout_id) REFERENCES payouts(company_id, id)
 );
 
 CREATE TABLE share_link_counters (
@@ -1657,6 +1683,20 @@ BEGIN SELECT RAISE(ABORT, 'reward_amounts_invalid'); END;
 CREATE TRIGGER rewards_stock_not_negative BEFORE UPDATE OF stock ON rewards
 WHEN NEW.stock < 0
 BEGIN SELECT RAISE(ABORT, 'out_of_stock'); END;
+
+CREATE TRIGGER self_billing_counter_step BEFORE UPDATE OF last_number ON self_billing_counters
+WHEN NEW.last_number <> OLD.last_number + 1
+BEGIN SELECT RAISE(ABORT, 'invoice_counter_step'); END;
+
+CREATE TRIGGER self_billing_invoice_number BEFORE INSERT ON self_billing_invoices
+WHEN NEW.number IS NOT (SELECT last_number FROM self_billing_counters WHERE company_id = NEW.company_id)
+BEGIN SELECT RAISE(ABORT, 'invoice_number_gap'); END;
+
+CREATE TRIGGER self_billing_invoices_no_delete BEFORE DELETE ON self_billing_invoices
+BEGIN SELECT RAISE(ABORT, 'invoice_issued'); END;
+
+CREATE TRIGGER self_billing_invoices_no_update BEFORE UPDATE ON self_billing_invoices
+BEGIN SELECT RAISE(ABORT, 'invoice_issued'); END;
 
 CREATE TRIGGER share_links_code_not_retired BEFORE UPDATE OF short_code ON share_links
   WHEN NEW.short_code <> OLD.short_code AND EXISTS (SELECT 1 FROM share_link_retired_codes r

@@ -37,6 +37,8 @@ const AMBASSADOR_PATHS = [
   '/tables/content/:id/', '/tables/options/:id/', '/payouts/:id/', '/loyalty/gift-card-redemption/:id/', '/loyalty/gift_card/redeem/',
   '/rewards/portals/:id/vault-items/', '/rewards/portals/:id/vault-items/:id/balance-available/', '/rewards/portals/:id/vault-items/:id/redeem/',
   '/rewards/portals/:id/redemptions/', '/rewards/portals/:id/redemptions/:id/',
+  // A payout's self-billed invoice, a download linked from the payout's page.
+  '/ambassadors/:id/payouts/:id/invoice.pdf',
 ] as const;
 
 /** One path segment as ids, uids, codes and table names are written: never empty, `.`/`..`, encoded or with a slash. */

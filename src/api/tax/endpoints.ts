@@ -2,6 +2,8 @@ import { taxExportAnswer, taxFormAnswer, taxFormSchema, taxSummaryAnswer, taxYea
 import { endpoint } from '../core/endpoint';
 import { exportTaxForms, taxSummary } from './filing';
 import { getTaxForm, submitTaxForm } from './forms';
+import { invoicePdfAnswer, selfBillingAnswer, selfBillingSchema, vatIdAnswer, vatIdSchema } from '../../lib/schemas/self-billing';
+import { getSelfBilling, getVatId, ownPayoutInvoice, payoutInvoice, putSelfBilling, putVatId } from './self-billing';
 
 // Tax forms (docs/tax-forms.md): the ambassador's W-9 / W-8BEN, the company's yearly summary and filing export.
 
@@ -77,6 +79,117 @@ export const exportTaxFormsEndpoint = endpoint({
   handle: ({ svc, operator, query }) => exportTaxForms(svc, operator, query),
 });
 
+const INVOICE_DESCRIPTION = 'When the company uses self-billing (customization `payouts.self_billing`), the invoice it issues on the ' +
+  'ambassador\'s behalf for a paid payout (any rail): the next number of the company\'s gap-free sequence is given on the first ' +
+  'request, and every later request answers the same invoice. It names the ambassador (the tax form\'s legal name and address, else ' +
+  'the profile\'s) and VAT id, the company\'s details, the amount and the commissions the payout settled, says "self-billing", and ' +
+  '"reverse charge" when the ambassador\'s VAT id is of another EU country than the company\'s. In the company\'s default language.';
+const INVOICE_ERRORS = {
+  404: 'No payout by that uid (or of another ambassador or company)',
+  409: { payoutNotPaid: 'the payout is not paid (yet): no invoice is issued', selfBillingOff: 'the company does not use self-billing' },
+} as const;
+
+// GET /v1/ambassadors/{id}/payouts/{payout_uid}/invoice.pdf - the self-billed invoice of one of the caller's payouts
+export const ambassadorInvoiceEndpoint = endpoint({
+  method: 'get',
+  path: '/ambassadors/:id/payouts/:payout_uid/invoice.pdf',
+  auth: 'ambassador',
+  own: { id: 'ambassador' },
+  operationId: 'payoutInvoice',
+  tag: 'Earnings',
+  summary: 'The invoice of my payout',
+  description: `${INVOICE_DESCRIPTION} Only the caller's own payouts.`,
+  answer: { status: 200, schema: invoicePdfAnswer, description: 'The invoice (PDF)', contentType: 'application/pdf' },
+  errors: INVOICE_ERRORS,
+  handle: ({ svc, caller, params }) => ownPayoutInvoice(svc, caller, params.payout_uid),
+});
+
+// GET /v1/ambassadors/{id}/vat_id/ - the caller's VAT id
+export const getVatIdEndpoint = endpoint({
+  method: 'get',
+  path: '/ambassadors/:id/vat_id/',
+  auth: 'ambassador',
+  own: { id: 'ambassador' },
+  operationId: 'getVatId',
+  tag: 'Profile',
+  summary: 'My VAT id',
+  description: 'The VAT id self-billed invoices name (null: none).',
+  answer: { status: 200, schema: vatIdAnswer, description: 'The VAT id on file' },
+  errors: { 404: 'An `id` that is not the caller\'s' },
+  handle: ({ svc, caller }) => getVatId(svc, caller),
+});
+
+// PUT /v1/ambassadors/{id}/vat_id/ - set or remove the caller's VAT id
+export const putVatIdEndpoint = endpoint({
+  method: 'put',
+  path: '/ambassadors/:id/vat_id/',
+  auth: 'ambassador',
+  own: { id: 'ambassador' },
+  operationId: 'putVatId',
+  tag: 'Profile',
+  summary: 'Set my VAT id',
+  description: 'A VAT id with its two-letter country prefix (`DE123456789`; spaces, dots and dashes are dropped, Greece is `EL`), or ' +
+    '`""` to remove it. Invoices issued before keep the VAT id they name.',
+  body: vatIdSchema,
+  example: { vat_id: 'FR12345678901' },
+  answer: { status: 200, schema: vatIdAnswer, description: 'The VAT id on file' },
+  errors: { 404: 'An `id` that is not the caller\'s' },
+  handle: ({ svc, caller, body }) => putVatId(svc, caller, body),
+});
+
+// GET /v1/operator/payouts/{uid}/invoice.pdf - the self-billed invoice of a payout
+export const operatorInvoiceEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/payouts/:uid/invoice.pdf',
+  auth: 'operator',
+  operationId: 'operatorPayoutInvoice',
+  staffRoles: ['owner', 'admin', 'finance'],
+  tag: 'Payouts',
+  summary: 'The invoice of a payout',
+  description: `${INVOICE_DESCRIPTION} Owners, admins and finance staff.`,
+  answer: { status: 200, schema: invoicePdfAnswer, description: 'The invoice (PDF)', contentType: 'application/pdf' },
+  errors: INVOICE_ERRORS,
+  handle: ({ svc, operator, params }) => payoutInvoice(svc, operator.companyId, params.uid, null),
+});
+
+// GET /v1/operator/tax/self-billing - the company's self-billing settings
+export const getSelfBillingEndpoint = endpoint({
+  method: 'get',
+  path: '/operator/tax/self-billing',
+  auth: 'operator',
+  operationId: 'getSelfBilling',
+  tag: 'Payouts',
+  summary: 'Self-billing settings',
+  description: 'Customization `payouts.self_billing` (whether the company issues self-billed invoices, and its legal name, address, ' +
+    'VAT id and invoice number prefix) and the last invoice number issued.',
+  answer: { status: 200, schema: selfBillingAnswer, description: 'The settings' },
+  handle: ({ svc, operator }) => getSelfBilling(svc, operator),
+});
+
+// PUT /v1/operator/tax/self-billing - switch self-billing on or off, set the company's details
+export const putSelfBillingEndpoint = endpoint({
+  method: 'put',
+  path: '/operator/tax/self-billing',
+  auth: 'operator',
+  operationId: 'putSelfBilling',
+  staffRoles: ['owner', 'admin', 'finance'],
+  tag: 'Payouts',
+  summary: 'Set self-billing',
+  description: 'Writes customization `payouts.self_billing`, the rest of the document as it is. Switched on (`enabled`), ' +
+    '`legal_name`, `address` and `vat_id` (with its country prefix: the company\'s country for the reverse charge) are required. ' +
+    'Invoices already issued keep what they say; numbers go on from the last one, whatever the prefix.',
+  body: selfBillingSchema,
+  example: { enabled: true, legal_name: 'Demo Co GmbH', address: 'Hauptstr. 1, 10115 Berlin, Germany', vat_id: 'DE123456789', invoice_prefix: 'SB-' },
+  answer: { status: 200, schema: selfBillingAnswer, description: 'The settings' },
+  handle: ({ svc, operator, body }) => putSelfBilling(svc, operator, body),
+});
+
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
-export const ambassadorEndpoints = { getTaxForm: getTaxFormEndpoint, submitTaxForm: submitTaxFormEndpoint };
-export const operatorEndpoints = { taxSummary: taxSummaryEndpoint, exportTaxForms: exportTaxFormsEndpoint };
+export const ambassadorEndpoints = {
+  getTaxForm: getTaxFormEndpoint, submitTaxForm: submitTaxFormEndpoint, payoutInvoice: ambassadorInvoiceEndpoint,
+  getVatId: getVatIdEndpoint, putVatId: putVatIdEndpoint,
+};
+export const operatorEndpoints = {
+  taxSummary: taxSummaryEndpoint, exportTaxForms: exportTaxFormsEndpoint, operatorPayoutInvoice: operatorInvoiceEndpoint,
+  getSelfBilling: getSelfBillingEndpoint, putSelfBilling: putSelfBillingEndpoint,
+};

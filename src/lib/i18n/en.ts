@@ -946,6 +946,31 @@ export const en = {
   'rewards.confirmRedeem': 'Redeem “{name}”? Its cost is taken from your balance at once.',
   // The console's screens (./console/*.ts)
   ...consoleEn,
+  // Self-billing invoices and the VAT id (docs/tax-forms.md)
+  invoiceLink: 'Invoice (PDF)',
+  invoiceTitle: 'Self-billing invoice',
+  invoiceNumber: 'Invoice number',
+  invoiceDate: 'Date of issue',
+  invoicePayout: 'For payout {id}, paid on {date}',
+  invoiceSupplier: 'Supplier (the ambassador)',
+  invoiceCustomer: 'Customer, who issues this invoice',
+  invoiceVatId: 'VAT id',
+  invoiceColDate: 'Date',
+  invoiceColCampaign: 'Campaign',
+  invoiceColReference: 'Reference',
+  invoiceColAmount: 'Amount',
+  invoiceClawback: 'Correction (refund)',
+  invoiceTotal: 'Total',
+  invoiceSelfBilling: 'Self-billing: this invoice is issued by the customer in the name and on behalf of the supplier.',
+  invoiceReverseCharge: 'Reverse charge: the VAT is to be accounted for by the customer (Article 196 of Directive 2006/112/EC).',
+  vatIdLabel: 'VAT id',
+  vatIdHint: 'For the invoices the company issues on your behalf (self-billing, EU): your VAT id with its country prefix, e.g. DE123456789. Leave it empty if you have none.',
+  vatIdSave: 'Save VAT id',
+  vatIdSaved: 'Your VAT id is saved.',
+  vatIdFormat: 'Enter a VAT id with its two-letter country prefix, e.g. DE123456789.',
+  payoutNotPaid: 'An invoice is issued once the payout is paid.',
+  selfBillingOff: 'This company does not issue self-billing invoices.',
+  invoicePrefixFormat: 'Use at most 20 letters, digits and - / _ . for the prefix.',
 } as const;
 
 export type MessageKey = keyof typeof en;

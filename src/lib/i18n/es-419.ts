@@ -68,4 +68,8 @@ export const es419 = {
   'rewards.requestedAmount': 'Monto canjeado',
   // The console's screens (./console/*.ts)
   ...consoleEs419,
+  // Self-billing invoices and the VAT id (docs/tax-forms.md)
+  invoiceColAmount: 'Monto',
+  vatIdHint: 'Para las facturas que la empresa emite en tu nombre (autofacturación, UE): tu número de IVA con el prefijo del país, p. ej. ES12345678Z. Déjalo vacío si no tienes.',
+  vatIdFormat: 'Ingresa un número de IVA con el prefijo de dos letras del país, p. ej. ES12345678Z.',
 } satisfies Partial<Messages>;

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, normalizeLanguage } from '../lan
 import { DEFAULT_WINDOW_DAYS } from '../../store-script/store-script.ts';
 import { hexColor, safeUrl } from './common.ts';
 import { deepMerge, dropInvalid, dropInvalidParsed } from './lenient.ts';
+import { selfBillingSettings } from './self-billing.ts';
 
 // Company customization settings (spec §3 "Customization" and "Portal customization defaults",
 // colours of §9). Stored as one JSON object per company, optionally overridden per campaign.
@@ -282,6 +283,8 @@ const payouts = z.object({
   holding_days: z.number().int().min(0).max(90).default(30),
   minimum_minor: z.number().int().min(0).max(100_000_000).default(0),
   tax_form_threshold_minor: z.number().int().min(0).max(100_000_000).default(0),
+  /** Self-billed invoices per paid payout (docs/tax-forms.md): off unless the company switches them on. */
+  self_billing: selfBillingSettings.prefault({}),
 });
 
 // Loyalty: points earned by the portal itself (tasks) lapse `points_expire_days` after earning

@@ -9,7 +9,7 @@ type StaffRole = (typeof staffRoles)[number];
  */
 export type ConsoleScreen =
   | 'overview' | 'review' | 'ambassadors' | 'campaigns' | 'rewards' | 'branding' | 'emails' | 'integrations' | 'webhooks'
-  | 'payouts' | 'team' | 'sessions' | 'audit';
+  | 'payouts' | 'tax' | 'team' | 'sessions' | 'audit';
 
 const ALL: readonly StaffRole[] = ['owner', 'admin', 'reviewer', 'finance', 'viewer'];
 const RUN: readonly StaffRole[] = ['owner', 'admin'];
@@ -25,6 +25,8 @@ export const CONSOLE_SCREENS: readonly { key: ConsoleScreen; path: string; roles
   { key: 'integrations', path: '/console/integrations', roles: RUN },
   { key: 'webhooks', path: '/console/webhooks', roles: RUN },
   { key: 'payouts', path: '/console/payouts', roles: ['owner', 'admin', 'finance', 'viewer'] },
+  // Everyone reads the summary (taxpayer ids masked); the filing export and the settings are owners', admins' and finance's.
+  { key: 'tax', path: '/console/tax', roles: ALL },
   { key: 'team', path: '/console/team', roles: RUN },
   { key: 'sessions', path: '/console/sessions', roles: ALL },
   { key: 'audit', path: '/console/audit', roles: RUN },

@@ -3,6 +3,7 @@ import { localizeErrorBody, localizeMessage, englishText } from '../../../lib/er
 import { isMessageKey, t, type Language } from '../../../lib/i18n';
 import { NOTIFICATION_OPTIONS, effectiveNotifications, type NotificationSettings } from '../../../lib/schemas/notifications';
 import { taxFormSchema, type TaxFormInput } from '../../../lib/schemas/tax';
+import { vatIdSchema } from '../../../lib/schemas/self-billing';
 import { AVATAR_FIELD, CUSTOM_FIELDS, PERSONAL_FIELDS, SOCIAL_FIELDS, profileUpdateSchema } from '../../../lib/schemas/profile';
 import { ClientError } from '../../client';
 import { LANGUAGE_COOKIE } from '../../request-context';
@@ -190,6 +191,22 @@ export async function saveTaxForm(locals: Locals, form: FormData, submitted: Rec
   });
 }
 
+/** The VAT id of the tax section (self-billing invoices): checked here first so the message is in the page language. */
+export async function saveVatId(locals: Locals, form: FormData, submitted: Record<string, string>): Promise<Outcome> {
+  const { lang } = locals.requestContext;
+  const raw = { vat_id: String(form.get('vat_id') ?? '') };
+  const parsed = vatIdSchema.safeParse(raw);
+  if (!parsed.success) return failed('tax', submitted, { vat_id: localizeMessage(lang, parsed.error.issues[0]!.message) }, t(lang, 'accountChangesError'));
+  return attempt(locals, async () => {
+    await locals.client.putVatId({ body: raw });
+    return back('ok', 'tax', 'vatIdSaved');
+  }, (err) => {
+    const { fields, key } = readFailure(err, lang);
+    if (Object.keys(fields).length) return failed('tax', submitted, fields, t(lang, 'accountChangesError'));
+    return back('err', 'tax', key ?? 'accountChangesError');
+  });
+}
+
 /** Deactivate or reactivate: first the confirmation step, then the call (spec §4: a failure asks to contact support). */
 export async function changeStatus(locals: Locals, action: StatusAction, form: FormData): Promise<Outcome> {
   if (form.get('confirmed') !== 'yes') return { failed: null, confirmStep: action };
@@ -210,6 +227,7 @@ export async function handleAccountPost(locals: Locals, request: Request): Promi
   if (action === 'password') return changePassword(locals, form, submitted);
   if (action === 'avatar') return uploadAvatar(locals, form, submitted);
   if (action === 'tax') return saveTaxForm(locals, form, submitted);
+  if (action === 'vat') return saveVatId(locals, form, submitted);
   if (action === 'deactivate' || action === 'reactivate') return changeStatus(locals, action, form);
   return failed('personal', submitted, {}, t(locals.requestContext.lang, 'accountChangesError'));
 }
