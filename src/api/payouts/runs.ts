@@ -55,14 +55,14 @@ const answerOf = ({ run, items }: { run: RunRow; items: RunItemRow[] }): PayoutR
  */
 export async function createRun(svc: ServiceContext, op: Operator): Promise<PayoutRunAnswer> {
   const { db } = svc;
-  const { list, cutoff } = await readPayable(svc, op);
+  const { list, cutoff, cutoffs } = await readPayable(svc, op);
   if (!list.results.some((r) => r.blocked_by.length === 0)) throw new ApiError('conflict', 'payoutRunNobodyReady');
   const uid = newUid('run');
   const now = isoNow();
   await db.batch([
     insertRunStatement(db, op.companyId, uid, op.currency, cutoff, op.actor, now),
     ...list.results.map((r) => insertItemStatement(db, op.companyId, uid, {
-      ambassadorUid: r.ambassador_uid, amount: r.payable, commissions: r.commissions, reason: r.blocked_by[0] ?? null,
+      ambassadorUid: r.ambassador_uid, amount: r.payable, commissions: r.commissions, reason: r.blocked_by[0] ?? null, cutoff: cutoffs.get(r.ambassador_uid),
     }, now)),
   ]);
   return answerOf(await loadRun(db, op.companyId, uid));
@@ -106,7 +106,9 @@ export async function sendRun(svc: ServiceContext, op: Operator, uid: string): P
       const { changed } = await batch(db, { changed: written(itemFailedStatement(db, company, item.id, why, isoNow())) });
       if (changed) await runItemFailed(svc, company, { run_uid: uid, ambassador_uid: item.ambassador_uid, amount: item.amount_minor, currency: run.currency, failure: why });
     };
-    const now = await payable(db, company, item.ambassador_uid, run.cutoff);
+    // The ambassador's own holding period, when it is not the company's, was kept on the item.
+    const cutoff = item.cutoff ?? run.cutoff;
+    const now = await payable(db, company, item.ambassador_uid, cutoff);
     if (now.n !== item.commissions || now.total !== item.amount_minor) {
       await failed('payable_changed');
       continue;
@@ -116,7 +118,7 @@ export async function sendRun(svc: ServiceContext, op: Operator, uid: string): P
     let payout;
     try {
       ({ payout } = await payOut(db, {
-        companyId: company, ambassadorUid: item.ambassador_uid, cutoff: run.cutoff, uid: payoutUid, count: item.commissions,
+        companyId: company, ambassadorUid: item.ambassador_uid, cutoff, uid: payoutUid, count: item.commissions,
         total: item.amount_minor, now: at, currency: run.currency, method: MANUAL_METHOD, transactionId: `run:${uid}`,
       }, itemPaidStatement(db, company, item.id, payoutUid, at)));
     } catch (err) {

@@ -12,7 +12,7 @@ export const RUN_ITEM_STATUSES = ['included', 'excluded', 'sent', 'paid', 'faile
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export type RunItemStatus = (typeof RUN_ITEM_STATUSES)[number];
 
-const actor = z.object({ kind: z.enum(['key', 'staff']), id: z.string(), label: z.string() }).strict();
+const actor = z.object({ kind: z.enum(['key', 'staff', 'schedule']), id: z.string(), label: z.string() }).strict();
 
 export const payoutRunItem = z
   .object({

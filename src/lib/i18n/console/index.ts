@@ -3,6 +3,7 @@ import * as audit from './audit.ts';
 import * as branding from './branding.ts';
 import * as comms from './comms.ts';
 import * as payouts from './payouts.ts';
+import * as payoutSchedule from './payout-schedule.ts';
 import * as programme from './programme.ts';
 import * as review from './review.ts';
 import * as team from './team.ts';
@@ -10,14 +11,14 @@ import * as team from './team.ts';
 // The console screens' texts, one file per screen group (so each screen's words live beside each other),
 // spread into the language catalogues (../en.ts, ../de.ts, ...) under the console's own keys.
 
-export const consoleEn = { ...review.en, ...ambassadors.en, ...programme.en, ...branding.en, ...comms.en, ...team.en, ...payouts.en, ...audit.en } as const;
-export const consoleDe = { ...review.de, ...ambassadors.de, ...programme.de, ...branding.de, ...comms.de, ...team.de, ...payouts.de, ...audit.de };
-export const consoleEs = { ...review.es, ...ambassadors.es, ...programme.es, ...branding.es, ...comms.es, ...team.es, ...payouts.es, ...audit.es };
-export const consoleFr = { ...review.fr, ...ambassadors.fr, ...programme.fr, ...branding.fr, ...comms.fr, ...team.fr, ...payouts.fr, ...audit.fr };
-export const consoleIt = { ...review.it, ...ambassadors.it, ...programme.it, ...branding.it, ...comms.it, ...team.it, ...payouts.it, ...audit.it };
-export const consoleNl = { ...review.nl, ...ambassadors.nl, ...programme.nl, ...branding.nl, ...comms.nl, ...team.nl, ...payouts.nl, ...audit.nl };
-export const consolePl = { ...review.pl, ...ambassadors.pl, ...programme.pl, ...branding.pl, ...comms.pl, ...team.pl, ...payouts.pl, ...audit.pl };
-export const consolePt = { ...review.pt, ...ambassadors.pt, ...programme.pt, ...branding.pt, ...comms.pt, ...team.pt, ...payouts.pt, ...audit.pt };
-export const consoleEs419 = { ...review.es419, ...ambassadors.es419, ...programme.es419, ...branding.es419, ...comms.es419, ...team.es419, ...payouts.es419, ...audit.es419 };
-export const consoleEsMX = { ...review.esMX, ...ambassadors.esMX, ...programme.esMX, ...branding.esMX, ...comms.esMX, ...team.esMX, ...payouts.esMX, ...audit.esMX };
-export const consoleFrCA = { ...review.frCA, ...ambassadors.frCA, ...programme.frCA, ...branding.frCA, ...comms.frCA, ...team.frCA, ...payouts.frCA, ...audit.frCA };
+export const consoleEn = { ...review.en, ...ambassadors.en, ...programme.en, ...branding.en, ...comms.en, ...team.en, ...payouts.en, ...audit.en, ...payoutSchedule.en } as const;
+export const consoleDe = { ...review.de, ...ambassadors.de, ...programme.de, ...branding.de, ...comms.de, ...team.de, ...payouts.de, ...audit.de, ...payoutSchedule.de };
+export const consoleEs = { ...review.es, ...ambassadors.es, ...programme.es, ...branding.es, ...comms.es, ...team.es, ...payouts.es, ...audit.es, ...payoutSchedule.es };
+export const consoleFr = { ...review.fr, ...ambassadors.fr, ...programme.fr, ...branding.fr, ...comms.fr, ...team.fr, ...payouts.fr, ...audit.fr, ...payoutSchedule.fr };
+export const consoleIt = { ...review.it, ...ambassadors.it, ...programme.it, ...branding.it, ...comms.it, ...team.it, ...payouts.it, ...audit.it, ...payoutSchedule.it };
+export const consoleNl = { ...review.nl, ...ambassadors.nl, ...programme.nl, ...branding.nl, ...comms.nl, ...team.nl, ...payouts.nl, ...audit.nl, ...payoutSchedule.nl };
+export const consolePl = { ...review.pl, ...ambassadors.pl, ...programme.pl, ...branding.pl, ...comms.pl, ...team.pl, ...payouts.pl, ...audit.pl, ...payoutSchedule.pl };
+export const consolePt = { ...review.pt, ...ambassadors.pt, ...programme.pt, ...branding.pt, ...comms.pt, ...team.pt, ...payouts.pt, ...audit.pt, ...payoutSchedule.pt };
+export const consoleEs419 = { ...review.es419, ...ambassadors.es419, ...programme.es419, ...branding.es419, ...comms.es419, ...team.es419, ...payouts.es419, ...audit.es419, ...payoutSchedule.es419 };
+export const consoleEsMX = { ...review.esMX, ...ambassadors.esMX, ...programme.esMX, ...branding.esMX, ...comms.esMX, ...team.esMX, ...payouts.esMX, ...audit.esMX, ...payoutSchedule.esMX };
+export const consoleFrCA = { ...review.frCA, ...ambassadors.frCA, ...programme.frCA, ...branding.frCA, ...comms.frCA, ...team.frCA, ...payouts.frCA, ...audit.frCA, ...payoutSchedule.frCA };
