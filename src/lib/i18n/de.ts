@@ -949,7 +949,7 @@ export const de: Partial<Messages> = {
   'payoutMethod.code': 'Code aus der E-Mail',
   'payoutMethod.codeHint': '6 Ziffern, 15 Minuten gültig',
   'payoutMethod.confirm': 'Bestätigen',
-  'payoutMethod.codeSent': 'Wir haben einen Code an {email} gesendet. Geben Sie ihn unten ein.',
+  'payoutMethod.codeSent': 'Wir haben einen Code an Ihre PayPal-E-Mail gesendet. Geben Sie ihn unten ein.',
   'payoutMethod.paypalSaved': 'Ihre PayPal-E-Mail ist bestätigt.',
   'payoutMethod.railLabel': 'Auszahlung über',
   'payoutMethod.railSave': 'Speichern',

@@ -952,7 +952,7 @@ export const en = {
   'payoutMethod.code': 'Code from the e-mail',
   'payoutMethod.codeHint': '6 digits, valid for 15 minutes',
   'payoutMethod.confirm': 'Confirm',
-  'payoutMethod.codeSent': 'We sent a code to {email}. Enter it below.',
+  'payoutMethod.codeSent': 'We sent a code to your PayPal e-mail. Enter it below.',
   'payoutMethod.paypalSaved': 'Your PayPal e-mail is confirmed.',
   'payoutMethod.railLabel': 'Pay me through',
   'payoutMethod.railSave': 'Save',

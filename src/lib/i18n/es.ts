@@ -936,7 +936,7 @@ export const es: Messages = {
   'payoutMethod.code': 'Código del correo',
   'payoutMethod.codeHint': '6 dígitos, válido durante 15 minutos',
   'payoutMethod.confirm': 'Confirmar',
-  'payoutMethod.codeSent': 'Enviamos un código a {email}. Escríbelo abajo.',
+  'payoutMethod.codeSent': 'Enviamos un código a tu correo de PayPal. Escríbelo abajo.',
   'payoutMethod.paypalSaved': 'Tu correo de PayPal está confirmado.',
   'payoutMethod.railLabel': 'Págame mediante',
   'payoutMethod.railSave': 'Guardar',

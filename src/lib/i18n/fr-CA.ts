@@ -66,4 +66,5 @@ export const frCA = {
   'payoutMethod.changeEmail': 'Utiliser un autre courriel PayPal',
   'payoutMethod.code': 'Code reçu par courriel',
   'payoutMethod.paypalSaved': 'Votre courriel PayPal est confirmé.',
+  'payoutMethod.codeSent': 'Nous avons envoyé un code à votre courriel PayPal. Saisissez-le ci-dessous.',
 } satisfies Partial<Messages>;

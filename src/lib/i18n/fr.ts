@@ -950,7 +950,7 @@ export const fr: Partial<Messages> = {
   'payoutMethod.code': 'Code reçu par e-mail',
   'payoutMethod.codeHint': '6 chiffres, valable 15 minutes',
   'payoutMethod.confirm': 'Confirmer',
-  'payoutMethod.codeSent': 'Nous avons envoyé un code à {email}. Saisissez-le ci-dessous.',
+  'payoutMethod.codeSent': 'Nous avons envoyé un code à votre e-mail PayPal. Saisissez-le ci-dessous.',
   'payoutMethod.paypalSaved': 'Votre e-mail PayPal est confirmé.',
   'payoutMethod.railLabel': 'Me payer par',
   'payoutMethod.railSave': 'Enregistrer',

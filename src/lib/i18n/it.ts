@@ -949,7 +949,7 @@ export const it: Partial<Messages> = {
   'payoutMethod.code': 'Codice dall’e-mail',
   'payoutMethod.codeHint': '6 cifre, valido 15 minuti',
   'payoutMethod.confirm': 'Conferma',
-  'payoutMethod.codeSent': 'Abbiamo inviato un codice a {email}. Inseriscilo qui sotto.',
+  'payoutMethod.codeSent': 'Abbiamo inviato un codice alla tua e-mail PayPal. Inseriscilo qui sotto.',
   'payoutMethod.paypalSaved': 'La tua e-mail PayPal è confermata.',
   'payoutMethod.railLabel': 'Pagami tramite',
   'payoutMethod.railSave': 'Salva',

@@ -949,7 +949,7 @@ export const nl: Partial<Messages> = {
   'payoutMethod.code': 'Code uit de e-mail',
   'payoutMethod.codeHint': '6 cijfers, 15 minuten geldig',
   'payoutMethod.confirm': 'Bevestigen',
-  'payoutMethod.codeSent': 'We hebben een code naar {email} gestuurd. Vul hem hieronder in.',
+  'payoutMethod.codeSent': 'We hebben een code naar je PayPal-e-mailadres gestuurd. Vul hem hieronder in.',
   'payoutMethod.paypalSaved': 'Je PayPal-e-mailadres is bevestigd.',
   'payoutMethod.railLabel': 'Betaal me via',
   'payoutMethod.railSave': 'Opslaan',

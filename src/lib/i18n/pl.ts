@@ -948,7 +948,7 @@ export const pl: Partial<Messages> = {
   'payoutMethod.code': 'Kod z wiadomości',
   'payoutMethod.codeHint': '6 cyfr, ważny 15 minut',
   'payoutMethod.confirm': 'Potwierdź',
-  'payoutMethod.codeSent': 'Wysłaliśmy kod na {email}. Wpisz go poniżej.',
+  'payoutMethod.codeSent': 'Wysłaliśmy kod na Twój adres PayPal. Wpisz go poniżej.',
   'payoutMethod.paypalSaved': 'Twój adres PayPal jest potwierdzony.',
   'payoutMethod.railLabel': 'Wypłacaj przez',
   'payoutMethod.railSave': 'Zapisz',

@@ -948,7 +948,7 @@ export const pt: Partial<Messages> = {
   'payoutMethod.code': 'Código do e-mail',
   'payoutMethod.codeHint': '6 dígitos, válido por 15 minutos',
   'payoutMethod.confirm': 'Confirmar',
-  'payoutMethod.codeSent': 'Enviamos um código para {email}. Digite-o abaixo.',
+  'payoutMethod.codeSent': 'Enviamos um código para seu e-mail do PayPal. Digite-o abaixo.',
   'payoutMethod.paypalSaved': 'Seu e-mail do PayPal está confirmado.',
   'payoutMethod.railLabel': 'Pague-me por',
   'payoutMethod.railSave': 'Salvar',
