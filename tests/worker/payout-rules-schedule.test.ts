@@ -60,6 +60,10 @@ describe('payout rules per group and ambassador', () => {
     else expect(draft.body.items.find((i: { ambassador_uid: string }) => i.ambassador_uid === 'amb-ava')).toMatchObject({ status: 'excluded', reason: 'below_minimum' });
     const method = await call(ava, 'GET', `/ambassadors/${ava.uid}/payout_destinations/`);
     expect(method.body.minimum).toBe(100_000_000);
+    // "When will I get paid" weighs the same minimum.
+    const next = (await call(ava, 'GET', `/ambassadors/${ava.uid}/payouts/next/`)).body;
+    expect(next.minimum).toBe(100_000_000);
+    expect(next.blocked_by).toContain('below_minimum');
 
     const own = await op(KEYS.demo, 'PUT', '/ambassadors/amb-ava/payout_rules', { minimum_minor: 0 });
     expect(own.body.effective).toEqual({ minimum_minor: 0, holding_days: 30 });
