@@ -94,3 +94,18 @@ describe.each(CASES)('a PayPal payout method confirmed by a code ($lang)', ({ la
     }
   });
 });
+
+describe('a payout\'s journey', () => {
+  it('reads on the payout\'s own page, step by step, with nothing axe finds', async () => {
+    const context = await contextFor('ava@demo.test', 'en', 390);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl(HOST)}/app/payouts/po-501`);
+    const journey = page.locator('[data-payout-journey]');
+    expect(await journey.locator('h2').textContent()).toBe(en['journey.title']);
+    const steps = await journey.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-step')));
+    expect(steps.at(-1)).toBe('paid');
+    expect(await journey.locator('[data-step="paid"]').textContent()).toMatch(new RegExp(`^${en['journey.paid'].replace('{date}', '.+')}$`));
+    expect(await axeViolations(page, 'journey 390')).toEqual([]);
+    await context.close();
+  });
+});

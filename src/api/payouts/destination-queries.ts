@@ -70,3 +70,6 @@ export const chooseRailStatement = (db: D1Database, companyId: string, uid: stri
         AND EXISTS (SELECT 1 FROM payout_destinations d WHERE d.company_id = ?1 AND d.ambassador_uid = ?2 AND d.rail = ?3 AND d.status = 'ready')
       RETURNING 1`,
   ).bind(companyId, uid, rail, preference);
+
+export const payoutRailStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare('SELECT payout_rail FROM ambassadors WHERE company_id = ? AND uid = ?').bind(companyId, uid);

@@ -13,7 +13,7 @@ import { safeJson } from '../core/views';
 import { outboxSender } from '../email/outbox';
 import { paypalCodeEmail } from '../email/templates';
 import {
-  chooseRailStatement, countGuessStatement, destinationsStatement, pendingPaypalStatement, profileFollowsPaypalStatement,
+  chooseRailStatement, countGuessStatement, destinationsStatement, payoutRailStatement, pendingPaypalStatement, profileFollowsPaypalStatement,
   readyPaypalStatement, type DestinationRow,
 } from './destination-queries';
 import { ambassadorRules } from './rules';
@@ -58,7 +58,7 @@ export async function payoutMethod(svc: ServiceContext, caller: Caller, now = ne
   const [{ list, rail, claimed }, { custom, rules }] = await Promise.all([
     batch(svc.db, {
       list: rows<DestinationRow>(destinationsStatement(svc.db, companyId, uid)),
-      rail: row<{ payout_rail: PayoutRail | null }>(svc.db.prepare('SELECT payout_rail FROM ambassadors WHERE company_id = ? AND uid = ?').bind(companyId, uid)),
+      rail: row<{ payout_rail: PayoutRail | null }>(payoutRailStatement(svc.db, companyId, uid)),
       claimed: row<{ claimed: number }>(dayClaimedStatement(svc.db, companyId, today)),
     }),
     ambassadorRules(svc.db, companyId, uid),

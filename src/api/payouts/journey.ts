@@ -2,42 +2,12 @@ import type { PayoutJourney } from '../../lib/schemas/payout-method';
 import { ApiError } from '../core/errors';
 import { batch, row } from '../core/named-batch';
 import type { Caller, ServiceContext } from '../core/types';
+import { journeyStatement, type JourneyRow } from './journey-queries';
 
 // A payout's way to the ambassador (docs/payouts.md, "The ambassador's side"): scheduled in a run (the run's
 // draft), sent (handed to PayPal, Stripe, the company's system, or recorded for the company to pay by hand),
 // paid, or failed and why, with what came back to the balance (payout_returns, migration 0037). Read from the
 // caller's own payout, its run item and its returns, all of the caller's company.
-
-interface JourneyRow {
-  uid: string;
-  status: string;
-  paid_at: string | null;
-  created_at: string;
-  item_status: string | null;
-  failure: string | null;
-  provider_ref: string | null;
-  item_updated_at: string | null;
-  rail: string | null;
-  run_created_at: string | null;
-  run_sent_at: string | null;
-  returned: number | null;
-  return_reason: string | null;
-  returned_at: string | null;
-}
-
-const journeyStatement = (db: D1Database, companyId: string, ambassadorUid: string, key: number | string) =>
-  db.prepare(
-    `SELECT COALESCE(p.uid, 'po-' || p.id) AS uid, p.status, p.paid_at, p.created_at,
-            i.status AS item_status, i.failure, i.provider_ref, i.updated_at AS item_updated_at,
-            r.rail, r.created_at AS run_created_at, r.sent_at AS run_sent_at,
-            (SELECT SUM(x.amount_minor) FROM payout_returns x WHERE x.company_id = p.company_id AND x.payout_id = p.id) AS returned,
-            (SELECT x.reason FROM payout_returns x WHERE x.company_id = p.company_id AND x.payout_id = p.id ORDER BY x.id LIMIT 1) AS return_reason,
-            (SELECT MIN(x.created_at) FROM payout_returns x WHERE x.company_id = p.company_id AND x.payout_id = p.id) AS returned_at
-       FROM payouts p
-       LEFT JOIN payout_run_items i ON i.company_id = p.company_id AND i.payout_uid = p.uid
-       LEFT JOIN payout_runs r ON r.company_id = i.company_id AND r.uid = i.run_uid
-      WHERE p.company_id = ?1 AND p.ambassador_uid = ?2 AND ${typeof key === 'number' ? 'p.id = ?3' : 'p.uid = ?3'}`,
-  ).bind(companyId, ambassadorUid, key);
 
 type Step = PayoutJourney['steps'][number];
 const step = (s: Partial<Step> & Pick<Step, 'step'>): Step => ({ at: null, rail: null, reason: null, returned: null, ...s });
