@@ -147,8 +147,17 @@ describe('the payout schedule', () => {
     const told = await scalar("SELECT COUNT(*) FROM staff_accounts WHERE company_id = 'demo' AND active = 1 AND role IN ('finance', 'owner')");
     expect(await scalar("SELECT COUNT(*) FROM email_outbox WHERE company_id = 'demo' AND template = 'payout_run_scheduled'")).toBe(mailsBefore + told);
     expect(mails.results[0]!.body_text).toContain('/console/payouts');
+    // Ava sees her payout scheduled in the run before it exists.
+    const draft = (await op(KEYS.demo, 'GET', `/payout-runs/${run!.uid}`)).body;
+    const avaItem = draft.items.find((i: { ambassador_uid: string }) => i.ambassador_uid === 'amb-ava');
+    expect(avaItem.status).toBe('included');
+    const scheduled = (await call(ava, 'GET', `/ambassadors/${ava.uid}/payout_destinations/`)).body.in_run;
+    expect(scheduled).toMatchObject({ status: 'draft', amount: avaItem.amount });
     // Anyone with the role approves a scheduled draft: it was made by nobody.
     expect((await op(KEYS.demo, 'POST', `/payout-runs/${run!.uid}/approve`)).status).toBe(200);
+    expect((await call(ava, 'GET', `/ambassadors/${ava.uid}/payout_destinations/`)).body.in_run.status).toBe('approved');
+    await op(KEYS.demo, 'POST', `/payout-runs/${run!.uid}/send`);
+    expect((await call(ava, 'GET', `/ambassadors/${ava.uid}/payout_destinations/`)).body.in_run).toBeNull();
   });
 
   it('drafts nothing on another day or without a schedule, and tells the ambassador the next run\'s day', async () => {

@@ -73,3 +73,12 @@ export const chooseRailStatement = (db: D1Database, companyId: string, uid: stri
 
 export const payoutRailStatement = (db: D1Database, companyId: string, uid: string) =>
   db.prepare('SELECT payout_rail FROM ambassadors WHERE company_id = ? AND uid = ?').bind(companyId, uid);
+
+/** The caller's item in a run not sent yet (drafted, approved or sending): their payout's first step. */
+export const pendingRunItemStatement = (db: D1Database, companyId: string, uid: string) =>
+  db.prepare(
+    `SELECT i.amount_minor, r.status, r.created_at FROM payout_run_items i
+       JOIN payout_runs r ON r.company_id = i.company_id AND r.uid = i.run_uid
+      WHERE i.company_id = ? AND i.ambassador_uid = ? AND i.status = 'included' AND r.status IN ('draft', 'approved', 'sending')
+      ORDER BY r.created_at DESC LIMIT 1`,
+  ).bind(companyId, uid);

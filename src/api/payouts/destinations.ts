@@ -13,7 +13,7 @@ import { safeJson } from '../core/views';
 import { outboxSender } from '../email/outbox';
 import { paypalCodeEmail } from '../email/templates';
 import {
-  chooseRailStatement, countGuessStatement, destinationsStatement, payoutRailStatement, pendingPaypalStatement, profileFollowsPaypalStatement,
+  chooseRailStatement, countGuessStatement, destinationsStatement, payoutRailStatement, pendingRunItemStatement, pendingPaypalStatement, profileFollowsPaypalStatement,
   readyPaypalStatement, type DestinationRow,
 } from './destination-queries';
 import { ambassadorRules } from './rules';
@@ -55,8 +55,9 @@ export async function payoutMethod(svc: ServiceContext, caller: Caller, now = ne
   const companyId = caller.company.id;
   const uid = caller.ambassador.uid;
   const today = now.toISOString().slice(0, 10);
-  const [{ list, rail, claimed }, { custom, rules }] = await Promise.all([
+  const [{ list, rail, claimed, inRun }, { custom, rules }] = await Promise.all([
     batch(svc.db, {
+      inRun: row<{ amount_minor: number; status: 'draft' | 'approved' | 'sending'; created_at: string }>(pendingRunItemStatement(svc.db, companyId, uid)),
       list: rows<DestinationRow>(destinationsStatement(svc.db, companyId, uid)),
       rail: row<{ payout_rail: PayoutRail | null }>(payoutRailStatement(svc.db, companyId, uid)),
       claimed: row<{ claimed: number }>(dayClaimedStatement(svc.db, companyId, today)),
@@ -76,6 +77,7 @@ export async function payoutMethod(svc: ServiceContext, caller: Caller, now = ne
     })),
     method: ready ? { rail: ready.rail, email_masked: ready.paypal_email ? maskEmail(ready.paypal_email) : null } : null,
     schedule: { every: schedule.every, next_run_on: nextRun },
+    in_run: inRun ? { amount: inRun.amount_minor, status: inRun.status, created_at: inRun.created_at } : null,
     currency: caller.company.currency, minimum: rules.minimum, holding_days: rules.holdingDays,
   };
 }

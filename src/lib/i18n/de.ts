@@ -958,6 +958,7 @@ export const de: Partial<Messages> = {
   'payoutPlan.noMethod': 'Wählen Sie, wie Sie bezahlt werden',
   'payoutPlan.nextRun': 'Nächster Auszahlungslauf: {date}.',
   'payoutPlan.noSchedule': '{company} legt das Datum jeder Auszahlung fest.',
+  'payoutPlan.inRun': 'Geplant: {amount} in einem Auszahlungslauf vom {date}.',
   'journey.title': 'Wo Ihre Auszahlung steht',
   'journey.scheduled': 'Am {date} in einen Auszahlungslauf aufgenommen',
   'journey.sent.paypal': 'Am {date} an PayPal übergeben',

@@ -961,6 +961,7 @@ export const en = {
   'payoutPlan.noMethod': 'Choose how you are paid',
   'payoutPlan.nextRun': 'Next payout run: {date}.',
   'payoutPlan.noSchedule': '{company} sets the date of each payout.',
+  'payoutPlan.inRun': 'Scheduled: {amount} in a payout run of {date}.',
   'journey.title': 'Where your payout is',
   'journey.scheduled': 'Scheduled in a payout run on {date}',
   'journey.sent.paypal': 'Sent to PayPal on {date}',

@@ -945,6 +945,7 @@ export const es: Messages = {
   'payoutPlan.noMethod': 'Elige cómo quieres cobrar',
   'payoutPlan.nextRun': 'Próxima tanda de pagos: {date}.',
   'payoutPlan.noSchedule': '{company} fija la fecha de cada pago.',
+  'payoutPlan.inRun': 'Programado: {amount} en una tanda de pagos del {date}.',
   'journey.title': 'Dónde está tu pago',
   'journey.scheduled': 'Incluido en una tanda de pagos el {date}',
   'journey.sent.paypal': 'Enviado a PayPal el {date}',

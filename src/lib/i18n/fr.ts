@@ -959,6 +959,7 @@ export const fr: Partial<Messages> = {
   'payoutPlan.noMethod': 'Choisissez comment être payé',
   'payoutPlan.nextRun': 'Prochaine série de versements : {date}.',
   'payoutPlan.noSchedule': '{company} fixe la date de chaque versement.',
+  'payoutPlan.inRun': 'Prévu : {amount} dans une série de versements du {date}.',
   'journey.title': 'Où en est votre versement',
   'journey.scheduled': 'Prévu dans une série de versements le {date}',
   'journey.sent.paypal': 'Envoyé à PayPal le {date}',

@@ -958,6 +958,7 @@ export const it: Partial<Messages> = {
   'payoutPlan.noMethod': 'Scegli come essere pagato',
   'payoutPlan.nextRun': 'Prossimo ciclo di pagamenti: {date}.',
   'payoutPlan.noSchedule': '{company} stabilisce la data di ogni pagamento.',
+  'payoutPlan.inRun': 'Programmato: {amount} in un ciclo di pagamenti del {date}.',
   'journey.title': 'A che punto è il tuo pagamento',
   'journey.scheduled': 'Inserito in un ciclo di pagamenti il {date}',
   'journey.sent.paypal': 'Inviato a PayPal il {date}',

@@ -958,6 +958,7 @@ export const nl: Partial<Messages> = {
   'payoutPlan.noMethod': 'Kies hoe je wordt betaald',
   'payoutPlan.nextRun': 'Volgende uitbetalingsronde: {date}.',
   'payoutPlan.noSchedule': '{company} bepaalt de datum van elke uitbetaling.',
+  'payoutPlan.inRun': 'Gepland: {amount} in een uitbetalingsronde van {date}.',
   'journey.title': 'Waar je uitbetaling is',
   'journey.scheduled': 'Op {date} in een uitbetalingsronde opgenomen',
   'journey.sent.paypal': 'Op {date} naar PayPal gestuurd',

@@ -957,6 +957,7 @@ export const pl: Partial<Messages> = {
   'payoutPlan.noMethod': 'Wybierz, jak chcesz otrzymywać wypłaty',
   'payoutPlan.nextRun': 'Następna tura wypłat: {date}.',
   'payoutPlan.noSchedule': '{company} ustala datę każdej wypłaty.',
+  'payoutPlan.inRun': 'Zaplanowano: {amount} w turze wypłat z {date}.',
   'journey.title': 'Gdzie jest Twoja wypłata',
   'journey.scheduled': 'Zaplanowana w turze wypłat {date}',
   'journey.sent.paypal': 'Wysłana do PayPal {date}',

@@ -957,6 +957,7 @@ export const pt: Partial<Messages> = {
   'payoutPlan.noMethod': 'Escolha como receber',
   'payoutPlan.nextRun': 'Próxima rodada de pagamentos: {date}.',
   'payoutPlan.noSchedule': 'A {company} define a data de cada pagamento.',
+  'payoutPlan.inRun': 'Agendado: {amount} em uma rodada de pagamentos de {date}.',
   'journey.title': 'Onde está seu pagamento',
   'journey.scheduled': 'Incluído em uma rodada de pagamentos em {date}',
   'journey.sent.paypal': 'Enviado ao PayPal em {date}',

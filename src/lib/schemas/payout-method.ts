@@ -43,6 +43,11 @@ export const payoutMethodAnswer = z.object({
     every: z.enum(SCHEDULE_EVERY).describe('Company customization `payouts.schedule.every`'),
     next_run_on: z.string().nullable().describe('The day (YYYY-MM-DD, UTC) the next run is drafted; null without a schedule'),
   }).strict(),
+  in_run: z.object({
+    amount: z.number().int().describe('Integer minor units of `currency`'),
+    status: z.enum(['draft', 'approved', 'sending']),
+    created_at: z.string().describe('When the run was drafted'),
+  }).strict().nullable().describe('The caller\'s payout scheduled in a run not sent yet (the first step of its journey), else null'),
   currency: z.string(),
   minimum: z.number().int().describe('The least a payout of this ambassador can be (the ambassador\'s, group\'s or company\'s rule)'),
   holding_days: z.number().int().describe('Days after the sale a commission of this ambassador becomes payable'),
