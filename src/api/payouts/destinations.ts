@@ -17,7 +17,7 @@ import {
   readyPaypalStatement, type DestinationRow,
 } from './destination-queries';
 import { ambassadorRules } from './rules';
-import { nextScheduledDay } from './schedule';
+import { nextScheduledDay } from '../../lib/payout-schedule';
 import { dayClaimedStatement } from './schedule-queries';
 
 // How an ambassador is paid (docs/payouts.md, "The ambassador's side"). A PayPal e-mail is proven by a

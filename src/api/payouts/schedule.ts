@@ -1,6 +1,6 @@
 import { formatMoney } from '../../lib/format';
 import { t } from '../../lib/i18n';
-import type { Customization } from '../../lib/schemas/customization';
+import { isScheduledDay } from '../../lib/payout-schedule';
 import { emailLanguageOf, linkOrigin } from '../auth/codes';
 import { findCompany } from '../companies/queries';
 import { loadCustomization } from '../companies/customization';
@@ -20,31 +20,6 @@ import {
 // staff and owners to approve and send it. The day is claimed by one INSERT first, so however many ticks run
 // that day (or at once) only one draft is made; a day with nobody ready keeps its claim and drafts nothing.
 
-export type Schedule = Customization['payouts']['schedule'];
-
-const DAY_MS = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-/** 1 Monday ... 7 Sunday, as `schedule.weekday` counts. */
-const isoWeekday = (d: Date) => ((d.getUTCDay() + 6) % 7) + 1;
-
-/** Whether `d` (UTC) is a day the schedule drafts a run. */
-export function isScheduledDay(schedule: Schedule, d: Date): boolean {
-  if (schedule.every === 'monthly') return d.getUTCDate() === schedule.day;
-  if (schedule.every === 'weekly') return isoWeekday(d) === schedule.weekday;
-  return false;
-}
-
-/** The first scheduled day on or after `from` (`YYYY-MM-DD`, UTC); null without a schedule. */
-export function nextScheduledDay(schedule: Schedule, from: Date): string | null {
-  if (schedule.every === 'off') return null;
-  const start = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
-  for (let i = 0; i < 32; i++) {
-    const d = new Date(start + i * DAY_MS);
-    if (isScheduledDay(schedule, d)) return dayOf(d);
-  }
-  return null;
-}
-
 /** The schedule acting as the company's operator: a draft made by nobody, so anyone with the role approves it. */
 const scheduleOperator = (company: ScheduledCompanyRow): Operator => ({
   companyId: company.id, currency: company.currency, actor: { kind: 'schedule', id: 'schedule', label: 'Payout schedule' },
@@ -59,7 +34,7 @@ export interface ScheduleSummary {
 export async function runPayoutSchedules(svc: ServiceContext, now = new Date(), companyId: string | null = null): Promise<ScheduleSummary> {
   const summary: ScheduleSummary = { drafted: 0, nobodyReady: 0 };
   const { results } = await scheduledCompaniesStatement(svc.db, companyId).all<ScheduledCompanyRow>();
-  const day = dayOf(now);
+  const day = now.toISOString().slice(0, 10);
   for (const company of results) {
     const custom = await loadCustomization(svc.db, company.id);
     if (!isScheduledDay(custom.company.payouts.schedule, now)) continue;
