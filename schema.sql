@@ -609,6 +609,19 @@ CREATE TABLE payout_returns (
   UNIQUE (company_id, payout_id, commission_id)
 );
 
+CREATE TABLE payout_rules (
+  id INTEGER PRIMARY KEY,
+  company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  group_id INTEGER,
+  ambassador_uid TEXT,
+  minimum_minor INTEGER CHECK (minimum_minor IS NULL OR minimum_minor BETWEEN 0 AND 100000000),
+  holding_days INTEGER CHECK (holding_days IS NULL OR holding_days BETWEEN 0 AND 90),
+  updated_at TEXT NOT NULL,
+  FOREIGN KEY (company_id, group_id) REFERENCES groups(company_id, id) ON DELETE CASCADE,
+  FOREIGN KEY (company_id, ambassador_uid) REFERENCES ambassadors(company_id, uid) ON DELETE CASCADE,
+  CHECK ((group_id IS NULL) <> (ambassador_uid IS NULL))
+);
+
 CREATE TABLE payout_run_items (
   id INTEGER PRIMARY KEY,
   company_id TEXT NOT NULL,
@@ -622,7 +635,7 @@ CREATE TABLE payout_run_items (
   provider_ref TEXT,
   attempts INTEGER NOT NULL DEFAULT 0,
   failure TEXT,
-  updated_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL, cutoff TEXT,
   FOREIGN KEY (company_id, run_uid) REFERENCES payout_runs(company_id, uid) ON DELETE CASCADE,
   CHECK ((status = 'excluded') = (reason IS NOT NULL)),
   CHECK (status NOT IN ('sent', 'paid') OR payout_uid IS NOT NULL)
@@ -649,6 +662,14 @@ CREATE TABLE payout_runs (
   finished_at TEXT,
   PRIMARY KEY (company_id, uid),
   CHECK (approved_by_id IS NULL OR approved_by_kind <> created_by_kind OR approved_by_id <> created_by_id)
+);
+
+CREATE TABLE payout_schedule_claims (
+  company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  scheduled_on TEXT NOT NULL,
+  run_uid TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (company_id, scheduled_on)
 );
 
 CREATE TABLE payouts (
@@ -1247,6 +1268,10 @@ CREATE INDEX loyalty_lots_open ON loyalty_lots(company_id, ambassador_uid, kind,
 CREATE INDEX operator_api_keys_company ON operator_api_keys(company_id);
 
 CREATE UNIQUE INDEX payout_destinations_stripe ON payout_destinations(company_id, stripe_account_id) WHERE stripe_account_id IS NOT NULL;
+
+CREATE UNIQUE INDEX payout_rules_ambassador ON payout_rules(company_id, ambassador_uid) WHERE ambassador_uid IS NOT NULL;
+
+CREATE UNIQUE INDEX payout_rules_group ON payout_rules(company_id, group_id) WHERE group_id IS NOT NULL;
 
 CREATE UNIQUE INDEX payout_run_items_ambassador ON payout_run_items(company_id, run_uid, ambassador_uid);
 

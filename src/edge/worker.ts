@@ -5,6 +5,7 @@ import { pruneEmailEventIds } from '../api/email/events';
 import { pruneIdempotencyKeys } from '../api/core/idempotency';
 import { runLoyaltyMaintenance } from '../api/loyalty/scheduled';
 import { reconcileStuckRuns } from '../api/payouts/runs';
+import { runPayoutSchedules } from '../api/payouts/schedule';
 import { runClickRetention } from '../api/retention/service';
 import { consumeClicks } from '../api/sharing/click-ingest';
 import { consumeWebhooks, sweepWebhooks } from '../api/webhooks/delivery';
@@ -26,7 +27,9 @@ export default {
   /**
    * The cron trigger of wrangler.toml: the loyalty program's expiry, stale holds and expiry warnings; the
    * e-mail outbox and webhook deliveries whose queue message was lost; old Idempotency-Key records and
-   * provider event ids; payout runs stuck `sending` reconciled with their provider; raw clicks past their company's retention window (archived to R2, then deleted).
+   * provider event ids; payout runs stuck `sending` reconciled with their provider; raw clicks past their company's
+   * retention window (archived to R2, then deleted); the payout runs of companies whose schedule names the day
+   * (drafted once, finance told).
    */
   async scheduled(controller: ScheduledController, env: Env, execution: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
@@ -46,6 +49,7 @@ export default {
       idempotency: await job('idempotency', () => pruneIdempotencyKeys(env.DB, now)),
       emailEventIds: await job('email event ids', () => pruneEmailEventIds(env.DB, now)),
       clickRetention: await job('click retention', () => runClickRetention(env.DB, env.FILES, null, now)),
+      payoutSchedule: await job('payout schedule', () => runPayoutSchedules(scheduledContext(env, execution), now)),
     };
     console.log('scheduled run', controller.cron, JSON.stringify(summary));
   },

@@ -18,9 +18,12 @@ export interface Operator {
   actor: Actor;
 }
 
-/** Who made a change: a company key (`id` its number, `label` its prefix and label) or a staff member (uid, e-mail). */
+/**
+ * Who made a change: a company key (`id` its number, `label` its prefix and label), a staff member (uid, e-mail),
+ * or the company's payout schedule (a run the hourly tick drafted; it never approves or sends).
+ */
 export interface Actor {
-  kind: 'key' | 'staff';
+  kind: 'key' | 'staff' | 'schedule';
   id: string;
   label: string;
 }

@@ -53,6 +53,12 @@ export function payoutNoticeEmail(
   return { subject, text: `${emailGreeting(lang, p.firstName)}\n\n${body}` };
 }
 
+/** The 6-digit code that proves a PayPal e-mail as the ambassador's payout address, valid for `ttlMinutes`. */
+export function paypalCodeEmail(lang: Language, p: { company: string; firstName: string | null; code: string; ttlMinutes: number }): ComposedEmail {
+  const params = { company: p.company, code: p.code, minutes: p.ttlMinutes };
+  return { subject: t(lang, 'emailPaypalCodeSubject', params), text: `${emailGreeting(lang, p.firstName)}\n\n${t(lang, 'emailPaypalCodeBody', params)}` };
+}
+
 export type RedemptionField = 'card_number' | 'card_code' | 'card_pin' | 'redemption_url' | 'transaction_id';
 
 /** "Redemption submitted", with the gift card's name and whichever of its details the provider gave. */

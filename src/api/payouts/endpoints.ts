@@ -4,6 +4,8 @@ import { nextPayout } from './next-payout';
 import { createPayout, listPayable, listPayouts } from './operator';
 import { paypalEndpoints } from './paypal-endpoints';
 import { payoutRunEndpoints } from './run-endpoints';
+import { payoutMethodEndpoints } from './method-endpoints';
+import { payoutRuleEndpoints } from './rule-endpoints';
 
 // Payouts: the ambassador's "when will I get paid", the operator's payouts.
 
@@ -86,7 +88,8 @@ export const listPayableEndpoint = endpoint({
 });
 
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
-export const ambassadorEndpoints = { nextPayout: nextPayoutEndpoint };
+export const ambassadorEndpoints = { nextPayout: nextPayoutEndpoint, ...payoutMethodEndpoints };
 export const operatorEndpoints = {
   createPayout: createPayoutEndpoint, listPayouts: listPayoutsEndpoint, listPayable: listPayableEndpoint, ...payoutRunEndpoints, ...paypalEndpoints,
+  ...payoutRuleEndpoints,
 };

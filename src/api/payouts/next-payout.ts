@@ -10,6 +10,8 @@ import {
   type PayoutRow, type UnpaidRow,
 } from './next-payout-queries';
 import { nextPayoutQuery, type BlockingReason, type NextPayout, type NextPayoutQuery } from '../../lib/schemas/payouts';
+import { ambassadorOverrideStatement, type OverrideRow } from './rule-queries';
+import { withOverride } from './rules';
 
 // "When will I get paid": what the operator's next payout would take for the caller, and what
 // stands in the way. It mirrors src/api/payouts/operator.ts: a commission's holding period starts at its
@@ -72,13 +74,16 @@ export async function nextPayout(svc: ServiceContext, caller: Caller, now: Date 
   const uid = caller.ambassador.uid;
   const campaign = ownCampaign(caller, parseWith(nextPayoutQuery, query).campaign_uid);
   const campaignId = campaign?.campaign_id ?? null;
-  const { custom, unpaid, lastRow, pending } = await batch(db, {
+  const { custom, override, unpaid, lastRow, pending } = await batch(db, {
     custom: row<{ settings: string }>(companyCustomizationStatement(db, companyId)),
+    override: row<OverrideRow>(ambassadorOverrideStatement(db, companyId, uid)),
     unpaid: allRows<UnpaidRow>(unpaidStatement(db, companyId, uid, browserLanguage(svc.acceptLanguage))),
     lastRow: row<PayoutRow>(lastPayoutStatement(db, companyId, uid, campaignId)),
     pending: allRows<PayoutRow>(pendingPayoutsStatement(db, companyId, uid, campaignId)),
   });
-  const { holding_days: holdingDays, minimum_minor: minimum } = payoutRules(custom?.settings ?? '');
+  // The company's rules, or the caller's group's or own where they set them (./rules.ts).
+  const company = payoutRules(custom?.settings ?? '');
+  const { holdingDays, minimum } = withOverride({ holdingDays: company.holding_days, minimum: company.minimum_minor }, override);
   const nowIso = now.toISOString();
 
   const everyRow = unpaid.map((r) => {

@@ -4,7 +4,7 @@ import type { PayableBlockingReason, PayableList, PayoutAnswer, PayoutList, payo
 import { isoNow, newUid } from '../core/crypto';
 import { ApiError } from '../core/errors';
 import type { ServiceContext } from '../core/types';
-import { loadCustomization } from '../companies/customization';
+import { ambassadorRules, companyRules } from './rules';
 import { payoutCreated } from './events';
 import type { Operator } from '../core/operator-keys';
 import { batch, row, rows } from '../core/named-batch';
@@ -26,12 +26,12 @@ const DAY_MS = 86_400_000;
 export async function createPayout(svc: ServiceContext, op: Operator, input: z.output<typeof payoutSchema>): Promise<PayoutAnswer> {
   const { db } = svc;
   const company = op.companyId;
-  const [custom, ambassador] = await Promise.all([
-    loadCustomization(db, company),
+  const [{ custom, rules }, ambassador] = await Promise.all([
+    ambassadorRules(db, company, input.ambassador_uid),
     db.prepare('SELECT uid FROM ambassadors WHERE company_id = ? AND uid = ?').bind(company, input.ambassador_uid).first(),
   ]);
   if (!ambassador) throw new ApiError('not_found', 'notFound');
-  const { holding_days: holdingDays, minimum_minor: minimum } = custom.company.payouts;
+  const { holdingDays, minimum } = rules;
   const cutoff = new Date(Date.now() - holdingDays * DAY_MS).toISOString();
   const { n, total, earned } = await payable(db, company, input.ambassador_uid, cutoff);
   if (earned === 0) throw new ApiError('conflict', 'nothingPayable');
@@ -76,35 +76,53 @@ export async function listPayable(svc: ServiceContext, op: Operator): Promise<Pa
   return (await readPayable(svc, op)).list;
 }
 
-/** What listPayable answers, and the holding period's cutoff it read with (a payout run keeps it). */
-export async function readPayable(svc: ServiceContext, op: Operator): Promise<{ list: PayableList; cutoff: string }> {
+/**
+ * What listPayable answers, the company's holding period's cutoff it read with (a payout run keeps it), and the
+ * cutoff of each ambassador whose own or group's holding period differs (a run keeps it on their item).
+ */
+export async function readPayable(svc: ServiceContext, op: Operator): Promise<{ list: PayableList; cutoff: string; cutoffs: Map<string, string> }> {
   const { db } = svc;
-  const [custom, company] = await Promise.all([
-    loadCustomization(db, op.companyId),
+  const [rules, company] = await Promise.all([
+    companyRules(db, op.companyId),
     db.prepare('SELECT payout_preference_options FROM companies WHERE id = ?').bind(op.companyId).first<{ payout_preference_options: string }>(),
   ]);
-  const { holding_days: holdingDays, minimum_minor: minimum } = custom.company.payouts;
-  const cutoff = new Date(Date.now() - holdingDays * DAY_MS).toISOString();
-  const [{ results }, tax] = await Promise.all([
-    payableByAmbassador(db, op.companyId, cutoff),
-    taxStandings(db, op.companyId, custom.company.payouts.tax_form_threshold_minor),
+  const { holdingDays, minimum } = rules.base;
+  const nowMs = Date.now();
+  const cutoffOf = (days: number) => new Date(nowMs - days * DAY_MS).toISOString();
+  const cutoff = cutoffOf(holdingDays);
+  // One read per holding period in use (the company's, and each group's or ambassador's own): each
+  // ambassador's row comes from the read of theirs.
+  const first = await payableByAmbassador(db, op.companyId, cutoff);
+  const periods = [...new Set(first.results.map((r) => rules.of(r.uid).holdingDays).filter((d) => d !== holdingDays))];
+  const [reads, tax] = await Promise.all([
+    Promise.all(periods.map(async (d) => [d, new Map((await payableByAmbassador(db, op.companyId, cutoffOf(d))).results.map((r) => [r.uid, r]))] as const)),
+    taxStandings(db, op.companyId, rules.custom.company.payouts.tax_form_threshold_minor),
   ]);
+  const byPeriod = new Map(reads);
+  const cutoffs = new Map<string, string>();
+  const results = first.results.map((r) => {
+    const own = rules.of(r.uid);
+    if (own.holdingDays === holdingDays) return r;
+    cutoffs.set(r.uid, cutoffOf(own.holdingDays));
+    return byPeriod.get(own.holdingDays)?.get(r.uid) ?? r;
+  }).sort((a, b) => b.payable - a.payable || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
   const list: PayableList = {
     currency: op.currency, holding_days: holdingDays, minimum,
     results: results.map((r) => {
+      const own = rules.of(r.uid);
       const method = hasPayoutMethodOf(r.payout_preference, r.paypal_email, company?.payout_preference_options);
       const blocked: PayableBlockingReason[] = [];
       if (r.earned === 0) blocked.push('nothing_payable');
-      else if (r.payable <= 0 || r.payable < minimum) blocked.push('below_minimum');
+      else if (r.payable <= 0 || r.payable < own.minimum) blocked.push('below_minimum');
       if (!method) blocked.push('no_payout_method');
       if (r.deactivated_by_self) blocked.push('on_hold');
       if (r.payable > 0 && tax.missing(r.uid, r.payable)) blocked.push('tax_form_missing');
       return {
         ambassador_uid: r.uid, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, payable: r.payable, commissions: r.n,
-        later: r.later, next_payable_on: r.next_created ? new Date(Date.parse(r.next_created) + holdingDays * DAY_MS).toISOString() : null,
+        later: r.later, next_payable_on: r.next_created ? new Date(Date.parse(r.next_created) + own.holdingDays * DAY_MS).toISOString() : null,
         payout_preference: r.payout_preference, has_payout_method: method, blocked_by: blocked,
       };
     }),
   };
-  return { list, cutoff };
+  return { list, cutoff, cutoffs };
 }

@@ -40,6 +40,8 @@ export interface RunItemRow {
   provider_ref: string | null;
   attempts: number;
   failure: string | null;
+  /** The item's own holding-period cutoff (migration 0041), when it differs from the run's. */
+  cutoff: string | null;
 }
 
 export interface NewRunItem {
@@ -47,6 +49,8 @@ export interface NewRunItem {
   amount: number;
   commissions: number;
   reason: string | null;
+  /** The ambassador's own cutoff when their holding period is not the company's (./rules.ts). */
+  cutoff?: string | null;
 }
 
 const RUN_SQL = `SELECT r.uid, r.status, r.rail, r.currency, r.cutoff, r.provider_batch_id, r.created_by_kind, r.created_by_id, r.created_by_label,
@@ -66,7 +70,7 @@ export const runListStatement = (db: D1Database, companyId: string) =>
 export const runItemsStatement = (db: D1Database, companyId: string, uid: string) =>
   db.prepare(
     `SELECT i.id, i.ambassador_uid, COALESCE(TRIM(u.first_name || ' ' || u.last_name), '') AS name, COALESCE(u.email, '') AS email,
-            a.paypal_email, i.amount_minor, i.commissions, i.status, i.reason, i.payout_uid, i.provider_ref, i.attempts, i.failure
+            a.paypal_email, i.amount_minor, i.commissions, i.status, i.reason, i.payout_uid, i.provider_ref, i.attempts, i.failure, i.cutoff
        FROM payout_run_items i
        LEFT JOIN ambassadors a ON a.company_id = i.company_id AND a.uid = i.ambassador_uid
        LEFT JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
@@ -121,9 +125,9 @@ export const stuckRunsStatement = (db: D1Database, before: string, limit: number
 
 export const insertItemStatement = (db: D1Database, companyId: string, runUid: string, item: NewRunItem, now: string) =>
   db.prepare(
-    `INSERT INTO payout_run_items (company_id, run_uid, ambassador_uid, amount_minor, commissions, status, reason, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).bind(companyId, runUid, item.ambassadorUid, item.amount, item.commissions, item.reason ? 'excluded' : 'included', item.reason, now);
+    `INSERT INTO payout_run_items (company_id, run_uid, ambassador_uid, amount_minor, commissions, status, reason, cutoff, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).bind(companyId, runUid, item.ambassadorUid, item.amount, item.commissions, item.reason ? 'excluded' : 'included', item.reason, item.cutoff ?? null, now);
 
 /** draft -> approved, by an actor who is not the creator. */
 export const approveStatement = (db: D1Database, companyId: string, uid: string, by: Actor, now: string) =>

@@ -78,7 +78,7 @@ async function railBlockers(svc: ServiceContext, companyId: string, rail: RailNa
 export async function createRun(svc: ServiceContext, op: Operator, rail: RailName = 'manual', only?: Set<string>): Promise<PayoutRunAnswer> {
   const { db } = svc;
   if (!(await railConfigured(svc, op.companyId, rail))) throw new ApiError('conflict', 'payoutRailNotConfigured', undefined, undefined, { rail });
-  const [{ list, cutoff }, blockersOn] = await Promise.all([readPayable(svc, op), railBlockers(svc, op.companyId, rail)]);
+  const [{ list, cutoff, cutoffs }, blockersOn] = await Promise.all([readPayable(svc, op), railBlockers(svc, op.companyId, rail)]);
   const candidates = list.results.filter((r) => !only || only.has(r.ambassador_uid))
     .map((r) => ({ ...r, blocked_by: blockersOn ? blockersOn(r.ambassador_uid, r.blocked_by) : r.blocked_by }));
   if (!candidates.some((r) => r.blocked_by.length === 0)) throw new ApiError('conflict', 'payoutRunNobodyReady');
@@ -87,7 +87,7 @@ export async function createRun(svc: ServiceContext, op: Operator, rail: RailNam
   await db.batch([
     insertRunStatement(db, op.companyId, uid, rail, op.currency, cutoff, op.actor, now),
     ...candidates.map((r) => insertItemStatement(db, op.companyId, uid, {
-      ambassadorUid: r.ambassador_uid, amount: r.payable, commissions: r.commissions, reason: r.blocked_by[0] ?? null,
+      ambassadorUid: r.ambassador_uid, amount: r.payable, commissions: r.commissions, reason: r.blocked_by[0] ?? null, cutoff: cutoffs.get(r.ambassador_uid),
     }, now)),
   ]);
   return answerOf(await loadRun(db, op.companyId, uid));
@@ -129,13 +129,15 @@ async function recordItem(
 ) {
   const { db } = svc;
   const company = run.companyId;
-  const now = await payable(db, company, item.ambassador_uid, run.cutoff);
+  // The ambassador's own holding period, when it is not the company's, was kept on the item.
+  const cutoff = item.cutoff ?? run.cutoff;
+  const now = await payable(db, company, item.ambassador_uid, cutoff);
   if (now.n !== item.commissions || now.total !== item.amount_minor) return failItem(svc, run, item, 'payable_changed');
   const payoutUid = newUid('po');
   const at = isoNow();
   try {
     const { payout } = await payOut(db, {
-      companyId: company, ambassadorUid: item.ambassador_uid, cutoff: run.cutoff, uid: payoutUid, count: item.commissions,
+      companyId: company, ambassadorUid: item.ambassador_uid, cutoff, uid: payoutUid, count: item.commissions,
       total: item.amount_minor, now: at, currency: run.currency, method: RAIL_METHOD[run.rail], transactionId: `run:${run.uid}`, status,
     }, alongside(payoutUid, at));
     return payout ?? failItem(svc, run, item, 'payable_changed');

@@ -5,7 +5,7 @@ import {
 } from '../../lib/schemas/profile';
 import { randomToken } from '../core/crypto';
 import { loadCustomization } from '../companies/customization';
-import { findUsernameOwner, updateAmbassadorStatement, updateUserNameStatement, type EditableColumn } from './queries';
+import { findUsernameOwner, profilePaypalChangedStatement, updateAmbassadorStatement, updateUserNameStatement, type EditableColumn } from './queries';
 import { inspectImage } from './image-check';
 import { parseInput, validationError } from './parse';
 import { ambassadorProfile } from './view';
@@ -100,6 +100,9 @@ export async function updateProfile(svc: ServiceContext, caller: Caller, input: 
   const statements = [
     updateAmbassadorStatement(svc.db, company.id, ambassador.uid, values),
     updateUserNameStatement(svc.db, company.id, user.id, data),
+    // A PayPal e-mail changed here is no longer the proven payout destination (src/api/payouts/destinations.ts).
+    values.paypal_email !== undefined && (values.paypal_email ?? null) !== (ambassador.paypal_email ?? null)
+      ? profilePaypalChangedStatement(svc.db, company.id, ambassador.uid, values.paypal_email ?? null, new Date().toISOString()) : null,
   ].filter((s): s is D1PreparedStatement => s !== null);
   try {
     if (statements.length) await svc.db.batch(statements);

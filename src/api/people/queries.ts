@@ -92,3 +92,15 @@ export function setEmailPreferencesStatement(db: D1Database, companyId: string, 
     .prepare('UPDATE ambassadors SET email_preferences = ?, deactivated_by_self = ? WHERE company_id = ? AND uid = ?')
     .bind(pref, deactivated ? 1 : 0, companyId, uid);
 }
+
+/**
+ * The profile's PayPal e-mail changed through the profile itself (PATCH): the proven destination no longer
+ * says where the money goes. Another address starts over (pending, no code yet); none removes it.
+ */
+export const profilePaypalChangedStatement = (db: D1Database, companyId: string, uid: string, email: string | null, now: string) =>
+  email === null
+    ? db.prepare(`DELETE FROM payout_destinations WHERE company_id = ? AND ambassador_uid = ? AND rail = 'paypal'`).bind(companyId, uid)
+    : db.prepare(
+      `UPDATE payout_destinations SET paypal_email = ?3, status = 'pending', code_hash = NULL, code_expires_at = NULL, code_attempts = 0, updated_at = ?4
+        WHERE company_id = ?1 AND ambassador_uid = ?2 AND rail = 'paypal' AND paypal_email <> ?3`,
+    ).bind(companyId, uid, email, now);

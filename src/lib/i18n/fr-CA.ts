@@ -55,4 +55,16 @@ export const frCA = {
   'rewards.pendingIssue': 'Votre récompense est en cours d’émission. Ses détails s’afficheront ici et dans votre courriel.',
   // The console's screens (./console/*.ts)
   ...consoleFrCA,
+  // The ambassador's side of payouts: PayPal confirmed by a code, the payout method and schedule, a payout's journey
+  emailPaypalCodeSubject: 'Votre code pour confirmer votre courriel PayPal chez {company}',
+  emailPaypalCodeBody: 'Votre code est {code}. Saisissez-le sur la page de votre compte {company} dans les {minutes} minutes pour confirmer ce courriel PayPal comme destination de vos versements. Si vous ne l’avez pas demandé, ignorez ce courriel : rien ne change.',
+  payoutCodeWrong: 'Ce code n’est pas le bon. Vérifiez le courriel envoyé et réessayez.',
+  payoutCodeNone: 'Aucun courriel PayPal n’attend de code. Saisissez d’abord votre courriel PayPal.',
+  payoutCodeFormat: 'Saisissez les 6 chiffres du courriel.',
+  'payoutMethod.paypalIntro': 'Nous envoyons un code à 6 chiffres à votre courriel PayPal. Dès que vous le saisissez ici, vos versements vont sur ce compte PayPal.',
+  'payoutMethod.paypalEmail': 'Courriel PayPal',
+  'payoutMethod.changeEmail': 'Utiliser un autre courriel PayPal',
+  'payoutMethod.code': 'Code reçu par courriel',
+  'payoutMethod.paypalSaved': 'Votre courriel PayPal est confirmé.',
+  'payoutMethod.codeSent': 'Nous avons envoyé un code à votre courriel PayPal. Saisissez-le ci-dessous.',
 } satisfies Partial<Messages>;

@@ -285,6 +285,13 @@ const payouts = z.object({
   tax_form_threshold_minor: z.number().int().min(0).max(100_000_000).default(0),
   /** Self-billed invoices per paid payout (docs/tax-forms.md): off unless the company switches them on. */
   self_billing: selfBillingSettings.prefault({}),
+  // When the hourly run drafts a payout run by itself (UTC): never, on `day` (1-28) of each month, or on
+  // `weekday` (1 Monday - 7 Sunday) of each week. Finance approves and sends it as any draft.
+  schedule: z.object({
+    every: z.enum(['off', 'monthly', 'weekly']).default('off'),
+    day: z.number().int().min(1).max(28).default(1),
+    weekday: z.number().int().min(1).max(7).default(1),
+  }).prefault({}),
 });
 
 // Loyalty: points earned by the portal itself (tasks) lapse `points_expire_days` after earning

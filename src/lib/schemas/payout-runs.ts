@@ -13,7 +13,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export type RunItemStatus = (typeof RUN_ITEM_STATUSES)[number];
 export const RAILS = ['manual', 'paypal', 'stripe', 'external'] as const;
 
-const actor = z.object({ kind: z.enum(['key', 'staff']), id: z.string(), label: z.string() }).strict();
+const actor = z.object({ kind: z.enum(['key', 'staff', 'schedule']), id: z.string(), label: z.string() }).strict();
 
 export const payoutRunItem = z
   .object({

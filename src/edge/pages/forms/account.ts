@@ -9,6 +9,7 @@ import { ClientError } from '../../client';
 import { LANGUAGE_COOKIE } from '../../request-context';
 import { redirectClearingSession } from '../page-data';
 import { readForm } from './form';
+import { isPayoutMethodAction, savePayoutMethod } from './account-payout';
 
 // The form actions of /app/account (spec §2 Profile). Every section is a real form posting to the page,
 // so it works without JavaScript: a success (or an error with nothing to re-fill) is a 303 back to the
@@ -57,7 +58,7 @@ interface Flash { kind: 'ok' | 'err'; section: Section; message: string }
 const asKey = (text: string) => (isMessageKey(text) ? text : englishText(text).key ?? text);
 
 /** 303 back to the section with the flash cookie (and any other cookie the section sets). */
-function back(kind: Flash['kind'], section: Section, message: string, extra: string[] = []) {
+export function back(kind: Flash['kind'], section: Section, message: string, extra: string[] = []) {
   const flash: Flash = { kind, section, message: asKey(message).slice(0, 400) };
   const headers = new Headers({ Location: `/app/account#${section}` });
   headers.append('Set-Cookie', `${FLASH}=${encodeURIComponent(JSON.stringify(flash))}; Path=/app/account; Max-Age=60; HttpOnly; SameSite=Lax`);
@@ -80,7 +81,7 @@ export function takeFlash(cookies: AstroCookies, lang: Language): { kind: Flash[
 }
 
 /** A failed call in the page language: the `detail` (or null) and one message per field. */
-function readFailure(err: ClientError, lang: Language) {
+export function readFailure(err: ClientError, lang: Language) {
   if (err.status === 429) return { detail: t(lang, 'tooManyAttempts', { seconds: Number(err.retryAfter) || 60 }), fields: {}, key: null };
   const { detail, fields } = localizeErrorBody(err.body, lang);
   const body = err.body as { code?: unknown; detail?: unknown } | null;
@@ -92,7 +93,7 @@ function readFailure(err: ClientError, lang: Language) {
  * Runs a section's call: a 401 ends the session and goes to /login; any other failure is given to
  * `onError` as a ClientError (a failure that is not one is logged and treated as a server error).
  */
-async function attempt(locals: Locals, work: () => Promise<Outcome>, onError: (err: ClientError) => Outcome): Promise<Outcome> {
+export async function attempt(locals: Locals, work: () => Promise<Outcome>, onError: (err: ClientError) => Outcome): Promise<Outcome> {
   try {
     return await work();
   } catch (err) {
@@ -103,7 +104,7 @@ async function attempt(locals: Locals, work: () => Promise<Outcome>, onError: (e
   }
 }
 
-function failed(section: Section, submitted: Record<string, string>, fieldErrors: Record<string, string>, formError: string): AccountFormState {
+export function failed(section: Section, submitted: Record<string, string>, fieldErrors: Record<string, string>, formError: string): AccountFormState {
   return { failed: { section, formError, fieldErrors, submitted }, confirmStep: null };
 }
 
@@ -228,6 +229,7 @@ export async function handleAccountPost(locals: Locals, request: Request): Promi
   if (action === 'avatar') return uploadAvatar(locals, form, submitted);
   if (action === 'tax') return saveTaxForm(locals, form, submitted);
   if (action === 'vat') return saveVatId(locals, form, submitted);
+  if (isPayoutMethodAction(action)) return savePayoutMethod(locals, action, form, submitted);
   if (action === 'deactivate' || action === 'reactivate') return changeStatus(locals, action, form);
   return failed('personal', submitted, {}, t(locals.requestContext.lang, 'accountChangesError'));
 }
