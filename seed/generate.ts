@@ -1265,7 +1265,7 @@ function activitiesFor(amb: string) {
   const commissionActivity = (c: Commission) => act({
     amb, campaign: c.campaign, type: 'commission', name: c.referral.name, email: c.referral.email,
     amount: c.amount, currency: CURRENCY[company], status: c.status, days: c.days, minutes: c.minutes,
-    data: [c.tx, c.event === 'first' ? 'First purchase' : 'Returning purchase', c.monetary ? money(company, c.revenue) : 'Store credit'],
+    data: [c.tx, c.event === 'first' ? 'records.firstPurchase' : 'records.returningPurchase', c.monetary ? money(company, c.revenue) : 'records.storeCredit'],
   });
   const newest = [...mine].sort((a, b) => a.days - b.days);
   const picked = new Set<Commission>([
@@ -1282,7 +1282,7 @@ function activitiesFor(amb: string) {
     act({ amb, campaign: e.campaign, type: 'points', name: r.name, email: r.email, points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: ['rewards.entry.referralReward', null, null] });
   }
   for (const e of ledgerRows.filter((x) => x.amb === amb && x.type === 'expire')) {
-    act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['Not redeemed in time', null, null] });
+    act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['records.notRedeemedInTime', null, null] });
   }
   for (const e of ledger.filter((x) => x.amb === amb && x.kind === 'points' && x.type === 'earn' && x.description.startsWith('Task'))) {
     act({ amb, type: 'task', points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, task: e.task, data: [e.description.replace('Task completed: ', ''), null, null] });
@@ -1301,7 +1301,7 @@ function activitiesFor(amb: string) {
       method: r.kind === 'gift_card' ? 4 : 8, redemption: r.id, days: r.days,
       // A delivered card is valid for a year.
       expireDays: r.status === 'completed' ? r.days - 365 : null,
-      data: [label, r.details.order_id ?? null, r.kind === 'gift_card' ? 'Gift card' : 'Rewards vault'],
+      data: [label, r.details.order_id ?? null, r.kind === 'gift_card' ? 'records.giftCard' : 'records.rewardsVault'],
     });
   }
 }
@@ -1309,7 +1309,7 @@ activitiesFor('amb-ava');
 activitiesFor('amb-alex');
 for (const amb of ['amb-ben', 'amb-sam', 'amb-gus']) {
   for (const c of commissions.filter((x) => x.amb === amb)) {
-    act({ amb, campaign: c.campaign, type: 'commission', name: c.referral.name, email: c.referral.email, amount: c.amount, currency: CURRENCY[c.company], status: c.status, days: c.days, minutes: c.minutes, data: [c.tx, 'First purchase', money(c.company, c.revenue)] });
+    act({ amb, campaign: c.campaign, type: 'commission', name: c.referral.name, email: c.referral.email, amount: c.amount, currency: CURRENCY[c.company], status: c.status, days: c.days, minutes: c.minutes, data: [c.tx, 'records.firstPurchase', money(c.company, c.revenue)] });
   }
 }
 activities.sort((a, b) => (a.amb === b.amb ? b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes) : a.amb < b.amb ? -1 : 1));

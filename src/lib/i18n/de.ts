@@ -923,6 +923,22 @@ export const de: Partial<Messages> = {
   'console.payoutRule': 'Provisionen sind {days, plural, one {# Tag} other {# Tage}} nach dem Verkauf auszahlbar; eine Auszahlung beträgt mindestens {minimum}.',
   'console.payoutStatus.pending': 'Ausstehend',
   'console.payoutStatus.processing': 'In Bearbeitung',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# Klick} other {# Klicks}}',
+  'counts.shares': '{count, plural, one {# Mal geteilt} other {# Mal geteilt}}',
+  'counts.referrals': '{count, plural, one {# Empfehlung} other {# Empfehlungen}}',
+  'graphSeries.clicks': 'Klicks',
+  'graphSeries.shares': 'Shares',
+  'graphSeries.referrals': 'Empfehlungen',
+  'records.stripeCheckout': 'Stripe-Checkout {ref}',
+  'records.stripeInvoice': 'Stripe-Rechnung {ref}',
+  'records.shopifyOrder': 'Shopify-Bestellung {ref}',
+  'records.firstPurchase': 'Erster Kauf',
+  'records.returningPurchase': 'Wiederholungskauf',
+  'records.storeCredit': 'Guthaben im Shop',
+  'records.notRedeemedInTime': 'Nicht rechtzeitig eingelöst',
+  'records.giftCard': 'Geschenkkarte',
+  'records.rewardsVault': 'Prämientresor',
   // The console's screens (./console/*.ts)
   ...consoleDe,
 };

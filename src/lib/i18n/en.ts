@@ -926,6 +926,22 @@ export const en = {
   'console.payoutRule': 'Commissions are payable {days, plural, one {# day} other {# days}} after the sale; a payout is at least {minimum}.',
   'console.payoutStatus.pending': 'Pending',
   'console.payoutStatus.processing': 'Processing',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# click} other {# clicks}}',
+  'counts.shares': '{count, plural, one {# share} other {# shares}}',
+  'counts.referrals': '{count, plural, one {# referral} other {# referrals}}',
+  'graphSeries.clicks': 'clicks',
+  'graphSeries.shares': 'shares',
+  'graphSeries.referrals': 'referrals',
+  'records.stripeCheckout': 'Stripe checkout {ref}',
+  'records.stripeInvoice': 'Stripe invoice {ref}',
+  'records.shopifyOrder': 'Shopify order {ref}',
+  'records.firstPurchase': 'First purchase',
+  'records.returningPurchase': 'Returning purchase',
+  'records.storeCredit': 'Store credit',
+  'records.notRedeemedInTime': 'Not redeemed in time',
+  'records.giftCard': 'Gift card',
+  'records.rewardsVault': 'Rewards vault',
   // The console's screens (./console/*.ts)
   ...consoleEn,
 } as const;

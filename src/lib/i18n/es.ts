@@ -910,6 +910,22 @@ export const es: Messages = {
   'console.payoutRule': 'Las comisiones se pueden pagar {days, plural, one {# día} other {# días}} después de la venta; un pago es de al menos {minimum}.',
   'console.payoutStatus.pending': 'Pendiente',
   'console.payoutStatus.processing': 'En proceso',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# clic} other {# clics}}',
+  'counts.shares': '{count, plural, one {# vez compartido} other {# veces compartido}}',
+  'counts.referrals': '{count, plural, one {# referido} other {# referidos}}',
+  'graphSeries.clicks': 'clics',
+  'graphSeries.shares': 'veces compartido',
+  'graphSeries.referrals': 'referidos',
+  'records.stripeCheckout': 'Pago de Stripe {ref}',
+  'records.stripeInvoice': 'Factura de Stripe {ref}',
+  'records.shopifyOrder': 'Pedido de Shopify {ref}',
+  'records.firstPurchase': 'Primera compra',
+  'records.returningPurchase': 'Compra repetida',
+  'records.storeCredit': 'Crédito en tienda',
+  'records.notRedeemedInTime': 'No canjeado a tiempo',
+  'records.giftCard': 'Tarjeta regalo',
+  'records.rewardsVault': 'Bóveda de recompensas',
   // The console's screens (./console/*.ts)
   ...consoleEs,
 };

@@ -924,6 +924,22 @@ export const fr: Partial<Messages> = {
   'console.payoutRule': 'Les commissions sont payables {days, plural, one {# jour} other {# jours}} après la vente ; un paiement est d’au moins {minimum}.',
   'console.payoutStatus.pending': 'En attente',
   'console.payoutStatus.processing': 'En cours',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# clic} other {# clics}}',
+  'counts.shares': '{count, plural, one {# partage} other {# partages}}',
+  'counts.referrals': '{count, plural, one {# parrainage} other {# parrainages}}',
+  'graphSeries.clicks': 'clics',
+  'graphSeries.shares': 'partages',
+  'graphSeries.referrals': 'parrainages',
+  'records.stripeCheckout': 'Paiement Stripe {ref}',
+  'records.stripeInvoice': 'Facture Stripe {ref}',
+  'records.shopifyOrder': 'Commande Shopify {ref}',
+  'records.firstPurchase': 'Premier achat',
+  'records.returningPurchase': 'Achat répété',
+  'records.storeCredit': 'Avoir en boutique',
+  'records.notRedeemedInTime': 'Non utilisé à temps',
+  'records.giftCard': 'Carte cadeau',
+  'records.rewardsVault': 'Coffre à récompenses',
   // The console's screens (./console/*.ts)
   ...consoleFr,
 };

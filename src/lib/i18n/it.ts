@@ -923,6 +923,22 @@ export const it: Partial<Messages> = {
   'console.payoutRule': 'Le commissioni sono pagabili {days, plural, one {# giorno} other {# giorni}} dopo la vendita; un pagamento è di almeno {minimum}.',
   'console.payoutStatus.pending': 'In attesa',
   'console.payoutStatus.processing': 'In elaborazione',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# clic} other {# clic}}',
+  'counts.shares': '{count, plural, one {# condivisione} other {# condivisioni}}',
+  'counts.referrals': '{count, plural, one {# referral} other {# referral}}',
+  'graphSeries.clicks': 'clic',
+  'graphSeries.shares': 'condivisioni',
+  'graphSeries.referrals': 'referral',
+  'records.stripeCheckout': 'Checkout Stripe {ref}',
+  'records.stripeInvoice': 'Fattura Stripe {ref}',
+  'records.shopifyOrder': 'Ordine Shopify {ref}',
+  'records.firstPurchase': 'Primo acquisto',
+  'records.returningPurchase': 'Acquisto successivo',
+  'records.storeCredit': 'Credito in negozio',
+  'records.notRedeemedInTime': 'Non riscattato in tempo',
+  'records.giftCard': 'Carta regalo',
+  'records.rewardsVault': 'Cassaforte dei premi',
   // The console's screens (./console/*.ts)
   ...consoleIt,
 };

@@ -923,6 +923,22 @@ export const nl: Partial<Messages> = {
   'console.payoutRule': 'Commissies zijn {days, plural, one {# dag} other {# dagen}} na de verkoop uit te betalen; een uitbetaling is minstens {minimum}.',
   'console.payoutStatus.pending': 'In afwachting',
   'console.payoutStatus.processing': 'In behandeling',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# klik} other {# klikken}}',
+  'counts.shares': '{count, plural, one {# keer gedeeld} other {# keer gedeeld}}',
+  'counts.referrals': '{count, plural, one {# doorverwijzing} other {# doorverwijzingen}}',
+  'graphSeries.clicks': 'klikken',
+  'graphSeries.shares': 'keer gedeeld',
+  'graphSeries.referrals': 'doorverwijzingen',
+  'records.stripeCheckout': 'Stripe-betaling {ref}',
+  'records.stripeInvoice': 'Stripe-factuur {ref}',
+  'records.shopifyOrder': 'Shopify-bestelling {ref}',
+  'records.firstPurchase': 'Eerste aankoop',
+  'records.returningPurchase': 'Herhaalaankoop',
+  'records.storeCredit': 'Winkeltegoed',
+  'records.notRedeemedInTime': 'Niet op tijd ingewisseld',
+  'records.giftCard': 'Cadeaukaart',
+  'records.rewardsVault': 'Beloningskluis',
   // The console's screens (./console/*.ts)
   ...consoleNl,
 };

@@ -922,6 +922,22 @@ export const pl: Partial<Messages> = {
   'console.payoutRule': 'Prowizje można wypłacić {days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}} po sprzedaży; wypłata wynosi co najmniej {minimum}.',
   'console.payoutStatus.pending': 'Oczekuje',
   'console.payoutStatus.processing': 'W realizacji',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# kliknięcie} few {# kliknięcia} many {# kliknięć} other {# kliknięcia}}',
+  'counts.shares': '{count, plural, one {# udostępnienie} few {# udostępnienia} many {# udostępnień} other {# udostępnienia}}',
+  'counts.referrals': '{count, plural, one {# polecenie} few {# polecenia} many {# poleceń} other {# polecenia}}',
+  'graphSeries.clicks': 'kliknięcia',
+  'graphSeries.shares': 'udostępnienia',
+  'graphSeries.referrals': 'polecenia',
+  'records.stripeCheckout': 'Płatność Stripe {ref}',
+  'records.stripeInvoice': 'Faktura Stripe {ref}',
+  'records.shopifyOrder': 'Zamówienie Shopify {ref}',
+  'records.firstPurchase': 'Pierwszy zakup',
+  'records.returningPurchase': 'Kolejny zakup',
+  'records.storeCredit': 'Kredyt w sklepie',
+  'records.notRedeemedInTime': 'Niewykorzystane na czas',
+  'records.giftCard': 'Karta podarunkowa',
+  'records.rewardsVault': 'Skarbiec nagród',
   // The console's screens (./console/*.ts)
   ...consolePl,
 };

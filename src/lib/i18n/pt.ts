@@ -922,6 +922,22 @@ export const pt: Partial<Messages> = {
   'console.payoutRule': 'As comissões são pagáveis {days, plural, one {# dia} other {# dias}} após a venda; um pagamento é de pelo menos {minimum}.',
   'console.payoutStatus.pending': 'Pendente',
   'console.payoutStatus.processing': 'Em processamento',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# clique} other {# cliques}}',
+  'counts.shares': '{count, plural, one {# compartilhamento} other {# compartilhamentos}}',
+  'counts.referrals': '{count, plural, one {# indicação} other {# indicações}}',
+  'graphSeries.clicks': 'cliques',
+  'graphSeries.shares': 'compartilhamentos',
+  'graphSeries.referrals': 'indicações',
+  'records.stripeCheckout': 'Checkout Stripe {ref}',
+  'records.stripeInvoice': 'Fatura Stripe {ref}',
+  'records.shopifyOrder': 'Pedido Shopify {ref}',
+  'records.firstPurchase': 'Primeira compra',
+  'records.returningPurchase': 'Compra recorrente',
+  'records.storeCredit': 'Crédito na loja',
+  'records.notRedeemedInTime': 'Não resgatado a tempo',
+  'records.giftCard': 'Cartão-presente',
+  'records.rewardsVault': 'Cofre de recompensas',
   // The console's screens (./console/*.ts)
   ...consolePt,
 };
