@@ -348,7 +348,7 @@ const demoSettings = {
   portal_auto_login: true,
   default_language: 'en',
   auto_translate_languages: [],
-  // The company's texts in other languages (issue 21); what a language leaves out shows in English.
+  // The company's texts in every other language the portal offers (its regional languages read their base's).
   translations: {
     es: {
       register: {
@@ -384,17 +384,120 @@ const demoSettings = {
         form_header: 'Rejoignez le programme ambassadeurs de Demo Co',
         message: '<p>Gagnez <strong>10 % de commission</strong> sur chaque commande de vos amis, et des points à échanger contre des récompenses.</p>',
         right_column: '<h3>Pourquoi nous rejoindre ?</h3><ul><li>Des remises exclusives pour vos amis</li><li>Des paiements mensuels par PayPal</li>'
-          + '<li>Des cartes cadeaux contre vos points</li></ul>',
+          + '<li>Des cartes cadeaux contre vos points</li></ul><p>Des questions ? <a href="https://www.demo.test/ambassadors/faq">Lisez la FAQ</a>.</p>',
         terms_text: 'J\'accepte les <a href="https://www.demo.test/ambassadors/terms">conditions du programme ambassadeurs</a>.',
         form_state_label: 'État',
         fields: { custom1: { label: 'Taille de T-shirt' } },
       },
-      tabs: { custom: { 'creator-corner': { name: 'Coin des créateurs' } } },
+      tabs: {
+        custom: {
+          'creator-corner': {
+            name: 'Coin des créateurs',
+            html: '<h2>Coin des créateurs</h2><p>Conseils, briefs et lancements en avant-première pour nos créateurs.</p>'
+              + '<p><a href="https://www.demo.test/creators/brief">Lisez le brief de ce mois-ci</a></p>',
+          },
+        },
+      },
       dashboard: {
         section_descriptions: {
           activity_overview_section: 'Vos clics, partages et parrainages des derniers mois.',
           tasks_section: 'Accomplissez des tâches pour gagner des points bonus.',
           badges_section: 'Les badges que vous avez gagnés.',
+        },
+      },
+    },
+    de: {
+      register: {
+        button_text: 'Mein Konto erstellen',
+        form_header: 'Werden Sie Botschafter von Demo Co',
+        message: '<p>Verdienen Sie <strong>10 % Provision</strong> auf jede Bestellung Ihrer Freunde, dazu Punkte für Prämien.</p>',
+        right_column: '<h3>Warum mitmachen?</h3><ul><li>Exklusive Rabatte für Ihre Freunde</li><li>Monatliche Auszahlungen per PayPal</li><li>Geschenkkarten für Ihre Punkte</li></ul><p>Fragen? <a href="https://www.demo.test/ambassadors/faq">Lesen Sie die FAQ</a>.</p>',
+        terms_text: 'Ich akzeptiere die <a href="https://www.demo.test/ambassadors/terms">Bedingungen des Botschafterprogramms</a>.',
+        form_state_label: 'Bundesland',
+        fields: { custom1: { label: 'T-Shirt-Größe' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Creator-Ecke', html: '<h2>Creator-Ecke</h2><p>Tipps, Briefings und frühe Produktneuheiten für unsere Creator.</p><p><a href="https://www.demo.test/creators/brief">Lesen Sie das Briefing dieses Monats</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Ihre Klicks, geteilten Links und Empfehlungen der letzten Monate.',
+          tasks_section: 'Erledigen Sie Aufgaben, um Bonuspunkte zu sammeln.',
+          badges_section: 'Die Abzeichen, die Sie bisher erhalten haben.',
+        },
+      },
+    },
+    it: {
+      register: {
+        button_text: 'Crea il mio account',
+        form_header: 'Unisciti al programma ambassador di Demo Co',
+        message: '<p>Guadagna il <strong>10 % di commissione</strong> su ogni ordine dei tuoi amici, più punti da usare per i premi.</p>',
+        right_column: '<h3>Perché unirti?</h3><ul><li>Sconti esclusivi per i tuoi amici</li><li>Pagamenti mensili tramite PayPal</li><li>Carte regalo per i tuoi punti</li></ul><p>Domande? <a href="https://www.demo.test/ambassadors/faq">Leggi le FAQ</a>.</p>',
+        terms_text: 'Accetto le <a href="https://www.demo.test/ambassadors/terms">condizioni del programma ambassador</a>.',
+        form_state_label: 'Provincia',
+        fields: { custom1: { label: 'Taglia della maglietta' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Angolo dei creator', html: '<h2>Angolo dei creator</h2><p>Consigli, brief e anteprime dei prodotti per i nostri creator.</p><p><a href="https://www.demo.test/creators/brief">Leggi il brief di questo mese</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'I tuoi clic, le tue condivisioni e i tuoi referral degli ultimi mesi.',
+          tasks_section: 'Completa le attività per guadagnare punti bonus.',
+          badges_section: 'I badge che hai ottenuto finora.',
+        },
+      },
+    },
+    nl: {
+      register: {
+        button_text: 'Mijn account aanmaken',
+        form_header: 'Word ambassadeur van Demo Co',
+        message: '<p>Verdien <strong>10% commissie</strong> op elke bestelling van je vrienden, plus punten voor beloningen.</p>',
+        right_column: '<h3>Waarom meedoen?</h3><ul><li>Exclusieve kortingen voor je vrienden</li><li>Maandelijkse uitbetalingen via PayPal</li><li>Cadeaukaarten voor je punten</li></ul><p>Vragen? <a href="https://www.demo.test/ambassadors/faq">Lees de veelgestelde vragen</a>.</p>',
+        terms_text: 'Ik ga akkoord met de <a href="https://www.demo.test/ambassadors/terms">voorwaarden van het ambassadeursprogramma</a>.',
+        form_state_label: 'Provincie',
+        fields: { custom1: { label: 'T-shirtmaat' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Creatorhoek', html: '<h2>Creatorhoek</h2><p>Tips, briefings en vroege productlanceringen voor onze creators.</p><p><a href="https://www.demo.test/creators/brief">Lees de briefing van deze maand</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Je klikken, gedeelde links en doorverwijzingen van de afgelopen maanden.',
+          tasks_section: 'Voltooi taken om bonuspunten te verdienen.',
+          badges_section: 'De badges die je tot nu toe hebt verdiend.',
+        },
+      },
+    },
+    pl: {
+      register: {
+        button_text: 'Utwórz konto',
+        form_header: 'Dołącz do programu ambasadorów Demo Co',
+        message: '<p>Zarabiaj <strong>10% prowizji</strong> od każdego zamówienia znajomych, a do tego punkty na nagrody.</p>',
+        right_column: '<h3>Dlaczego warto?</h3><ul><li>Wyjątkowe rabaty dla Twoich znajomych</li><li>Comiesięczne wypłaty przez PayPal</li><li>Karty podarunkowe za punkty</li></ul><p>Pytania? <a href="https://www.demo.test/ambassadors/faq">Przeczytaj FAQ</a>.</p>',
+        terms_text: 'Akceptuję <a href="https://www.demo.test/ambassadors/terms">regulamin programu ambasadorów</a>.',
+        form_state_label: 'Województwo',
+        fields: { custom1: { label: 'Rozmiar koszulki' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Kącik twórców', html: '<h2>Kącik twórców</h2><p>Porady, briefy i wcześniejsze premiery produktów dla naszych twórców.</p><p><a href="https://www.demo.test/creators/brief">Przeczytaj brief na ten miesiąc</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Twoje kliknięcia, udostępnienia i polecenia z ostatnich miesięcy.',
+          tasks_section: 'Wykonuj zadania, aby zdobywać dodatkowe punkty.',
+          badges_section: 'Odznaki, które już zdobyłeś.',
+        },
+      },
+    },
+    pt: {
+      register: {
+        button_text: 'Criar a minha conta',
+        form_header: 'Junte-se ao programa de embaixadores da Demo Co',
+        message: '<p>Ganhe <strong>10% de comissão</strong> em cada pedido dos seus amigos, e pontos para trocar por recompensas.</p>',
+        right_column: '<h3>Porquê participar?</h3><ul><li>Descontos exclusivos para os seus amigos</li><li>Pagamentos mensais por PayPal</li><li>Cartões-presente pelos seus pontos</li></ul><p>Dúvidas? <a href="https://www.demo.test/ambassadors/faq">Leia as perguntas frequentes</a>.</p>',
+        terms_text: 'Aceito as <a href="https://www.demo.test/ambassadors/terms">condições do programa de embaixadores</a>.',
+        form_state_label: 'Estado',
+        fields: { custom1: { label: 'Tamanho da camiseta' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Cantinho dos criadores', html: '<h2>Cantinho dos criadores</h2><p>Dicas, briefings e lançamentos antecipados para os nossos criadores.</p><p><a href="https://www.demo.test/creators/brief">Leia o briefing deste mês</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Os seus cliques, partilhas e indicações dos últimos meses.',
+          tasks_section: 'Conclua tarefas para ganhar pontos de bónus.',
+          badges_section: 'Os emblemas que já ganhou.',
         },
       },
     },
@@ -481,7 +584,7 @@ const acmeSettings = {
   portal_auto_login: false,
   default_language: 'es',
   auto_translate_languages: [{ status: true, code: 'fr' }],
-  // The company's texts in other languages (issue 21); what a language leaves out shows in Spanish.
+  // The company's texts in every other language the portal offers (its regional languages read their base's).
   translations: {
     en: {
       register: {
@@ -501,7 +604,7 @@ const acmeSettings = {
             html: '<h2>Gear guide</h2><p>What the crew recommends this season: the Ridge 30 pack, the Trailrunner shoes and the Summit 2 tent.</p>'
               + '<p><a href="https://www.acme-outdoor.test/gear-guide">See the full guide</a></p>',
           },
-          'summit-perks': { name: 'Summit perks' },
+          'summit-perks': { name: 'Summit perks', html: '<h2>Summit Club perks</h2><p>Summit Club members get a free guided climb every season.</p>' },
           'crew-shop': { name: 'Crew shop' },
         },
       },
@@ -516,17 +619,142 @@ const acmeSettings = {
         button_text: 'Rejoindre l\'équipe',
         form_header: 'Rejoignez l\'équipe Acme Outdoor',
         message: '<p>Partagez le matériel que vous aimez et gagnez des <strong>Acme Coins</strong> pour chaque ami qui rejoint vos sorties.</p>',
+        right_column: '<h3>Les avantages de l’équipe</h3><ul><li>8 % de commission</li><li>Un accès anticipé au nouveau matériel</li></ul>'
+          + '<p><a href="https://www.acme-outdoor.test/crew">Comment fonctionne l’équipe</a></p>',
         terms_text: 'J\'accepte les <a href="https://www.acme-outdoor.test/crew/terms">conditions de l\'équipe</a>.',
         fields: { groups: { label: 'Équipe' } },
       },
       tabs: {
         labels: { rewards: 'Boutique de récompenses' },
-        custom: { 'gear-guide': { name: 'Guide du matériel' }, 'summit-perks': { name: 'Avantages Summit' }, 'crew-shop': { name: 'Boutique de l\'équipe' } },
+        custom: {
+          'gear-guide': {
+            name: 'Guide du matériel',
+            html: '<h2>Guide du matériel</h2><p>Ce que l’équipe recommande cette saison : le sac Ridge 30, les chaussures Trailrunner et la tente Summit 2.</p>'
+              + '<p><a href="https://www.acme-outdoor.test/gear-guide">Voir le guide complet</a></p>',
+          },
+          'summit-perks': { name: 'Avantages Summit', html: '<h2>Les avantages du Summit Club</h2><p>Les membres du Summit Club profitent d’une escalade guidée gratuite chaque saison.</p>' },
+          'crew-shop': { name: 'Boutique de l\'équipe' },
+        },
       },
       dashboard: {
         earned_first_event_label: 'Gagné - Première commande',
         earned_second_event_label: 'Gagné - Commande répétée',
         section_descriptions: { badges_section: 'Les badges que vous avez gagnés avec l’équipe.' },
+      },
+    },
+    de: {
+      register: {
+        button_text: 'Dem Team beitreten',
+        form_header: 'Werden Sie Teil des Acme-Outdoor-Teams',
+        message: '<p>Teilen Sie die Ausrüstung, die Sie lieben, und verdienen Sie <strong>Acme Coins</strong> für jeden Freund, der bei Ihren Touren mitmacht.</p>',
+        right_column: '<h3>Vorteile im Team</h3><ul><li>8 % Provision</li><li>Früher Zugang zu neuer Ausrüstung</li></ul><p><a href="https://www.acme-outdoor.test/crew">So funktioniert das Team</a></p>',
+        terms_text: 'Ich akzeptiere die <a href="https://www.acme-outdoor.test/crew/terms">Bedingungen des Teams</a>.',
+        fields: { groups: { label: 'Team' } },
+      },
+      tabs: {
+        labels: { rewards: 'Prämienshop' },
+        custom: {
+          'gear-guide': { name: 'Ausrüstungsratgeber', html: '<h2>Ausrüstungsratgeber</h2><p>Was das Team in dieser Saison empfiehlt: den Rucksack Ridge 30, die Schuhe Trailrunner und das Zelt Summit 2.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Den ganzen Ratgeber ansehen</a></p>' },
+          'summit-perks': { name: 'Summit-Vorteile', html: '<h2>Vorteile des Summit Club</h2><p>Mitglieder des Summit Club erhalten jede Saison eine kostenlose geführte Klettertour.</p>' },
+          'crew-shop': { name: 'Team-Shop' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Verdient - Erste Bestellung',
+        earned_second_event_label: 'Verdient - Folgebestellung',
+        section_descriptions: { badges_section: 'Die Abzeichen, die Sie mit dem Team erhalten haben.' },
+      },
+    },
+    it: {
+      register: {
+        button_text: 'Unisciti al team',
+        form_header: 'Unisciti al team di Acme Outdoor',
+        message: '<p>Condividi l’attrezzatura che ami e guadagna <strong>Acme Coins</strong> per ogni amico che si unisce alle tue uscite.</p>',
+        right_column: '<h3>Vantaggi del team</h3><ul><li>8 % di commissione</li><li>Accesso anticipato alla nuova attrezzatura</li></ul><p><a href="https://www.acme-outdoor.test/crew">Come funziona il team</a></p>',
+        terms_text: 'Accetto le <a href="https://www.acme-outdoor.test/crew/terms">condizioni del team</a>.',
+        fields: { groups: { label: 'Team' } },
+      },
+      tabs: {
+        labels: { rewards: 'Negozio dei premi' },
+        custom: {
+          'gear-guide': { name: 'Guida all’attrezzatura', html: '<h2>Guida all’attrezzatura</h2><p>Cosa consiglia il team in questa stagione: lo zaino Ridge 30, le scarpe Trailrunner e la tenda Summit 2.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Vedi la guida completa</a></p>' },
+          'summit-perks': { name: 'Vantaggi Summit', html: '<h2>Vantaggi del Summit Club</h2><p>I membri del Summit Club hanno un’arrampicata guidata gratuita ogni stagione.</p>' },
+          'crew-shop': { name: 'Negozio del team' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Guadagnato - Primo ordine',
+        earned_second_event_label: 'Guadagnato - Ordine ripetuto',
+        section_descriptions: { badges_section: 'I badge che hai ottenuto con il team.' },
+      },
+    },
+    nl: {
+      register: {
+        button_text: 'Word lid van het team',
+        form_header: 'Word lid van het Acme Outdoor-team',
+        message: '<p>Deel de uitrusting waar je van houdt en verdien <strong>Acme Coins</strong> voor elke vriend die meegaat op je tochten.</p>',
+        right_column: '<h3>Voordelen van het team</h3><ul><li>8% commissie</li><li>Vroege toegang tot nieuwe uitrusting</li></ul><p><a href="https://www.acme-outdoor.test/crew">Zo werkt het team</a></p>',
+        terms_text: 'Ik ga akkoord met de <a href="https://www.acme-outdoor.test/crew/terms">voorwaarden van het team</a>.',
+        fields: { groups: { label: 'Team' } },
+      },
+      tabs: {
+        labels: { rewards: 'Beloningswinkel' },
+        custom: {
+          'gear-guide': { name: 'Uitrustingsgids', html: '<h2>Uitrustingsgids</h2><p>Wat het team dit seizoen aanraadt: de Ridge 30-rugzak, de Trailrunner-schoenen en de Summit 2-tent.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Bekijk de volledige gids</a></p>' },
+          'summit-perks': { name: 'Summit-voordelen', html: '<h2>Voordelen van de Summit Club</h2><p>Leden van de Summit Club krijgen elk seizoen een gratis begeleide klimtocht.</p>' },
+          'crew-shop': { name: 'Teamwinkel' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Verdiend - Eerste bestelling',
+        earned_second_event_label: 'Verdiend - Herhaalbestelling',
+        section_descriptions: { badges_section: 'De badges die je met het team hebt verdiend.' },
+      },
+    },
+    pl: {
+      register: {
+        button_text: 'Dołącz do ekipy',
+        form_header: 'Dołącz do ekipy Acme Outdoor',
+        message: '<p>Polecaj sprzęt, który kochasz, i zdobywaj <strong>Acme Coins</strong> za każdego znajomego, który dołączy do Twoich wypraw.</p>',
+        right_column: '<h3>Korzyści ekipy</h3><ul><li>8% prowizji</li><li>Wcześniejszy dostęp do nowego sprzętu</li></ul><p><a href="https://www.acme-outdoor.test/crew">Jak działa ekipa</a></p>',
+        terms_text: 'Akceptuję <a href="https://www.acme-outdoor.test/crew/terms">regulamin ekipy</a>.',
+        fields: { groups: { label: 'Ekipa' } },
+      },
+      tabs: {
+        labels: { rewards: 'Sklep z nagrodami' },
+        custom: {
+          'gear-guide': { name: 'Poradnik sprzętowy', html: '<h2>Poradnik sprzętowy</h2><p>Co ekipa poleca w tym sezonie: plecak Ridge 30, buty Trailrunner i namiot Summit 2.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Zobacz cały poradnik</a></p>' },
+          'summit-perks': { name: 'Korzyści Summit', html: '<h2>Korzyści Summit Club</h2><p>Członkowie Summit Club co sezon dostają darmową wspinaczkę z przewodnikiem.</p>' },
+          'crew-shop': { name: 'Sklep ekipy' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Zarobione - Pierwsze zamówienie',
+        earned_second_event_label: 'Zarobione - Kolejne zamówienie',
+        section_descriptions: { badges_section: 'Odznaki zdobyte z ekipą.' },
+      },
+    },
+    pt: {
+      register: {
+        button_text: 'Entrar na equipa',
+        form_header: 'Junte-se à equipa da Acme Outdoor',
+        message: '<p>Partilhe o equipamento de que gosta e ganhe <strong>Acme Coins</strong> por cada amigo que se junta às suas saídas.</p>',
+        right_column: '<h3>Vantagens da equipa</h3><ul><li>8% de comissão</li><li>Acesso antecipado ao equipamento novo</li></ul><p><a href="https://www.acme-outdoor.test/crew">Como funciona a equipa</a></p>',
+        terms_text: 'Aceito as <a href="https://www.acme-outdoor.test/crew/terms">condições da equipa</a>.',
+        fields: { groups: { label: 'Equipa' } },
+      },
+      tabs: {
+        labels: { rewards: 'Loja de recompensas' },
+        custom: {
+          'gear-guide': { name: 'Guia de equipamento', html: '<h2>Guia de equipamento</h2><p>O que a equipa recomenda nesta temporada: a mochila Ridge 30, os ténis Trailrunner e a tenda Summit 2.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Ver o guia completo</a></p>' },
+          'summit-perks': { name: 'Vantagens Summit', html: '<h2>Vantagens do Summit Club</h2><p>Os membros do Summit Club têm uma escalada guiada gratuita em cada temporada.</p>' },
+          'crew-shop': { name: 'Loja da equipa' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Ganho - Primeiro pedido',
+        earned_second_event_label: 'Ganho - Pedido repetido',
+        section_descriptions: { badges_section: 'Os emblemas que ganhou com a equipa.' },
       },
     },
   },
@@ -543,6 +771,10 @@ const acmeSummitSettings = {
   theme: { link_color: '#0277bd', button_color: '#01579b', campaign_portal_logo: acmeSummitBrand.logo },
   tabs: { link_color: '#4fc3f7', items: { rewards: { label: 'Recompensas Summit' } } },
   dashboard: { body_scripts: '<script>window.acmeSummitDashboard=true</script>' },
+  // The layer's own tab label translates itself (the company's translations of its label no longer apply).
+  translations: Object.fromEntries(Object.entries({
+    en: 'Summit rewards', fr: 'Récompenses Summit', de: 'Summit-Prämien', it: 'Premi Summit', nl: 'Summit-beloningen', pl: 'Nagrody Summit', pt: 'Recompensas Summit',
+  }).map(([code, rewards]) => [code, { tabs: { labels: { rewards } } }])),
 };
 
 const globexSettings = {

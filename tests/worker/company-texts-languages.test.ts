@@ -1,0 +1,23 @@
+// The demo companies write their texts in every language the portal offers: a page in any of them shows the
+// company's words in that language, not the default language's (acme's French registration showed a Spanish
+// right column; its Polish menu Spanish tab names). Real migrations, real D1, the demo seed.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { loadCustomization } from '../../src/api/companies/customization';
+import { missingTranslations } from '../../src/lib/company-texts';
+import { inLanguage } from '../../src/lib/customization-language';
+
+describe('the demo companies\' texts in every language', () => {
+  it.each(['demo', 'acme'])('%s misses no text in any language, on the company\'s pages and on every campaign\'s', async (company) => {
+    const { all } = await loadCustomization(env.DB, company);
+    for (const settings of all) expect(missingTranslations(settings)).toEqual([]);
+  });
+
+  it('acme\'s French registration has its own right column and its Polish menu Polish tab names', async () => {
+    const { company } = await loadCustomization(env.DB, 'acme');
+    expect(inLanguage(company, 'fr').register.right_column).toContain('Les avantages de l’équipe');
+    const pl = inLanguage(company, 'pl');
+    expect(pl.tabs.items.rewards.label).toBe('Sklep z nagrodami');
+    expect(pl.tabs.custom.map((tab) => tab.name)).toEqual(['Poradnik sprzętowy', 'Korzyści Summit', 'Sklep ekipy']);
+  });
+});
