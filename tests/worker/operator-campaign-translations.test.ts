@@ -120,7 +120,7 @@ describe('campaign, tier and badge texts per language: what ambassadors read', (
     });
     expect((await campaignIn(ava, 'cmp-demo-main', 'es-MX')).campaign_name).toBe('Recomienda a un amigo');
     const pl = await campaignIn(ava, 'cmp-demo-main', 'pl');
-    expect(pl).toMatchObject({ campaign_name: 'Refer a Friend', native_message: 'I love Demo Co - here is a discount for your first order.' });
+    expect(pl).toMatchObject({ campaign_name: 'Poleć znajomego', native_message: 'Uwielbiam Demo Co – oto rabat na Twoje pierwsze zamówienie.' });
     // VIP Insiders keeps its name in every language (the company translated only its texts).
     expect((await campaignIn(ava, 'cmp-demo-vip', 'fr')).campaign_name).toBe('VIP Insiders');
     // acme writes in Spanish: English is a translation there, Spanish the row's own.
