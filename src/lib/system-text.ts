@@ -20,6 +20,9 @@ const SYSTEM_TEXTS: ReadonlyMap<string, MessageKey> = new Map<string, MessageKey
     ['records.notRedeemedInTime', 'Not redeemed in time'],
     ['records.giftCard', 'Gift card'],
     ['records.rewardsVault', 'Rewards vault'],
+    ['records.expired', 'Expired: not redeemed in time'],
+    ['records.refund', 'Refund'],
+    ['records.refundClawback', 'Refund (clawback)'],
   ] as const).flatMap(([key, english]): [string, MessageKey][] => [[key, key], [english, key]]),
 ]);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/lib/i18n';
+import { ledgerText } from '../../src/lib/ledger-text';
 import { recordText, shareLinkWord, systemText } from '../../src/lib/system-text';
 
 // What the portal writes on a record is kept as data (a message key, with the reference it names) and read in
@@ -23,6 +24,14 @@ describe('the portal\'s own texts on records', () => {
     expect(systemText('Not redeemed in time', 'pl')).toBe('Niewykorzystane na czas');
     expect(systemText('records.giftCard', 'pl')).toBe('Karta podarunkowa');
     expect(systemText('Rewards vault', 'fr')).toBe('Coffre à récompenses');
+  });
+
+  it('reads a refund, a clawback and an expiry the portal wrote in the reader\'s language, and a returned redemption on the ledger', () => {
+    expect(systemText('records.refundClawback', 'pl')).toBe('Zwrot (odebranie prowizji)');
+    expect(systemText('Refund (clawback)', 'fr')).toBe('Remboursement (reprise)');
+    expect(systemText('records.refund', 'de')).toBe('Erstattung');
+    expect(ledgerText('Expired: not redeemed in time', null, 'pl')).toBe('Wygasło: niewykorzystane na czas');
+    expect(ledgerText('Returned: Carte cadeau Amazon.com', null, 'fr')).toBe('Restitué\u00a0: Carte cadeau Amazon.com');
   });
 
   it('leaves a company\'s own words as written, a bare prefix too', () => {

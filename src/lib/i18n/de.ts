@@ -939,6 +939,10 @@ export const de: Partial<Messages> = {
   'records.notRedeemedInTime': 'Nicht rechtzeitig eingelöst',
   'records.giftCard': 'Geschenkkarte',
   'records.rewardsVault': 'Prämientresor',
+  'records.expired': 'Verfallen: nicht rechtzeitig eingelöst',
+  'records.returned': 'Zurückgebucht: {item}',
+  'records.refund': 'Erstattung',
+  'records.refundClawback': 'Erstattung (Rückforderung)',
   // The console's screens (./console/*.ts)
   ...consoleDe,
 };

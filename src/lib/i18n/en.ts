@@ -942,6 +942,10 @@ export const en = {
   'records.notRedeemedInTime': 'Not redeemed in time',
   'records.giftCard': 'Gift card',
   'records.rewardsVault': 'Rewards vault',
+  'records.expired': 'Expired: not redeemed in time',
+  'records.returned': 'Returned: {item}',
+  'records.refund': 'Refund',
+  'records.refundClawback': 'Refund (clawback)',
   // The console's screens (./console/*.ts)
   ...consoleEn,
 } as const;

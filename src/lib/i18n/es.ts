@@ -926,6 +926,10 @@ export const es: Messages = {
   'records.notRedeemedInTime': 'No canjeado a tiempo',
   'records.giftCard': 'Tarjeta regalo',
   'records.rewardsVault': 'Bóveda de recompensas',
+  'records.expired': 'Caducado: no canjeado a tiempo',
+  'records.returned': 'Devuelto: {item}',
+  'records.refund': 'Reembolso',
+  'records.refundClawback': 'Reembolso (recuperación)',
   // The console's screens (./console/*.ts)
   ...consoleEs,
 };

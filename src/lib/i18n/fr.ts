@@ -940,6 +940,10 @@ export const fr: Partial<Messages> = {
   'records.notRedeemedInTime': 'Non utilisé à temps',
   'records.giftCard': 'Carte cadeau',
   'records.rewardsVault': 'Coffre à récompenses',
+  'records.expired': 'Expiré : non utilisé à temps',
+  'records.returned': 'Restitué : {item}',
+  'records.refund': 'Remboursement',
+  'records.refundClawback': 'Remboursement (reprise)',
   // The console's screens (./console/*.ts)
   ...consoleFr,
 };

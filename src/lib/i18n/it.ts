@@ -939,6 +939,10 @@ export const it: Partial<Messages> = {
   'records.notRedeemedInTime': 'Non riscattato in tempo',
   'records.giftCard': 'Carta regalo',
   'records.rewardsVault': 'Cassaforte dei premi',
+  'records.expired': 'Scaduto: non riscattato in tempo',
+  'records.returned': 'Restituito: {item}',
+  'records.refund': 'Rimborso',
+  'records.refundClawback': 'Rimborso (recupero)',
   // The console's screens (./console/*.ts)
   ...consoleIt,
 };

@@ -939,6 +939,10 @@ export const nl: Partial<Messages> = {
   'records.notRedeemedInTime': 'Niet op tijd ingewisseld',
   'records.giftCard': 'Cadeaukaart',
   'records.rewardsVault': 'Beloningskluis',
+  'records.expired': 'Verlopen: niet op tijd ingewisseld',
+  'records.returned': 'Teruggeboekt: {item}',
+  'records.refund': 'Terugbetaling',
+  'records.refundClawback': 'Terugbetaling (teruggevorderd)',
   // The console's screens (./console/*.ts)
   ...consoleNl,
 };

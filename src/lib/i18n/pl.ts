@@ -938,6 +938,10 @@ export const pl: Partial<Messages> = {
   'records.notRedeemedInTime': 'Niewykorzystane na czas',
   'records.giftCard': 'Karta podarunkowa',
   'records.rewardsVault': 'Skarbiec nagród',
+  'records.expired': 'Wygasło: niewykorzystane na czas',
+  'records.returned': 'Zwrócono: {item}',
+  'records.refund': 'Zwrot',
+  'records.refundClawback': 'Zwrot (odebranie prowizji)',
   // The console's screens (./console/*.ts)
   ...consolePl,
 };

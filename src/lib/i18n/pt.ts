@@ -938,6 +938,10 @@ export const pt: Partial<Messages> = {
   'records.notRedeemedInTime': 'Não resgatado a tempo',
   'records.giftCard': 'Cartão-presente',
   'records.rewardsVault': 'Cofre de recompensas',
+  'records.expired': 'Expirado: não resgatado a tempo',
+  'records.returned': 'Devolvido: {item}',
+  'records.refund': 'Reembolso',
+  'records.refundClawback': 'Reembolso (estorno)',
   // The console's screens (./console/*.ts)
   ...consolePt,
 };
