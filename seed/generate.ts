@@ -603,6 +603,13 @@ const otherLanguageTexts: Record<string, Record<string, Record<string, string>>>
   },
 };
 for (const c of campaigns) c.translations = { ...c.translations, ...otherLanguageTexts[c.uid] };
+// Brand names read the same in every language: written as such, so no language misses them.
+for (const c of campaigns.filter((x) => ['cmp-demo-vip', 'cmp-acme-trail', 'cmp-acme-summit'].includes(x.uid))) {
+  const own = c.company === 'acme' ? 'es' : 'en';
+  for (const code of ['en', 'es', 'fr', 'de', 'it', 'nl', 'pl', 'pt'].filter((x) => x !== own)) {
+    c.translations![code] = { name: c.name, ...c.translations![code] };
+  }
+}
 const campaignById = new Map(campaigns.map((c) => [c.id, c]));
 const campaign = (id: number) => campaignById.get(id)!;
 

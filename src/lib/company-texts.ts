@@ -1,5 +1,5 @@
 import { SUPPORTED_LANGUAGES, type Language } from './languages';
-import { languageChain } from './row-language.ts';
+import { languageChain, readTranslations } from './row-language.ts';
 import type { Customization, LanguageTexts } from './schemas/customization';
 
 // Which of a company's texts a language has no words for. A page in that language shows such a text in the
@@ -7,18 +7,20 @@ import type { Customization, LanguageTexts } from './schemas/customization';
 // language, then its base language, then the company's default); the console lists them so the company can
 // write them (/console/branding). Regional languages are not listed: they read their base language's texts.
 
-/** A text of the customization document, named as the operator API writes it under `translations.<language>`. */
-interface CompanyText {
+/** A company text, named as the operator API writes its translations. */
+export interface CompanyText {
   path: string;
-  /** The text's translation in one language's texts, if written. */
-  in: (texts: LanguageTexts) => string | undefined;
+  /** The text's translation in one language (a code of the closed list), if written. */
+  in: (code: string) => string | undefined;
 }
 
-/** The texts the company wrote that a page shows (blank ones and hidden ones are not asked for). */
+/** The texts of the customization document that a page shows (blank ones and hidden ones are not asked for). */
 export function companyTexts(s: Customization): CompanyText[] {
   const out: CompanyText[] = [];
-  const add = (value: string | null | undefined, path: string, pick: CompanyText['in']) => {
-    if (typeof value === 'string' && value.trim()) out.push({ path, in: pick });
+  const add = (value: string | null | undefined, path: string, pick: (texts: LanguageTexts) => string | undefined) => {
+    if (typeof value === 'string' && value.trim()) {
+      out.push({ path, in: (code) => { const texts = s.translations[code as Language]; return texts ? pick(texts) : undefined; } });
+    }
   };
   for (const key of ['form_header', 'message', 'right_column', 'terms_text', 'button_text', 'form_state_label'] as const) {
     add(s.register[key], `register.${key}`, (v) => v.register?.[key]);
@@ -45,13 +47,23 @@ export function companyTexts(s: Customization): CompanyText[] {
   return out;
 }
 
-/** The base languages other than the company's own, each with the texts it has no words for (none: left out). */
-export function missingTranslations(s: Customization): { language: Language; paths: string[] }[] {
+/** A row's texts (a campaign's name, description...) that are written, each with its `translations` (`rowTranslations` of the operator API). */
+export function rowTexts(kind: string, row: { uid: string; translations?: unknown } & Record<string, unknown>, fields: readonly string[]): CompanyText[] {
+  const byLanguage = readTranslations(row.translations);
+  return fields.filter((field) => typeof row[field] === 'string' && (row[field] as string).trim())
+    .map((field) => ({ path: `${kind}.${row.uid}.${field}`, in: (code: string) => byLanguage[code]?.[field] }));
+}
+
+/**
+ * The base languages other than the company's own, each with the texts it has no words for (none: left out):
+ * the document's texts, and `more` (the rows' texts, `rowTexts`).
+ */
+export function missingTranslations(s: Customization, more: CompanyText[] = []): { language: Language; paths: string[] }[] {
   const own = s.default_language.split('-')[0];
-  const texts = companyTexts(s);
+  const texts = [...companyTexts(s), ...more];
   return SUPPORTED_LANGUAGES.filter((code) => !code.includes('-') && code !== own).flatMap((language) => {
-    const layers = languageChain(language).map((code) => s.translations[code as Language]).filter((v): v is LanguageTexts => !!v);
-    const paths = texts.filter((text) => !layers.some((v) => text.in(v)?.trim())).map((text) => text.path);
+    const chain = languageChain(language);
+    const paths = texts.filter((text) => !chain.some((code) => text.in(code)?.trim())).map((text) => text.path);
     return paths.length ? [{ language, paths }] : [];
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyTexts, missingTranslations } from '../../src/lib/company-texts';
+import { companyTexts, missingTranslations, rowTexts } from '../../src/lib/company-texts';
 import { inLanguage } from '../../src/lib/customization-language';
 import { textsIn } from '../../src/lib/row-language';
 import { resolveCustomization } from '../../src/lib/schemas/customization';
@@ -70,6 +70,20 @@ describe('the company texts a language misses', () => {
     ]);
     expect(missing.get('pl')).toHaveLength(10);
     expect([...missing.keys()].sort()).toEqual(['de', 'fr', 'it', 'nl', 'pl', 'pt']);
+  });
+
+  it('lists a campaign\'s texts with the document\'s, by the same rule (a regional translation alone does not count)', () => {
+    const campaign = {
+      uid: 'cmp-1', name: 'Club Cumbre', description: 'Para montañeros', native_message: ' ',
+      translations: { en: { name: 'Summit Club', description: 'For mountaineers' }, fr: { name: 'Club Sommet' }, 'pt-BR': { name: 'Clube' } },
+    };
+    const texts = rowTexts('campaigns', campaign, ['name', 'description', 'native_message']);
+    expect(texts.map((text) => text.path)).toEqual(['campaigns.cmp-1.name', 'campaigns.cmp-1.description']);
+    const missing = new Map(missingTranslations(settings, texts).map((row) => [row.language, row.paths]));
+    expect(missing.get('en')).toBeUndefined();
+    expect(missing.get('fr')).toContain('campaigns.cmp-1.description');
+    expect(missing.get('fr')).not.toContain('campaigns.cmp-1.name');
+    expect(missing.get('pt')).toEqual(expect.arrayContaining(['campaigns.cmp-1.name', 'campaigns.cmp-1.description']));
   });
 
   it('lists nothing for a company that wrote every text in every language', () => {

@@ -4,14 +4,18 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { loadCustomization } from '../../src/api/companies/customization';
-import { missingTranslations } from '../../src/lib/company-texts';
+import { missingTranslations, rowTexts } from '../../src/lib/company-texts';
 import { inLanguage } from '../../src/lib/customization-language';
 import { readTranslations } from '../../src/lib/row-language';
 
 describe('the demo companies\' texts in every language', () => {
   it.each(['demo', 'acme'])('%s misses no text in any language, on the company\'s pages and on every campaign\'s', async (company) => {
     const { all } = await loadCustomization(env.DB, company);
-    for (const settings of all) expect(missingTranslations(settings)).toEqual([]);
+    const { results } = await env.DB.prepare('SELECT uid, name, description, native_message, translations FROM campaigns WHERE company_id = ? AND is_active = 1')
+      .bind(company).all<{ uid: string; name: string; description: string; native_message: string; translations: string }>();
+    const campaignTexts = results.flatMap((c) => rowTexts('campaigns', c, ['name', 'description', 'native_message']));
+    expect(campaignTexts.length).toBeGreaterThan(3);
+    for (const settings of all) expect(missingTranslations(settings, campaignTexts)).toEqual([]);
   });
 
   it('acme\'s French registration has its own right column and its Polish menu Polish tab names', async () => {
