@@ -282,6 +282,334 @@ const campaigns: Campaign[] = [
     allowed_hosts: [], native_message: 'Try Globex with my partner link.', logo: null, bps: 1000, created: 400,
   },
 ];
+// The rows' texts in the other base languages the portal offers (German, Italian, Dutch, Polish, Portuguese),
+// laid over the Spanish, English and French ones written beside each row: a page in any of them reads the
+// company's own words. Campaigns take theirs here; tasks, rewards, tiers and badges with `rowTexts` below.
+const otherLanguageTexts: Record<string, Record<string, Record<string, string>>> = {
+  'cmp-demo-summer': {
+    de: { name: 'Sommer-Empfehlungsprogramm', description: 'Schenken Sie Ihren Freunden 20 % Rabatt auf ihre erste Sommerbestellung und verdienen Sie 10 % jeder ihrer Bestellungen.', native_message: 'Der Sommer ist da! Mit meinem Link erhalten Sie 20 % Rabatt auf Ihre erste Bestellung bei Demo Co.' },
+    it: { name: 'Programma referral estivo', description: 'Regala ai tuoi amici il 20 % di sconto sul primo ordine estivo e guadagna il 10 % di ogni loro ordine.', native_message: 'L’estate è arrivata! Con il mio link hai il 20 % di sconto sul tuo primo ordine Demo Co.' },
+    nl: { name: 'Zomer-doorverwijsprogramma', description: 'Geef je vrienden 20% korting op hun eerste zomerbestelling en verdien 10% van elke bestelling die ze plaatsen.', native_message: 'De zomer is er! Met mijn link krijg je 20% korting op je eerste bestelling bij Demo Co.' },
+    pl: { name: 'Letni program poleceń', description: 'Daj znajomym 20% rabatu na pierwsze letnie zamówienie i zarabiaj 10% od każdego ich zamówienia.', native_message: 'Lato już jest! Z moim linkiem dostaniesz 20% rabatu na pierwsze zamówienie w Demo Co.' },
+    pt: { name: 'Programa de indicações de verão', description: 'Ofereça aos seus amigos 20% de desconto na primeira encomenda de verão e ganhe 10% de cada encomenda que fizerem.', native_message: 'O verão chegou! Com o meu link tem 20% de desconto na primeira encomenda na Demo Co.' },
+  },
+  'cmp-demo-main': {
+    de: { name: 'Freunde werben', description: 'Unser ganzjähriges Programm: Ihre Freunde sparen, Sie verdienen eine Provision auf jede Bestellung.', native_message: 'Ich liebe Demo Co – hier ist ein Rabatt für Ihre erste Bestellung.' },
+    it: { name: 'Invita un amico', description: 'Il nostro programma di tutto l’anno: i tuoi amici risparmiano, tu guadagni una commissione su ogni ordine.', native_message: 'Adoro Demo Co: ecco uno sconto per il tuo primo ordine.' },
+    nl: { name: 'Verwijs een vriend', description: 'Ons programma voor het hele jaar: je vrienden besparen, jij verdient commissie op elke bestelling.', native_message: 'Ik ben fan van Demo Co – hier is korting op je eerste bestelling.' },
+    pl: { name: 'Poleć znajomego', description: 'Nasz całoroczny program: Twoi znajomi oszczędzają, a Ty zarabiasz prowizję od każdego zamówienia.', native_message: 'Uwielbiam Demo Co – oto rabat na Twoje pierwsze zamówienie.' },
+    pt: { name: 'Indique um amigo', description: 'O nosso programa de todo o ano: os seus amigos poupam e você ganha uma comissão em cada encomenda.', native_message: 'Adoro a Demo Co – aqui tem um desconto para a sua primeira encomenda.' },
+  },
+  'cmp-demo-vip': {
+    de: { description: 'Vorteile nur auf Einladung für unsere besten Creator. Prämien sind Guthaben im Shop, kein Bargeld.', native_message: 'Werden Sie mit mir Mitglied im VIP-Insiders-Club von Demo Co.' },
+    it: { description: 'Vantaggi solo su invito per i nostri migliori creator. I premi sono credito in negozio, non denaro.', native_message: 'Unisciti a me nel club VIP Insiders di Demo Co.' },
+    nl: { description: 'Voordelen alleen op uitnodiging voor onze beste creators. Beloningen zijn winkeltegoed, geen geld.', native_message: 'Word samen met mij lid van de VIP Insiders-club van Demo Co.' },
+    pl: { description: 'Korzyści tylko na zaproszenie dla naszych najlepszych twórców. Nagrody to kredyt w sklepie, nie gotówka.', native_message: 'Dołącz ze mną do klubu VIP Insiders Demo Co.' },
+    pt: { description: 'Vantagens só por convite para os nossos melhores criadores. As recompensas são crédito na loja, não dinheiro.', native_message: 'Junte-se a mim no clube VIP Insiders da Demo Co.' },
+  },
+  'cmp-demo-winter': {
+    de: { name: 'Winter-Launch', description: 'Die Launch-Kampagne des letzten Winters. Sie ist beendet.' },
+    it: { name: 'Lancio invernale', description: 'La campagna di lancio dello scorso inverno. È terminata.' },
+    nl: { name: 'Winterlancering', description: 'De lanceringscampagne van afgelopen winter. Die is afgelopen.' },
+    pl: { name: 'Zimowa premiera', description: 'Kampania premierowa z zeszłej zimy. Już się zakończyła.' },
+    pt: { name: 'Lançamento de inverno', description: 'A campanha de lançamento do inverno passado. Já terminou.' },
+  },
+  'cmp-acme-trail': {
+    de: { description: 'Teilen Sie Ihre Lieblingsausrüstung von Acme. Ihre Freunde erhalten 10 % Rabatt, Sie verdienen 8 % und Acme Coins.', native_message: 'Auf in die Berge? Mit meinem Link erhalten Sie 10 % Rabatt auf Ausrüstung von Acme Outdoor.' },
+    it: { description: 'Condividi la tua attrezzatura Acme preferita. I tuoi amici hanno il 10 % di sconto, tu guadagni l’8 % e Acme Coins.', native_message: 'Vai in montagna? Con il mio link hai il 10 % di sconto sull’attrezzatura Acme Outdoor.' },
+    nl: { description: 'Deel je favoriete uitrusting van Acme. Je vrienden krijgen 10% korting, jij verdient 8% en Acme Coins.', native_message: 'Op weg naar de bergen? Met mijn link krijg je 10% korting op uitrusting van Acme Outdoor.' },
+    pl: { description: 'Polecaj swój ulubiony sprzęt Acme. Twoi znajomi dostają 10% rabatu, a Ty zarabiasz 8% i Acme Coins.', native_message: 'Wybierasz się w góry? Z moim linkiem dostaniesz 10% rabatu na sprzęt Acme Outdoor.' },
+    pt: { description: 'Partilhe o seu equipamento Acme preferido. Os seus amigos têm 10% de desconto e você ganha 8% e Acme Coins.', native_message: 'Vai para a montanha? Com o meu link tem 10% de desconto em equipamento Acme Outdoor.' },
+  },
+  'cmp-acme-summit': {
+    de: { description: 'Für Bergsteiger: Empfehlen Sie Kletterausrüstung und steigen Sie durch die Stufen des Summit Club auf.', native_message: 'Höher hinaus mit Acme Outdoor: 10 % Rabatt auf Kletterausrüstung mit meinem Link.' },
+    it: { description: 'Per alpinisti: consiglia attrezzatura da arrampicata e sali i livelli del Summit Club.', native_message: 'Punta più in alto con Acme Outdoor: 10 % di sconto sull’attrezzatura da arrampicata con il mio link.' },
+    nl: { description: 'Voor bergbeklimmers: raad klimuitrusting aan en stijg door de niveaus van de Summit Club.', native_message: 'Mik hoger met Acme Outdoor: 10% korting op klimuitrusting met mijn link.' },
+    pl: { description: 'Dla wspinaczy: polecaj sprzęt wspinaczkowy i awansuj na kolejne poziomy Summit Club.', native_message: 'Mierz wyżej z Acme Outdoor: 10% rabatu na sprzęt wspinaczkowy z moim linkiem.' },
+    pt: { description: 'Para montanhistas: recomende equipamento de escalada e suba pelos níveis do Summit Club.', native_message: 'Aponte mais alto com a Acme Outdoor: 10% de desconto em equipamento de escalada com o meu link.' },
+  },
+  'task-demo-profile': {
+    de: { name: 'Vervollständigen Sie Ihr Profil', description: 'Fügen Sie Ihre Telefonnummer, Ihre Adresse und Ihre T-Shirt-Größe hinzu.' },
+    it: { name: 'Completa il tuo profilo', description: 'Aggiungi telefono, indirizzo e taglia della maglietta.' },
+    nl: { name: 'Maak je profiel compleet', description: 'Voeg je telefoonnummer, adres en T-shirtmaat toe.' },
+    pl: { name: 'Uzupełnij swój profil', description: 'Dodaj telefon, adres i rozmiar koszulki.' },
+    pt: { name: 'Complete o seu perfil', description: 'Adicione o seu telefone, a sua morada e o tamanho da sua t-shirt.' },
+  },
+  'task-demo-instagram': {
+    de: { name: 'Folgen Sie Demo Co auf Instagram', description: 'Verpassen Sie keine Neuheiten.' },
+    it: { name: 'Segui Demo Co su Instagram', description: 'Resta aggiornato sulle novità.' },
+    nl: { name: 'Volg Demo Co op Instagram', description: 'Blijf op de hoogte van nieuwe producten.' },
+    pl: { name: 'Obserwuj Demo Co na Instagramie', description: 'Bądź na bieżąco z nowościami.' },
+    pt: { name: 'Siga a Demo Co no Instagram', description: 'Fique a par das novidades.' },
+  },
+  'task-demo-facebook': {
+    de: { name: 'Teilen Sie Ihren Link auf Facebook', description: 'Posten Sie Ihren Empfehlungslink in Ihrer Chronik.' },
+    it: { name: 'Condividi il tuo link su Facebook', description: 'Pubblica il tuo link referral sul tuo diario.' },
+    nl: { name: 'Deel je link op Facebook', description: 'Plaats je doorverwijslink op je tijdlijn.' },
+    pl: { name: 'Udostępnij swój link na Facebooku', description: 'Opublikuj swój link polecający na swojej osi czasu.' },
+    pt: { name: 'Partilhe o seu link no Facebook', description: 'Publique o seu link de indicação na sua cronologia.' },
+  },
+  'task-demo-review': {
+    de: { name: 'Bewerten Sie ein Sommerprodukt', description: 'Schreiben Sie eine kurze Bewertung eines Produkts, das Sie lieben.' },
+    it: { name: 'Recensisci un prodotto estivo', description: 'Scrivi una breve recensione di un prodotto che ami.' },
+    nl: { name: 'Beoordeel een zomerproduct', description: 'Schrijf een korte recensie van een product waar je van houdt.' },
+    pl: { name: 'Zrecenzuj letni produkt', description: 'Napisz krótką recenzję produktu, który kochasz.' },
+    pt: { name: 'Avalie um produto de verão', description: 'Escreva uma avaliação curta de um produto de que gosta.' },
+  },
+  'task-acme-profile': {
+    de: { name: 'Vervollständigen Sie Ihr Teamprofil', description: 'Erzählen Sie uns, wo Sie unterwegs sind.' },
+    it: { name: 'Completa il tuo profilo nel team', description: 'Raccontaci dove vai in esplorazione.' },
+    nl: { name: 'Maak je teamprofiel compleet', description: 'Vertel ons waar je op ontdekking gaat.' },
+    pl: { name: 'Uzupełnij swój profil w ekipie', description: 'Napisz nam, dokąd wyruszasz na wyprawy.' },
+    pt: { name: 'Complete o seu perfil na equipa', description: 'Conte-nos por onde anda a explorar.' },
+  },
+  'task-acme-strava': {
+    de: { name: 'Treten Sie unserem Strava-Club bei', description: 'Tragen Sie Ihre Bergläufe mit dem Team ein.' },
+    it: { name: 'Unisciti al nostro club Strava', description: 'Registra le tue corse in montagna con il team.' },
+    nl: { name: 'Word lid van onze Strava-club', description: 'Houd je bergloopjes bij met het team.' },
+    pl: { name: 'Dołącz do naszego klubu na Stravie', description: 'Zapisuj swoje biegi górskie razem z ekipą.' },
+    pt: { name: 'Junte-se ao nosso clube no Strava', description: 'Registe as suas corridas de montanha com a equipa.' },
+  },
+  'task-acme-photo': {
+    de: { name: 'Posten Sie ein Foto aus den Bergen', description: 'Markieren Sie @acmeoutdoor auf einem Foto Ihrer Route.' },
+    it: { name: 'Pubblica una foto in montagna', description: 'Tagga @acmeoutdoor in una foto del tuo percorso.' },
+    nl: { name: 'Plaats een foto in de bergen', description: 'Tag @acmeoutdoor in een foto van je route.' },
+    pl: { name: 'Opublikuj zdjęcie z gór', description: 'Oznacz @acmeoutdoor na zdjęciu ze swojej trasy.' },
+    pt: { name: 'Publique uma foto na montanha', description: 'Identifique @acmeoutdoor numa foto do seu percurso.' },
+  },
+  'rwd-demo-amazon': {
+    de: { name: 'Amazon.com-Geschenkkarte' },
+    it: { name: 'Carta regalo Amazon.com' },
+    nl: { name: 'Amazon.com-cadeaukaart' },
+    pl: { name: 'Karta podarunkowa Amazon.com' },
+    pt: { name: 'Cartão-presente Amazon.com' },
+  },
+  'rwd-demo-hoodie': {
+    de: { name: 'Demo-Co-Hoodie', brand_description: 'Unser Botschafter-Hoodie aus Bio-Baumwolle, an die Adresse in Ihrem Profil geschickt.' },
+    it: { name: 'Felpa Demo Co', brand_description: 'La nostra felpa da ambassador in cotone biologico, spedita all’indirizzo del tuo profilo.' },
+    nl: { name: 'Demo Co-hoodie', brand_description: 'Onze ambassadeurshoodie van biologisch katoen, verzonden naar het adres in je profiel.' },
+    pl: { name: 'Bluza Demo Co', brand_description: 'Nasza bluza ambasadorska z bawełny organicznej, wysyłana na adres z Twojego profilu.' },
+    pt: { name: 'Camisola com capuz Demo Co', brand_description: 'A nossa camisola de embaixador em algodão orgânico, enviada para a morada do seu perfil.' },
+  },
+  'rwd-demo-voucher': {
+    de: { name: '20 % Rabatt auf Ihre nächste Bestellung', brand_description: 'Ein einmaliger Code für 20 % Rabatt auf shop.demo.test.', disclaimer: '90 Tage gültig.' },
+    it: { name: '20 % di sconto sul tuo prossimo ordine', brand_description: 'Un codice monouso per il 20 % di sconto su shop.demo.test.', disclaimer: 'Valido 90 giorni.' },
+    nl: { name: '20% korting op je volgende bestelling', brand_description: 'Een eenmalige code voor 20% korting op shop.demo.test.', disclaimer: '90 dagen geldig.' },
+    pl: { name: '20% rabatu na następne zamówienie', brand_description: 'Jednorazowy kod na 20% rabatu w shop.demo.test.', disclaimer: 'Ważny przez 90 dni.' },
+    pt: { name: '20% de desconto na sua próxima encomenda', brand_description: 'Um código de utilização única com 20% de desconto em shop.demo.test.', disclaimer: 'Válido durante 90 dias.' },
+  },
+  'rwd-acme-store-credit': {
+    de: { name: 'Acme-Guthaben im Shop', brand_description: 'Guthaben für jeden Einkauf auf acme-outdoor.test.' },
+    it: { name: 'Credito nel negozio Acme', brand_description: 'Credito per qualsiasi acquisto su acme-outdoor.test.' },
+    nl: { name: 'Acme-winkeltegoed', brand_description: 'Tegoed voor elke aankoop op acme-outdoor.test.' },
+    pl: { name: 'Kredyt w sklepie Acme', brand_description: 'Kredyt na dowolny zakup w acme-outdoor.test.' },
+    pt: { name: 'Crédito na loja Acme', brand_description: 'Crédito para qualquer compra em acme-outdoor.test.' },
+  },
+  'rwd-acme-sport-card': {
+    de: { name: 'Geschenkkarte für Sportgeschäfte', brand_description: 'Gültig in Sportgeschäften in ganz Europa.', disclaimer: 'Ausgegeben von unserem Geschenkkartenpartner.' },
+    it: { name: 'Carta regalo per negozi di sport', brand_description: 'Valida nei negozi di sport in tutta Europa.', disclaimer: 'Emessa dal nostro partner per le carte regalo.' },
+    nl: { name: 'Cadeaukaart voor sportwinkels', brand_description: 'Geldig in sportwinkels in heel Europa.', disclaimer: 'Uitgegeven door onze cadeaukaartpartner.' },
+    pl: { name: 'Karta podarunkowa do sklepów sportowych', brand_description: 'Ważna w sklepach sportowych w całej Europie.', disclaimer: 'Wydawana przez naszego partnera od kart podarunkowych.' },
+    pt: { name: 'Cartão-presente para lojas de desporto', brand_description: 'Válido em lojas de desporto de toda a Europa.', disclaimer: 'Emitido pelo nosso parceiro de cartões-presente.' },
+  },
+  'rwd-acme-trail-map': {
+    de: { name: 'Kostenlose Wanderkarte', brand_description: 'Ein Gutschein für eine gedruckte Wanderkarte Ihrer Wahl.' },
+    it: { name: 'Mappa dei sentieri in omaggio', brand_description: 'Un buono per una mappa dei sentieri stampata a tua scelta.' },
+    nl: { name: 'Gratis wandelkaart', brand_description: 'Een bon voor een gedrukte wandelkaart naar keuze.' },
+    pl: { name: 'Darmowa mapa szlaków', brand_description: 'Bon na wybraną drukowaną mapę szlaków.' },
+    pt: { name: 'Mapa de trilhos grátis', brand_description: 'Um vale para um mapa de trilhos impresso à sua escolha.' },
+  },
+  'rwd-acme-tent': {
+    de: { name: 'Zelt Summit 2', brand_description: 'Unser leichtestes Zwei-Personen-Zelt.' },
+    it: { name: 'Tenda Summit 2', brand_description: 'La nostra tenda per due persone più leggera.' },
+    nl: { name: 'Summit 2-tent', brand_description: 'Onze lichtste tweepersoonstent.' },
+    pl: { name: 'Namiot Summit 2', brand_description: 'Nasz najlżejszy namiot dwuosobowy.' },
+    pt: { name: 'Tenda Summit 2', brand_description: 'A nossa tenda para duas pessoas mais leve.' },
+  },
+  'vlt-demo-prepaid': {
+    de: { name: 'Virtuelle Prepaid-Visa', description: 'Eine virtuelle Prepaid-Visa-Karte, per E-Mail zugestellt.' },
+    it: { name: 'Visa prepagata virtuale', description: 'Una carta Visa prepagata virtuale, inviata via e-mail.' },
+    nl: { name: 'Virtuele prepaid Visa', description: 'Een virtuele prepaid Visa-kaart, per e-mail bezorgd.' },
+    pl: { name: 'Wirtualna przedpłacona karta Visa', description: 'Wirtualna przedpłacona karta Visa wysyłana e-mailem.' },
+    pt: { name: 'Visa pré-paga virtual', description: 'Um cartão Visa pré-pago virtual, enviado por e-mail.' },
+  },
+  'vlt-demo-paypal': {
+    de: { name: 'Auszahlung per PayPal', description: 'Geld an Ihre PayPal-E-Mail-Adresse.' },
+    it: { name: 'Prelievo PayPal', description: 'Denaro inviato alla tua e-mail PayPal.' },
+    nl: { name: 'Uitbetaling via PayPal', description: 'Geld naar je PayPal-e-mailadres.' },
+    pl: { name: 'Wypłata na PayPal', description: 'Pieniądze wysłane na Twój adres e-mail w PayPal.' },
+    pt: { name: 'Levantamento por PayPal', description: 'Dinheiro enviado para o seu e-mail do PayPal.' },
+  },
+  'vlt-demo-vip': {
+    de: { name: 'VIP-Studiobesuch', description: 'Besuchen Sie das Studio von Demo Co (nur VIP Insiders).' },
+    it: { name: 'Visita VIP allo studio', description: 'Visita lo studio di Demo Co (solo VIP Insiders).' },
+    nl: { name: 'VIP-studiobezoek', description: 'Bezoek de studio van Demo Co (alleen VIP Insiders).' },
+    pl: { name: 'Wizyta VIP w studiu', description: 'Odwiedź studio Demo Co (tylko VIP Insiders).' },
+    pt: { name: 'Visita VIP ao estúdio', description: 'Visite o estúdio da Demo Co (só VIP Insiders).' },
+  },
+  'vlt-acme-giftcard': {
+    de: { name: 'Acme-Outdoor-Geschenkkarte', description: 'Einlösbar für die gesamte Ausrüstung auf acme-outdoor.test.' },
+    it: { name: 'Carta regalo Acme Outdoor', description: 'Usala su tutta l’attrezzatura di acme-outdoor.test.' },
+    nl: { name: 'Acme Outdoor-cadeaukaart', description: 'Te gebruiken voor alle uitrusting op acme-outdoor.test.' },
+    pl: { name: 'Karta podarunkowa Acme Outdoor', description: 'Do wykorzystania na cały sprzęt w acme-outdoor.test.' },
+    pt: { name: 'Cartão-presente Acme Outdoor', description: 'Use-o em todo o equipamento de acme-outdoor.test.' },
+  },
+  'vlt-acme-prepaid': {
+    de: { name: 'Virtuelle Prepaid-MasterCard', description: 'Eine virtuelle Prepaid-MasterCard, per E-Mail.' },
+    it: { name: 'MasterCard prepagata virtuale', description: 'Una MasterCard prepagata virtuale, via e-mail.' },
+    nl: { name: 'Virtuele prepaid MasterCard', description: 'Een virtuele prepaid MasterCard, per e-mail.' },
+    pl: { name: 'Wirtualna przedpłacona karta MasterCard', description: 'Wirtualna przedpłacona karta MasterCard wysyłana e-mailem.' },
+    pt: { name: 'MasterCard pré-paga virtual', description: 'Um MasterCard pré-pago virtual, por e-mail.' },
+  },
+  'vv-demo-prepaid-10': {
+    de: { name: 'Karte über 10 $' },
+    it: { name: 'Carta da 10 $' },
+    nl: { name: 'Kaart van $ 10' },
+    pl: { name: 'Karta na 10 $' },
+    pt: { name: 'Cartão de 10 $' },
+  },
+  'vv-demo-prepaid-25': {
+    de: { name: 'Karte über 25 $' },
+    it: { name: 'Carta da 25 $' },
+    nl: { name: 'Kaart van $ 25' },
+    pl: { name: 'Karta na 25 $' },
+    pt: { name: 'Cartão de 25 $' },
+  },
+  'vv-demo-prepaid-50': {
+    de: { name: 'Karte über 50 $' },
+    it: { name: 'Carta da 50 $' },
+    nl: { name: 'Kaart van $ 50' },
+    pl: { name: 'Karta na 50 $' },
+    pt: { name: 'Cartão de 50 $' },
+  },
+  'vv-demo-vip-visit': {
+    de: { name: 'Studiobesuch für zwei' },
+    it: { name: 'Visita allo studio per due' },
+    nl: { name: 'Studiobezoek voor twee' },
+    pl: { name: 'Wizyta w studiu dla dwojga' },
+    pt: { name: 'Visita ao estúdio para dois' },
+  },
+  'vv-acme-prepaid-20': {
+    de: { name: 'Karte über 20 €' },
+    it: { name: 'Carta da 20 €' },
+    nl: { name: 'Kaart van € 20' },
+    pl: { name: 'Karta na 20 €' },
+    pt: { name: 'Cartão de 20 €' },
+  },
+  'tier-demo-bronze': {
+    de: { name: 'Bronze', description: 'Willkommen an Bord! Hier beginnt jeder neue Botschafter.' },
+    it: { name: 'Bronzo', description: 'Benvenuto a bordo! Ogni nuovo ambassador inizia da qui.' },
+    nl: { name: 'Brons', description: 'Welkom aan boord! Elke nieuwe ambassadeur begint hier.' },
+    pl: { name: 'Brąz', description: 'Witaj na pokładzie! Tu zaczyna każdy nowy ambasador.' },
+    pt: { name: 'Bronze', description: 'Bem-vindo a bordo! Todo o novo embaixador começa aqui.' },
+  },
+  'tier-demo-silver': {
+    de: { name: 'Silber', description: 'Sammeln Sie 1.000 Punkte: 5 % Bonuspunkte auf jede Empfehlung.' },
+    it: { name: 'Argento', description: 'Guadagna 1.000 punti: il 5 % di punti bonus su ogni referral.' },
+    nl: { name: 'Zilver', description: 'Verdien 1.000 punten: 5% bonuspunten op elke doorverwijzing.' },
+    pl: { name: 'Srebro', description: 'Zdobądź 1000 punktów: 5% dodatkowych punktów za każde polecenie.' },
+    pt: { name: 'Prata', description: 'Ganhe 1000 pontos: 5% de pontos bónus em cada indicação.' },
+  },
+  'tier-demo-gold': {
+    de: { name: 'Gold', description: 'Sammeln Sie 5.000 Punkte: 10 % Bonuspunkte und früher Zugang.' },
+    it: { name: 'Oro', description: 'Guadagna 5.000 punti: il 10 % di punti bonus e accesso anticipato.' },
+    nl: { name: 'Goud', description: 'Verdien 5.000 punten: 10% bonuspunten en vroege toegang.' },
+    pl: { name: 'Złoto', description: 'Zdobądź 5000 punktów: 10% dodatkowych punktów i wcześniejszy dostęp.' },
+    pt: { name: 'Ouro', description: 'Ganhe 5000 pontos: 10% de pontos bónus e acesso antecipado.' },
+  },
+  'tier-acme-trailhead': {
+    de: { description: 'Ihre ersten Schritte mit dem Team.' },
+    it: { description: 'I tuoi primi passi con il team.' },
+    nl: { description: 'Je eerste stappen met het team.' },
+    pl: { description: 'Twoje pierwsze kroki z ekipą.' },
+    pt: { description: 'Os seus primeiros passos com a equipa.' },
+  },
+  'tier-acme-ridge': {
+    de: { description: '10 Empfehlungen: kostenloser Versand für Ihre eigenen Bestellungen.' },
+    it: { description: '10 referral: spedizione gratuita sui tuoi ordini.' },
+    nl: { description: '10 doorverwijzingen: gratis verzending van je eigen bestellingen.' },
+    pl: { description: '10 poleceń: darmowa wysyłka Twoich własnych zamówień.' },
+    pt: { description: '10 indicações: envio grátis nas suas próprias encomendas.' },
+  },
+  'tier-acme-summit': {
+    de: { description: '25 Empfehlungen: eine geführte Klettertour mit dem Acme-Team.' },
+    it: { description: '25 referral: un’arrampicata guidata con il team Acme.' },
+    nl: { description: '25 doorverwijzingen: een begeleide klimtocht met het Acme-team.' },
+    pl: { description: '25 poleceń: wspinaczka z przewodnikiem z ekipą Acme.' },
+    pt: { description: '25 indicações: uma escalada guiada com a equipa Acme.' },
+  },
+  'badge-demo-first-share': {
+    de: { name: 'Erstes Teilen', description: 'Sie haben Ihren Link zum ersten Mal geteilt.' },
+    it: { name: 'Prima condivisione', description: 'Hai condiviso il tuo link per la prima volta.' },
+    nl: { name: 'Eerste keer gedeeld', description: 'Je hebt je link voor het eerst gedeeld.' },
+    pl: { name: 'Pierwsze udostępnienie', description: 'Udostępniłeś swój link po raz pierwszy.' },
+    pt: { name: 'Primeira partilha', description: 'Partilhou o seu link pela primeira vez.' },
+  },
+  'badge-demo-first-referral': {
+    de: { name: 'Erste Empfehlung', description: 'Ihr erster Freund hat bestellt.' },
+    it: { name: 'Primo referral', description: 'Il tuo primo amico ha fatto un ordine.' },
+    nl: { name: 'Eerste doorverwijzing', description: 'Je eerste vriend heeft een bestelling geplaatst.' },
+    pl: { name: 'Pierwsze polecenie', description: 'Twój pierwszy znajomy złożył zamówienie.' },
+    pt: { name: 'Primeira indicação', description: 'O seu primeiro amigo fez uma encomenda.' },
+  },
+  'badge-demo-rising-star': {
+    de: { name: 'Aufsteigender Stern', description: 'Sie haben 1.000 Punkte gesammelt.' },
+    it: { name: 'Stella nascente', description: 'Hai guadagnato 1.000 punti.' },
+    nl: { name: 'Rijzende ster', description: 'Je hebt 1.000 punten verdiend.' },
+    pl: { name: 'Wschodząca gwiazda', description: 'Zdobyłeś 1000 punktów.' },
+    pt: { name: 'Estrela em ascensão', description: 'Ganhou 1000 pontos.' },
+  },
+  'badge-demo-superstar': {
+    de: { name: 'Superstar', description: 'Sie haben 5.000 Punkte gesammelt.' },
+    it: { name: 'Superstar', description: 'Hai guadagnato 5.000 punti.' },
+    nl: { name: 'Superster', description: 'Je hebt 5.000 punten verdiend.' },
+    pl: { name: 'Supergwiazda', description: 'Zdobyłeś 5000 punktów.' },
+    pt: { name: 'Superestrela', description: 'Ganhou 5000 pontos.' },
+  },
+  'badge-demo-beta-tester': {
+    de: { name: 'Betatester', description: 'Sie sind während der Beta dazugekommen (eingestelltes Abzeichen).' },
+    it: { name: 'Beta tester', description: 'Ti sei unito durante la beta (badge ritirato).' },
+    nl: { name: 'Bètatester', description: 'Je deed mee tijdens de bèta (badge niet meer uitgegeven).' },
+    pl: { name: 'Beta tester', description: 'Dołączyłeś w czasie bety (wycofana odznaka).' },
+    pt: { name: 'Beta tester', description: 'Entrou durante a beta (emblema retirado).' },
+  },
+  'badge-acme-trail-starter': {
+    de: { name: 'Erste Schritte', description: 'Sie sind dem Team beigetreten.' },
+    it: { name: 'Primi passi', description: 'Ti sei unito al team.' },
+    nl: { name: 'Eerste stappen', description: 'Je bent lid geworden van het team.' },
+    pl: { name: 'Pierwsze kroki', description: 'Dołączyłeś do ekipy.' },
+    pt: { name: 'Primeiros passos', description: 'Entrou para a equipa.' },
+  },
+  'badge-acme-crew-regular': {
+    de: { name: 'Stammmitglied', description: 'Sie haben 500 Acme Coins gesammelt.' },
+    it: { name: 'Habitué del team', description: 'Hai guadagnato 500 Acme Coins.' },
+    nl: { name: 'Vaste kracht', description: 'Je hebt 500 Acme Coins verdiend.' },
+    pl: { name: 'Stały bywalec ekipy', description: 'Zdobyłeś 500 Acme Coins.' },
+    pt: { name: 'Habitual da equipa', description: 'Ganhou 500 Acme Coins.' },
+  },
+  'badge-acme-peak-performer': {
+    de: { name: 'Gipfelstürmer', description: 'Sie haben 3.000 Acme Coins gesammelt.' },
+    it: { name: 'In vetta', description: 'Hai guadagnato 3.000 Acme Coins.' },
+    nl: { name: 'Topprestatie', description: 'Je hebt 3.000 Acme Coins verdiend.' },
+    pl: { name: 'Na szczycie formy', description: 'Zdobyłeś 3000 Acme Coins.' },
+    pt: { name: 'No topo', description: 'Ganhou 3000 Acme Coins.' },
+  },
+  'badge-acme-founding-member': {
+    de: { name: 'Gründungsmitglied', description: 'Team der ersten Saison (eingestelltes Abzeichen).' },
+    it: { name: 'Membro fondatore', description: 'Team della prima stagione (badge ritirato).' },
+    nl: { name: 'Oprichtend lid', description: 'Team van het eerste seizoen (badge niet meer uitgegeven).' },
+    pl: { name: 'Członek założyciel', description: 'Ekipa pierwszego sezonu (wycofana odznaka).' },
+    pt: { name: 'Membro fundador', description: 'Equipa da primeira temporada (emblema retirado).' },
+  },
+};
+for (const c of campaigns) c.translations = { ...c.translations, ...otherLanguageTexts[c.uid] };
+// Brand names read the same in every language: written as such, so no language misses them.
+for (const c of campaigns.filter((x) => ['cmp-demo-vip', 'cmp-acme-trail', 'cmp-acme-summit'].includes(x.uid))) {
+  const own = c.company === 'acme' ? 'es' : 'en';
+  for (const code of ['en', 'es', 'fr', 'de', 'it', 'nl', 'pl', 'pt'].filter((x) => x !== own)) {
+    c.translations![code] = { name: c.name, ...c.translations![code] };
+  }
+}
 const campaignById = new Map(campaigns.map((c) => [c.id, c]));
 const campaign = (id: number) => campaignById.get(id)!;
 
@@ -348,7 +676,7 @@ const demoSettings = {
   portal_auto_login: true,
   default_language: 'en',
   auto_translate_languages: [],
-  // The company's texts in other languages (issue 21); what a language leaves out shows in English.
+  // The company's texts in every other language the portal offers (its regional languages read their base's).
   translations: {
     es: {
       register: {
@@ -384,17 +712,120 @@ const demoSettings = {
         form_header: 'Rejoignez le programme ambassadeurs de Demo Co',
         message: '<p>Gagnez <strong>10 % de commission</strong> sur chaque commande de vos amis, et des points à échanger contre des récompenses.</p>',
         right_column: '<h3>Pourquoi nous rejoindre ?</h3><ul><li>Des remises exclusives pour vos amis</li><li>Des paiements mensuels par PayPal</li>'
-          + '<li>Des cartes cadeaux contre vos points</li></ul>',
+          + '<li>Des cartes cadeaux contre vos points</li></ul><p>Des questions ? <a href="https://www.demo.test/ambassadors/faq">Lisez la FAQ</a>.</p>',
         terms_text: 'J\'accepte les <a href="https://www.demo.test/ambassadors/terms">conditions du programme ambassadeurs</a>.',
         form_state_label: 'État',
         fields: { custom1: { label: 'Taille de T-shirt' } },
       },
-      tabs: { custom: { 'creator-corner': { name: 'Coin des créateurs' } } },
+      tabs: {
+        custom: {
+          'creator-corner': {
+            name: 'Coin des créateurs',
+            html: '<h2>Coin des créateurs</h2><p>Conseils, briefs et lancements en avant-première pour nos créateurs.</p>'
+              + '<p><a href="https://www.demo.test/creators/brief">Lisez le brief de ce mois-ci</a></p>',
+          },
+        },
+      },
       dashboard: {
         section_descriptions: {
           activity_overview_section: 'Vos clics, partages et parrainages des derniers mois.',
           tasks_section: 'Accomplissez des tâches pour gagner des points bonus.',
           badges_section: 'Les badges que vous avez gagnés.',
+        },
+      },
+    },
+    de: {
+      register: {
+        button_text: 'Mein Konto erstellen',
+        form_header: 'Werden Sie Botschafter von Demo Co',
+        message: '<p>Verdienen Sie <strong>10 % Provision</strong> auf jede Bestellung Ihrer Freunde, dazu Punkte für Prämien.</p>',
+        right_column: '<h3>Warum mitmachen?</h3><ul><li>Exklusive Rabatte für Ihre Freunde</li><li>Monatliche Auszahlungen per PayPal</li><li>Geschenkkarten für Ihre Punkte</li></ul><p>Fragen? <a href="https://www.demo.test/ambassadors/faq">Lesen Sie die FAQ</a>.</p>',
+        terms_text: 'Ich akzeptiere die <a href="https://www.demo.test/ambassadors/terms">Bedingungen des Botschafterprogramms</a>.',
+        form_state_label: 'Bundesland',
+        fields: { custom1: { label: 'T-Shirt-Größe' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Creator-Ecke', html: '<h2>Creator-Ecke</h2><p>Tipps, Briefings und frühe Produktneuheiten für unsere Creator.</p><p><a href="https://www.demo.test/creators/brief">Lesen Sie das Briefing dieses Monats</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Ihre Klicks, geteilten Links und Empfehlungen der letzten Monate.',
+          tasks_section: 'Erledigen Sie Aufgaben, um Bonuspunkte zu sammeln.',
+          badges_section: 'Die Abzeichen, die Sie bisher erhalten haben.',
+        },
+      },
+    },
+    it: {
+      register: {
+        button_text: 'Crea il mio account',
+        form_header: 'Unisciti al programma ambassador di Demo Co',
+        message: '<p>Guadagna il <strong>10 % di commissione</strong> su ogni ordine dei tuoi amici, più punti da usare per i premi.</p>',
+        right_column: '<h3>Perché unirti?</h3><ul><li>Sconti esclusivi per i tuoi amici</li><li>Pagamenti mensili tramite PayPal</li><li>Carte regalo per i tuoi punti</li></ul><p>Domande? <a href="https://www.demo.test/ambassadors/faq">Leggi le FAQ</a>.</p>',
+        terms_text: 'Accetto le <a href="https://www.demo.test/ambassadors/terms">condizioni del programma ambassador</a>.',
+        form_state_label: 'Provincia',
+        fields: { custom1: { label: 'Taglia della maglietta' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Angolo dei creator', html: '<h2>Angolo dei creator</h2><p>Consigli, brief e anteprime dei prodotti per i nostri creator.</p><p><a href="https://www.demo.test/creators/brief">Leggi il brief di questo mese</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'I tuoi clic, le tue condivisioni e i tuoi referral degli ultimi mesi.',
+          tasks_section: 'Completa le attività per guadagnare punti bonus.',
+          badges_section: 'I badge che hai ottenuto finora.',
+        },
+      },
+    },
+    nl: {
+      register: {
+        button_text: 'Mijn account aanmaken',
+        form_header: 'Word ambassadeur van Demo Co',
+        message: '<p>Verdien <strong>10% commissie</strong> op elke bestelling van je vrienden, plus punten voor beloningen.</p>',
+        right_column: '<h3>Waarom meedoen?</h3><ul><li>Exclusieve kortingen voor je vrienden</li><li>Maandelijkse uitbetalingen via PayPal</li><li>Cadeaukaarten voor je punten</li></ul><p>Vragen? <a href="https://www.demo.test/ambassadors/faq">Lees de veelgestelde vragen</a>.</p>',
+        terms_text: 'Ik ga akkoord met de <a href="https://www.demo.test/ambassadors/terms">voorwaarden van het ambassadeursprogramma</a>.',
+        form_state_label: 'Provincie',
+        fields: { custom1: { label: 'T-shirtmaat' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Creatorhoek', html: '<h2>Creatorhoek</h2><p>Tips, briefings en vroege productlanceringen voor onze creators.</p><p><a href="https://www.demo.test/creators/brief">Lees de briefing van deze maand</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Je klikken, gedeelde links en doorverwijzingen van de afgelopen maanden.',
+          tasks_section: 'Voltooi taken om bonuspunten te verdienen.',
+          badges_section: 'De badges die je tot nu toe hebt verdiend.',
+        },
+      },
+    },
+    pl: {
+      register: {
+        button_text: 'Utwórz konto',
+        form_header: 'Dołącz do programu ambasadorów Demo Co',
+        message: '<p>Zarabiaj <strong>10% prowizji</strong> od każdego zamówienia znajomych, a do tego punkty na nagrody.</p>',
+        right_column: '<h3>Dlaczego warto?</h3><ul><li>Wyjątkowe rabaty dla Twoich znajomych</li><li>Comiesięczne wypłaty przez PayPal</li><li>Karty podarunkowe za punkty</li></ul><p>Pytania? <a href="https://www.demo.test/ambassadors/faq">Przeczytaj FAQ</a>.</p>',
+        terms_text: 'Akceptuję <a href="https://www.demo.test/ambassadors/terms">regulamin programu ambasadorów</a>.',
+        form_state_label: 'Województwo',
+        fields: { custom1: { label: 'Rozmiar koszulki' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Kącik twórców', html: '<h2>Kącik twórców</h2><p>Porady, briefy i wcześniejsze premiery produktów dla naszych twórców.</p><p><a href="https://www.demo.test/creators/brief">Przeczytaj brief na ten miesiąc</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Twoje kliknięcia, udostępnienia i polecenia z ostatnich miesięcy.',
+          tasks_section: 'Wykonuj zadania, aby zdobywać dodatkowe punkty.',
+          badges_section: 'Odznaki, które już zdobyłeś.',
+        },
+      },
+    },
+    pt: {
+      register: {
+        button_text: 'Criar a minha conta',
+        form_header: 'Junte-se ao programa de embaixadores da Demo Co',
+        message: '<p>Ganhe <strong>10% de comissão</strong> em cada pedido dos seus amigos, e pontos para trocar por recompensas.</p>',
+        right_column: '<h3>Porquê participar?</h3><ul><li>Descontos exclusivos para os seus amigos</li><li>Pagamentos mensais por PayPal</li><li>Cartões-presente pelos seus pontos</li></ul><p>Dúvidas? <a href="https://www.demo.test/ambassadors/faq">Leia as perguntas frequentes</a>.</p>',
+        terms_text: 'Aceito as <a href="https://www.demo.test/ambassadors/terms">condições do programa de embaixadores</a>.',
+        form_state_label: 'Estado',
+        fields: { custom1: { label: 'Tamanho da camiseta' } },
+      },
+      tabs: { custom: { 'creator-corner': { name: 'Cantinho dos criadores', html: '<h2>Cantinho dos criadores</h2><p>Dicas, briefings e lançamentos antecipados para os nossos criadores.</p><p><a href="https://www.demo.test/creators/brief">Leia o briefing deste mês</a></p>' } } },
+      dashboard: {
+        section_descriptions: {
+          activity_overview_section: 'Os seus cliques, partilhas e indicações dos últimos meses.',
+          tasks_section: 'Conclua tarefas para ganhar pontos de bónus.',
+          badges_section: 'Os emblemas que já ganhou.',
         },
       },
     },
@@ -481,7 +912,7 @@ const acmeSettings = {
   portal_auto_login: false,
   default_language: 'es',
   auto_translate_languages: [{ status: true, code: 'fr' }],
-  // The company's texts in other languages (issue 21); what a language leaves out shows in Spanish.
+  // The company's texts in every other language the portal offers (its regional languages read their base's).
   translations: {
     en: {
       register: {
@@ -501,7 +932,7 @@ const acmeSettings = {
             html: '<h2>Gear guide</h2><p>What the crew recommends this season: the Ridge 30 pack, the Trailrunner shoes and the Summit 2 tent.</p>'
               + '<p><a href="https://www.acme-outdoor.test/gear-guide">See the full guide</a></p>',
           },
-          'summit-perks': { name: 'Summit perks' },
+          'summit-perks': { name: 'Summit perks', html: '<h2>Summit Club perks</h2><p>Summit Club members get a free guided climb every season.</p>' },
           'crew-shop': { name: 'Crew shop' },
         },
       },
@@ -516,17 +947,142 @@ const acmeSettings = {
         button_text: 'Rejoindre l\'équipe',
         form_header: 'Rejoignez l\'équipe Acme Outdoor',
         message: '<p>Partagez le matériel que vous aimez et gagnez des <strong>Acme Coins</strong> pour chaque ami qui rejoint vos sorties.</p>',
+        right_column: '<h3>Les avantages de l’équipe</h3><ul><li>8 % de commission</li><li>Un accès anticipé au nouveau matériel</li></ul>'
+          + '<p><a href="https://www.acme-outdoor.test/crew">Comment fonctionne l’équipe</a></p>',
         terms_text: 'J\'accepte les <a href="https://www.acme-outdoor.test/crew/terms">conditions de l\'équipe</a>.',
         fields: { groups: { label: 'Équipe' } },
       },
       tabs: {
         labels: { rewards: 'Boutique de récompenses' },
-        custom: { 'gear-guide': { name: 'Guide du matériel' }, 'summit-perks': { name: 'Avantages Summit' }, 'crew-shop': { name: 'Boutique de l\'équipe' } },
+        custom: {
+          'gear-guide': {
+            name: 'Guide du matériel',
+            html: '<h2>Guide du matériel</h2><p>Ce que l’équipe recommande cette saison : le sac Ridge 30, les chaussures Trailrunner et la tente Summit 2.</p>'
+              + '<p><a href="https://www.acme-outdoor.test/gear-guide">Voir le guide complet</a></p>',
+          },
+          'summit-perks': { name: 'Avantages Summit', html: '<h2>Les avantages du Summit Club</h2><p>Les membres du Summit Club profitent d’une escalade guidée gratuite chaque saison.</p>' },
+          'crew-shop': { name: 'Boutique de l\'équipe' },
+        },
       },
       dashboard: {
         earned_first_event_label: 'Gagné - Première commande',
         earned_second_event_label: 'Gagné - Commande répétée',
         section_descriptions: { badges_section: 'Les badges que vous avez gagnés avec l’équipe.' },
+      },
+    },
+    de: {
+      register: {
+        button_text: 'Dem Team beitreten',
+        form_header: 'Werden Sie Teil des Acme-Outdoor-Teams',
+        message: '<p>Teilen Sie die Ausrüstung, die Sie lieben, und verdienen Sie <strong>Acme Coins</strong> für jeden Freund, der bei Ihren Touren mitmacht.</p>',
+        right_column: '<h3>Vorteile im Team</h3><ul><li>8 % Provision</li><li>Früher Zugang zu neuer Ausrüstung</li></ul><p><a href="https://www.acme-outdoor.test/crew">So funktioniert das Team</a></p>',
+        terms_text: 'Ich akzeptiere die <a href="https://www.acme-outdoor.test/crew/terms">Bedingungen des Teams</a>.',
+        fields: { groups: { label: 'Team' } },
+      },
+      tabs: {
+        labels: { rewards: 'Prämienshop' },
+        custom: {
+          'gear-guide': { name: 'Ausrüstungsratgeber', html: '<h2>Ausrüstungsratgeber</h2><p>Was das Team in dieser Saison empfiehlt: den Rucksack Ridge 30, die Schuhe Trailrunner und das Zelt Summit 2.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Den ganzen Ratgeber ansehen</a></p>' },
+          'summit-perks': { name: 'Summit-Vorteile', html: '<h2>Vorteile des Summit Club</h2><p>Mitglieder des Summit Club erhalten jede Saison eine kostenlose geführte Klettertour.</p>' },
+          'crew-shop': { name: 'Team-Shop' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Verdient - Erste Bestellung',
+        earned_second_event_label: 'Verdient - Folgebestellung',
+        section_descriptions: { badges_section: 'Die Abzeichen, die Sie mit dem Team erhalten haben.' },
+      },
+    },
+    it: {
+      register: {
+        button_text: 'Unisciti al team',
+        form_header: 'Unisciti al team di Acme Outdoor',
+        message: '<p>Condividi l’attrezzatura che ami e guadagna <strong>Acme Coins</strong> per ogni amico che si unisce alle tue uscite.</p>',
+        right_column: '<h3>Vantaggi del team</h3><ul><li>8 % di commissione</li><li>Accesso anticipato alla nuova attrezzatura</li></ul><p><a href="https://www.acme-outdoor.test/crew">Come funziona il team</a></p>',
+        terms_text: 'Accetto le <a href="https://www.acme-outdoor.test/crew/terms">condizioni del team</a>.',
+        fields: { groups: { label: 'Team' } },
+      },
+      tabs: {
+        labels: { rewards: 'Negozio dei premi' },
+        custom: {
+          'gear-guide': { name: 'Guida all’attrezzatura', html: '<h2>Guida all’attrezzatura</h2><p>Cosa consiglia il team in questa stagione: lo zaino Ridge 30, le scarpe Trailrunner e la tenda Summit 2.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Vedi la guida completa</a></p>' },
+          'summit-perks': { name: 'Vantaggi Summit', html: '<h2>Vantaggi del Summit Club</h2><p>I membri del Summit Club hanno un’arrampicata guidata gratuita ogni stagione.</p>' },
+          'crew-shop': { name: 'Negozio del team' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Guadagnato - Primo ordine',
+        earned_second_event_label: 'Guadagnato - Ordine ripetuto',
+        section_descriptions: { badges_section: 'I badge che hai ottenuto con il team.' },
+      },
+    },
+    nl: {
+      register: {
+        button_text: 'Word lid van het team',
+        form_header: 'Word lid van het Acme Outdoor-team',
+        message: '<p>Deel de uitrusting waar je van houdt en verdien <strong>Acme Coins</strong> voor elke vriend die meegaat op je tochten.</p>',
+        right_column: '<h3>Voordelen van het team</h3><ul><li>8% commissie</li><li>Vroege toegang tot nieuwe uitrusting</li></ul><p><a href="https://www.acme-outdoor.test/crew">Zo werkt het team</a></p>',
+        terms_text: 'Ik ga akkoord met de <a href="https://www.acme-outdoor.test/crew/terms">voorwaarden van het team</a>.',
+        fields: { groups: { label: 'Team' } },
+      },
+      tabs: {
+        labels: { rewards: 'Beloningswinkel' },
+        custom: {
+          'gear-guide': { name: 'Uitrustingsgids', html: '<h2>Uitrustingsgids</h2><p>Wat het team dit seizoen aanraadt: de Ridge 30-rugzak, de Trailrunner-schoenen en de Summit 2-tent.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Bekijk de volledige gids</a></p>' },
+          'summit-perks': { name: 'Summit-voordelen', html: '<h2>Voordelen van de Summit Club</h2><p>Leden van de Summit Club krijgen elk seizoen een gratis begeleide klimtocht.</p>' },
+          'crew-shop': { name: 'Teamwinkel' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Verdiend - Eerste bestelling',
+        earned_second_event_label: 'Verdiend - Herhaalbestelling',
+        section_descriptions: { badges_section: 'De badges die je met het team hebt verdiend.' },
+      },
+    },
+    pl: {
+      register: {
+        button_text: 'Dołącz do ekipy',
+        form_header: 'Dołącz do ekipy Acme Outdoor',
+        message: '<p>Polecaj sprzęt, który kochasz, i zdobywaj <strong>Acme Coins</strong> za każdego znajomego, który dołączy do Twoich wypraw.</p>',
+        right_column: '<h3>Korzyści ekipy</h3><ul><li>8% prowizji</li><li>Wcześniejszy dostęp do nowego sprzętu</li></ul><p><a href="https://www.acme-outdoor.test/crew">Jak działa ekipa</a></p>',
+        terms_text: 'Akceptuję <a href="https://www.acme-outdoor.test/crew/terms">regulamin ekipy</a>.',
+        fields: { groups: { label: 'Ekipa' } },
+      },
+      tabs: {
+        labels: { rewards: 'Sklep z nagrodami' },
+        custom: {
+          'gear-guide': { name: 'Poradnik sprzętowy', html: '<h2>Poradnik sprzętowy</h2><p>Co ekipa poleca w tym sezonie: plecak Ridge 30, buty Trailrunner i namiot Summit 2.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Zobacz cały poradnik</a></p>' },
+          'summit-perks': { name: 'Korzyści Summit', html: '<h2>Korzyści Summit Club</h2><p>Członkowie Summit Club co sezon dostają darmową wspinaczkę z przewodnikiem.</p>' },
+          'crew-shop': { name: 'Sklep ekipy' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Zarobione - Pierwsze zamówienie',
+        earned_second_event_label: 'Zarobione - Kolejne zamówienie',
+        section_descriptions: { badges_section: 'Odznaki zdobyte z ekipą.' },
+      },
+    },
+    pt: {
+      register: {
+        button_text: 'Entrar na equipa',
+        form_header: 'Junte-se à equipa da Acme Outdoor',
+        message: '<p>Partilhe o equipamento de que gosta e ganhe <strong>Acme Coins</strong> por cada amigo que se junta às suas saídas.</p>',
+        right_column: '<h3>Vantagens da equipa</h3><ul><li>8% de comissão</li><li>Acesso antecipado ao equipamento novo</li></ul><p><a href="https://www.acme-outdoor.test/crew">Como funciona a equipa</a></p>',
+        terms_text: 'Aceito as <a href="https://www.acme-outdoor.test/crew/terms">condições da equipa</a>.',
+        fields: { groups: { label: 'Equipa' } },
+      },
+      tabs: {
+        labels: { rewards: 'Loja de recompensas' },
+        custom: {
+          'gear-guide': { name: 'Guia de equipamento', html: '<h2>Guia de equipamento</h2><p>O que a equipa recomenda nesta temporada: a mochila Ridge 30, os ténis Trailrunner e a tenda Summit 2.</p><p><a href="https://www.acme-outdoor.test/gear-guide">Ver o guia completo</a></p>' },
+          'summit-perks': { name: 'Vantagens Summit', html: '<h2>Vantagens do Summit Club</h2><p>Os membros do Summit Club têm uma escalada guiada gratuita em cada temporada.</p>' },
+          'crew-shop': { name: 'Loja da equipa' },
+        },
+      },
+      dashboard: {
+        earned_first_event_label: 'Ganho - Primeiro pedido',
+        earned_second_event_label: 'Ganho - Pedido repetido',
+        section_descriptions: { badges_section: 'Os emblemas que ganhou com a equipa.' },
       },
     },
   },
@@ -543,6 +1099,10 @@ const acmeSummitSettings = {
   theme: { link_color: '#0277bd', button_color: '#01579b', campaign_portal_logo: acmeSummitBrand.logo },
   tabs: { link_color: '#4fc3f7', items: { rewards: { label: 'Recompensas Summit' } } },
   dashboard: { body_scripts: '<script>window.acmeSummitDashboard=true</script>' },
+  // The layer's own tab label translates itself (the company's translations of its label no longer apply).
+  translations: Object.fromEntries(Object.entries({
+    en: 'Summit rewards', fr: 'Récompenses Summit', de: 'Summit-Prämien', it: 'Premi Summit', nl: 'Summit-beloningen', pl: 'Nagrody Summit', pt: 'Recompensas Summit',
+  }).map(([code, rewards]) => [code, { tabs: { labels: { rewards } } }])),
 };
 
 const globexSettings = {
@@ -1265,7 +1825,7 @@ function activitiesFor(amb: string) {
   const commissionActivity = (c: Commission) => act({
     amb, campaign: c.campaign, type: 'commission', name: c.referral.name, email: c.referral.email,
     amount: c.amount, currency: CURRENCY[company], status: c.status, days: c.days, minutes: c.minutes,
-    data: [c.tx, c.event === 'first' ? 'First purchase' : 'Returning purchase', c.monetary ? money(company, c.revenue) : 'Store credit'],
+    data: [c.tx, c.event === 'first' ? 'records.firstPurchase' : 'records.returningPurchase', c.monetary ? money(company, c.revenue) : 'records.storeCredit'],
   });
   const newest = [...mine].sort((a, b) => a.days - b.days);
   const picked = new Set<Commission>([
@@ -1282,7 +1842,7 @@ function activitiesFor(amb: string) {
     act({ amb, campaign: e.campaign, type: 'points', name: r.name, email: r.email, points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, data: ['rewards.entry.referralReward', null, null] });
   }
   for (const e of ledgerRows.filter((x) => x.amb === amb && x.type === 'expire')) {
-    act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['Not redeemed in time', null, null] });
+    act({ amb, type: e.kind, points: e.kind === 'points' ? -e.amount : null, amount: e.kind === 'cash' ? -e.amount : null, currency: e.kind === 'cash' ? CURRENCY[company] : null, status: 'expired', days: e.days, minutes: e.minutes, data: ['records.notRedeemedInTime', null, null] });
   }
   for (const e of ledger.filter((x) => x.amb === amb && x.kind === 'points' && x.type === 'earn' && x.description.startsWith('Task'))) {
     act({ amb, type: 'task', points: e.amount, status: 'earn', days: e.days, minutes: e.minutes, expireDays: e.expireDays, task: e.task, data: [e.description.replace('Task completed: ', ''), null, null] });
@@ -1301,7 +1861,7 @@ function activitiesFor(amb: string) {
       method: r.kind === 'gift_card' ? 4 : 8, redemption: r.id, days: r.days,
       // A delivered card is valid for a year.
       expireDays: r.status === 'completed' ? r.days - 365 : null,
-      data: [label, r.details.order_id ?? null, r.kind === 'gift_card' ? 'Gift card' : 'Rewards vault'],
+      data: [label, r.details.order_id ?? null, r.kind === 'gift_card' ? 'records.giftCard' : 'records.rewardsVault'],
     });
   }
 }
@@ -1309,7 +1869,7 @@ activitiesFor('amb-ava');
 activitiesFor('amb-alex');
 for (const amb of ['amb-ben', 'amb-sam', 'amb-gus']) {
   for (const c of commissions.filter((x) => x.amb === amb)) {
-    act({ amb, campaign: c.campaign, type: 'commission', name: c.referral.name, email: c.referral.email, amount: c.amount, currency: CURRENCY[c.company], status: c.status, days: c.days, minutes: c.minutes, data: [c.tx, 'First purchase', money(c.company, c.revenue)] });
+    act({ amb, campaign: c.campaign, type: 'commission', name: c.referral.name, email: c.referral.email, amount: c.amount, currency: CURRENCY[c.company], status: c.status, days: c.days, minutes: c.minutes, data: [c.tx, 'records.firstPurchase', money(c.company, c.revenue)] });
   }
 }
 activities.sort((a, b) => (a.amb === b.amb ? b.days * 1440 + b.minutes - (a.days * 1440 + a.minutes) : a.amb < b.amb ? -1 : 1));
@@ -1454,8 +2014,8 @@ section('Commissions', insert('commissions', commissions.map((c) => ({
 }))));
 // Task, reward, tier and badge texts per language (issue 21, migrations 0023 and 0024; campaigns carry theirs
 // above): each row is written in its company's default language (demo: English, acme: Spanish); `translations`
-// holds the other languages it serves (demo: Spanish and French, acme: English and French). A row or a text left
-// out shows the row's own.
+// holds the other languages it serves (here demo: Spanish and French, acme: English and French; the other base
+// languages come from otherLanguageTexts above). A row or a text left out shows the row's own.
 const rowTexts: Record<string, Record<string, Record<string, string>>> = {
   'task-demo-profile': {
     es: { name: 'Completa tu perfil', description: 'Añade tu teléfono, tu dirección y tu talla de camiseta.' },
@@ -1597,6 +2157,9 @@ const rowTexts: Record<string, Record<string, Record<string, string>>> = {
     fr: { name: 'Membre fondateur', description: 'Équipe de la première saison (badge retiré).' },
   },
 };
+for (const [uid, byLanguage] of Object.entries(otherLanguageTexts)) {
+  if (!uid.startsWith('cmp-')) rowTexts[uid] = { ...rowTexts[uid], ...byLanguage };
+}
 const withTexts = (rows: Row[]) => rows.map((row) => ({ ...row, translations: json(rowTexts[row.uid as string] ?? {}) }));
 
 section('Tiers, badges, tasks', insert('tiers', withTexts(tiers)) + insert('badges', withTexts(badges)) + insert('ambassador_badges', ambassadorBadges)

@@ -12,5 +12,7 @@ export function ledgerText(description: string, referredName: string | null, lan
   if (description.startsWith('Task completed: ')) return t(lang, 'rewards.entry.task', { task: taskName ?? description.slice('Task completed: '.length) });
   // A redemption's hold names what was redeemed (src/api/money/ledger-queries.ts): the company's name for it.
   if (description.startsWith('Redeemed: ')) return t(lang, 'rewards.entry.redeemed', { item: description.slice('Redeemed: '.length) });
+  // A hold given back (a failed or cancelled redemption, src/api/money/ledger-queries.ts) names it the same way.
+  if (description.startsWith('Returned: ')) return t(lang, 'records.returned', { item: description.slice('Returned: '.length) });
   return systemText(description, lang);
 }

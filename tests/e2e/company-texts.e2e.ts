@@ -1,7 +1,7 @@
 // Per-language company texts: the same page shows the company's own texts in the page language
-// where it wrote them, and its default language's where it did not. The seed writes acme's in Spanish (its
-// default) with English and French variants, and demo's in English with Spanish and French ones; their
-// campaigns, tiers and badges too.
+// where it wrote them, and its default language's where it did not (tests/unit/company-text-fallback.test.ts).
+// The seed writes acme's in Spanish (its default) and demo's in English, each with every other base language;
+// their campaigns, tiers and badges in Spanish or English and French.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, logIn, newBrowser, stopAll } from './harness';
@@ -54,11 +54,16 @@ describe('company texts per language', () => {
     expect(en.labels).not.toContain('Equipo');
   });
 
-  it('a language that leaves a text out shows the default language\'s: acme in French keeps its Spanish right column', async () => {
+  it('acme\'s French and Polish pages show their own right column, not the Spanish one (the seed writes every language)', async () => {
     const fr = await registerTexts('acme.localhost', 'fr-FR');
     expect(fr).toMatchObject({ lang: 'fr', heading: 'Rejoignez l\'équipe Acme Outdoor' });
-    expect(fr.aside).toContain('Ventajas del equipo');
+    expect(fr.aside).toContain('Les avantages de l’équipe');
+    expect(fr.aside).not.toContain('Ventajas del equipo');
     expect(fr.labels).toContain('Équipe');
+    const pl = await registerTexts('acme.localhost', 'pl-PL');
+    expect(pl).toMatchObject({ lang: 'pl', heading: 'Dołącz do ekipy Acme Outdoor', button: 'Dołącz do ekipy' });
+    expect(pl.aside).toContain('Korzyści ekipy');
+    expect(pl.labels).toContain('Ekipa');
   });
 
   it('demo\'s registration page in English (its default) and in Spanish', async () => {
@@ -105,7 +110,7 @@ describe('company texts per language', () => {
     }
   });
 
-  it('a tab whose name the company translated but not its page: demo in French heads it once, in French, over the English text', async () => {
+  it('a custom tab in French: demo heads it once, in French, over its French page (a page left in the default language: tests/unit/tab-heading.test.ts)', async () => {
     const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'UTC' });
     try {
       await context.addCookies([{ name: 'language', value: 'fr', domain: 'localhost', path: '/' }]);
@@ -114,9 +119,10 @@ describe('company texts per language', () => {
       await page.goto(`${baseUrl('localhost')}/creator-corner`);
       const tab = page.locator('[data-custom-tab="creator-corner"]');
       expect((await tab.locator('h1').innerText()).trim()).toBe('Coin des créateurs');
-      // The English HTML's own "Creator corner" title repeats the page's heading in another language: left out.
+      // The page's own "Coin des créateurs" title repeats the heading: left out.
       expect(await tab.locator('h2, h3, h4, h5, h6').count()).toBe(0);
-      expect(await tab.innerText()).toContain('Tips, briefs and early product drops for our creators.');
+      expect(await tab.innerText()).toContain('Conseils, briefs et lancements en avant-première pour nos créateurs.');
+      expect(await tab.innerText()).not.toContain('Tips, briefs');
     } finally {
       await context.close();
     }

@@ -132,6 +132,9 @@ describe('console branding', () => {
       expect(await frame.locator('h1').textContent()).toBe(en.loginTitle);
       // The screen itself stays in Spanish.
       expect(await page.locator('[data-branding-save]').textContent()).toBe(es['console.branding.saveDraft']);
+      // Which texts a language misses (src/lib/company-texts.ts): acme wrote every one in every language.
+      expect(await page.locator('#branding-missing').textContent()).toBe(es['console.branding.missingTitle']);
+      expect(await page.locator('[data-missing-none]').textContent()).toBe(es['console.branding.missingNone']);
     });
   });
 

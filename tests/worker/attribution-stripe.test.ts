@@ -73,6 +73,16 @@ describe('checkout.session.completed', () => {
       .toBe(1);
   });
 
+  it('keeps what the sale was as data (a Stripe checkout and its id), and the operator API says it in English words', async () => {
+    const session = checkoutSession({ metadata: { mbsy: 'ava-demo' } });
+    await sendStripe('demo', stripeEvent('checkout.session.completed', session), STRIPE_SECRETS.demo);
+    const stored = await scalar<string>("SELECT event_data2 FROM commissions WHERE company_id = 'demo' AND transaction_id = ?", session.payment_intent);
+    expect(stored).toBe(`records.stripeCheckout ${session.id}`);
+    const listed = await op(KEYS.demo, 'GET', '/commissions?ambassador_uid=amb-ava&page_size=100');
+    const mine = listed.body.results.find((c: { transaction_uid: string }) => c.transaction_uid === session.payment_intent);
+    expect(mine.event_data2).toBe(`Stripe checkout ${session.id}`);
+  });
+
   it('then metadata.mbsy_cid (client_reference_id holding something else), then metadata.mbsy, then a personal promotion code', async () => {
     const ben = await storedClick('sl-ben-demo');
     const byMetaClick = checkoutSession({ client_reference_id: 'order-4711', metadata: { mbsy_cid: ben, mbsy: 'ava-demo' } });

@@ -120,8 +120,8 @@ describe('campaign, tier and badge texts per language: what ambassadors read', (
     });
     expect((await campaignIn(ava, 'cmp-demo-main', 'es-MX')).campaign_name).toBe('Recomienda a un amigo');
     const pl = await campaignIn(ava, 'cmp-demo-main', 'pl');
-    expect(pl).toMatchObject({ campaign_name: 'Refer a Friend', native_message: 'I love Demo Co - here is a discount for your first order.' });
-    // VIP Insiders keeps its name in every language (the company translated only its texts).
+    expect(pl).toMatchObject({ campaign_name: 'Poleć znajomego', native_message: 'Uwielbiam Demo Co – oto rabat na Twoje pierwsze zamówienie.' });
+    // VIP Insiders keeps its name in every language (a brand name, written the same in each).
     expect((await campaignIn(ava, 'cmp-demo-vip', 'fr')).campaign_name).toBe('VIP Insiders');
     // acme writes in Spanish: English is a translation there, Spanish the row's own.
     expect((await campaignIn(alex, 'cmp-acme-trail', 'en')).native_message).toBe('Heading for the mountains? Get 10% off Acme Outdoor gear with my link.');

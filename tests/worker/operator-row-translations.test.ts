@@ -112,7 +112,8 @@ describe('task and reward names per language: what ambassadors read', () => {
     expect(await name('es')).toMatchObject({ name: 'Completa tu perfil', description: 'Añade tu teléfono, tu dirección y tu talla de camiseta.' });
     expect((await name('es-MX')).name).toBe('Completa tu perfil');
     expect((await name('fr-CA,fr;q=0.8')).name).toBe('Complétez votre profil');
-    expect((await name('pl')).name).toBe('Complete your profile');
+    // The seed writes every base language; a call that names none reads the row's own text.
+    expect((await name('pl')).name).toBe('Uzupełnij swój profil');
     expect((await name(null)).name).toBe('Complete your profile');
     // acme writes in Spanish: English is a translation there, Spanish the row's own.
     const strava = async (lang: string) => (await tasksIn(alex, 'acme', lang)).find((t) => t.uid === 'task-acme-strava')!.name;
@@ -123,8 +124,8 @@ describe('task and reward names per language: what ambassadors read', () => {
   it('a gift card, a vault item and its variants read in the request\'s language, text by text', async () => {
     const voucher = async (lang: string) => (await giftCardsIn(ava, lang)).find((r) => r.uid === 'rwd-demo-voucher')!;
     expect(await voucher('fr')).toMatchObject({ name: '20 % de réduction sur votre prochaine commande', disclaimer: 'Valable 90 jours.' });
-    expect(await voucher('de')).toMatchObject({ name: '20% off your next order', disclaimer: 'Valid for 90 days.' });
-    // The Amazon card has a Spanish name only: its description stays the row's own.
+    expect(await voucher('de')).toMatchObject({ name: '20 % Rabatt auf Ihre nächste Bestellung', disclaimer: '90 Tage gültig.' });
+    // The Amazon card's name is translated, its description is not: the description stays the row's own.
     const amazon = (await giftCardsIn(ava, 'es')).find((r) => r.uid === 'rwd-demo-amazon')!;
     expect(amazon.name).toBe('Tarjeta regalo de Amazon.com');
     expect(amazon.brand_description).toBe('Amazon.com Gift Cards never expire and can be used on millions of items.');

@@ -107,7 +107,7 @@ export interface StoreSale {
   currency: string;
   customer: { email: string | null; name: string; externalId: string | null };
   clues: SaleClues;
-  /** A description kept on the commission (event_data2), e.g. "stripe checkout cs_...". */
+  /** What the sale was, kept on the commission (event_data2) as data: `recordText('records.stripeCheckout', 'cs_...')` (src/lib/system-text.ts). */
   note?: string | null;
   /** The conversion's event (default first); a second event of a transaction is its own commission. */
   eventType?: 'first' | 'second';

@@ -8,6 +8,7 @@ import { hmacKey } from '../core/crypto';
 import { companyCurrencyStatement } from './queries';
 import { applyKnownRefunds, refundSale } from './refunds';
 import { attributeSale } from './service';
+import { recordText } from '../../lib/system-text';
 
 /**
  * Verifies `X-Shopify-Hmac-Sha256`: the base64 HMAC-SHA256 of the raw body with the app's client secret
@@ -109,7 +110,7 @@ export async function applyShopifyTopic(
         shortCode: landing.code,
         personalCodes: (order.discount_codes ?? []).map((d) => d.code),
       },
-      note: `shopify order ${order.id}`,
+      note: recordText('records.shopifyOrder', String(order.id)),
     }, claim);
     if (out.result === 'unattributed') return out;
     // A refund that arrived before its order (webhooks are not ordered) is applied now.

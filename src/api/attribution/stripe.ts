@@ -4,6 +4,7 @@ import type { OnceClaim } from '../core/batch-claim';
 import type { ServiceContext } from '../core/types';
 import { applyKnownRefunds, linkInvoicePayments, refundSale, type RefundOutcome } from './refunds';
 import { attributeRecurring, attributeSale, type StoreSale } from './service';
+import { recordText } from '../../lib/system-text';
 
 // Stripe events (docs.stripe.com/api/events/types) as the webhook reads them. Only the fields used are
 // named; everything else in the object is let through. An id field may arrive expanded (an object).
@@ -146,7 +147,7 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
           shortCode: session.metadata?.mbsy ?? null,
           personalCodes: (session.discounts ?? []).flatMap((d) => d.promotion_code ?? []),
         },
-        note: `stripe checkout ${session.id}`,
+        note: recordText('records.stripeCheckout', session.id),
       };
       return credited(svc, companyId, sale.transactionUid, await attributeSale(svc, companyId, sale, claim), claim);
     }
@@ -165,7 +166,7 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
       const out = await attributeRecurring(svc, companyId, {
         source: 'stripe', transactionUid: invoice.id, revenueMinor: invoice.amount_paid, currency: invoice.currency,
         customer: { email: invoice.customer_email ?? null, name: invoice.customer_name ?? '', externalId: invoice.customer! },
-        clues: {}, note: `stripe invoice ${invoice.id}`,
+        clues: {}, note: recordText('records.stripeInvoice', invoice.id),
       }, paidAt, claim, payments);
       if (out.result === 'ignored') return out;
       return credited(svc, companyId, invoice.id, out, claim);

@@ -76,8 +76,10 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
   const checkedSession = await checkSession(svc, company, sessionUid);
 
   const [customization, groups] = await Promise.all([loadCustomization(svc.db, company.id).then((c) => c.company), listGroups(svc.db, company.id)]);
-  // The form of the page's language: terms a language has must be accepted in it, as the page asks.
-  const settings = inLanguage(customization, browserLanguage(svc.acceptLanguage) ?? customization.default_language);
+  // The page's language (the edge sends it as the request's language): the form's terms are in it, and it is
+  // kept as the new account's language, so the welcome e-mail and every later one read as the page did.
+  const pageLanguage = browserLanguage(svc.acceptLanguage);
+  const settings = inLanguage(customization, pageLanguage ?? customization.default_language);
   const schema = registrationSchema(registrationConfig(settings, {
     groups: groups.map((g) => ({ uid: g.uid, name: g.name })),
     ambassador_state_type: company.ambassador_state_type,
@@ -121,6 +123,7 @@ export async function register(svc: ServiceContext, companyId: string, sessionUi
         shareCode: newCode(7),
         loyaltyAccess: settings.register.set_contact_loyalty_on_register,
         emailUnconfirmed: true,
+        language: pageLanguage,
         profile: {
           phone: input.phone ?? null, company_name: input.company ?? null, job_title: input.jobTitle ?? null,
           street: input.street ?? null, city: input.city ?? null, state: input.state ?? null, zip: input.zip ?? null,

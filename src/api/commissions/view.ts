@@ -1,3 +1,4 @@
+import { systemText } from '../../lib/system-text';
 import type { CommissionRow, OwnSignal } from '../money/rows';
 
 /** A commission as the operator API and its webhook events show it. */
@@ -20,9 +21,10 @@ export function commissionView(m: CommissionRow) {
     referral_id: m.referral_id,
     payout_uid: m.payout_uid,
     reverses_uid: m.reverses_uid,
-    event_data1: m.event_data1,
-    event_data2: m.event_data2,
-    event_data3: m.event_data3,
+    // The portal's own texts (a Stripe checkout, a Shopify order: stored as data) in English words for the API.
+    event_data1: m.event_data1 === null ? null : systemText(m.event_data1, 'en'),
+    event_data2: m.event_data2 === null ? null : systemText(m.event_data2, 'en'),
+    event_data3: m.event_data3 === null ? null : systemText(m.event_data3, 'en'),
     created_at: m.created_at,
     updated_at: m.updated_at,
     /** Held for review while set (approve or deny releases it; a denied one keeps it as the reason). */

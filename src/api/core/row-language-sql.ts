@@ -1,6 +1,6 @@
 import type { Language } from '../../lib/languages';
 import { languageChain } from '../../lib/row-language';
-import { systemTexts } from '../../lib/system-text';
+import { recordTextPatterns, systemTexts } from '../../lib/system-text';
 
 // A translated text read in SQL: where a query names a row of another table (a commission's
 // campaign, a ledger entry's campaign), the text is picked in the statement that already reads it, by the
@@ -22,11 +22,13 @@ export function textInSql(alias: string, column: string, lang: Language | null):
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
- * SQL for `expr` with the portal's own stored texts (src/lib/system-text.ts: a message key or its older
- * English words) in `lang`, other texts as they are; without a language, as stored.
+ * SQL for `expr` with the portal's own stored texts (src/lib/system-text.ts: a message key, a key and the
+ * reference it names, or their older English words) in `lang`, other texts as they are; without a language, as stored.
  */
 export function systemTextSql(expr: string, lang: Language | null): string {
   if (!lang) return expr;
-  const cases = Object.entries(systemTexts(lang)).map(([stored, words]) => `WHEN ${literal(stored)} THEN ${literal(words)}`);
-  return `CASE ${expr} ${cases.join(' ')} ELSE ${expr} END`;
+  const exact = Object.entries(systemTexts(lang)).map(([stored, words]) => `WHEN ${expr} = ${literal(stored)} THEN ${literal(words)}`);
+  const named = recordTextPatterns(lang).map(({ prefix, before, after }) =>
+    `WHEN length(${expr}) > ${prefix.length} AND substr(${expr}, 1, ${prefix.length}) = ${literal(prefix)} THEN ${literal(before)} || substr(${expr}, ${prefix.length + 1}) || ${literal(after)}`);
+  return `CASE ${[...exact, ...named].join(' ')} ELSE ${expr} END`;
 }

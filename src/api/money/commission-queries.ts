@@ -113,7 +113,7 @@ export const conversionActivityStatement = (db: D1Database, c: ConversionRows, d
 export const conversionPointsActivityStatement = (db: D1Database, c: ConversionRows, points: number, expireDays: number) =>
   db.prepare(
     `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, points, status, event_data1, created_at, expire_at)
-     SELECT ?1, ?2, ?3, 'points', ?7, ?4, ?8, 'earn', 'Referral reward', ?6,
+     SELECT ?1, ?2, ?3, 'points', ?7, ?4, ?8, 'earn', 'rewards.entry.referralReward', ?6,
             CASE WHEN ?9 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?6, '+' || ?9 || ' days') END WHERE ${MINE_UNHELD}`,
   ).bind(...base(c), c.customerName, points, expireDays);
 
@@ -142,7 +142,7 @@ export function transitionStatement(db: D1Database, companyId: string, uid: stri
 export const releasedPointsActivityStatement = (db: D1Database, companyId: string, uid: string, now: string, expireDays: number) =>
   db.prepare(
     `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, referred_name, referred_email, points, status, event_data1, created_at, expire_at)
-     SELECT m.company_id, m.ambassador_uid, m.campaign_id, 'points', r.name, r.email, l.amount, 'earn', 'Referral reward', ?3,
+     SELECT m.company_id, m.ambassador_uid, m.campaign_id, 'points', r.name, r.email, l.amount, 'earn', 'rewards.entry.referralReward', ?3,
             CASE WHEN ?4 > 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', ?3, '+' || ?4 || ' days') END
        FROM commissions m JOIN loyalty_ledger l ON l.company_id = m.company_id AND l.uid = 'points:' || m.uid AND l.created_at = ?3
        LEFT JOIN referrals r ON r.company_id = m.company_id AND r.id = m.referral_id
@@ -227,16 +227,16 @@ export function clawbackStatement(db: D1Database, c: Clawback, alsoIf = '1') {
     `INSERT INTO commissions (uid, kind, reverses_id, company_id, ambassador_uid, campaign_id, referral_id, transaction_id, revenue_minor,
        amount_minor, currency, is_monetary, event, status, event_data1, event_data2, created_at)
      SELECT ?2, 'clawback', ?3, ?1, ambassador_uid, campaign_id, referral_id, transaction_id, ?4, ?5, currency, is_monetary, event,
-       'approved', transaction_id, 'Refund', ?6
+       'approved', transaction_id, 'records.refund', ?6
        FROM commissions WHERE company_id = ?1 AND id = ?3 AND (${sumBack}) = ?7 AND ${alsoIf}`,
   ).bind(c.companyId, c.uid, c.reversesId, c.revenue, c.amount, c.now, c.clawedRevenue);
 }
 
-/** The clawback's activity row. */
+/** The clawback's activity row (its note a message key, read in the reader's language: src/lib/system-text.ts). */
 export const clawbackActivityStatement = (db: D1Database, companyId: string, uid: string, now: string) =>
   db.prepare(
     `INSERT INTO activities (company_id, ambassador_uid, campaign_id, type, amount_minor, currency, status, event_data1, event_data2, created_at)
-     SELECT company_id, ambassador_uid, campaign_id, 'commission', amount_minor, currency, 'approved', transaction_id, 'Refund (clawback)', ?3
+     SELECT company_id, ambassador_uid, campaign_id, 'commission', amount_minor, currency, 'approved', transaction_id, 'records.refundClawback', ?3
        FROM commissions WHERE company_id = ?1 AND uid = ?2`,
   ).bind(companyId, uid, now);
 

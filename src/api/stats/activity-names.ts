@@ -38,3 +38,11 @@ const built = memoized(64, build);
 
 /** SQL of an activity's event_data1 (activity alias `a`) as a reader in `lang` sees it; written once per alias and language. */
 export const activityNameSql = (a: string, lang: Language | null): string => built(`${a}\u0000${lang ?? ''}`);
+
+const recordBuilt = memoized(64, (key: string) => {
+  const [expr, lang] = key.split('\u0000') as [string, string];
+  return systemTextSql(expr, (lang || null) as Language | null);
+});
+
+/** SQL of an activity's event_data2 or event_data3 (`expr`) as a reader in `lang` sees it: the portal's own texts in `lang`. */
+export const recordTextSql = (expr: string, lang: Language | null): string => recordBuilt(`${expr}\u0000${lang ?? ''}`);

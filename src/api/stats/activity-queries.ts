@@ -1,7 +1,7 @@
 import { batch, row, rows } from '../core/named-batch';
 import type { Language } from '../../lib/languages';
 import { textInSql } from '../core/row-language-sql';
-import { activityNameSql } from './activity-names';
+import { activityNameSql, recordTextSql } from './activity-names';
 
 /** The activity feed (referrals, commissions, payouts, redemptions, points) of one ambassador. */
 
@@ -60,7 +60,7 @@ export async function recentActivity(
     rows: rows<ActivityRow>(db.prepare(
       `SELECT a.id, a.campaign_id, c.uid AS campaign_uid, ${textInSql('c', 'name', lang)} AS campaign_name, a.type, a.referred_name, a.referred_email,
               a.amount_minor, a.currency, a.points, ${ACTIVITY_STATUS} AS status, a.payment_method, a.expire_at,
-              ${activityNameSql('a', lang)} AS event_data1, a.event_data2, a.event_data3, a.payout_id, a.redemption_id, a.created_at
+              ${activityNameSql('a', lang)} AS event_data1, ${recordTextSql('a.event_data2', lang)} AS event_data2, ${recordTextSql('a.event_data3', lang)} AS event_data3, a.payout_id, a.redemption_id, a.created_at
          FROM activities a LEFT JOIN campaigns c ON c.id = a.campaign_id AND c.company_id = a.company_id
         WHERE a.company_id = ? AND a.ambassador_uid = ?${campaignSql}
         ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,

@@ -1,4 +1,4 @@
-import { activityNameSql } from '../stats/activity-names';
+import { activityNameSql, recordTextSql } from '../stats/activity-names';
 import { activityStatusSql, commissionStatusSql } from '../stats/activity-queries';
 import { OPERATORS_BY_TYPE } from '../../lib/table-query';
 import { PAYMENT_METHODS } from '../../lib/payment-methods';
@@ -160,8 +160,9 @@ const activity: Table = {
     { key: 'expire_at', label_key: 'tables.col.expireAt', type: 'DATE', sql: 't.expire_at', sort: "COALESCE(t.expire_at, '')", sortable: true },
     // A task's or a redemption's name, or the portal's own text, in the reader's language.
     { key: 'event_data1', label_key: 'tables.col.eventData1', type: 'STRING', sql: 't.event_data1', sort: "COALESCE(t.event_data1, '')", sortable: true, inLanguage: (lang) => activityNameSql('t', lang) },
-    { key: 'event_data2', label_key: 'tables.col.eventData2', type: 'STRING', sql: 't.event_data2', sort: "COALESCE(t.event_data2, '')", sortable: true },
-    { key: 'event_data3', label_key: 'tables.col.eventData3', type: 'STRING', sql: 't.event_data3', sort: "COALESCE(t.event_data3, '')", sortable: true },
+    // The portal's own texts (a Stripe checkout, a first purchase) in the reader's language; a company's as written.
+    { key: 'event_data2', label_key: 'tables.col.eventData2', type: 'STRING', sql: 't.event_data2', sort: "COALESCE(t.event_data2, '')", sortable: true, inLanguage: (lang) => recordTextSql('t.event_data2', lang) },
+    { key: 'event_data3', label_key: 'tables.col.eventData3', type: 'STRING', sql: 't.event_data3', sort: "COALESCE(t.event_data3, '')", sortable: true, inLanguage: (lang) => recordTextSql('t.event_data3', lang) },
     { key: 'campaign', label_key: 'tables.col.campaign', type: 'CHOICE', sql: 'cp.uid', sort: "COALESCE(cp.uid, '')", sortable: true, choices: campaignChoices, openChoices: true },
   ],
 };

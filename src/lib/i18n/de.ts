@@ -941,6 +941,26 @@ export const de: Partial<Messages> = {
   payoutRunWrongRail: 'Dieser Auszahlungslauf wird über {rail} bezahlt: Diese Aktion gilt nicht für ihn.',
   // Controls: the one confirmation before anything spends points or cash
   'rewards.confirmRedeem': '„{name}“ einlösen? Der Preis wird sofort von Ihrem Guthaben abgezogen.',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# Klick} other {# Klicks}}',
+  'counts.shares': '{count, plural, one {# Mal geteilt} other {# Mal geteilt}}',
+  'counts.referrals': '{count, plural, one {# Empfehlung} other {# Empfehlungen}}',
+  'graphSeries.clicks': 'Klicks',
+  'graphSeries.shares': 'Shares',
+  'graphSeries.referrals': 'Empfehlungen',
+  'records.stripeCheckout': 'Stripe-Checkout {ref}',
+  'records.stripeInvoice': 'Stripe-Rechnung {ref}',
+  'records.shopifyOrder': 'Shopify-Bestellung {ref}',
+  'records.firstPurchase': 'Erster Kauf',
+  'records.returningPurchase': 'Wiederholungskauf',
+  'records.storeCredit': 'Guthaben im Shop',
+  'records.notRedeemedInTime': 'Nicht rechtzeitig eingelöst',
+  'records.giftCard': 'Geschenkkarte',
+  'records.rewardsVault': 'Prämientresor',
+  'records.expired': 'Verfallen: nicht rechtzeitig eingelöst',
+  'records.returned': 'Zurückgebucht: {item}',
+  'records.refund': 'Erstattung',
+  'records.refundClawback': 'Erstattung (Rückforderung)',
   // The console's screens (./console/*.ts)
   ...consoleDe,
   // Self-billing invoices and the VAT id (docs/tax-forms.md)

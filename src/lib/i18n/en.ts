@@ -944,6 +944,26 @@ export const en = {
   payoutRunWrongRail: 'This payout run is paid on {rail}: that action is not for it.',
   // Controls: the one confirmation before anything spends points or cash
   'rewards.confirmRedeem': 'Redeem “{name}”? Its cost is taken from your balance at once.',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# click} other {# clicks}}',
+  'counts.shares': '{count, plural, one {# share} other {# shares}}',
+  'counts.referrals': '{count, plural, one {# referral} other {# referrals}}',
+  'graphSeries.clicks': 'clicks',
+  'graphSeries.shares': 'shares',
+  'graphSeries.referrals': 'referrals',
+  'records.stripeCheckout': 'Stripe checkout {ref}',
+  'records.stripeInvoice': 'Stripe invoice {ref}',
+  'records.shopifyOrder': 'Shopify order {ref}',
+  'records.firstPurchase': 'First purchase',
+  'records.returningPurchase': 'Returning purchase',
+  'records.storeCredit': 'Store credit',
+  'records.notRedeemedInTime': 'Not redeemed in time',
+  'records.giftCard': 'Gift card',
+  'records.rewardsVault': 'Rewards vault',
+  'records.expired': 'Expired: not redeemed in time',
+  'records.returned': 'Returned: {item}',
+  'records.refund': 'Refund',
+  'records.refundClawback': 'Refund (clawback)',
   // The console's screens (./console/*.ts)
   ...consoleEn,
   // Self-billing invoices and the VAT id (docs/tax-forms.md)

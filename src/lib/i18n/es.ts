@@ -928,6 +928,26 @@ export const es: Messages = {
   payoutRunWrongRail: 'Esta tanda de pagos se paga con {rail}: esa acción no le corresponde.',
   // Controls: the one confirmation before anything spends points or cash
   'rewards.confirmRedeem': '¿Canjear «{name}»? Su coste se descuenta de tu saldo al momento.',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# clic} other {# clics}}',
+  'counts.shares': '{count, plural, one {# vez compartido} other {# veces compartido}}',
+  'counts.referrals': '{count, plural, one {# referido} other {# referidos}}',
+  'graphSeries.clicks': 'clics',
+  'graphSeries.shares': 'veces compartido',
+  'graphSeries.referrals': 'referidos',
+  'records.stripeCheckout': 'Pago de Stripe {ref}',
+  'records.stripeInvoice': 'Factura de Stripe {ref}',
+  'records.shopifyOrder': 'Pedido de Shopify {ref}',
+  'records.firstPurchase': 'Primera compra',
+  'records.returningPurchase': 'Compra repetida',
+  'records.storeCredit': 'Crédito en tienda',
+  'records.notRedeemedInTime': 'No canjeado a tiempo',
+  'records.giftCard': 'Tarjeta regalo',
+  'records.rewardsVault': 'Bóveda de recompensas',
+  'records.expired': 'Caducado: no canjeado a tiempo',
+  'records.returned': 'Devuelto: {item}',
+  'records.refund': 'Reembolso',
+  'records.refundClawback': 'Reembolso (recuperación)',
   // The console's screens (./console/*.ts)
   ...consoleEs,
   // Self-billing invoices and the VAT id (docs/tax-forms.md)

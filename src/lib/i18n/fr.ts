@@ -942,6 +942,26 @@ export const fr: Partial<Messages> = {
   payoutRunWrongRail: 'Ce lot de paiements est payé via {rail} : cette action ne s’y applique pas.',
   // Controls: the one confirmation before anything spends points or cash
   'rewards.confirmRedeem': 'Échanger « {name} » ? Son coût est déduit de votre solde immédiatement.',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# clic} other {# clics}}',
+  'counts.shares': '{count, plural, one {# partage} other {# partages}}',
+  'counts.referrals': '{count, plural, one {# parrainage} other {# parrainages}}',
+  'graphSeries.clicks': 'clics',
+  'graphSeries.shares': 'partages',
+  'graphSeries.referrals': 'parrainages',
+  'records.stripeCheckout': 'Paiement Stripe {ref}',
+  'records.stripeInvoice': 'Facture Stripe {ref}',
+  'records.shopifyOrder': 'Commande Shopify {ref}',
+  'records.firstPurchase': 'Premier achat',
+  'records.returningPurchase': 'Achat répété',
+  'records.storeCredit': 'Avoir en boutique',
+  'records.notRedeemedInTime': 'Non utilisé à temps',
+  'records.giftCard': 'Carte cadeau',
+  'records.rewardsVault': 'Coffre à récompenses',
+  'records.expired': 'Expiré : non utilisé à temps',
+  'records.returned': 'Restitué : {item}',
+  'records.refund': 'Remboursement',
+  'records.refundClawback': 'Remboursement (reprise)',
   // The console's screens (./console/*.ts)
   ...consoleFr,
   // Self-billing invoices and the VAT id (docs/tax-forms.md)

@@ -941,6 +941,26 @@ export const it: Partial<Messages> = {
   payoutRunWrongRail: 'Questo lotto di pagamenti è pagato con {rail}: questa azione non vale per esso.',
   // Controls: the one confirmation before anything spends points or cash
   'rewards.confirmRedeem': 'Riscattare «{name}»? Il costo viene detratto subito dal tuo saldo.',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# clic} other {# clic}}',
+  'counts.shares': '{count, plural, one {# condivisione} other {# condivisioni}}',
+  'counts.referrals': '{count, plural, one {# referral} other {# referral}}',
+  'graphSeries.clicks': 'clic',
+  'graphSeries.shares': 'condivisioni',
+  'graphSeries.referrals': 'referral',
+  'records.stripeCheckout': 'Checkout Stripe {ref}',
+  'records.stripeInvoice': 'Fattura Stripe {ref}',
+  'records.shopifyOrder': 'Ordine Shopify {ref}',
+  'records.firstPurchase': 'Primo acquisto',
+  'records.returningPurchase': 'Acquisto successivo',
+  'records.storeCredit': 'Credito in negozio',
+  'records.notRedeemedInTime': 'Non riscattato in tempo',
+  'records.giftCard': 'Carta regalo',
+  'records.rewardsVault': 'Cassaforte dei premi',
+  'records.expired': 'Scaduto: non riscattato in tempo',
+  'records.returned': 'Restituito: {item}',
+  'records.refund': 'Rimborso',
+  'records.refundClawback': 'Rimborso (recupero)',
   // The console's screens (./console/*.ts)
   ...consoleIt,
   // Self-billing invoices and the VAT id (docs/tax-forms.md)

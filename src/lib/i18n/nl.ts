@@ -941,6 +941,26 @@ export const nl: Partial<Messages> = {
   payoutRunWrongRail: 'Deze uitbetalingsronde loopt via {rail}: die actie hoort er niet bij.',
   // Controls: the one confirmation before anything spends points or cash
   'rewards.confirmRedeem': '“{name}” inwisselen? De kosten gaan direct van je saldo af.',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# klik} other {# klikken}}',
+  'counts.shares': '{count, plural, one {# keer gedeeld} other {# keer gedeeld}}',
+  'counts.referrals': '{count, plural, one {# doorverwijzing} other {# doorverwijzingen}}',
+  'graphSeries.clicks': 'klikken',
+  'graphSeries.shares': 'keer gedeeld',
+  'graphSeries.referrals': 'doorverwijzingen',
+  'records.stripeCheckout': 'Stripe-betaling {ref}',
+  'records.stripeInvoice': 'Stripe-factuur {ref}',
+  'records.shopifyOrder': 'Shopify-bestelling {ref}',
+  'records.firstPurchase': 'Eerste aankoop',
+  'records.returningPurchase': 'Herhaalaankoop',
+  'records.storeCredit': 'Winkeltegoed',
+  'records.notRedeemedInTime': 'Niet op tijd ingewisseld',
+  'records.giftCard': 'Cadeaukaart',
+  'records.rewardsVault': 'Beloningskluis',
+  'records.expired': 'Verlopen: niet op tijd ingewisseld',
+  'records.returned': 'Teruggeboekt: {item}',
+  'records.refund': 'Terugbetaling',
+  'records.refundClawback': 'Terugbetaling (teruggevorderd)',
   // The console's screens (./console/*.ts)
   ...consoleNl,
   // Self-billing invoices and the VAT id (docs/tax-forms.md)

@@ -940,6 +940,26 @@ export const pl: Partial<Messages> = {
   payoutRunWrongRail: 'Ta seria wypłat jest opłacana przez {rail}: ta akcja jej nie dotyczy.',
   // Controls: the one confirmation before anything spends points or cash
   'rewards.confirmRedeem': 'Wymienić „{name}”? Koszt zostanie od razu odjęty od Twojego salda.',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# kliknięcie} few {# kliknięcia} many {# kliknięć} other {# kliknięcia}}',
+  'counts.shares': '{count, plural, one {# udostępnienie} few {# udostępnienia} many {# udostępnień} other {# udostępnienia}}',
+  'counts.referrals': '{count, plural, one {# polecenie} few {# polecenia} many {# poleceń} other {# polecenia}}',
+  'graphSeries.clicks': 'kliknięcia',
+  'graphSeries.shares': 'udostępnienia',
+  'graphSeries.referrals': 'polecenia',
+  'records.stripeCheckout': 'Płatność Stripe {ref}',
+  'records.stripeInvoice': 'Faktura Stripe {ref}',
+  'records.shopifyOrder': 'Zamówienie Shopify {ref}',
+  'records.firstPurchase': 'Pierwszy zakup',
+  'records.returningPurchase': 'Kolejny zakup',
+  'records.storeCredit': 'Kredyt w sklepie',
+  'records.notRedeemedInTime': 'Niewykorzystane na czas',
+  'records.giftCard': 'Karta podarunkowa',
+  'records.rewardsVault': 'Skarbiec nagród',
+  'records.expired': 'Wygasło: niewykorzystane na czas',
+  'records.returned': 'Zwrócono: {item}',
+  'records.refund': 'Zwrot',
+  'records.refundClawback': 'Zwrot (odebranie prowizji)',
   // The console's screens (./console/*.ts)
   ...consolePl,
   // Self-billing invoices and the VAT id (docs/tax-forms.md)

@@ -940,6 +940,26 @@ export const pt: Partial<Messages> = {
   payoutRunWrongRail: 'Este lote de pagamentos é pago através de {rail}: essa ação não se aplica.',
   // Controls: the one confirmation before anything spends points or cash
   'rewards.confirmRedeem': 'Resgatar “{name}”? O custo é descontado do seu saldo de imediato.',
+  // Counts where a number meets a noun, and the texts the portal writes on records (src/lib/system-text.ts)
+  'counts.clicks': '{count, plural, one {# clique} other {# cliques}}',
+  'counts.shares': '{count, plural, one {# compartilhamento} other {# compartilhamentos}}',
+  'counts.referrals': '{count, plural, one {# indicação} other {# indicações}}',
+  'graphSeries.clicks': 'cliques',
+  'graphSeries.shares': 'compartilhamentos',
+  'graphSeries.referrals': 'indicações',
+  'records.stripeCheckout': 'Checkout Stripe {ref}',
+  'records.stripeInvoice': 'Fatura Stripe {ref}',
+  'records.shopifyOrder': 'Pedido Shopify {ref}',
+  'records.firstPurchase': 'Primeira compra',
+  'records.returningPurchase': 'Compra recorrente',
+  'records.storeCredit': 'Crédito na loja',
+  'records.notRedeemedInTime': 'Não resgatado a tempo',
+  'records.giftCard': 'Cartão-presente',
+  'records.rewardsVault': 'Cofre de recompensas',
+  'records.expired': 'Expirado: não resgatado a tempo',
+  'records.returned': 'Devolvido: {item}',
+  'records.refund': 'Reembolso',
+  'records.refundClawback': 'Reembolso (estorno)',
   // The console's screens (./console/*.ts)
   ...consolePt,
   // Self-billing invoices and the VAT id (docs/tax-forms.md)

@@ -90,6 +90,13 @@ export const en = {
   'console.branding.liveBadge': 'Live',
   'console.branding.rollback': 'Roll back to version {version}',
   'console.branding.noVersions': 'Nothing has been published from here yet.',
+  // Company texts without a translation (src/lib/company-texts.ts)
+  'console.branding.missingTitle': 'Texts without a translation',
+  'console.branding.missingHint': 'A page in one of these languages shows these texts as written in {language}, the default language (a regional language first reads its base language’s). Write them under “translations” in the draft.',
+  'console.branding.missingNone': 'Every text has its words in every language.',
+  'console.branding.missingLanguage': 'Language',
+  'console.branding.missingTexts': 'Texts',
+  'console.branding.missingCount': '{count, plural, one {# text} other {# texts}}',
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -183,6 +190,13 @@ export const de: Texts = {
   'console.branding.liveBadge': 'Live',
   'console.branding.rollback': 'Auf Version {version} zurücksetzen',
   'console.branding.noVersions': 'Von hier wurde noch nichts veröffentlicht.',
+  // Company texts without a translation (src/lib/company-texts.ts)
+  'console.branding.missingTitle': 'Texte ohne Übersetzung',
+  'console.branding.missingHint': 'Eine Seite in einer dieser Sprachen zeigt diese Texte so, wie sie in {language}, der Standardsprache, geschrieben sind (eine regionale Sprache liest zuerst die Texte ihrer Grundsprache). Schreiben Sie sie im Entwurf unter „translations“.',
+  'console.branding.missingNone': 'Jeder Text hat seine Worte in jeder Sprache.',
+  'console.branding.missingLanguage': 'Sprache',
+  'console.branding.missingTexts': 'Texte',
+  'console.branding.missingCount': '{count, plural, one {# Text} other {# Texte}}',
 };
 
 export const es: Texts = {
@@ -274,6 +288,13 @@ export const es: Texts = {
   'console.branding.liveBadge': 'Publicada',
   'console.branding.rollback': 'Volver a la versión {version}',
   'console.branding.noVersions': 'Aún no se ha publicado nada desde aquí.',
+  // Company texts without a translation (src/lib/company-texts.ts)
+  'console.branding.missingTitle': 'Textos sin traducción',
+  'console.branding.missingHint': 'Una página en uno de estos idiomas muestra estos textos tal como están escritos en {language}, el idioma predeterminado (un idioma regional lee primero los de su idioma base). Escríbelos en “translations” en el borrador.',
+  'console.branding.missingNone': 'Todos los textos tienen sus palabras en todos los idiomas.',
+  'console.branding.missingLanguage': 'Idioma',
+  'console.branding.missingTexts': 'Textos',
+  'console.branding.missingCount': '{count, plural, one {# texto} other {# textos}}',
 };
 
 export const fr: Texts = {
@@ -365,6 +386,13 @@ export const fr: Texts = {
   'console.branding.liveBadge': 'En ligne',
   'console.branding.rollback': 'Revenir à la version {version}',
   'console.branding.noVersions': 'Rien n’a encore été publié d’ici.',
+  // Company texts without a translation (src/lib/company-texts.ts)
+  'console.branding.missingTitle': 'Textes sans traduction',
+  'console.branding.missingHint': 'Une page dans l’une de ces langues affiche ces textes tels qu’écrits en {language}, la langue par défaut (une langue régionale lit d’abord ceux de sa langue de base). Écrivez-les sous « translations » dans le brouillon.',
+  'console.branding.missingNone': 'Chaque texte a ses mots dans chaque langue.',
+  'console.branding.missingLanguage': 'Langue',
+  'console.branding.missingTexts': 'Textes',
+  'console.branding.missingCount': '{count, plural, one {# texte} other {# textes}}',
 };
 
 export const it: Texts = {
@@ -456,6 +484,13 @@ export const it: Texts = {
   'console.branding.liveBadge': 'Pubblicata',
   'console.branding.rollback': 'Torna alla versione {version}',
   'console.branding.noVersions': 'Nulla è stato ancora pubblicato da qui.',
+  // Company texts without a translation (src/lib/company-texts.ts)
+  'console.branding.missingTitle': 'Testi senza traduzione',
+  'console.branding.missingHint': 'Una pagina in una di queste lingue mostra questi testi come scritti in {language}, la lingua predefinita (una lingua regionale legge prima quelli della sua lingua di base). Scrivili sotto “translations” nella bozza.',
+  'console.branding.missingNone': 'Ogni testo ha le sue parole in ogni lingua.',
+  'console.branding.missingLanguage': 'Lingua',
+  'console.branding.missingTexts': 'Testi',
+  'console.branding.missingCount': '{count, plural, one {# testo} other {# testi}}',
 };
 
 export const nl: Texts = {
@@ -547,6 +582,13 @@ export const nl: Texts = {
   'console.branding.liveBadge': 'Live',
   'console.branding.rollback': 'Terugzetten naar versie {version}',
   'console.branding.noVersions': 'Hier is nog niets gepubliceerd.',
+  // Company texts without a translation (src/lib/company-texts.ts)
+  'console.branding.missingTitle': 'Teksten zonder vertaling',
+  'console.branding.missingHint': 'Een pagina in een van deze talen toont deze teksten zoals ze in {language}, de standaardtaal, zijn geschreven (een regionale taal leest eerst die van haar basistaal). Schrijf ze onder “translations” in het concept.',
+  'console.branding.missingNone': 'Elke tekst heeft zijn woorden in elke taal.',
+  'console.branding.missingLanguage': 'Taal',
+  'console.branding.missingTexts': 'Teksten',
+  'console.branding.missingCount': '{count, plural, one {# tekst} other {# teksten}}',
 };
 
 export const pl: Texts = {
@@ -638,6 +680,13 @@ export const pl: Texts = {
   'console.branding.liveBadge': 'Opublikowana',
   'console.branding.rollback': 'Przywróć wersję {version}',
   'console.branding.noVersions': 'Stąd nic jeszcze nie opublikowano.',
+  // Company texts without a translation (src/lib/company-texts.ts)
+  'console.branding.missingTitle': 'Teksty bez tłumaczenia',
+  'console.branding.missingHint': 'Strona w jednym z tych języków pokazuje te teksty tak, jak napisano je w języku domyślnym ({language}; język regionalny najpierw czyta teksty swojego języka podstawowego). Wpisz je w szkicu w „translations”.',
+  'console.branding.missingNone': 'Każdy tekst ma swoje słowa w każdym języku.',
+  'console.branding.missingLanguage': 'Język',
+  'console.branding.missingTexts': 'Teksty',
+  'console.branding.missingCount': '{count, plural, one {# tekst} few {# teksty} many {# tekstów} other {# tekstu}}',
 };
 
 export const pt: Texts = {
@@ -729,6 +778,13 @@ export const pt: Texts = {
   'console.branding.liveBadge': 'Publicada',
   'console.branding.rollback': 'Voltar à versão {version}',
   'console.branding.noVersions': 'Ainda não foi publicado nada a partir daqui.',
+  // Company texts without a translation (src/lib/company-texts.ts)
+  'console.branding.missingTitle': 'Textos sem tradução',
+  'console.branding.missingHint': 'Uma página num destes idiomas mostra estes textos como escritos em {language}, o idioma predefinido (um idioma regional lê primeiro os do seu idioma base). Escreva-os em “translations” no rascunho.',
+  'console.branding.missingNone': 'Todos os textos têm as suas palavras em todos os idiomas.',
+  'console.branding.missingLanguage': 'Idioma',
+  'console.branding.missingTexts': 'Textos',
+  'console.branding.missingCount': '{count, plural, one {# texto} other {# textos}}',
 };
 
 export const es419: Partial<Texts> = {
