@@ -60,10 +60,13 @@ export const setStripeIntegrationEndpoint = endpoint({
   stepUp: true,
   tag: 'Attribution',
   summary: 'Set the Stripe secret',
-  description: 'The signing secret (`whsec_…`) of the Stripe webhook endpoint that posts to `webhook_url`. Replaces the one before.',
+  description: 'The signing secret (`whsec_…`) of the Stripe webhook endpoint that posts to `webhook_url`. Replaces the one before. ' +
+    'For Stripe Connect payouts (docs/payouts.md#stripe-connect) also `secret_key`, the key transfers are made with (sealed at rest, ' +
+    'answered masked), and `connect_webhook_secret`, the signing secret of a Connect endpoint posting to the same URL.',
   body: stripeIntegrationSchema,
   example: { webhook_secret: 'whsec_0123456789abcdefABCDEF' },
   answer: { status: 200, schema: integration, description: 'The connection as stored' },
+  errors: { 409: { integrationKeyMissing: 'a `secret_key` while the deployment has no INTEGRATION_KEY to seal it with' } },
   handle: ({ svc, operator, body }) => setStripeIntegration(svc, operator.companyId, body),
 });
 

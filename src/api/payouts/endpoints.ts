@@ -3,6 +3,7 @@ import { endpoint } from '../core/endpoint';
 import { nextPayout } from './next-payout';
 import { createPayout, listPayable, listPayouts } from './operator';
 import { payoutRunEndpoints } from './run-endpoints';
+import { stripeConnectEndpoints } from './stripe-connect-endpoints';
 
 // Payouts: the ambassador's "when will I get paid", the operator's payouts.
 
@@ -85,7 +86,7 @@ export const listPayableEndpoint = endpoint({
 });
 
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
-export const ambassadorEndpoints = { nextPayout: nextPayoutEndpoint };
+export const ambassadorEndpoints = { nextPayout: nextPayoutEndpoint, ...stripeConnectEndpoints };
 export const operatorEndpoints = {
   createPayout: createPayoutEndpoint, listPayouts: listPayoutsEndpoint, listPayable: listPayableEndpoint, ...payoutRunEndpoints,
 };
