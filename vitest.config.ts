@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { startStripeStandIn } from './scripts/standins/stripe.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,6 +92,16 @@ function r2SeedObjects(): { key: string; contentType: string; base64: string }[]
   }));
 }
 
+/**
+ * The Stripe stand-in (scripts/standins/stripe.mjs) on a free port of this process, for STRIPE_API_URL: worker tests
+ * reach it over loopback and drive its faults through its /_standin/ calls. It never keeps the run alive.
+ */
+async function stripeStandInUrl(): Promise<string> {
+  const standIn = await startStripeStandIn();
+  standIn.server.unref();
+  return standIn.url;
+}
+
 /** schema.sql (`npm run db:schema`), compared with the migrated test database by tests/worker/schema-file.test.ts; '' while missing. */
 function schemaFile(): string {
   const file = path.join(root, 'schema.sql');
@@ -127,6 +138,7 @@ export default defineConfig({
                 TEST_SEED: await seedStatements(),
                 TEST_R2_SEED: r2SeedObjects(),
                 TEST_SCHEMA: schemaFile(),
+                STRIPE_API_URL: await stripeStandInUrl(),
               },
             },
           })),
