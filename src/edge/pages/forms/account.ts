@@ -7,6 +7,7 @@ import { AVATAR_FIELD, CUSTOM_FIELDS, PERSONAL_FIELDS, SOCIAL_FIELDS, profileUpd
 import { ClientError } from '../../client';
 import { LANGUAGE_COOKIE } from '../../request-context';
 import { redirectClearingSession } from '../page-data';
+import { connectStripeForm } from './account-stripe';
 import { readForm } from './form';
 
 // The form actions of /app/account (spec §2 Profile). Every section is a real form posting to the page,
@@ -210,6 +211,7 @@ export async function handleAccountPost(locals: Locals, request: Request): Promi
   if (action === 'password') return changePassword(locals, form, submitted);
   if (action === 'avatar') return uploadAvatar(locals, form, submitted);
   if (action === 'tax') return saveTaxForm(locals, form, submitted);
+  if (action === 'stripe_connect') return connectStripeForm(locals);
   if (action === 'deactivate' || action === 'reactivate') return changeStatus(locals, action, form);
   return failed('personal', submitted, {}, t(locals.requestContext.lang, 'accountChangesError'));
 }
