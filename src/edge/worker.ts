@@ -4,6 +4,7 @@ import { consumeEmail, sweepOutbox } from '../api/email/delivery';
 import { pruneEmailEventIds } from '../api/email/events';
 import { pruneIdempotencyKeys } from '../api/core/idempotency';
 import { runLoyaltyMaintenance } from '../api/loyalty/scheduled';
+import { reconcileStuckRuns } from '../api/payouts/runs';
 import { runClickRetention } from '../api/retention/service';
 import { consumeClicks } from '../api/sharing/click-ingest';
 import { consumeWebhooks, sweepWebhooks } from '../api/webhooks/delivery';
@@ -25,7 +26,7 @@ export default {
   /**
    * The cron trigger of wrangler.toml: the loyalty program's expiry, stale holds and expiry warnings; the
    * e-mail outbox and webhook deliveries whose queue message was lost; old Idempotency-Key records and
-   * provider event ids; raw clicks past their company's retention window (archived to R2, then deleted).
+   * provider event ids; payout runs stuck `sending` reconciled with their provider; raw clicks past their company's retention window (archived to R2, then deleted).
    */
   async scheduled(controller: ScheduledController, env: Env, execution: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
@@ -38,6 +39,8 @@ export default {
       });
     const summary = {
       loyalty: await job('loyalty', () => runLoyaltyMaintenance(scheduledContext(env, execution), null, now)),
+      // Before the sweeps, so what reconciliation settles (webhook events, e-mails) goes out in the same tick.
+      payoutRuns: await job('payout runs', () => reconcileStuckRuns(scheduledContext(env, execution), now)),
       outbox: await job('outbox', () => sweepOutbox(env, execution, now)),
       webhooks: await job('webhooks', () => sweepWebhooks(env, execution, now)),
       idempotency: await job('idempotency', () => pruneIdempotencyKeys(env.DB, now)),

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'commission.denied',
   'commission.paid',
   'payout.created',
+  'payout.requested',
+  'payout.sent',
   'payout.paid',
   'payout.failed',
   'redemption.completed',

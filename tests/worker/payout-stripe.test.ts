@@ -2,22 +2,21 @@
 // sealed and shown masked, the ambassador's connected account and onboarding, the rail's transfers (one per item,
 // never two, whatever fails on the way), reconciliation from Stripe's own list, and Stripe's events at the hook.
 //
-// The run core hands items to a rail after recording each item's payout (`processing`, its commissions committed,
-// item `sent`) and settles what the rail answers with settleItem; `handToStripe` below does those steps for one
-// item so the rail and the hook are driven exactly as a run drives them.
+// Runs go through the operator API (draft on the rail, another actor approves, send, reconcile); the rail's own
+// reconciliation is also asked directly where the test needs Stripe's view. An item's `failure` is the run core's
+// code (src/api/payouts/settle.ts FAILURE_CODES): Stripe's own codes become `failed` there.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isoNow, newUid } from '../../src/api/core/crypto';
 import type { ServiceContext } from '../../src/api/core/types';
-import { payOut, payable } from '../../src/api/money/payouts';
+import { payable } from '../../src/api/money/payouts';
 import { stripeConfigured, stripeRail } from '../../src/api/payouts/rails/stripe';
 import type { RailItem, RailRun } from '../../src/api/payouts/rails/types';
-import { settleItem } from '../../src/api/payouts/settle';
 import { STRIPE_SECRETS } from './attribution-fixtures';
 import { edge } from './helpers';
 import { KEYS, conversion, op, readReply, scalar, setPayoutSettings } from './operator-fixtures';
 import { call, token, type Who } from './profile-fixtures';
+import { fullSession } from './staff-helpers';
 import { CONNECT_SECRET, STRIPE_KEYS, connectStripeAccounts, standIn, stripeSends, transfersMade } from './stripe-fixtures';
 
 const svc: ServiceContext = {
@@ -28,6 +27,7 @@ const svc: ServiceContext = {
 let ava: Who;
 let ben: Who;
 let alex: Who;
+let finance: string;
 
 beforeAll(async () => {
   await standIn('reset', {});
@@ -37,6 +37,7 @@ beforeAll(async () => {
   ava = await token('localhost', 'ava@demo.test');
   ben = await token('localhost', 'ben@demo.test');
   alex = await token('acme.localhost', 'alex@acme.test');
+  finance = await fullSession('localhost', 'finance@demo.test');
 });
 
 const destinationPath = (who: Who) => `/ambassadors/${who.uid}/payout_destinations/stripe`;
@@ -61,55 +62,37 @@ async function approvedSale(revenue: string, daysAgo = 45) {
 
 const cutoff = () => new Date(Date.now() - 30 * 86_400_000).toISOString();
 const payableOfAva = async () => (await payable(env.DB, 'demo', 'amb-ava', cutoff())).total;
+const asStaff = (staffToken: string, method: string, path: string) =>
+  op(null, method, path, undefined, { authorization: `Staff ${staffToken}` }, { host: 'localhost' });
 
-/**
- * What a run on the Stripe rail does before it hands an item over: the run `sending`, Ava's payout of everything
- * payable recorded `processing` with its commissions, the item `sent`. Answers the run and the item as the rail
- * receives them.
- */
-async function handToStripe(): Promise<{ run: RailRun; item: RailItem }> {
-  const runUid = newUid('run');
-  const now = isoNow();
-  const cut = cutoff();
-  const due = await payable(env.DB, 'demo', 'amb-ava', cut);
-  expect(due.total).toBeGreaterThan(0);
-  await env.DB.prepare(
-    `INSERT INTO payout_runs (company_id, uid, status, rail, currency, cutoff, created_by_kind, created_by_id, created_by_label,
-       approved_by_kind, approved_by_id, approved_by_label, created_at, approved_at, sent_at)
-     VALUES ('demo', ?1, 'sending', 'stripe', 'USD', ?2, 'key', 'k1', 'key one', 'staff', 's1', 'finance', ?3, ?3, ?3)`,
-  ).bind(runUid, cut, now).run();
-  const payoutUid = newUid('po');
-  const { payout } = await payOut(env.DB, {
-    companyId: 'demo', ambassadorUid: 'amb-ava', cutoff: cut, uid: payoutUid, count: due.n, total: due.total, now, currency: 'USD',
-    method: 0, transactionId: `run:${runUid}`,
-  });
-  expect(payout).not.toBeNull();
-  await env.DB.prepare("UPDATE payouts SET status = 'processing', paid_at = NULL WHERE company_id = 'demo' AND uid = ?").bind(payoutUid).run();
-  const item = await env.DB.prepare(
-    `INSERT INTO payout_run_items (company_id, run_uid, ambassador_uid, amount_minor, commissions, status, payout_uid, attempts, updated_at)
-     VALUES ('demo', ?, 'amb-ava', ?, ?, 'sent', ?, 1, ?) RETURNING id`,
-  ).bind(runUid, due.total, due.n, payoutUid, now).first<{ id: number }>();
+type RunItem = { ambassador_uid: string; amount: number; status: string; payout_uid: string | null; provider_ref: string | null; failure: string | null };
+const avaIn = (run: { items: RunItem[] }) => run.items.find((i) => i.ambassador_uid === 'amb-ava')!;
+
+/** A run on the Stripe rail drafted by the demo key and approved by finance: Ava's item is included. */
+async function approvedStripeRun(): Promise<string> {
+  const draft = await op(KEYS.demo, 'POST', '/payout-runs', { rail: 'stripe' });
+  expect(draft.status).toBe(201);
+  expect(avaIn(draft.body).status).toBe('included');
+  const uid = draft.body.run.uid as string;
+  expect((await asStaff(finance, 'POST', `/payout-runs/${uid}/approve`)).status).toBe(200);
+  return uid;
+}
+
+const sendRun = (uid: string) => op(KEYS.demo, 'POST', `/payout-runs/${uid}/send`);
+const reconcileRun = (uid: string) => op(KEYS.demo, 'POST', `/payout-runs/${uid}/reconcile`);
+const payoutStatus = (uid: string) => scalar<string>("SELECT status FROM payouts WHERE company_id = 'demo' AND uid = ?", uid);
+/** The rail as the run core hands Ava's item of a run to it. */
+async function railItemOf(runUid: string, companyId = 'demo'): Promise<{ run: RailRun; item: RailItem }> {
+  const row = await env.DB.prepare("SELECT id, amount_minor, payout_uid, provider_ref FROM payout_run_items WHERE company_id = 'demo' AND run_uid = ? AND ambassador_uid = 'amb-ava'")
+    .bind(runUid).first<{ id: number; amount_minor: number; payout_uid: string; provider_ref: string | null }>();
   return {
-    run: { companyId: 'demo', runUid, providerBatchId: null },
+    run: { companyId, runUid, providerBatchId: null },
     item: {
-      itemId: item!.id, itemKey: `${runUid}-${item!.id}`, payoutUid, ambassadorUid: 'amb-ava', amountMinor: due.total, currency: 'USD',
-      destination: { rail: 'stripe', account: await accountOf('amb-ava') },
+      itemId: row!.id, itemKey: `${runUid}-${row!.id}`, payoutUid: row!.payout_uid, ambassadorUid: 'amb-ava', amountMinor: row!.amount_minor,
+      currency: 'USD', destination: { rail: 'stripe', account: await accountOf('amb-ava') }, providerRef: row!.provider_ref,
     },
   };
 }
-
-/** The rail's `send` (or `status`), each outcome settled as the run core settles it; answers the item's outcome. */
-async function railSays(kind: 'send' | 'status', run: RailRun, item: RailItem) {
-  const answer = await stripeRail[kind](svc, run, [item]);
-  const outcome = answer.outcomes.get(item.itemKey) ?? { state: 'unknown' as const };
-  await settleItem(svc, 'demo', { itemId: item.itemId }, outcome);
-  return outcome;
-}
-
-const itemRow = (id: number) =>
-  env.DB.prepare("SELECT status, failure, provider_ref FROM payout_run_items WHERE company_id = 'demo' AND id = ?").bind(id)
-    .first<{ status: string; failure: string | null; provider_ref: string | null }>();
-const payoutStatus = (uid: string) => scalar<string>("SELECT status FROM payouts WHERE company_id = 'demo' AND uid = ?", uid);
 
 describe('the company\'s Stripe secret key', () => {
   it('is kept sealed and answered masked, never itself', async () => {
@@ -197,122 +180,140 @@ describe('connecting with Stripe', () => {
   });
 });
 
-describe('paying through Stripe', () => {
+describe('a payout run on Stripe', () => {
   beforeAll(async () => {
     expect((await connectAndOnboard(ava)).body.stripe.status).toBe('ready');
   });
 
-  it('pays an item with one transfer to the connected account, grouped by the run and keyed by the item', async () => {
+  it('pays each item with one transfer to the connected account, grouped by the run and keyed by the item', async () => {
     await approvedSale('80.00');
-    const { run, item } = await handToStripe();
+    const uid = await approvedStripeRun();
     const before = await transfersMade();
-    const outcome = await railSays('send', run, item);
-    expect(outcome.state).toBe('paid');
+    const sent = await sendRun(uid);
+    expect(sent.status).toBe(200);
+    expect(sent.body.run.status).toBe('paid');
+    const item = avaIn(sent.body);
+    expect(item.status).toBe('paid');
+    expect(item.provider_ref).toMatch(/^tr_/);
     expect(await transfersMade()).toBe(before + 1);
-    const row = await itemRow(item.itemId);
-    expect(row!.status).toBe('paid');
-    expect(row!.provider_ref).toMatch(/^tr_/);
-    expect(await payoutStatus(item.payoutUid)).toBe('paid');
-    const transfer = (await standIn('stats')).requests.filter((r: { path: string }) => r.path === '/v1/transfers').at(-1);
-    expect(transfer.idempotency_key).toBe(`payout-item-${item.itemKey}`);
-    // Reconciliation reads the same from Stripe's list of the run's transfers.
-    expect((await stripeRail.status(svc, run, [item])).outcomes.get(item.itemKey)).toEqual({ state: 'paid', providerRef: row!.provider_ref });
+    expect(await payoutStatus(item.payout_uid!)).toBe('paid');
+    const { run, item: handed } = await railItemOf(uid);
+    const transfer = (await standIn('stats')).requests.filter((r: { method: string; path: string }) => r.method === 'POST' && r.path === '/v1/transfers').at(-1);
+    expect(transfer.idempotency_key).toBe(`payout-item-${handed.itemKey}`);
+    // Sent again, nothing moves: the run is finished; and Stripe's own list says the same as the answer did.
+    expect((await sendRun(uid)).status).toBe(409);
+    expect(await transfersMade()).toBe(before + 1);
+    expect((await stripeRail.status(svc, run, [handed])).outcomes.get(handed.itemKey)).toEqual({ state: 'paid', providerRef: item.provider_ref });
   });
 
   it('transfers once when Stripe made the transfer but its answer was lost, and the send is retried', async () => {
     await approvedSale('55.00');
-    const { run, item } = await handToStripe();
+    const uid = await approvedStripeRun();
     const before = await transfersMade();
     await standIn('faults', { mode: 'drop', path: '/v1/transfers' });
-    expect((await railSays('send', run, item)).state).toBe('unknown');
-    expect((await itemRow(item.itemId))!.status).toBe('sent');
+    const cut = await sendRun(uid);
+    expect(cut.body.run.status).toBe('sending');
+    expect(avaIn(cut.body).status).toBe('sent');
     expect(await transfersMade()).toBe(before + 1);
-    expect((await railSays('send', run, item)).state).toBe('paid');
+    const again = await sendRun(uid);
+    expect(again.body.run.status).toBe('paid');
+    expect(avaIn(again.body).status).toBe('paid');
     expect(await transfersMade()).toBe(before + 1);
-    expect((await itemRow(item.itemId))!.status).toBe('paid');
+    const keys = (await standIn('stats')).requests.filter((r: { method: string; path: string }) => r.method === 'POST' && r.path === '/v1/transfers').slice(-2)
+      .map((r: { idempotency_key: string }) => r.idempotency_key);
+    expect(keys[0]).toBe(keys[1]);
   });
 
   it('leaves an item sent on a 5xx, and gives the money back once Stripe has no transfer of it an hour on', async () => {
     await approvedSale('33.00');
-    const { run, item } = await handToStripe();
+    const uid = await approvedStripeRun();
     const before = await transfersMade();
     await standIn('faults', { mode: '500', path: '/v1/transfers' });
-    expect((await railSays('send', run, item)).state).toBe('unknown');
+    const sent = await sendRun(uid);
+    expect(avaIn(sent.body).status).toBe('sent');
     expect(await transfersMade()).toBe(before);
-    expect((await itemRow(item.itemId))!.status).toBe('sent');
     expect(await payableOfAva()).toBe(0);
-    expect((await railSays('status', run, item)).state).toBe('unknown');
-    await env.DB.prepare("UPDATE payout_runs SET sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours') WHERE company_id = 'demo' AND uid = ?").bind(run.runUid).run();
-    expect(await railSays('status', run, item)).toEqual({ state: 'failed', reason: 'not_sent' });
-    expect(await itemRow(item.itemId)).toMatchObject({ status: 'failed', failure: 'not_sent' });
-    expect(await payableOfAva()).toBe(item.amountMinor);
+    expect(avaIn((await reconcileRun(uid)).body).status).toBe('sent');
+    await env.DB.prepare("UPDATE payout_runs SET sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours') WHERE company_id = 'demo' AND uid = ?").bind(uid).run();
+    const reconciled = await reconcileRun(uid);
+    expect(avaIn(reconciled.body)).toMatchObject({ status: 'failed', failure: 'failed' });
+    expect(reconciled.body.run.status).toBe('failed');
+    expect(await payableOfAva()).toBe(avaIn(sent.body).amount);
     expect(await transfersMade()).toBe(before);
   });
 
   it('fails an item Stripe refuses for an insufficient balance, and the money goes back to the ambassador', async () => {
-    await approvedSale('21.00');
-    const { run, item } = await handToStripe();
+    const uid = await approvedStripeRun();
     await standIn('balance', { key: STRIPE_KEYS.demo, available: 100 });
+    let sent;
     try {
-      expect(await railSays('send', run, item)).toEqual({ state: 'failed', reason: 'balance_insufficient' });
+      sent = await sendRun(uid);
     } finally {
       await standIn('balance', { key: STRIPE_KEYS.demo, available: 1e12 });
     }
-    expect(await itemRow(item.itemId)).toMatchObject({ status: 'failed', failure: 'balance_insufficient' });
-    expect(await payoutStatus(item.payoutUid)).toBe('failed');
-    expect(await payableOfAva()).toBe(item.amountMinor);
+    const item = avaIn(sent.body);
+    expect(item).toMatchObject({ status: 'failed', failure: 'failed' });
+    expect(await payoutStatus(item.payout_uid!)).toBe('failed');
+    expect(await payableOfAva()).toBe(item.amount);
     expect(await scalar(`SELECT COALESCE(SUM(amount_minor), 0) AS n FROM payout_returns WHERE company_id = 'demo'
-      AND payout_id = (SELECT id FROM payouts WHERE company_id = 'demo' AND uid = ?)`, item.payoutUid)).toBe(item.amountMinor);
+      AND payout_id = (SELECT id FROM payouts WHERE company_id = 'demo' AND uid = ?)`, item.payout_uid)).toBe(item.amount);
   });
 
   it('fails an item whose connected account cannot receive transfers, with Stripe\'s code', async () => {
     const account = await accountOf('amb-ava');
-    const { run, item } = await handToStripe();
+    const uid = await approvedStripeRun();
     await standIn(`accounts/${account}`, { transfers: 'inactive' });
+    let sent;
     try {
-      expect(await railSays('send', run, item)).toEqual({ state: 'failed', reason: 'insufficient_capabilities_for_transfer' });
+      sent = await sendRun(uid);
     } finally {
       await standIn(`accounts/${account}`, { transfers: 'active' });
     }
-    expect(await payableOfAva()).toBe(item.amountMinor);
+    expect(avaIn(sent.body)).toMatchObject({ status: 'failed', failure: 'failed' });
+    expect(await payableOfAva()).toBe(avaIn(sent.body).amount);
   });
 
   it('gives the money back when Stripe reverses a paid transfer, told by transfer.reversed', async () => {
-    const { run, item } = await handToStripe();
-    expect((await railSays('send', run, item)).state).toBe('paid');
+    const uid = await approvedStripeRun();
+    const item = avaIn((await sendRun(uid)).body);
+    expect(item.status).toBe('paid');
     expect(await payableOfAva()).toBe(0);
-    const transfer = (await itemRow(item.itemId))!.provider_ref!;
-    const delivered = await stripeSends('demo', 'transfer.reversed', transfer, STRIPE_SECRETS.demo);
+    const delivered = await stripeSends('demo', 'transfer.reversed', item.provider_ref!, STRIPE_SECRETS.demo);
     expect(delivered.status).toBe(200);
-    expect(await itemRow(item.itemId)).toMatchObject({ status: 'failed', failure: 'reversed' });
-    expect(await payoutStatus(item.payoutUid)).toBe('failed');
-    expect(await payableOfAva()).toBe(item.amountMinor);
+    expect(avaIn((await op(KEYS.demo, 'GET', `/payout-runs/${uid}`)).body)).toMatchObject({ status: 'failed', failure: 'failed' });
+    expect(await payoutStatus(item.payout_uid!)).toBe('failed');
+    expect(await payableOfAva()).toBe(item.amount);
     // Told twice (Stripe redelivers), it gives back once.
-    await stripeSends('demo', 'transfer.reversed', transfer, STRIPE_SECRETS.demo);
-    expect(await payableOfAva()).toBe(item.amountMinor);
-    expect((await stripeRail.status(svc, run, [item])).outcomes.get(item.itemKey)).toMatchObject({ state: 'failed', reason: 'reversed' });
+    await stripeSends('demo', 'transfer.reversed', item.provider_ref!, STRIPE_SECRETS.demo);
+    expect(await payableOfAva()).toBe(item.amount);
+    const { run, item: handed } = await railItemOf(uid);
+    expect((await stripeRail.status(svc, run, [handed])).outcomes.get(handed.itemKey)).toMatchObject({ state: 'failed', reason: 'reversed' });
   });
 });
 
 describe('another company', () => {
   it('cannot touch a company\'s payouts: its hook, its secret and its key reach only its own', async () => {
-    const { run, item } = await handToStripe();
-    expect((await railSays('send', run, item)).state).toBe('paid');
-    const transfer = (await itemRow(item.itemId))!.provider_ref!;
-    // Globex's Stripe account has no such transfer; signed as globex at globex's hook, demo's item is not found.
-    const before = await scalar<number>('SELECT COUNT(*) AS n FROM payout_returns');
+    const uid = await approvedStripeRun();
+    const item = avaIn((await sendRun(uid)).body);
+    expect(item.status).toBe('paid');
+    const transfer = item.provider_ref!;
+    const returns = () => scalar<number>("SELECT COUNT(*) AS n FROM payout_returns WHERE company_id = 'demo'");
+    const before = await returns();
+    // Signed as globex and delivered to globex's hook, demo's transfer is no item of globex's.
     const { payload, signature } = await standIn('events', { key: STRIPE_KEYS.demo, type: 'transfer.reversed', id: transfer, secret: STRIPE_SECRETS.globex });
     const atGlobex = await readReply(await edge().fetch('http://localhost/v1/hooks/stripe/globex', {
       method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload,
     }));
     expect(atGlobex.status).toBe(200);
-    expect((await itemRow(item.itemId))!.status).toBe('paid');
-    expect(await scalar<number>('SELECT COUNT(*) AS n FROM payout_returns')).toBe(before);
+    expect(avaIn((await op(KEYS.demo, 'GET', `/payout-runs/${uid}`)).body).status).toBe('paid');
+    expect(await returns()).toBe(before);
     // Globex's secret does not sign for demo's hook.
     expect((await stripeSends('demo', 'transfer.reversed', transfer, STRIPE_SECRETS.globex)).status).toBe(400);
-    expect((await itemRow(item.itemId))!.status).toBe('paid');
-    // Globex's key sees none of demo's transfers: reconciliation as globex finds nothing of the run.
-    const asGlobex = await stripeRail.status(svc, { ...run, companyId: 'globex' }, [item]);
-    expect(asGlobex.outcomes.get(item.itemKey)).toEqual({ state: 'unknown' });
+    expect(avaIn((await op(KEYS.demo, 'GET', `/payout-runs/${uid}`)).body).status).toBe('paid');
+    // Globex's key sees none of demo's transfers.
+    const { run, item: handed } = await railItemOf(uid, 'globex');
+    expect((await stripeRail.status(svc, run, [handed])).outcomes.get(handed.itemKey)).toEqual({ state: 'unknown' });
+    // And globex's operator key cannot read or send demo's run.
+    expect((await op(KEYS.globex, 'GET', `/payout-runs/${uid}`)).status).toBe(404);
   });
 });

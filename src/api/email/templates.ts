@@ -1,5 +1,6 @@
 import { t, type Language, type MessageKey } from '../../lib/i18n';
 import { formatLongDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/format';
 import { labelValue } from '../../lib/label-value';
 import { formatPoints } from '../../lib/points';
 import { emailGreeting } from './outbox';
@@ -9,7 +10,7 @@ import { emailGreeting } from './outbox';
 // test send (./template-preview.ts) call the same functions, so what staff see is what ambassadors get.
 
 export const EMAIL_KINDS = [
-  'welcome', 'invite', 'set_password', 'reset_password', 'payout_details_changed', 'payout_details_cleared', 'redemption', 'points_expiring',
+  'welcome', 'invite', 'set_password', 'reset_password', 'payout_details_changed', 'payout_details_cleared', 'redemption', 'points_expiring', 'payout_failed',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -74,6 +75,17 @@ export function pointsExpiringEmail(
   return { subject: t(lang, 'emailPointsExpiringSubject', params), text: `${emailGreeting(lang, p.firstName)}\n\n${t(lang, 'emailPointsExpiringBody', params)}` };
 }
 
+/** Why a payout failed, as the ambassador is told (src/api/payouts/settle.ts FAILURE_CODES). */
+export type PayoutFailureCode = 'failed' | 'returned' | 'unclaimed' | 'blocked' | 'refunded' | 'account_closed' | 'provider_rejected';
+
+/** "Your payout did not reach you": how much, why, that the amount is payable again, and where to see it. */
+export function payoutFailedEmail(
+  lang: Language, p: { company: string; firstName: string | null; amount: string; reason: PayoutFailureCode; link: string },
+): ComposedEmail {
+  const params = { company: p.company, amount: p.amount, reason: t(lang, `payoutFailure.${p.reason}` as MessageKey), link: p.link };
+  return { subject: t(lang, 'emailPayoutFailedSubject', params), text: `${emailGreeting(lang, p.firstName)}\n\n${t(lang, 'emailPayoutFailedBody', params)}` };
+}
+
 /** What a sample e-mail is written about: the company and where its links lead. */
 export interface SampleCompany {
   name: string;
@@ -108,5 +120,7 @@ export function sampleEmail(lang: Language, kind: EmailKind, company: SampleComp
       const date = formatLongDate(new Date(Date.now() + 14 * 86_400_000).toISOString(), { lang });
       return pointsExpiringEmail(lang, { ...base, amount: formatPoints(500, company.pointName, lang), date, link: `${company.origin}/app/rewards` });
     }
+    case 'payout_failed':
+      return payoutFailedEmail(lang, { ...base, amount: formatMoney(4250, 'USD', lang), reason: 'unclaimed', link: `${company.origin}/app/payouts/po-sample` });
   }
 }

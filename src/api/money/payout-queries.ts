@@ -25,6 +25,12 @@ export interface PayoutInput {
   currency: string;
   method: number;
   transactionId: string | null;
+  /**
+   * `paid` (default): paid when recorded (a payout made by hand). `processing`: handed to a rail that pays by
+   * itself; its commissions are committed to it all the same (no other payout can take them) and the rail's
+   * answer settles it later (src/api/payouts/settle.ts: paid, or failed with the commissions given back).
+   */
+  status?: 'paid' | 'processing';
 }
 
 const PAYOUT_ID = 'SELECT id FROM payouts WHERE company_id = ?1 AND uid = ?4';
@@ -35,10 +41,10 @@ const base = (p: PayoutInput) => [p.companyId, p.ambassadorUid, p.cutoff, p.uid,
 export const payoutStatement = (db: D1Database, p: PayoutInput) =>
   db.prepare(
     `INSERT INTO payouts (uid, company_id, ambassador_uid, amount_minor, currency, payment_method, status, transaction_id, paid_at, created_at)
-     SELECT ?4, ?1, ?2, ?6, ?8, ?9, 'paid', ?10, ?7, ?7
+     SELECT ?4, ?1, ?2, ?6, ?8, ?9, ?11, ?10, CASE WHEN ?11 = 'paid' THEN ?7 END, ?7
       WHERE (SELECT COUNT(*) FROM commissions WHERE ${PAYABLE}) = ?5
         AND (SELECT COALESCE(SUM(amount_minor), 0) FROM commissions WHERE ${PAYABLE}) = ?6`,
-  ).bind(...base(p), p.currency, p.method, p.transactionId);
+  ).bind(...base(p), p.currency, p.method, p.transactionId, p.status ?? 'paid');
 
 /** 2. Those commissions marked paid with the payout's id (only rows still `approved` with no payout). */
 export const markPaidStatement = (db: D1Database, p: PayoutInput) =>
@@ -59,11 +65,11 @@ export const payoutGuardStatement = (db: D1Database, p: PayoutInput) =>
         AND ?7 IS NOT NULL`,
   ).bind(...base(p));
 
-/** 4. The payout's activity row. */
+/** 4. The payout's activity row, with the payout's status (`paid`, or `processing` until its rail settles it). */
 export const payoutActivityStatement = (db: D1Database, companyId: string, uid: string) =>
   db.prepare(
     `INSERT INTO activities (company_id, ambassador_uid, type, amount_minor, currency, status, payment_method, payout_id, event_data1, created_at)
-     SELECT company_id, ambassador_uid, 'payout', amount_minor, currency, 'paid', payment_method, id, transaction_id, created_at
+     SELECT company_id, ambassador_uid, 'payout', amount_minor, currency, status, payment_method, id, transaction_id, created_at
        FROM payouts WHERE company_id = ?1 AND uid = ?2`,
   ).bind(companyId, uid);
 

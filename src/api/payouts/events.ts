@@ -28,3 +28,11 @@ export async function runItemFailed(
 ): Promise<void> {
   await guardedEvent('payout', () => webhookEvents(svc, companyId, [{ type: 'payout.failed', data: item }]));
 }
+
+/**
+ * `payout.created` of a payout handed to a rail that pays by itself (`processing`): its `payout.sent`,
+ * `payout.paid` (with `commission.paid`) or `payout.failed` follow when the rail settles it (./settle.ts).
+ */
+export async function payoutRecorded(svc: ServiceContext, companyId: string, payout: PayoutRow, runUid: string): Promise<void> {
+  await guardedEvent('payout', () => webhookEvents(svc, companyId, [{ type: 'payout.created', data: { payout: payoutView(payout), run_uid: runUid } }]));
+}

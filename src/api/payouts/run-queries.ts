@@ -1,14 +1,16 @@
 import type { Actor } from '../core/operator-keys';
+import type { RailName } from './rails/types';
 
-// Payout runs' SQL (migration 0035). Every statement names the company; every state change is an UPDATE
+// Payout runs' SQL (migrations 0035, 0037). Every statement names the company; every state change is an UPDATE
 // guarded by the status it leaves and ends in RETURNING 1 (read with `written`).
 
 export interface RunRow {
   uid: string;
   status: string;
-  rail: 'manual';
+  rail: RailName;
   currency: string;
   cutoff: string;
+  provider_batch_id: string | null;
   created_by_kind: Actor['kind'];
   created_by_id: string;
   created_by_label: string;
@@ -35,6 +37,8 @@ export interface RunItemRow {
   status: string;
   reason: string | null;
   payout_uid: string | null;
+  provider_ref: string | null;
+  attempts: number;
   failure: string | null;
 }
 
@@ -45,7 +49,7 @@ export interface NewRunItem {
   reason: string | null;
 }
 
-const RUN_SQL = `SELECT r.uid, r.status, r.rail, r.currency, r.cutoff, r.created_by_kind, r.created_by_id, r.created_by_label,
+const RUN_SQL = `SELECT r.uid, r.status, r.rail, r.currency, r.cutoff, r.provider_batch_id, r.created_by_kind, r.created_by_id, r.created_by_label,
     r.approved_by_kind, r.approved_by_id, r.approved_by_label, r.created_at, r.approved_at, r.sent_at, r.finished_at,
     COALESCE((SELECT SUM(i.amount_minor) FROM payout_run_items i WHERE i.company_id = r.company_id AND i.run_uid = r.uid AND i.status <> 'excluded'), 0) AS total,
     (SELECT COUNT(*) FROM payout_run_items i WHERE i.company_id = r.company_id AND i.run_uid = r.uid AND i.status <> 'excluded') AS included,
@@ -62,7 +66,7 @@ export const runListStatement = (db: D1Database, companyId: string) =>
 export const runItemsStatement = (db: D1Database, companyId: string, uid: string) =>
   db.prepare(
     `SELECT i.id, i.ambassador_uid, COALESCE(TRIM(u.first_name || ' ' || u.last_name), '') AS name, COALESCE(u.email, '') AS email,
-            a.paypal_email, i.amount_minor, i.commissions, i.status, i.reason, i.payout_uid, i.failure
+            a.paypal_email, i.amount_minor, i.commissions, i.status, i.reason, i.payout_uid, i.provider_ref, i.attempts, i.failure
        FROM payout_run_items i
        LEFT JOIN ambassadors a ON a.company_id = i.company_id AND a.uid = i.ambassador_uid
        LEFT JOIN users u ON u.company_id = a.company_id AND u.id = a.user_id
@@ -70,11 +74,48 @@ export const runItemsStatement = (db: D1Database, companyId: string, uid: string
       ORDER BY i.status = 'excluded', i.amount_minor DESC, i.ambassador_uid`,
   ).bind(companyId, uid);
 
-export const insertRunStatement = (db: D1Database, companyId: string, uid: string, currency: string, cutoff: string, by: Actor, now: string) =>
+export const insertRunStatement = (
+  db: D1Database, companyId: string, uid: string, rail: RailName, currency: string, cutoff: string, by: Actor, now: string,
+) =>
   db.prepare(
-    `INSERT INTO payout_runs (company_id, uid, currency, cutoff, created_by_kind, created_by_id, created_by_label, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).bind(companyId, uid, currency, cutoff, by.kind, by.id, by.label, now);
+    `INSERT INTO payout_runs (company_id, uid, rail, currency, cutoff, created_by_kind, created_by_id, created_by_label, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).bind(companyId, uid, rail, currency, cutoff, by.kind, by.id, by.label, now);
+
+/** Who has a `ready` destination on a rail that pays by itself (paypal, stripe), and where. */
+export const readyDestinationsStatement = (db: D1Database, companyId: string, rail: RailName) =>
+  db.prepare(
+    `SELECT ambassador_uid, paypal_email, stripe_account_id FROM payout_destinations
+      WHERE company_id = ? AND rail = ? AND status = 'ready'`,
+  ).bind(companyId, rail);
+
+/** included -> sent, in payOut's batch (the payout `processing`): only when the payout went in. */
+export const itemSentStatement = (db: D1Database, companyId: string, itemId: number, payoutUid: string, now: string) =>
+  db.prepare(
+    `UPDATE payout_run_items SET status = 'sent', payout_uid = ?3, updated_at = ?4
+      WHERE company_id = ?1 AND id = ?2 AND status = 'included'
+        AND EXISTS (SELECT 1 FROM payouts WHERE company_id = ?1 AND uid = ?3 AND status = 'processing')`,
+  ).bind(companyId, itemId, payoutUid, now);
+
+/** One more hand-over of the run's `sent` items to their rail (the same item keys each time). */
+export const handOverStatement = (db: D1Database, companyId: string, runUid: string, now: string) =>
+  db.prepare(
+    `UPDATE payout_run_items SET attempts = attempts + 1, updated_at = ?3
+      WHERE company_id = ?1 AND run_uid = ?2 AND status = 'sent'`,
+  ).bind(companyId, runUid, now);
+
+/** The provider's id of the run, kept once known. */
+export const providerBatchStatement = (db: D1Database, companyId: string, runUid: string, batchId: string) =>
+  db.prepare(
+    'UPDATE payout_runs SET provider_batch_id = COALESCE(provider_batch_id, ?3) WHERE company_id = ?1 AND uid = ?2',
+  ).bind(companyId, runUid, batchId);
+
+/** Runs `sending` since before `before`, oldest first, of every company: the cron reconciles them. */
+export const stuckRunsStatement = (db: D1Database, before: string, limit: number) =>
+  db.prepare(
+    `SELECT company_id, uid FROM payout_runs WHERE status = 'sending' AND rail <> 'manual' AND sent_at < ?
+      ORDER BY sent_at LIMIT ?`,
+  ).bind(before, limit);
 
 export const insertItemStatement = (db: D1Database, companyId: string, runUid: string, item: NewRunItem, now: string) =>
   db.prepare(
@@ -112,14 +153,17 @@ export const itemFailedStatement = (db: D1Database, companyId: string, itemId: n
       WHERE company_id = ?1 AND id = ?2 AND status = 'included' RETURNING 1`,
   ).bind(companyId, itemId, failure, now);
 
-/** sending -> paid | partially_failed | failed, once no item is left `included`. */
+/**
+ * sending -> paid | partially_failed | failed, once no item is left `included` or `sent`; a finished run whose
+ * paid item came back later (a return) is told again.
+ */
 export const finishStatement = (db: D1Database, companyId: string, uid: string, now: string) =>
   db.prepare(
-    `UPDATE payout_runs SET finished_at = ?3, status = CASE
+    `UPDATE payout_runs SET finished_at = COALESCE(finished_at, ?3), status = CASE
         WHEN NOT EXISTS (SELECT 1 FROM payout_run_items WHERE company_id = ?1 AND run_uid = ?2 AND status = 'failed') THEN 'paid'
         WHEN EXISTS (SELECT 1 FROM payout_run_items WHERE company_id = ?1 AND run_uid = ?2 AND status = 'paid') THEN 'partially_failed'
         ELSE 'failed' END
-      WHERE company_id = ?1 AND uid = ?2 AND status = 'sending'
+      WHERE company_id = ?1 AND uid = ?2 AND status IN ('sending', 'paid', 'partially_failed', 'failed')
         AND NOT EXISTS (SELECT 1 FROM payout_run_items WHERE company_id = ?1 AND run_uid = ?2 AND status IN ('included', 'sent'))
       RETURNING 1`,
   ).bind(companyId, uid, now);

@@ -923,6 +923,22 @@ export const de: Partial<Messages> = {
   'console.payoutRule': 'Provisionen sind {days, plural, one {# Tag} other {# Tage}} nach dem Verkauf auszahlbar; eine Auszahlung beträgt mindestens {minimum}.',
   'console.payoutStatus.pending': 'Ausstehend',
   'console.payoutStatus.processing': 'In Bearbeitung',
+  // Payout rails: a payout that did not reach the ambassador, and the run API's refusals
+  emailPayoutFailedSubject: 'Ihre Auszahlung von {company} ist nicht angekommen',
+  emailPayoutFailedBody: 'Ihre Auszahlung über {amount} ist nicht bei Ihnen angekommen: {reason} Der Betrag ist wieder in Ihrem Guthaben und geht mit der nächsten Auszahlung hinaus. Details: {link}',
+  'payoutFailure.failed': 'die Zahlung wurde nicht ausgeführt.',
+  'payoutFailure.returned': 'das Empfängerkonto hat die Zahlung zurückgeschickt.',
+  'payoutFailure.unclaimed': 'die Zahlung wurde nicht rechtzeitig angenommen.',
+  'payoutFailure.blocked': 'der Zahlungsanbieter hat die Zahlung gesperrt.',
+  'payoutFailure.refunded': 'die Zahlung wurde erstattet.',
+  'payoutFailure.account_closed': 'das Empfängerkonto ist geschlossen.',
+  'payoutFailure.provider_rejected': 'der Zahlungsanbieter hat die Zahlung abgelehnt.',
+  'payoutDetail.failure': 'Warum sie nicht angekommen ist',
+  payoutRailNotConfigured: 'Dieses Unternehmen kann noch nicht über {rail} auszahlen: Verbinden Sie es zuerst.',
+  payoutRunNotRetryable: 'Nur ein abgeschlossener Auszahlungslauf mit fehlgeschlagenen Posten kann wiederholt werden.',
+  payoutItemNotSent: 'Dieser Posten kann nicht bestätigt werden: Er ist {status}, nicht gesendet.',
+  payoutItemSettled: 'Dieser Posten ist bereits {status} und kann nicht anders bestätigt werden.',
+  payoutRunWrongRail: 'Dieser Auszahlungslauf wird über {rail} bezahlt: Diese Aktion gilt nicht für ihn.',
   // The console's screens (./console/*.ts)
   ...consoleDe,
   // Stripe Connect payouts: the account page's Stripe choice and its errors

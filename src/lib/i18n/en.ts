@@ -926,6 +926,22 @@ export const en = {
   'console.payoutRule': 'Commissions are payable {days, plural, one {# day} other {# days}} after the sale; a payout is at least {minimum}.',
   'console.payoutStatus.pending': 'Pending',
   'console.payoutStatus.processing': 'Processing',
+  // Payout rails: a payout that did not reach the ambassador, and the run API's refusals
+  emailPayoutFailedSubject: 'Your {company} payout did not reach you',
+  emailPayoutFailedBody: 'Your payout of {amount} did not reach you: {reason} The amount is back in your balance and will go out with the next payout. Details: {link}',
+  'payoutFailure.failed': 'the payment did not go through.',
+  'payoutFailure.returned': 'the receiving account sent the payment back.',
+  'payoutFailure.unclaimed': 'the payment was not claimed in time.',
+  'payoutFailure.blocked': 'the payment provider blocked the payment.',
+  'payoutFailure.refunded': 'the payment was refunded.',
+  'payoutFailure.account_closed': 'the receiving account is closed.',
+  'payoutFailure.provider_rejected': 'the payment provider refused the payment.',
+  'payoutDetail.failure': 'Why it did not reach you',
+  payoutRailNotConfigured: 'This company cannot pay on {rail} yet: connect it first.',
+  payoutRunNotRetryable: 'Only a finished payout run with failed items can be retried.',
+  payoutItemNotSent: 'This item cannot be confirmed: it is {status}, not sent.',
+  payoutItemSettled: 'This item is already {status}; it cannot be confirmed otherwise.',
+  payoutRunWrongRail: 'This payout run is paid on {rail}: that action is not for it.',
   // The console's screens (./console/*.ts)
   ...consoleEn,
   // Stripe Connect payouts: the account page's Stripe choice and its errors

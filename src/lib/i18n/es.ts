@@ -910,6 +910,22 @@ export const es: Messages = {
   'console.payoutRule': 'Las comisiones se pueden pagar {days, plural, one {# día} other {# días}} después de la venta; un pago es de al menos {minimum}.',
   'console.payoutStatus.pending': 'Pendiente',
   'console.payoutStatus.processing': 'En proceso',
+  // Payout rails: a payout that did not reach the ambassador, and the run API's refusals
+  emailPayoutFailedSubject: 'Tu pago de {company} no te ha llegado',
+  emailPayoutFailedBody: 'Tu pago de {amount} no te ha llegado: {reason} El importe vuelve a estar en tu saldo y saldrá con el próximo pago. Detalles: {link}',
+  'payoutFailure.failed': 'el pago no se completó.',
+  'payoutFailure.returned': 'la cuenta de destino devolvió el pago.',
+  'payoutFailure.unclaimed': 'el pago no se reclamó a tiempo.',
+  'payoutFailure.blocked': 'el proveedor de pagos bloqueó el pago.',
+  'payoutFailure.refunded': 'el pago se reembolsó.',
+  'payoutFailure.account_closed': 'la cuenta de destino está cerrada.',
+  'payoutFailure.provider_rejected': 'el proveedor de pagos rechazó el pago.',
+  'payoutDetail.failure': 'Por qué no te llegó',
+  payoutRailNotConfigured: 'Esta empresa aún no puede pagar con {rail}: conéctalo primero.',
+  payoutRunNotRetryable: 'Solo se puede reintentar una tanda de pagos terminada con elementos fallidos.',
+  payoutItemNotSent: 'Este elemento no se puede confirmar: está {status}, no enviado.',
+  payoutItemSettled: 'Este elemento ya está {status}; no se puede confirmar de otra forma.',
+  payoutRunWrongRail: 'Esta tanda de pagos se paga con {rail}: esa acción no le corresponde.',
   // The console's screens (./console/*.ts)
   ...consoleEs,
   // Stripe Connect payouts: the account page's Stripe choice and its errors

@@ -924,6 +924,22 @@ export const fr: Partial<Messages> = {
   'console.payoutRule': 'Les commissions sont payables {days, plural, one {# jour} other {# jours}} après la vente ; un paiement est d’au moins {minimum}.',
   'console.payoutStatus.pending': 'En attente',
   'console.payoutStatus.processing': 'En cours',
+  // Payout rails: a payout that did not reach the ambassador, and the run API's refusals
+  emailPayoutFailedSubject: 'Votre paiement de {company} ne vous est pas parvenu',
+  emailPayoutFailedBody: 'Votre paiement de {amount} ne vous est pas parvenu : {reason} Le montant est de nouveau dans votre solde et partira avec le prochain paiement. Détails : {link}',
+  'payoutFailure.failed': 'le paiement n’a pas abouti.',
+  'payoutFailure.returned': 'le compte destinataire a renvoyé le paiement.',
+  'payoutFailure.unclaimed': 'le paiement n’a pas été réclamé à temps.',
+  'payoutFailure.blocked': 'le prestataire de paiement a bloqué le paiement.',
+  'payoutFailure.refunded': 'le paiement a été remboursé.',
+  'payoutFailure.account_closed': 'le compte destinataire est fermé.',
+  'payoutFailure.provider_rejected': 'le prestataire de paiement a refusé le paiement.',
+  'payoutDetail.failure': 'Pourquoi il ne vous est pas parvenu',
+  payoutRailNotConfigured: 'Cette entreprise ne peut pas encore payer via {rail} : connectez-le d’abord.',
+  payoutRunNotRetryable: 'Seul un lot de paiements terminé avec des éléments en échec peut être relancé.',
+  payoutItemNotSent: 'Cet élément ne peut pas être confirmé : il est {status}, pas envoyé.',
+  payoutItemSettled: 'Cet élément est déjà {status} ; il ne peut pas être confirmé autrement.',
+  payoutRunWrongRail: 'Ce lot de paiements est payé via {rail} : cette action ne s’y applique pas.',
   // The console's screens (./console/*.ts)
   ...consoleFr,
   // Stripe Connect payouts: the account page's Stripe choice and its errors

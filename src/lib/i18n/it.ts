@@ -923,6 +923,22 @@ export const it: Partial<Messages> = {
   'console.payoutRule': 'Le commissioni sono pagabili {days, plural, one {# giorno} other {# giorni}} dopo la vendita; un pagamento è di almeno {minimum}.',
   'console.payoutStatus.pending': 'In attesa',
   'console.payoutStatus.processing': 'In elaborazione',
+  // Payout rails: a payout that did not reach the ambassador, and the run API's refusals
+  emailPayoutFailedSubject: 'Il tuo pagamento da {company} non ti è arrivato',
+  emailPayoutFailedBody: 'Il tuo pagamento di {amount} non ti è arrivato: {reason} L’importo è di nuovo nel tuo saldo e partirà con il prossimo pagamento. Dettagli: {link}',
+  'payoutFailure.failed': 'il pagamento non è andato a buon fine.',
+  'payoutFailure.returned': 'il conto di destinazione ha restituito il pagamento.',
+  'payoutFailure.unclaimed': 'il pagamento non è stato riscosso in tempo.',
+  'payoutFailure.blocked': 'il fornitore di pagamento ha bloccato il pagamento.',
+  'payoutFailure.refunded': 'il pagamento è stato rimborsato.',
+  'payoutFailure.account_closed': 'il conto di destinazione è chiuso.',
+  'payoutFailure.provider_rejected': 'il fornitore di pagamento ha rifiutato il pagamento.',
+  'payoutDetail.failure': 'Perché non ti è arrivato',
+  payoutRailNotConfigured: 'Questa azienda non può ancora pagare con {rail}: collegalo prima.',
+  payoutRunNotRetryable: 'Si può ripetere solo un lotto di pagamenti concluso con elementi non riusciti.',
+  payoutItemNotSent: 'Questo elemento non può essere confermato: è {status}, non inviato.',
+  payoutItemSettled: 'Questo elemento è già {status}; non può essere confermato diversamente.',
+  payoutRunWrongRail: 'Questo lotto di pagamenti è pagato con {rail}: questa azione non vale per esso.',
   // The console's screens (./console/*.ts)
   ...consoleIt,
   // Stripe Connect payouts: the account page's Stripe choice and its errors

@@ -923,6 +923,22 @@ export const nl: Partial<Messages> = {
   'console.payoutRule': 'Commissies zijn {days, plural, one {# dag} other {# dagen}} na de verkoop uit te betalen; een uitbetaling is minstens {minimum}.',
   'console.payoutStatus.pending': 'In afwachting',
   'console.payoutStatus.processing': 'In behandeling',
+  // Payout rails: a payout that did not reach the ambassador, and the run API's refusals
+  emailPayoutFailedSubject: 'Je uitbetaling van {company} is niet aangekomen',
+  emailPayoutFailedBody: 'Je uitbetaling van {amount} is niet bij je aangekomen: {reason} Het bedrag staat weer in je saldo en gaat mee met de volgende uitbetaling. Details: {link}',
+  'payoutFailure.failed': 'de betaling is niet gelukt.',
+  'payoutFailure.returned': 'de ontvangende rekening heeft de betaling teruggestuurd.',
+  'payoutFailure.unclaimed': 'de betaling is niet op tijd opgehaald.',
+  'payoutFailure.blocked': 'de betaalprovider heeft de betaling geblokkeerd.',
+  'payoutFailure.refunded': 'de betaling is terugbetaald.',
+  'payoutFailure.account_closed': 'de ontvangende rekening is opgeheven.',
+  'payoutFailure.provider_rejected': 'de betaalprovider heeft de betaling geweigerd.',
+  'payoutDetail.failure': 'Waarom die niet is aangekomen',
+  payoutRailNotConfigured: 'Dit bedrijf kan nog niet via {rail} uitbetalen: koppel het eerst.',
+  payoutRunNotRetryable: 'Alleen een afgeronde uitbetalingsronde met mislukte posten kan opnieuw.',
+  payoutItemNotSent: 'Deze post kan niet worden bevestigd: hij is {status}, niet verzonden.',
+  payoutItemSettled: 'Deze post is al {status}; hij kan niet anders worden bevestigd.',
+  payoutRunWrongRail: 'Deze uitbetalingsronde loopt via {rail}: die actie hoort er niet bij.',
   // The console's screens (./console/*.ts)
   ...consoleNl,
   // Stripe Connect payouts: the account page's Stripe choice and its errors

@@ -922,6 +922,22 @@ export const pl: Partial<Messages> = {
   'console.payoutRule': 'Prowizje można wypłacić {days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}} po sprzedaży; wypłata wynosi co najmniej {minimum}.',
   'console.payoutStatus.pending': 'Oczekuje',
   'console.payoutStatus.processing': 'W realizacji',
+  // Payout rails: a payout that did not reach the ambassador, and the run API's refusals
+  emailPayoutFailedSubject: 'Twoja wypłata od {company} nie dotarła',
+  emailPayoutFailedBody: 'Twoja wypłata w kwocie {amount} nie dotarła: {reason} Kwota wróciła do Twojego salda i zostanie wypłacona z następną wypłatą. Szczegóły: {link}',
+  'payoutFailure.failed': 'płatność nie została zrealizowana.',
+  'payoutFailure.returned': 'konto odbiorcy zwróciło płatność.',
+  'payoutFailure.unclaimed': 'płatność nie została odebrana na czas.',
+  'payoutFailure.blocked': 'operator płatności zablokował płatność.',
+  'payoutFailure.refunded': 'płatność została zwrócona.',
+  'payoutFailure.account_closed': 'konto odbiorcy jest zamknięte.',
+  'payoutFailure.provider_rejected': 'operator płatności odrzucił płatność.',
+  'payoutDetail.failure': 'Dlaczego nie dotarła',
+  payoutRailNotConfigured: 'Ta firma nie może jeszcze wypłacać przez {rail}: najpierw go podłącz.',
+  payoutRunNotRetryable: 'Ponowić można tylko zakończoną serię wypłat z nieudanymi pozycjami.',
+  payoutItemNotSent: 'Tej pozycji nie można potwierdzić: ma status {status}, a nie wysłana.',
+  payoutItemSettled: 'Ta pozycja ma już status {status}; nie można jej potwierdzić inaczej.',
+  payoutRunWrongRail: 'Ta seria wypłat jest opłacana przez {rail}: ta akcja jej nie dotyczy.',
   // The console's screens (./console/*.ts)
   ...consolePl,
   // Stripe Connect payouts: the account page's Stripe choice and its errors

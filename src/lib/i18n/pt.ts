@@ -922,6 +922,22 @@ export const pt: Partial<Messages> = {
   'console.payoutRule': 'As comissões são pagáveis {days, plural, one {# dia} other {# dias}} após a venda; um pagamento é de pelo menos {minimum}.',
   'console.payoutStatus.pending': 'Pendente',
   'console.payoutStatus.processing': 'Em processamento',
+  // Payout rails: a payout that did not reach the ambassador, and the run API's refusals
+  emailPayoutFailedSubject: 'O seu pagamento de {company} não chegou',
+  emailPayoutFailedBody: 'O seu pagamento de {amount} não chegou: {reason} O montante voltou ao seu saldo e sairá com o próximo pagamento. Detalhes: {link}',
+  'payoutFailure.failed': 'o pagamento não foi concluído.',
+  'payoutFailure.returned': 'a conta de destino devolveu o pagamento.',
+  'payoutFailure.unclaimed': 'o pagamento não foi reclamado a tempo.',
+  'payoutFailure.blocked': 'o fornecedor de pagamentos bloqueou o pagamento.',
+  'payoutFailure.refunded': 'o pagamento foi reembolsado.',
+  'payoutFailure.account_closed': 'a conta de destino está encerrada.',
+  'payoutFailure.provider_rejected': 'o fornecedor de pagamentos recusou o pagamento.',
+  'payoutDetail.failure': 'Porque não chegou',
+  payoutRailNotConfigured: 'Esta empresa ainda não pode pagar através de {rail}: ligue-o primeiro.',
+  payoutRunNotRetryable: 'Só um lote de pagamentos concluído com itens falhados pode ser repetido.',
+  payoutItemNotSent: 'Este item não pode ser confirmado: está {status}, não enviado.',
+  payoutItemSettled: 'Este item já está {status}; não pode ser confirmado de outra forma.',
+  payoutRunWrongRail: 'Este lote de pagamentos é pago através de {rail}: essa ação não se aplica.',
   // The console's screens (./console/*.ts)
   ...consolePt,
   // Stripe Connect payouts: the account page's Stripe choice and its errors

@@ -52,7 +52,7 @@ export type EmailEventReceipt = z.output<typeof emailEventAnswer>;
 // a test send to the signed-in staff member's own address (src/api/email/template-preview.ts).
 
 export const emailKinds = [
-  'welcome', 'invite', 'set_password', 'reset_password', 'payout_details_changed', 'payout_details_cleared', 'redemption', 'points_expiring',
+  'welcome', 'invite', 'set_password', 'reset_password', 'payout_details_changed', 'payout_details_cleared', 'redemption', 'points_expiring', 'payout_failed',
 ] as const;
 
 export const emailTemplateListAnswer = z.object({

@@ -1,9 +1,46 @@
-import { stripeRail } from './stripe';
+import type { ServiceContext } from '../../core/types';
+import { ApiError } from '../../core/errors';
+import { externalConfigured, externalRail } from './external';
+import { manualRail } from './manual';
 import type { Rail, RailName } from './types';
+// Rails that pay through a provider: one import each here...
+// import { paypalConfigured, paypalRail } from './paypal';
+import { stripeConfigured, stripeRail } from './stripe';
 
-// The rails that pay by themselves, by name (docs/payouts.md). The run core hands a run's items to its rail.
-// MINIMAL (the Stripe Connect branch): the run core's own registry replaces this file; keep its one line below.
+export type { Rail, RailName } from './types';
 
-export const rails: Partial<Record<RailName, Rail>> = {
-  stripe: stripeRail,
+// The rails a payout run can be sent on (docs/payouts.md), each with the question "can this company pay on it
+// now?" (its credentials are stored, or for `external` a webhook endpoint listens to `payout.requested`).
+
+interface RailEntry {
+  rail: Rail;
+  configured(svc: ServiceContext, companyId: string): Promise<boolean>;
+}
+
+const RAILS: Partial<Record<RailName, RailEntry>> = {
+  manual: { rail: manualRail, configured: async () => true },
+  external: { rail: externalRail, configured: externalConfigured },
+  // ...and one entry each here:
+  // paypal: { rail: paypalRail, configured: paypalConfigured },
+  stripe: { rail: stripeRail, configured: stripeConfigured },
 };
+
+/** The rail of that name; a rail this deployment does not have is a 409 (`payoutRailNotConfigured`). */
+export function railOf(name: RailName): Rail {
+  const entry = RAILS[name];
+  if (!entry) throw new ApiError('conflict', 'payoutRailNotConfigured', undefined, undefined, { rail: name });
+  return entry.rail;
+}
+
+/** Whether the company can pay on that rail now (false for a rail this deployment does not have). */
+export async function railConfigured(svc: ServiceContext, companyId: string, rail: RailName): Promise<boolean> {
+  const entry = RAILS[rail];
+  return entry ? entry.configured(svc, companyId) : false;
+}
+
+/** The rails the company can pay on now, in a fixed order (the console offers these when drafting). */
+export async function configuredRails(svc: ServiceContext, companyId: string): Promise<RailName[]> {
+  const names: RailName[] = ['manual', 'paypal', 'stripe', 'external'];
+  const ok = await Promise.all(names.map((n) => railConfigured(svc, companyId, n)));
+  return names.filter((_, i) => ok[i]);
+}

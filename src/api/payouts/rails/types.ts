@@ -22,6 +22,8 @@ export interface RailItem {
   amountMinor: number;
   currency: string;
   destination: Destination;
+  /** The provider's id of the item once known (payout_run_items.provider_ref), else null. */
+  providerRef: string | null;
 }
 
 /**
