@@ -56,10 +56,11 @@ async function transfer(stripe: Stripe, run: RailRun, item: RailItem): Promise<I
     }, { idempotencyKey: transferKey(item.itemKey) });
     return outcomeOfTransfer(made);
   } catch (err) {
-    if (!(err instanceof Stripe.errors.StripeError) || (err.statusCode ?? 500) >= 500) {
-      console.error('stripe: a transfer has no answer', run.companyId, run.runUid, item.itemKey, err instanceof Error ? err.name : 'error');
-    }
-    return outcomeOfError(err);
+    const outcome = outcomeOfError(err);
+    // Stripe's own code stays in the log: the item's failure is the run core's code.
+    const said = err instanceof Stripe.errors.StripeError ? `${err.statusCode ?? 'no answer'} ${err.type} ${err.code ?? ''}` : 'no answer';
+    console.error('stripe: transfer', outcome.state, run.companyId, run.runUid, item.itemKey, said);
+    return outcome;
   }
 }
 
