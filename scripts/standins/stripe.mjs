@@ -10,8 +10,8 @@
 //   import { startStripeStandIn } from './scripts/standins/stripe.mjs'   (tests: a free port, `close()`)
 //
 // Test controls (no auth; a stand-in only ever listens on loopback), all JSON:
-//   POST /_standin/faults    { mode: 'drop' | 'hang' | '500', count?: 1, path?: '/v1/transfers', ms? }
-//        the next `count` API calls (of `path` when given) fail: `drop` does the work and then cuts the
+//   POST /_standin/faults    { mode: 'drop' | 'hang' | '500', count?: 1, path?: '/v1/transfers', method?: 'POST', ms? }
+//        the next `count` API calls (of `method` and `path` when given) fail: `drop` does the work and then cuts the
 //        connection before answering (a timeout after Stripe acted), `hang` does the work and answers only after
 //        `ms` (default 30 s), `500` answers Stripe's api_error without doing anything (and, as Stripe does, saves
 //        that answer under the request's idempotency key)
@@ -21,6 +21,7 @@
 //        an event of the object as it is now, signed with `secret` (the official package's test-header helper);
 //        posted to `deliver_to` when given; answers { payload, signature, delivered_status }
 //   GET  /_standin/stats     { requests: [{ method, path, idempotency_key }], transfers_created }
+//   POST /_standin/forget_keys  { key }   the platform's idempotency keys are pruned (as Stripe does after 24 hours)
 //   POST /_standin/reset     forgets everything
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -203,10 +204,14 @@ function control(state, method, path, body) {
     Object.assign(state, freshState());
     return { status: 200, body: { reset: true } };
   }
+  if (method === 'POST' && path === '/_standin/forget_keys') {
+    platform(state, body.key).idempotency.clear();
+    return { status: 200, body: { forgotten: true } };
+  }
   if (method === 'POST' && path === '/_standin/faults') {
     const mode = body.mode;
     if (!['drop', 'hang', '500'].includes(mode)) return { status: 400, body: { error: 'mode: drop, hang or 500' } };
-    state.faults.push({ mode, left: Number(body.count ?? 1), path: body.path ?? null, ms: Number(body.ms ?? 30_000) });
+    state.faults.push({ mode, left: Number(body.count ?? 1), path: body.path ?? null, method: body.method ?? null, ms: Number(body.ms ?? 30_000) });
     return { status: 200, body: { faults: state.faults.length } };
   }
   if (method === 'POST' && (m = /^\/_standin\/accounts\/([^/]+)$/.exec(path))) {
@@ -236,9 +241,9 @@ const readBody = (req) => new Promise((resolve, reject) => {
   req.on('error', reject);
 });
 
-/** The fault the next call of `path` meets, if any (each fault counts its calls down). */
-function takeFault(state, path) {
-  const fault = state.faults.find((f) => f.left > 0 && (f.path === null || f.path === path));
+/** The fault the next call of `method` `path` meets, if any (each fault counts its calls down). */
+function takeFault(state, method, path) {
+  const fault = state.faults.find((f) => f.left > 0 && (f.path === null || f.path === path) && (f.method === null || f.method === method));
   if (!fault) return null;
   fault.left -= 1;
   state.faults = state.faults.filter((f) => f.left > 0);
@@ -291,7 +296,7 @@ export async function startStripeStandIn({ port = 0 } = {}) {
         }
         if (saved) return send(saved.status, saved.body, { 'idempotent-replayed': 'true', 'idempotency-key': idempotencyKey });
       }
-      const fault = takeFault(state, url.pathname);
+      const fault = takeFault(state, req.method, url.pathname);
       const out = fault?.mode === '500'
         ? error(500, 'api_error', 'An unknown error occurred')
         : api(state, p, req.method, url.pathname, params, origin);

@@ -210,7 +210,7 @@ describe('a payout run on Stripe', () => {
     await approvedSale('55.00');
     const uid = await approvedStripeRun();
     const before = await transfersMade();
-    await standIn('faults', { mode: 'drop', path: '/v1/transfers' });
+    await standIn('faults', { mode: 'drop', method: 'POST', path: '/v1/transfers' });
     const cut = await sendRun(uid);
     expect(cut.body.run.status).toBe('sending');
     expect(avaIn(cut.body).status).toBe('sent');
@@ -219,16 +219,26 @@ describe('a payout run on Stripe', () => {
     expect(again.body.run.status).toBe('paid');
     expect(avaIn(again.body).status).toBe('paid');
     expect(await transfersMade()).toBe(before + 1);
-    const keys = (await standIn('stats')).requests.filter((r: { method: string; path: string }) => r.method === 'POST' && r.path === '/v1/transfers').slice(-2)
-      .map((r: { idempotency_key: string }) => r.idempotency_key);
-    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('transfers once when a send is retried after Stripe has forgotten its idempotency key (24 hours on)', async () => {
+    await approvedSale('44.00');
+    const uid = await approvedStripeRun();
+    const before = await transfersMade();
+    await standIn('faults', { mode: 'drop', method: 'POST', path: '/v1/transfers' });
+    expect(avaIn((await sendRun(uid)).body).status).toBe('sent');
+    // Stripe prunes keys after a day: the same key would now make a new transfer.
+    await standIn('forget_keys', { key: STRIPE_KEYS.demo });
+    const again = await sendRun(uid);
+    expect(avaIn(again.body).status).toBe('paid');
+    expect(await transfersMade()).toBe(before + 1);
   });
 
   it('leaves an item sent on a 5xx, and gives the money back once Stripe has no transfer of it an hour on', async () => {
     await approvedSale('33.00');
     const uid = await approvedStripeRun();
     const before = await transfersMade();
-    await standIn('faults', { mode: '500', path: '/v1/transfers' });
+    await standIn('faults', { mode: '500', method: 'POST', path: '/v1/transfers' });
     const sent = await sendRun(uid);
     expect(avaIn(sent.body).status).toBe('sent');
     expect(await transfersMade()).toBe(before);

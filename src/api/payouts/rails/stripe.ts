@@ -64,6 +64,18 @@ async function transfer(stripe: Stripe, run: RailRun, item: RailItem): Promise<I
   }
 }
 
+/** The run's transfers by item key (`metadata.item`), as Stripe lists them by `transfer_group`; null: Stripe could not be asked. */
+async function transfersOfRun(stripe: Stripe, run: RailRun): Promise<Map<string, Stripe.Transfer> | null> {
+  try {
+    const made = await stripe.transfers.list({ transfer_group: run.runUid, limit: 100 }).autoPagingToArray({ limit: 10_000 });
+    return new Map(made.filter((t) => t.metadata?.item).map((t) => [t.metadata.item!, t]));
+  } catch (err) {
+    const said = err instanceof Stripe.errors.StripeError ? `${err.statusCode ?? 'no answer'} ${err.type}` : 'no answer';
+    console.error('stripe: the transfers of a run could not be listed', run.companyId, run.runUid, said);
+    return null;
+  }
+}
+
 /** Runs `work` over `items`, at most CONCURRENCY at a time. */
 async function eachLimited<T>(items: T[], work: (item: T) => Promise<void>) {
   let next = 0;
@@ -75,13 +87,21 @@ async function eachLimited<T>(items: T[], work: (item: T) => Promise<void>) {
 export const stripeRail: Rail = {
   name: 'stripe',
 
+  /**
+   * The run's transfers are listed first: an item Stripe has a transfer of is answered from it and never sent
+   * again. Stripe forgets an idempotency key after 24 hours, so a send retried later than that must not rely on
+   * the key alone; the key covers two sends at once and a send whose answer was lost.
+   */
   async send(svc, run, items) {
     const outcomes = new Map<string, ItemOutcome>();
     const stripe = await stripeFor(svc, run.companyId);
     // No key now: nothing can be asked or made; what an earlier send made is read once a key is back.
     if (!stripe) return { outcomes };
+    const made = await transfersOfRun(stripe, run);
+    if (!made) return { outcomes };
     await eachLimited(items, async (item) => {
-      outcomes.set(item.itemKey, await transfer(stripe, run, item));
+      const before = made.get(item.itemKey);
+      outcomes.set(item.itemKey, before ? outcomeOfTransfer(before) : await transfer(stripe, run, item));
     });
     return { outcomes };
   },
@@ -90,14 +110,8 @@ export const stripeRail: Rail = {
     const outcomes = new Map<string, ItemOutcome>();
     const stripe = await stripeFor(svc, run.companyId);
     if (!stripe) return { outcomes };
-    let made: Stripe.Transfer[];
-    try {
-      made = await stripe.transfers.list({ transfer_group: run.runUid, limit: 100 }).autoPagingToArray({ limit: 10_000 });
-    } catch (err) {
-      console.error('stripe: transfers of a run could not be listed', run.companyId, run.runUid, err instanceof Error ? err.name : 'error');
-      return { outcomes };
-    }
-    const byItem = new Map(made.filter((t) => t.metadata?.item).map((t) => [t.metadata.item!, t]));
+    const byItem = await transfersOfRun(stripe, run);
+    if (!byItem) return { outcomes };
     const sent = await runSentAtStatement(svc.db, run.companyId, run.runUid).first<{ sent_at: string | null }>();
     const longAgo = !!sent?.sent_at && Date.now() - Date.parse(sent.sent_at) > NOT_SENT_AFTER_MS;
     for (const item of items) {
