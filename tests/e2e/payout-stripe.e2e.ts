@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn } from '../../scripts/standins/stripe.mjs';
 import { axeViolations } from './axe';
-import { logIn, newBrowser, startExtraPortal, stopAll, withContextDefaults, type ExtraPortal } from './harness';
+import { newStaffMember } from './console-session';
+import { baseUrl, logIn, newBrowser, startExtraPortal, stopAll, withContextDefaults, type ExtraPortal } from './harness';
 
 const DEMO_KEY = 'opk_demo_local_only_demo_7f3a9c2e51b84d06';
 const STRIPE_KEY = 'sk_test_e2eDemoPlatformKey012345';
@@ -56,6 +57,27 @@ describe('connecting with Stripe', () => {
     expect(await section.innerText()).toContain('Your payouts go to your Stripe account.');
     expect(await section.getByRole('button').count()).toBe(0);
     expect(await axeViolations(page, 'account page after Stripe')).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the console\'s Stripe form', () => {
+  it('stores the payout key and the Connect signing secret, and shows the key only masked', async () => {
+    const owner = await newStaffMember('acme.localhost', 'owner');
+    const context = await browser.newContext(withContextDefaults({ locale: 'es-ES' }));
+    await context.addCookies([owner.cookie]);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl('acme.localhost')}/console/integrations`);
+    const form = page.locator('[data-integration="stripe"] form');
+    const key = `sk_test_e2eConsoleKey${Date.now().toString(36)}Zq42`;
+    await form.locator('input[name="webhook_secret"]').fill('whsec_e2eAcmeConsoleSecret0123');
+    await form.locator('input[name="secret_key"]').fill(key);
+    await form.locator('input[name="connect_webhook_secret"]').fill('whsec_e2eAcmeConnectSecret0123');
+    await Promise.all([page.waitForNavigation(), form.locator('button[type="submit"]').click()]);
+    expect(await page.locator('[data-stripe-key]').textContent()).toBe('sk_test_…Zq42');
+    expect(await page.locator('[data-stripe-connect-secret]').textContent()).toBe('Configurado');
+    expect(await page.content()).not.toContain(key);
+    expect(await axeViolations(page, 'console integrations with Stripe Connect')).toEqual([]);
     await context.close();
   });
 });
