@@ -1,6 +1,7 @@
 // /console/payouts in a real Chromium: finance sees who can be paid and records a payout made with the
-// company's provider, which the operator API then shows; a viewer sees no form and the API refuses them;
-// Acme's screen in Spanish; axe at desktop and phone width.
+// company's provider, which the operator API then shows; a viewer sees no form and the API refuses them; a run on
+// the external rail, an item confirmed failed and the money back, a retry of only what failed; Acme's screen in
+// Spanish; axe at desktop and phone width.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/lib/i18n/en';
@@ -115,6 +116,63 @@ describe('/console/payouts', () => {
       expect(await page.locator('[data-run-items] tr[data-item-status="paid"]').count()).toBe(included);
       expect(await page.locator('[data-send-run]').count()).toBe(0);
     });
+  });
+
+  it('a run on the external rail: items sent, one confirmed failed gives its amount back, and Retry drafts only what failed', async () => {
+    // The company's own system listens to payout.requested: the external rail is offered.
+    const hook = await operatorCall('localhost', DEMO_KEY, '/webhooks/endpoints', { url: 'https://hooks.example.com/e2e-payouts', event_types: ['payout.requested'] });
+    expect(hook.status).toBe(201);
+    try {
+      await readyToPay();
+      const finance = await newStaffMember('localhost', 'finance', 'Fay Finance');
+      const admin = await newStaffMember('localhost', 'admin', 'Abe Admin');
+      let runUid = '';
+      await inConsole('localhost', finance.cookie, {}, async (page) => {
+        await page.goto(`${baseUrl('localhost')}/console/payouts`);
+        await page.locator('[data-draft-rail]').selectOption('external');
+        await Promise.all([page.waitForNavigation(), page.locator('[data-draft-run]').click()]);
+        await expect.poll(() => page.locator('[data-console-notice]').textContent()).toBe(en['console.payouts.runDrafted']);
+        runUid = (await page.locator('[data-runs] tbody tr').first().getAttribute('data-run'))!;
+        expect(await page.locator(`[data-runs] tr[data-run="${runUid}"] [data-run-rail]`).getAttribute('data-run-rail')).toBe('external');
+      });
+      await inConsole('localhost', admin.cookie, {}, async (page) => {
+        await page.goto(`${baseUrl('localhost')}/console/payouts?run=${runUid}`);
+        await Promise.all([page.waitForNavigation(), page.locator('[data-approve-run]').click()]);
+      });
+      let amount = 0;
+      await inConsole('localhost', finance.cookie, {}, async (page) => {
+        await page.goto(`${baseUrl('localhost')}/console/payouts?run=${runUid}`);
+        await Promise.all([page.waitForNavigation(), page.locator('[data-send-run]').click()]);
+        await expect.poll(() => page.locator('[data-console-notice]').textContent()).toBe(en['console.payouts.runSent']);
+        expect(await page.locator('[data-run-items] tr[data-run-item="amb-ava"]').getAttribute('data-item-status')).toBe('sent');
+        const run = await operatorCall('localhost', DEMO_KEY, `/payout-runs/${runUid}`, undefined, { method: 'GET' });
+        amount = run.body.items.find((i: { ambassador_uid: string }) => i.ambassador_uid === 'amb-ava').amount;
+        // The others are paid by the company's system; Ava's payment comes back.
+        for (const i of run.body.items.filter((x: { status: string; ambassador_uid: string }) => x.status === 'sent' && x.ambassador_uid !== 'amb-ava')) {
+          expect((await operatorCall('localhost', DEMO_KEY, `/payout-runs/${runUid}/items/${i.ambassador_uid}/confirm`, { status: 'paid' })).status).toBe(200);
+        }
+        await page.reload();
+        const form = page.locator('[data-confirm-item="amb-ava"]');
+        await form.locator('select[name="status"]').selectOption('failed');
+        await form.locator('select[name="reason"]').selectOption('returned');
+        await Promise.all([page.waitForNavigation(), form.getByRole('button', { name: en['console.payouts.confirm'] }).click()]);
+        await expect.poll(() => page.locator('[data-console-notice]').textContent()).toBe(en['console.payouts.itemConfirmed']);
+        const ava = page.locator('[data-run-items] tr[data-run-item="amb-ava"]');
+        expect(await ava.getAttribute('data-item-status')).toBe('failed');
+        expect(await ava.locator('[data-item-failure]').textContent()).toBe(en['console.payouts.failure.returned']);
+        expect(await page.locator('[data-payable] tr[data-ambassador="amb-ava"] form.console-pay').count()).toBe(1);
+        expect(await axeViolations(page, 'payouts external run')).toEqual([]);
+        await Promise.all([page.waitForNavigation(), page.locator('[data-retry-run]').click()]);
+        await expect.poll(() => page.locator('[data-console-notice]').textContent()).toBe(en['console.payouts.runRetried']);
+        const retry = await page.locator('[data-runs] tbody tr').first().getAttribute('data-run');
+        expect(retry).not.toBe(runUid);
+        const drafted = await operatorCall('localhost', DEMO_KEY, `/payout-runs/${retry}`, undefined, { method: 'GET' });
+        expect(drafted.body.run).toMatchObject({ rail: 'external', status: 'draft' });
+        expect(drafted.body.items).toEqual([expect.objectContaining({ ambassador_uid: 'amb-ava', status: 'included', amount })]);
+      });
+    } finally {
+      await operatorCall('localhost', DEMO_KEY, `/webhooks/endpoints/${hook.body.id}`, undefined, { method: 'DELETE' });
+    }
   });
 
   it('Acme\'s screen is in Spanish, and axe finds nothing at desktop and phone width', async () => {

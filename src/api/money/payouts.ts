@@ -17,8 +17,10 @@ export const payable = async (db: D1Database, companyId: string, ambassadorUid: 
  * ./payout-queries.ts). A commission is never paid twice nor a payout left short: when the payable set
  * changed since it was read, the batch is refused (`payout_amount_invalid`, the API's payoutConflict) or
  * writes nothing (`payout` null).
- * `alongside`: the caller's own record of it, written in the same batch (a payout run's item marked paid,
- * guarded by the payout's existence), so the two never disagree.
+ * `alongside`: the caller's own record of it, written in the same batch (a payout run's item marked paid, or
+ * `sent` for a payout recorded `processing` on a rail, guarded by the payout's existence), so the two never
+ * disagree. `p.status` `processing`: the commissions are committed to the payout all the same, and the run's
+ * settle (src/api/payouts/settle.ts) later marks it paid, or failed with them given back.
  */
 export async function payOut(db: D1Database, p: PayoutInput, alongside?: D1PreparedStatement) {
   const { payout } = await guardedBatch(db, {

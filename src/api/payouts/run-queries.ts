@@ -82,11 +82,13 @@ export const insertRunStatement = (
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).bind(companyId, uid, rail, currency, cutoff, by.kind, by.id, by.label, now);
 
-/** Who has a `ready` destination on a rail that pays by itself (paypal, stripe), and where. */
-export const readyDestinationsStatement = (db: D1Database, companyId: string, rail: RailName) =>
+export interface DestinationRow { ambassador_uid: string; paypal_email: string | null; stripe_account_id: string | null; status: string }
+
+/** Where each ambassador is paid on a rail that pays by itself (paypal, stripe), and whether it is proven (`ready`). */
+export const destinationsStatement = (db: D1Database, companyId: string, rail: RailName) =>
   db.prepare(
-    `SELECT ambassador_uid, paypal_email, stripe_account_id FROM payout_destinations
-      WHERE company_id = ? AND rail = ? AND status = 'ready'`,
+    `SELECT ambassador_uid, paypal_email, stripe_account_id, status FROM payout_destinations
+      WHERE company_id = ? AND rail = ?`,
   ).bind(companyId, rail);
 
 /** included -> sent, in payOut's batch (the payout `processing`): only when the payout went in. */

@@ -9,14 +9,14 @@ import { payable, payOut } from '../money/payouts';
 import type { z } from 'zod';
 import type { payoutItemConfirmSchema } from '../../lib/schemas/payout-runs';
 import { payoutCreated, payoutRecorded, runItemFailed } from './events';
-import { railConfigured, railOf } from './rails';
+import { itemKeyOf, railConfigured, railOf } from './rails';
 import type { Destination, ItemOutcome, RailAnswer, RailItem, RailName } from './rails/types';
 import { settleItem } from './settle';
 import { readPayable } from './operator';
 import {
   approveStatement, finishStatement, handOverStatement, insertItemStatement, insertRunStatement, itemFailedStatement, itemPaidStatement,
-  itemSentStatement, providerBatchStatement, readyDestinationsStatement, runItemsStatement, runListStatement, runStatement,
-  startSendingStatement, stuckRunsStatement, type RunItemRow, type RunRow,
+  itemSentStatement, providerBatchStatement, destinationsStatement, runItemsStatement, runListStatement, runStatement,
+  startSendingStatement, stuckRunsStatement, type DestinationRow, type RunItemRow, type RunRow,
 } from './run-queries';
 
 // Payout runs (docs/payouts.md): a draft made from exactly what GET /v1/operator/payouts/payable reads, approved
@@ -59,8 +59,8 @@ const answerOf = ({ run, items }: { run: RunRow; items: RunItemRow[] }): PayoutR
 /** Who can be paid on a rail that pays by itself: a `ready` destination of that rail, else `no_payout_method`. */
 async function railBlockers(svc: ServiceContext, companyId: string, rail: RailName) {
   if (rail !== 'paypal' && rail !== 'stripe') return null;
-  const { results } = await readyDestinationsStatement(svc.db, companyId, rail).all<{ ambassador_uid: string }>();
-  const ready = new Set(results.map((r) => r.ambassador_uid));
+  const { results } = await destinationsStatement(svc.db, companyId, rail).all<DestinationRow>();
+  const ready = new Set(results.filter((r) => r.status === 'ready').map((r) => r.ambassador_uid));
   // The portal's own payout details (the manual rail's method) do not count there: only that rail's destination.
   return (uid: string, blocked: PayableBlockingReason[]) => {
     const others: PayableBlockingReason[] = blocked.filter((b) => b !== 'no_payout_method');
@@ -118,9 +118,6 @@ export async function approveRun(svc: ServiceContext, op: Operator, uid: string)
 /** Payment method codes (spec §3) of a rail's payouts: PayPal 1, Stripe (to the bank) 6, by hand or the company's own system 0. */
 const RAIL_METHOD: Record<RailName, number> = { manual: MANUAL_METHOD, external: MANUAL_METHOD, paypal: 1, stripe: 6 };
 
-/** The item key a rail's provider sees (its idempotency key): the same on every hand-over of the item. */
-export const itemKeyOf = (runUid: string, itemId: number) => `${runUid}-${itemId}`;
-
 /**
  * One item's payout through payOut (the same guarded batch as createPayout), in the batch that writes
  * `alongside` (the item's own record); null when it could not be, the item failed with why. An item whose
@@ -156,15 +153,11 @@ async function failItem(svc: ServiceContext, run: RunRow & { companyId: string }
   return null;
 }
 
-interface DestinationRow { ambassador_uid: string; paypal_email: string | null; stripe_account_id: string | null; status: string }
-
 /** Where each ambassador is paid on the run's rail, and whether it is proven (`ready`). */
 async function destinationsOf(db: D1Database, companyId: string, rail: RailName) {
   const map = new Map<string, { destination: Destination; ready: boolean }>();
   if (rail !== 'paypal' && rail !== 'stripe') return map;
-  const { results } = await db.prepare(
-    'SELECT ambassador_uid, paypal_email, stripe_account_id, status FROM payout_destinations WHERE company_id = ? AND rail = ?',
-  ).bind(companyId, rail).all<DestinationRow>();
+  const { results } = await destinationsStatement(db, companyId, rail).all<DestinationRow>();
   for (const d of results) {
     const destination: Destination | null = rail === 'paypal' && d.paypal_email ? { rail, email: d.paypal_email }
       : rail === 'stripe' && d.stripe_account_id ? { rail, account: d.stripe_account_id } : null;
@@ -333,7 +326,7 @@ export async function confirmItem(
   if (!item) throw new ApiError('not_found', 'notFound');
   if (item.status === 'sent') {
     const outcome: ItemOutcome = input.status === 'paid'
-      ? { state: 'paid', providerRef: input.reference ?? item.provider_ref ?? itemKeyOf(uid, item.id) }
+      ? { state: 'paid', providerRef: item.provider_ref ?? itemKeyOf(uid, item.id), reference: input.reference }
       : { state: 'failed', reason: input.reason ?? 'failed' };
     await settleItem(svc, company, { itemId: item.id }, outcome);
   } else if (item.status !== 'paid' && item.status !== 'failed') {

@@ -63,7 +63,7 @@ export const itemRefStatement = (db: D1Database, companyId: string, itemId: numb
       WHERE company_id = ?1 AND id = ?2 AND status = 'sent' AND provider_ref IS NULL RETURNING 1`,
   ).bind(companyId, itemId, ref, now);
 
-/** The payout of an item going `paid`: paid now, with the provider's id as its transaction id. */
+/** The payout of an item going `paid`: paid now (with the payer's own reference as its transaction id, when given). */
 export const payoutPaidStatement = (db: D1Database, companyId: string, itemId: number, payoutId: number, ref: string | null, now: string) =>
   db.prepare(
     `UPDATE payouts SET status = 'paid', paid_at = ?5, transaction_id = COALESCE(?4, transaction_id)

@@ -49,7 +49,7 @@ export async function settleItem(
   if (!payout) return;
   const now = isoNow();
   const settled = outcome.state === 'sent' ? await recordSent(svc, companyId, item, payout, outcome.providerRef, now)
-    : outcome.state === 'paid' ? await settlePaid(svc, companyId, item, payout, outcome.providerRef, now)
+    : outcome.state === 'paid' ? await settlePaid(svc, companyId, item, payout, outcome.providerRef, outcome.reference ?? null, now)
       : await settleFailed(svc, companyId, item, payout, outcome.reason, outcome.providerRef ?? null, now);
   if (settled) await finishStatement(db, companyId, item.run_uid, now).run();
 }
@@ -73,18 +73,20 @@ async function recordSent(svc: ServiceContext, companyId: string, item: SettleIt
   return recorded > 0;
 }
 
-async function settlePaid(svc: ServiceContext, companyId: string, item: SettleItemRow, payout: PayoutRow, ref: string | null, now: string) {
+async function settlePaid(
+  svc: ServiceContext, companyId: string, item: SettleItemRow, payout: PayoutRow, ref: string | null, reference: string | null, now: string,
+) {
   if (item.status !== 'sent') return false;
   const { db } = svc;
   const from: ItemState[] = ['sent'];
   const source = itemEventSource(item.id, from);
-  const view = settledView(payout, { status: 'paid', paid_at: now, transaction_id: ref ?? payout.transaction_id });
+  const view = settledView(payout, { status: 'paid', paid_at: now, transaction_id: reference ?? payout.transaction_id });
   const { results: commissions } = await paidCommissionRows(db, companyId, item.payout_id!);
   const { paid } = await settleBatch(svc, companyId, [
     { type: 'payout.paid', data: { payout: view, run_uid: item.run_uid }, source },
     ...commissions.map((row) => ({ type: 'commission.paid' as const, data: { commission: commissionView(row), payout_uid: view.uid }, source })),
   ], {
-    payout: written(payoutPaidStatement(db, companyId, item.id, item.payout_id!, ref, now)),
+    payout: written(payoutPaidStatement(db, companyId, item.id, item.payout_id!, reference, now)),
     activity: written(payoutActivityStatusStatement(db, companyId, item.id, item.payout_id!, 'paid', null, from)),
     paid: written(itemSettledPaidStatement(db, companyId, item.id, ref, now)),
   });

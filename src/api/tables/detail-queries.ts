@@ -7,13 +7,16 @@ import { textInSql } from '../core/row-language-sql';
 export interface PayoutDetailRow {
   id: number; uid: string; amount_minor: number; currency: string; payment_method: number; status: string;
   transaction_id: string | null; paid_at: string | null; created_at: string;
+  /** Why a payout of a run failed (payout_run_items.failure), else null. */
+  failure: string | null;
 }
 
 /** The ambassador's payout by its number (`key` a number) or its uid. */
 export const payoutDetailRow = (db: D1Database, companyId: string, ambassadorUid: string, key: number | string) =>
   db.prepare(
-    `SELECT id, COALESCE(uid, 'po-' || id) AS uid, amount_minor, currency, payment_method, status, transaction_id, paid_at, created_at
-       FROM payouts WHERE company_id = ? AND ambassador_uid = ? AND ${typeof key === 'number' ? 'id = ?' : 'uid = ?'}`,
+    `SELECT id, COALESCE(uid, 'po-' || id) AS uid, amount_minor, currency, payment_method, status, transaction_id, paid_at, created_at,
+            (SELECT i.failure FROM payout_run_items i WHERE i.company_id = p.company_id AND i.payout_uid = p.uid AND i.status = 'failed') AS failure
+       FROM payouts p WHERE company_id = ? AND ambassador_uid = ? AND ${typeof key === 'number' ? 'id = ?' : 'uid = ?'}`,
   )
     .bind(companyId, ambassadorUid, key)
     .first<PayoutDetailRow>();

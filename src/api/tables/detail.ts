@@ -71,6 +71,7 @@ export async function payoutDetail(svc: ServiceContext, caller: Caller, id: stri
     payment_on: row.paid_at,
     transaction_id: row.transaction_id,
     status: row.status,
+    failure: row.status === 'failed' ? row.failure : null,
     commissions: paid.map((c) => ({
       uid: c.uid,
       kind: c.kind,

@@ -69,6 +69,13 @@ export const rotateEndpointSecret = (db: D1Database, companyId: string, id: stri
     endpoint: row<EndpointRow>(endpointStatement(db, companyId, id)),
   });
 
+/** Whether an enabled endpoint of the company subscribes to `type` (a row, or none). */
+export const subscribedEndpointStatement = (db: D1Database, companyId: string, type: string) =>
+  db.prepare(
+    `SELECT 1 FROM webhook_endpoints e WHERE e.company_id = ? AND e.enabled = 1
+        AND EXISTS (SELECT 1 FROM json_each(e.event_types) t WHERE t.value = ?) LIMIT 1`,
+  ).bind(companyId, type);
+
 // Events -------------------------------------------------------------------------------------------
 
 // ?1 event id  ?2 company  ?3 type  ?4 payload  ?5 now

@@ -117,6 +117,7 @@ export const payoutDetailAnswer = z
     type: z.literal('payout'),
     id: z.number().int(),
     uid: z.string(),
+    failure: z.string().nullable().describe('Why a failed payout did not reach the ambassador (`returned`, `unclaimed`, ...): its amount is payable again'),
     commissions: z.array(z.object({
       uid: z.string(),
       kind: z.string(),

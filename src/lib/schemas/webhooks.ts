@@ -135,7 +135,9 @@ export const webhookPayloadSchema = z
     timestamp: isoTime.describe('When the event happened (the same on every retry)'),
     data: z.record(z.string(), z.unknown()).describe(
       '`{ commission }` (commission.*; commission.paid adds `payout_uid`), `{ payout }` (payout.paid adds `run_uid`), ' +
-      '`{ run_uid, ambassador_uid, amount, currency, failure }` (payout.failed), `{ redemption }` (without issued codes), ' +
+      '`{ run_uid, ambassador_uid, amount, currency, failure }` (payout.failed; on a rail also `payout_uid`, `payout`), ' +
+      '`{ payout, run_uid, provider_ref }` (payout.sent), `{ run_uid, item_key, payout_uid, ambassador_uid, amount, currency, confirm }` ' +
+      '(payout.requested), `{ redemption }` (without issued codes), ' +
       '`{ ambassador_uid, email, first_name, last_name, language, group_uid, campaign_uids, source }` (ambassador.registered; ' +
       'source `registration`, `operator` or `import`). Commissions and payouts have the shape of this API\'s answers',
     ),

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../core/types';
 import { rowEvents } from '../../webhooks/events';
 import { batch } from '../../core/named-batch';
+import { subscribedEndpointStatement } from '../../webhooks/queries';
 import type { ItemOutcome, Rail, RailAnswer, RailItem, RailRun } from './types';
 
 // The external rail (docs/payouts.md): the company's own system pays. Each item handed over becomes one signed
@@ -10,11 +11,7 @@ import type { ItemOutcome, Rail, RailAnswer, RailItem, RailRun } from './types';
 
 /** The company can pay on it when an enabled webhook endpoint listens to `payout.requested`. */
 export async function externalConfigured(svc: ServiceContext, companyId: string): Promise<boolean> {
-  const found = await svc.db.prepare(
-    `SELECT 1 FROM webhook_endpoints e WHERE e.company_id = ? AND e.enabled = 1
-        AND EXISTS (SELECT 1 FROM json_each(e.event_types) t WHERE t.value = 'payout.requested') LIMIT 1`,
-  ).bind(companyId).first();
-  return found !== null;
+  return (await subscribedEndpointStatement(svc.db, companyId, 'payout.requested').first()) !== null;
 }
 
 /** The confirm call's path for an item, as the request tells it. */

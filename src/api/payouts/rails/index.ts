@@ -25,6 +25,22 @@ const RAILS: Partial<Record<RailName, RailEntry>> = {
   stripe: { rail: stripeRail, configured: stripeConfigured },
 };
 
+/**
+ * The item key a rail's provider sees (its idempotency key: PayPal's sender_item_id, Stripe's Idempotency-Key,
+ * the external rail's item_key): `<run uid>-<item id>`, the same on every hand-over of the item.
+ */
+export const itemKeyOf = (runUid: string, itemId: number) => `${runUid}-${itemId}`;
+
+/**
+ * The item an item key names, e.g. from a provider's webhook that arrives before the send's answer recorded the
+ * provider's own id: settle it with `settleItem(svc, companyId, { itemId }, …)` (always within the company whose
+ * hook received it). Null for anything that is no item key.
+ */
+export function itemOfKey(key: string): { runUid: string; itemId: number } | null {
+  const m = /^(.+)-(\d{1,15})$/.exec(key);
+  return m ? { runUid: m[1]!, itemId: Number(m[2]) } : null;
+}
+
 /** The rail of that name; a rail this deployment does not have is a 409 (`payoutRailNotConfigured`). */
 export function railOf(name: RailName): Rail {
   const entry = RAILS[name];

@@ -38,7 +38,12 @@ export interface RailItem {
  */
 export type ItemOutcome =
   | { state: 'sent'; providerRef: string }
-  | { state: 'paid'; providerRef: string }
+  | {
+    state: 'paid';
+    providerRef: string;
+    /** The payer's own id of the payment (the external rail's confirm call), kept as the payout's transaction id. */
+    reference?: string;
+  }
   | { state: 'failed'; reason: string; providerRef?: string }
   | { state: 'unknown' };
 
