@@ -449,7 +449,7 @@ CREATE TABLE integration_secrets (
   provider TEXT NOT NULL CHECK (provider IN ('stripe', 'shopify')),
   secret TEXT NOT NULL CHECK (length(secret) BETWEEN 8 AND 255),
   shop_domain TEXT CHECK (shop_domain IS NULL OR length(shop_domain) BETWEEN 1 AND 255),
-  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), api_key_sealed TEXT CHECK (api_key_sealed IS NULL OR length(api_key_sealed) BETWEEN 16 AND 1024), api_key_hint TEXT CHECK (api_key_hint IS NULL OR length(api_key_hint) BETWEEN 4 AND 32), connect_secret TEXT CHECK (connect_secret IS NULL OR length(connect_secret) BETWEEN 8 AND 255),
   PRIMARY KEY (company_id, provider),
   CHECK ((provider = 'shopify') = (shop_domain IS NOT NULL))
 ) WITHOUT ROWID;

@@ -15,6 +15,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // @ts-expect-error: a plain ES module without types (a script the developer runs too)
 import { startPayPal } from './scripts/standins/paypal.mjs';
+import { startStripeStandIn } from './scripts/standins/stripe.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -105,6 +106,16 @@ async function paypalStandIn(): Promise<string> {
   return pp.url;
 }
 
+/**
+ * The Stripe stand-in (scripts/standins/stripe.mjs) on a free port of this process, for STRIPE_API_URL: worker tests
+ * reach it over loopback and drive its faults through its /_standin/ calls. It never keeps the run alive.
+ */
+async function stripeStandInUrl(): Promise<string> {
+  const standIn = await startStripeStandIn();
+  standIn.server.unref();
+  return standIn.url;
+}
+
 /** schema.sql (`npm run db:schema`), compared with the migrated test database by tests/worker/schema-file.test.ts; '' while missing. */
 function schemaFile(): string {
   const file = path.join(root, 'schema.sql');
@@ -142,6 +153,7 @@ export default defineConfig({
                 TEST_R2_SEED: r2SeedObjects(),
                 TEST_SCHEMA: schemaFile(),
                 PAYPAL_API_URL: await paypalStandIn(),
+                STRIPE_API_URL: await stripeStandInUrl(),
               },
             },
           })),

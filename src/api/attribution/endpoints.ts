@@ -60,10 +60,13 @@ export const setStripeIntegrationEndpoint = endpoint({
   stepUp: true,
   tag: 'Attribution',
   summary: 'Set the Stripe secret',
-  description: 'The signing secret (`whsec_…`) of the Stripe webhook endpoint that posts to `webhook_url`. Replaces the one before.',
+  description: 'The signing secret (`whsec_…`) of the Stripe webhook endpoint that posts to `webhook_url`. Replaces the one before. ' +
+    'For Stripe Connect payouts (docs/payouts.md#stripe-connect) also `secret_key`, the key transfers are made with (sealed at rest, ' +
+    'answered masked), and `connect_webhook_secret`, the signing secret of a Connect endpoint posting to the same URL.',
   body: stripeIntegrationSchema,
   example: { webhook_secret: 'whsec_0123456789abcdefABCDEF' },
   answer: { status: 200, schema: integration, description: 'The connection as stored' },
+  errors: { 409: { integrationKeyMissing: 'a `secret_key` while the deployment has no INTEGRATION_KEY to seal it with' } },
   handle: ({ svc, operator, body }) => setStripeIntegration(svc, operator.companyId, body),
 });
 
@@ -109,7 +112,9 @@ export const receiveStripeEventEndpoint = endpoint({
     '`t.body`, any `v1`, 300 s tolerance), else 400. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` ' +
     'make a conversion credited by `client_reference_id` (the click id), `metadata.mbsy_cid`, `metadata.mbsy`, then a promotion code ' +
     'that is a personal code; `invoice.paid` of a remembered customer a recurring commission when the campaign allows it; ' +
-    '`charge.refunded` refunds (or claws back). Each event id applies once; other types answer 200 and do nothing. See docs/stripe.md.',
+    '`charge.refunded` refunds (or claws back); for Stripe Connect payouts `account.updated` sets a connected account\'s readiness ' +
+    'and `transfer.reversed` (in full) fails the payout it paid (signed with the Connect endpoint\'s secret or the account\'s; ' +
+    'docs/payouts.md#stripe-connect). Each event id applies once; other types answer 200 and do nothing. See docs/stripe.md.',
   body: stripeEvent,
   maxBytes: HOOK_MAX_BYTES,
   // The signature covers the raw bytes: verified before the event is read (./store-hooks.ts).

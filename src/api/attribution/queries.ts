@@ -115,19 +115,24 @@ export interface IntegrationSecretRow {
   provider: Provider;
   secret: string;
   shop_domain: string | null;
+  /** Stripe: what is shown of the payout secret key (`sk_live_…abcd`), and whether a Connect signing secret is set. */
+  api_key_hint: string | null;
+  connect_secret_set: number;
   updated_at: string;
 }
+
+const SECRET_COLUMNS = 'provider, secret, shop_domain, api_key_hint, connect_secret IS NOT NULL AS connect_secret_set, updated_at';
 
 /** The company (null: no such company) with its secret of `provider` (null columns: none set). */
 export const companySecretStatement = (db: D1Database, companyId: string, provider: Provider) =>
   db.prepare(
-    `SELECT c.id, s.secret, s.shop_domain FROM companies c
+    `SELECT c.id, s.secret, s.shop_domain, s.connect_secret FROM companies c
        LEFT JOIN integration_secrets s ON s.company_id = c.id AND s.provider = ?
       WHERE c.id = ?`,
   ).bind(provider, companyId);
 
 export const integrationSecretStatement = (db: D1Database, companyId: string, provider: Provider) =>
-  db.prepare('SELECT provider, secret, shop_domain, updated_at FROM integration_secrets WHERE company_id = ? AND provider = ?')
+  db.prepare(`SELECT ${SECRET_COLUMNS} FROM integration_secrets WHERE company_id = ? AND provider = ?`)
     .bind(companyId, provider);
 
 export const putIntegrationSecretStatement = (
@@ -137,8 +142,28 @@ export const putIntegrationSecretStatement = (
     `INSERT INTO integration_secrets (company_id, provider, secret, shop_domain) VALUES (?, ?, ?, ?)
      ON CONFLICT (company_id, provider) DO UPDATE SET secret = excluded.secret, shop_domain = excluded.shop_domain,
        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-     RETURNING provider, secret, shop_domain, updated_at`,
+     RETURNING ${SECRET_COLUMNS}`,
   ).bind(companyId, provider, secret, shopDomain);
+
+/**
+ * The Stripe integration: the webhook signing secret, and the payout key (sealed, with its hint) and the Connect
+ * endpoint's signing secret when given (`undefined`: the stored one stays; null: removed).
+ */
+export const putStripeIntegrationStatement = (
+  db: D1Database, companyId: string, secret: string,
+  apiKey: { sealed: string; hint: string } | null | undefined, connectSecret: string | null | undefined,
+) =>
+  db.prepare(
+    `INSERT INTO integration_secrets (company_id, provider, secret, api_key_sealed, api_key_hint, connect_secret)
+       VALUES (?1, 'stripe', ?2, ?4, ?5, ?7)
+     ON CONFLICT (company_id, provider) DO UPDATE SET secret = excluded.secret,
+       api_key_sealed = CASE WHEN ?3 THEN excluded.api_key_sealed ELSE api_key_sealed END,
+       api_key_hint = CASE WHEN ?3 THEN excluded.api_key_hint ELSE api_key_hint END,
+       connect_secret = CASE WHEN ?6 THEN excluded.connect_secret ELSE connect_secret END,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     RETURNING ${SECRET_COLUMNS}`,
+  ).bind(companyId, secret, apiKey !== undefined ? 1 : 0, apiKey?.sealed ?? null, apiKey?.hint ?? null,
+    connectSecret !== undefined ? 1 : 0, connectSecret ?? null);
 
 /** Whether a provider event was applied already (a redelivery answers `duplicate` without reading the body). */
 export const hookEventStatement = (db: D1Database, companyId: string, provider: Provider, eventId: string) =>

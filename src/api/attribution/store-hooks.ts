@@ -16,10 +16,11 @@ import { verifyStripeSignature } from './stripe-signature';
 /** The path's company's secret (null: none set); an unknown company is a 404. */
 async function secretOf(db: D1Database, companyId: string, provider: Provider) {
   const company = companyId.length <= 64
-    ? await companySecretStatement(db, companyId, provider).first<{ id: string; secret: string | null; shop_domain: string | null }>()
+    ? await companySecretStatement(db, companyId, provider)
+      .first<{ id: string; secret: string | null; shop_domain: string | null; connect_secret: string | null }>()
     : null;
   if (!company) throw new ApiError('not_found', 'notFound');
-  return company.secret === null ? null : { secret: company.secret, shop_domain: company.shop_domain };
+  return company.secret === null ? null : { secret: company.secret, shop_domain: company.shop_domain, connect_secret: company.connect_secret };
 }
 
 const notSetUp = (provider: string) => `${provider} webhooks are not set up for this company: set the secret with PUT /v1/operator/integrations/${provider.toLowerCase()}.`;
@@ -36,7 +37,11 @@ export async function readStripeHook(req: RawRequest, svc: ServiceContext, compa
   const body = new Uint8Array(await req.arrayBuffer());
   const row = await secretOf(svc.db, companyId, 'stripe');
   if (!row) throw new ApiError('bad_request', notSetUp('Stripe'));
-  if (!(await verifyStripeSignature(row.secret, req.header('stripe-signature'), body))) {
+  // The account's endpoint or, for events of connected accounts, the Connect endpoint: each has its own secret.
+  const signature = req.header('stripe-signature');
+  const verified = await verifyStripeSignature(row.secret, signature, body)
+    || (row.connect_secret !== null && await verifyStripeSignature(row.connect_secret, signature, body));
+  if (!verified) {
     const message = 'The Stripe-Signature header does not verify with this company’s signing secret.';
     await recordDelivery(svc.db, companyId, 'stripe', { eventId: null, eventType: null, result: 'refused', reason: message });
     throw new ApiError('bad_request', message);

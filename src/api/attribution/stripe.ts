@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_MONEY_MINOR } from '../../lib/money-limits';
 import type { OnceClaim } from '../core/batch-claim';
 import type { ServiceContext } from '../core/types';
+import { applyStripeConnectEvent } from '../payouts/stripe-connect';
 import { applyKnownRefunds, linkInvoicePayments, refundSale, type RefundOutcome } from './refunds';
 import { attributeRecurring, attributeSale, type StoreSale } from './service';
 import { recordText } from '../../lib/system-text';
@@ -115,6 +116,7 @@ function tooLarge(amounts: Record<string, number | null | undefined>): StripeRes
  * - `charge.refunded`: the charge's cumulative `amount_refunded` (and its refunds, when listed).
  * - `refund.created`, `refund.updated`, `charge.refund.updated`: one refund, by its id, once it is pending or
  *   succeeded.
+ * - `account.updated`, `transfer.reversed`: Stripe Connect payouts (../payouts/stripe-connect.ts).
  * Any other type: `ignored`. An amount above MAX_MONEY_MINOR: `refused`.
  * `claim`: the delivery's (./hook-events.ts), taken by the batch of the event's last write.
  */
@@ -212,6 +214,10 @@ export async function applyStripeEvent(svc: ServiceContext, companyId: string, e
         }, claim),
       };
     }
+    case 'account.updated':
+    case 'transfer.reversed':
+      // Stripe Connect payouts: a connected account's readiness, a transfer given back (docs/payouts.md#stripe-connect).
+      return applyStripeConnectEvent(svc, companyId, event);
     default:
       return { result: 'ignored', reason: 'This event type is not used.' };
   }

@@ -6,6 +6,7 @@ import { paypalEndpoints } from './paypal-endpoints';
 import { payoutRunEndpoints } from './run-endpoints';
 import { payoutMethodEndpoints } from './method-endpoints';
 import { payoutRuleEndpoints } from './rule-endpoints';
+import { stripeConnectEndpoints } from './stripe-connect-endpoints';
 
 // Payouts: the ambassador's "when will I get paid", the operator's payouts.
 
@@ -88,7 +89,7 @@ export const listPayableEndpoint = endpoint({
 });
 
 /** This domain's rows of src/api/endpoints.ts, by operation id. */
-export const ambassadorEndpoints = { nextPayout: nextPayoutEndpoint, ...payoutMethodEndpoints };
+export const ambassadorEndpoints = { nextPayout: nextPayoutEndpoint, ...payoutMethodEndpoints, ...stripeConnectEndpoints };
 export const operatorEndpoints = {
   createPayout: createPayoutEndpoint, listPayouts: listPayoutsEndpoint, listPayable: listPayableEndpoint, ...payoutRunEndpoints, ...paypalEndpoints,
   ...payoutRuleEndpoints,

@@ -1040,4 +1040,17 @@ export const de: Partial<Messages> = {
   'journey.reason.provider_rejected': 'der Anbieter hat die Zahlung abgelehnt',
   'journey.reason.payable_changed': 'Ihr Guthaben hat sich vor dem Versand geändert',
   'journey.reason.not_sent': 'sie konnte nicht gesendet werden',
+  // Stripe Connect payouts: the account page's Stripe choice and its errors
+  payoutStripeTitle: 'Stripe',
+  payoutStripeIntro: 'Erhalten Sie Ihre Auszahlungen über Stripe direkt auf Ihr Bankkonto. Stripe fragt Ihre Angaben einmal ab.',
+  payoutStripeConnect: 'Mit Stripe verbinden',
+  payoutStripeContinue: 'Weiter zu Stripe',
+  payoutStripePending: 'Stripe benötigt noch einige Angaben, bevor Sie ausgezahlt werden können.',
+  payoutStripeReady: 'Ihr Stripe-Konto ist verbunden und kann Auszahlungen empfangen.',
+  payoutStripeChosen: 'Ihre Auszahlungen gehen auf Ihr Stripe-Konto.',
+  payoutStripeUse: 'Über Stripe auszahlen lassen',
+  payoutStripeLinkExpired: 'Die Stripe-Seite ist abgelaufen. Klicken Sie auf die Schaltfläche, um eine neue zu öffnen.',
+  stripeConnectUnavailable: 'Auszahlungen über Stripe sind in diesem Programm nicht verfügbar.',
+  stripeConnectFailed: 'Stripe ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  integrationKeyMissing: 'Dieses Portal kann noch keine Auszahlungsschlüssel speichern: Das Secret INTEGRATION_KEY fehlt. Bitten Sie den Betreiber des Portals, es zu setzen.',
 };

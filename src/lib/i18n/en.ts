@@ -1043,6 +1043,19 @@ export const en = {
   'journey.reason.provider_rejected': 'the provider refused the payment',
   'journey.reason.payable_changed': 'your balance changed before it was sent',
   'journey.reason.not_sent': 'it could not be sent',
+  // Stripe Connect payouts: the account page's Stripe choice and its errors
+  payoutStripeTitle: 'Stripe',
+  payoutStripeIntro: 'Get your payouts straight to your bank account through Stripe. Stripe asks for your details once.',
+  payoutStripeConnect: 'Connect with Stripe',
+  payoutStripeContinue: 'Continue with Stripe',
+  payoutStripePending: 'Stripe still needs a few details before it can pay you.',
+  payoutStripeReady: 'Your Stripe account is connected and can receive payouts.',
+  payoutStripeChosen: 'Your payouts go to your Stripe account.',
+  payoutStripeUse: 'Get paid with Stripe',
+  payoutStripeLinkExpired: 'The Stripe page expired. Press the button to open a new one.',
+  stripeConnectUnavailable: 'Payouts through Stripe are not available in this program.',
+  stripeConnectFailed: 'Stripe could not be reached. Please try again in a moment.',
+  integrationKeyMissing: 'This portal cannot store payout keys yet: its INTEGRATION_KEY secret is not set. Ask whoever runs the portal to set it.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1027,4 +1027,17 @@ export const es: Messages = {
   'journey.reason.provider_rejected': 'el proveedor rechazó el pago',
   'journey.reason.payable_changed': 'tu saldo cambió antes del envío',
   'journey.reason.not_sent': 'no se pudo enviar',
+  // Stripe Connect payouts: the account page's Stripe choice and its errors
+  payoutStripeTitle: 'Stripe',
+  payoutStripeIntro: 'Recibe tus pagos directamente en tu cuenta bancaria a través de Stripe. Stripe te pide tus datos una sola vez.',
+  payoutStripeConnect: 'Conectar con Stripe',
+  payoutStripeContinue: 'Continuar en Stripe',
+  payoutStripePending: 'Stripe todavía necesita algunos datos antes de poder pagarte.',
+  payoutStripeReady: 'Tu cuenta de Stripe está conectada y puede recibir pagos.',
+  payoutStripeChosen: 'Tus pagos van a tu cuenta de Stripe.',
+  payoutStripeUse: 'Cobrar con Stripe',
+  payoutStripeLinkExpired: 'La página de Stripe caducó. Pulsa el botón para abrir una nueva.',
+  stripeConnectUnavailable: 'Los pagos a través de Stripe no están disponibles en este programa.',
+  stripeConnectFailed: 'No se pudo contactar con Stripe. Inténtalo de nuevo en un momento.',
+  integrationKeyMissing: 'Este portal aún no puede guardar claves de pago: falta el secreto INTEGRATION_KEY. Pide a quien administra el portal que lo configure.',
 };

@@ -1041,4 +1041,17 @@ export const fr: Partial<Messages> = {
   'journey.reason.provider_rejected': 'le prestataire a refusé le paiement',
   'journey.reason.payable_changed': 'votre solde a changé avant l’envoi',
   'journey.reason.not_sent': 'il n’a pas pu être envoyé',
+  // Stripe Connect payouts: the account page's Stripe choice and its errors
+  payoutStripeTitle: 'Stripe',
+  payoutStripeIntro: 'Recevez vos paiements directement sur votre compte bancaire via Stripe. Stripe vous demande vos informations une seule fois.',
+  payoutStripeConnect: 'Se connecter avec Stripe',
+  payoutStripeContinue: 'Continuer sur Stripe',
+  payoutStripePending: 'Stripe a encore besoin de quelques informations avant de pouvoir vous payer.',
+  payoutStripeReady: 'Votre compte Stripe est connecté et peut recevoir des paiements.',
+  payoutStripeChosen: 'Vos paiements sont versés sur votre compte Stripe.',
+  payoutStripeUse: 'Être payé avec Stripe',
+  payoutStripeLinkExpired: 'La page Stripe a expiré. Appuyez sur le bouton pour en ouvrir une nouvelle.',
+  stripeConnectUnavailable: 'Les paiements via Stripe ne sont pas disponibles dans ce programme.',
+  stripeConnectFailed: 'Impossible de joindre Stripe. Veuillez réessayer dans un instant.',
+  integrationKeyMissing: 'Ce portail ne peut pas encore conserver de clés de paiement : le secret INTEGRATION_KEY n’est pas défini. Demandez à la personne qui gère le portail de le définir.',
 };

@@ -1040,4 +1040,17 @@ export const it: Partial<Messages> = {
   'journey.reason.provider_rejected': 'il fornitore ha rifiutato il pagamento',
   'journey.reason.payable_changed': 'il tuo saldo è cambiato prima dell’invio',
   'journey.reason.not_sent': 'non è stato possibile inviarlo',
+  // Stripe Connect payouts: the account page's Stripe choice and its errors
+  payoutStripeTitle: 'Stripe',
+  payoutStripeIntro: 'Ricevi i tuoi pagamenti direttamente sul conto bancario tramite Stripe. Stripe ti chiede i tuoi dati una sola volta.',
+  payoutStripeConnect: 'Collega Stripe',
+  payoutStripeContinue: 'Continua su Stripe',
+  payoutStripePending: 'Stripe ha ancora bisogno di alcuni dati prima di poterti pagare.',
+  payoutStripeReady: 'Il tuo account Stripe è collegato e può ricevere pagamenti.',
+  payoutStripeChosen: 'I tuoi pagamenti vanno sul tuo account Stripe.',
+  payoutStripeUse: 'Ricevi i pagamenti con Stripe',
+  payoutStripeLinkExpired: 'La pagina di Stripe è scaduta. Premi il pulsante per aprirne una nuova.',
+  stripeConnectUnavailable: 'I pagamenti tramite Stripe non sono disponibili in questo programma.',
+  stripeConnectFailed: 'Impossibile raggiungere Stripe. Riprova tra un momento.',
+  integrationKeyMissing: 'Questo portale non può ancora conservare chiavi di pagamento: manca il segreto INTEGRATION_KEY. Chiedi a chi gestisce il portale di impostarlo.',
 };

@@ -1040,4 +1040,17 @@ export const nl: Partial<Messages> = {
   'journey.reason.provider_rejected': 'de aanbieder heeft de betaling geweigerd',
   'journey.reason.payable_changed': 'je saldo veranderde voordat hij werd verstuurd',
   'journey.reason.not_sent': 'hij kon niet worden verstuurd',
+  // Stripe Connect payouts: the account page's Stripe choice and its errors
+  payoutStripeTitle: 'Stripe',
+  payoutStripeIntro: 'Ontvang je uitbetalingen via Stripe rechtstreeks op je bankrekening. Stripe vraagt je gegevens één keer.',
+  payoutStripeConnect: 'Verbinden met Stripe',
+  payoutStripeContinue: 'Verder bij Stripe',
+  payoutStripePending: 'Stripe heeft nog een paar gegevens nodig voordat het je kan uitbetalen.',
+  payoutStripeReady: 'Je Stripe-account is verbonden en kan uitbetalingen ontvangen.',
+  payoutStripeChosen: 'Je uitbetalingen gaan naar je Stripe-account.',
+  payoutStripeUse: 'Uitbetalen via Stripe',
+  payoutStripeLinkExpired: 'De Stripe-pagina is verlopen. Druk op de knop om een nieuwe te openen.',
+  stripeConnectUnavailable: 'Uitbetalen via Stripe is in dit programma niet beschikbaar.',
+  stripeConnectFailed: 'Stripe is niet bereikbaar. Probeer het zo nog eens.',
+  integrationKeyMissing: 'Dit portaal kan nog geen uitbetalingssleutels bewaren: het geheim INTEGRATION_KEY ontbreekt. Vraag de beheerder van het portaal om het in te stellen.',
 };

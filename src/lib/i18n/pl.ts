@@ -1039,4 +1039,17 @@ export const pl: Partial<Messages> = {
   'journey.reason.provider_rejected': 'dostawca odrzucił płatność',
   'journey.reason.payable_changed': 'Twoje saldo zmieniło się przed wysłaniem',
   'journey.reason.not_sent': 'nie udało się jej wysłać',
+  // Stripe Connect payouts: the account page's Stripe choice and its errors
+  payoutStripeTitle: 'Stripe',
+  payoutStripeIntro: 'Otrzymuj wypłaty przez Stripe prosto na swoje konto bankowe. Stripe poprosi o Twoje dane tylko raz.',
+  payoutStripeConnect: 'Połącz ze Stripe',
+  payoutStripeContinue: 'Kontynuuj w Stripe',
+  payoutStripePending: 'Stripe potrzebuje jeszcze kilku danych, zanim będzie mógł Ci wypłacać.',
+  payoutStripeReady: 'Twoje konto Stripe jest połączone i może przyjmować wypłaty.',
+  payoutStripeChosen: 'Twoje wypłaty trafiają na Twoje konto Stripe.',
+  payoutStripeUse: 'Otrzymuj wypłaty przez Stripe',
+  payoutStripeLinkExpired: 'Strona Stripe wygasła. Naciśnij przycisk, aby otworzyć nową.',
+  stripeConnectUnavailable: 'Wypłaty przez Stripe nie są dostępne w tym programie.',
+  stripeConnectFailed: 'Nie udało się połączyć ze Stripe. Spróbuj ponownie za chwilę.',
+  integrationKeyMissing: 'Ten portal nie może jeszcze przechowywać kluczy wypłat: brakuje sekretu INTEGRATION_KEY. Poproś osobę zarządzającą portalem o jego ustawienie.',
 };

@@ -1039,4 +1039,17 @@ export const pt: Partial<Messages> = {
   'journey.reason.provider_rejected': 'o provedor recusou o pagamento',
   'journey.reason.payable_changed': 'seu saldo mudou antes do envio',
   'journey.reason.not_sent': 'não foi possível enviá-lo',
+  // Stripe Connect payouts: the account page's Stripe choice and its errors
+  payoutStripeTitle: 'Stripe',
+  payoutStripeIntro: 'Receba os seus pagamentos diretamente na sua conta bancária através do Stripe. O Stripe pede os seus dados uma única vez.',
+  payoutStripeConnect: 'Ligar ao Stripe',
+  payoutStripeContinue: 'Continuar no Stripe',
+  payoutStripePending: 'O Stripe ainda precisa de alguns dados antes de lhe poder pagar.',
+  payoutStripeReady: 'A sua conta Stripe está ligada e pode receber pagamentos.',
+  payoutStripeChosen: 'Os seus pagamentos vão para a sua conta Stripe.',
+  payoutStripeUse: 'Receber com o Stripe',
+  payoutStripeLinkExpired: 'A página do Stripe expirou. Prima o botão para abrir uma nova.',
+  stripeConnectUnavailable: 'Os pagamentos através do Stripe não estão disponíveis neste programa.',
+  stripeConnectFailed: 'Não foi possível contactar o Stripe. Tente novamente daqui a pouco.',
+  integrationKeyMissing: 'Este portal ainda não pode guardar chaves de pagamento: falta o segredo INTEGRATION_KEY. Peça a quem gere o portal para o definir.',
 };

@@ -13,6 +13,16 @@ export const stripeIntegrationSchema = z.strictObject({
   webhook_secret: z.string({ error: 'required' }).trim()
     .regex(/^whsec_[A-Za-z0-9+/=]{8,200}$/, 'Paste the signing secret of your Stripe webhook endpoint: it starts with whsec_.')
     .describe("The endpoint's signing secret (whsec_…); never shown again"),
+  secret_key: z.string().trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,247}$/, 'Paste your Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…).')
+    .nullable().optional()
+    .describe('The secret key Stripe Connect payouts are made with (sk_… or a restricted rk_… key with Connect and Transfers write); ' +
+      'stored sealed, never shown again. Omitted: the stored one stays; null: removed'),
+  connect_webhook_secret: z.string().trim()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,200}$/, 'Paste the signing secret of your Stripe Connect webhook endpoint: it starts with whsec_.')
+    .nullable().optional()
+    .describe('The signing secret (whsec_…) of a Connect webhook endpoint posting to the same `webhook_url` (events of connected ' +
+      'accounts, `account.updated`, go only to such an endpoint). Omitted: the stored one stays; null: removed'),
 });
 
 /** The Shopify app's client secret (it signs the shop's webhooks) and the shop it belongs to. */
@@ -92,6 +102,8 @@ export const integration = z.object({
   is_set: z.boolean().describe('Whether a secret is stored'),
   last4: z.string().nullable().describe('The secret\'s last 4 characters (the secret itself is never shown)'),
   shop_domain: z.string().nullable().optional().describe('Shopify only: the shop whose webhooks are accepted'),
+  secret_key: z.string().nullable().optional().describe('Stripe only: the payout secret key, masked (`sk_live_…abcd`), or null when none is set'),
+  connect_webhook_secret_set: z.boolean().optional().describe('Stripe only: whether a Connect endpoint\'s signing secret is stored'),
   updated_at: z.string().nullable().describe('ISO 8601 UTC time the secret was last set'),
   webhook_url: z.string().describe('The URL to give the store: `/v1/hooks/<provider>/<company id>` on this portal'),
 }).strict().register(components, { id: 'Integration' });

@@ -5,7 +5,7 @@ import { manualRail } from './manual';
 import type { Rail, RailName } from './types';
 // Rails that pay through a provider: one import each here...
 import { paypalConfigured, paypalRail } from './paypal';
-// import { stripeConfigured, stripeRail } from './stripe';
+import { stripeConfigured, stripeRail } from './stripe';
 
 export type { Rail, RailName } from './types';
 
@@ -22,7 +22,7 @@ const RAILS: Partial<Record<RailName, RailEntry>> = {
   external: { rail: externalRail, configured: externalConfigured },
   // ...and one entry each here:
   paypal: { rail: paypalRail, configured: paypalConfigured },
-  // stripe: { rail: stripeRail, configured: stripeConfigured },
+  stripe: { rail: stripeRail, configured: stripeConfigured },
 };
 
 /**

@@ -8,6 +8,7 @@ import { AVATAR_FIELD, CUSTOM_FIELDS, PERSONAL_FIELDS, SOCIAL_FIELDS, profileUpd
 import { ClientError } from '../../client';
 import { LANGUAGE_COOKIE } from '../../request-context';
 import { redirectClearingSession } from '../page-data';
+import { connectStripeForm } from './account-stripe';
 import { readForm } from './form';
 import { isPayoutMethodAction, savePayoutMethod } from './account-payout';
 
@@ -230,6 +231,7 @@ export async function handleAccountPost(locals: Locals, request: Request): Promi
   if (action === 'tax') return saveTaxForm(locals, form, submitted);
   if (action === 'vat') return saveVatId(locals, form, submitted);
   if (isPayoutMethodAction(action)) return savePayoutMethod(locals, action, form, submitted);
+  if (action === 'stripe_connect') return connectStripeForm(locals);
   if (action === 'deactivate' || action === 'reactivate') return changeStatus(locals, action, form);
   return failed('personal', submitted, {}, t(locals.requestContext.lang, 'accountChangesError'));
 }
