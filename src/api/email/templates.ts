@@ -4,6 +4,7 @@ import { formatMoney } from '../../lib/format';
 import { labelValue } from '../../lib/label-value';
 import { formatPoints } from '../../lib/points';
 import { emailGreeting } from './outbox';
+import type { FailureCode } from '../../lib/schemas/payout-runs';
 
 // Every e-mail the portal writes, composed in one place: the services that send them (auth/codes.ts,
 // auth/payout-notice.ts, rewards/redemption-email.ts, loyalty/scheduled.ts) and the console's preview and
@@ -82,7 +83,7 @@ export function pointsExpiringEmail(
 }
 
 /** Why a payout failed, as the ambassador is told (src/api/payouts/settle.ts FAILURE_CODES). */
-export type PayoutFailureCode = 'failed' | 'returned' | 'unclaimed' | 'blocked' | 'refunded' | 'account_closed' | 'provider_rejected';
+export type PayoutFailureCode = FailureCode;
 
 /** "Your payout did not reach you": how much, why, that the amount is payable again, and where to see it. */
 export function payoutFailedEmail(

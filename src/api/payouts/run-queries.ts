@@ -91,8 +91,10 @@ export interface DestinationRow { ambassador_uid: string; paypal_email: string |
 /** Where each ambassador is paid on a rail that pays by itself (paypal, stripe), and whether it is proven (`ready`). */
 export const destinationsStatement = (db: D1Database, companyId: string, rail: RailName) =>
   db.prepare(
-    `SELECT ambassador_uid, paypal_email, stripe_account_id, status FROM payout_destinations
-      WHERE company_id = ? AND rail = ?`,
+    // An ambassador who chose another rail is paid there, not on every rail they have a destination for.
+    `SELECT d.ambassador_uid, d.paypal_email, d.stripe_account_id, d.status FROM payout_destinations d
+       JOIN ambassadors a ON a.company_id = d.company_id AND a.uid = d.ambassador_uid
+      WHERE d.company_id = ?1 AND d.rail = ?2 AND (a.payout_rail IS NULL OR a.payout_rail = d.rail)`,
   ).bind(companyId, rail);
 
 /** included -> sent, in payOut's batch (the payout `processing`): only when the payout went in. */

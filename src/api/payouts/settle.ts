@@ -19,6 +19,8 @@ import {
   type ItemState, type SettleItemRow,
 } from './settle-queries';
 import { payoutView } from './view';
+import { FAILURE_CODES, type FailureCode } from '../../lib/schemas/payout-runs';
+export { FAILURE_CODES, type FailureCode };
 
 // The one place a run's item is settled (docs/payouts.md), whoever tells: the rail's answer to a send, a
 // provider's webhook, reconciliation, the external rail's confirm call. Each settle is one batch whose
@@ -124,8 +126,6 @@ async function settleFailed(
 }
 
 /** Failure codes the ambassador's e-mail and pages explain; anything else a provider says is `failed`. */
-export const FAILURE_CODES = ['failed', 'returned', 'unclaimed', 'blocked', 'refunded', 'account_closed', 'provider_rejected'] as const;
-export type FailureCode = (typeof FAILURE_CODES)[number];
 
 /** A provider's reason as one of FAILURE_CODES (a reason is never shown as the provider wrote it). */
 export const failureCode = (reason: string): FailureCode =>

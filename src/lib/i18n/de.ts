@@ -933,6 +933,8 @@ export const de: Partial<Messages> = {
   'payoutFailure.refunded': 'die Zahlung wurde erstattet.',
   'payoutFailure.account_closed': 'das Empfängerkonto ist geschlossen.',
   'payoutFailure.provider_rejected': 'der Zahlungsanbieter hat die Zahlung abgelehnt.',
+  'payoutFailure.reversed': 'die Zahlung wurde rückgängig gemacht.',
+  'payoutFailure.not_sent': 'die Zahlung konnte nicht gesendet werden.',
   'payoutDetail.failure': 'Warum sie nicht angekommen ist',
   payoutRailNotConfigured: 'Dieses Unternehmen kann noch nicht über {rail} auszahlen: Verbinden Sie es zuerst.',
   payoutRunNotRetryable: 'Nur ein abgeschlossener Auszahlungslauf mit fehlgeschlagenen Posten kann wiederholt werden.',

@@ -936,6 +936,8 @@ export const en = {
   'payoutFailure.refunded': 'the payment was refunded.',
   'payoutFailure.account_closed': 'the receiving account is closed.',
   'payoutFailure.provider_rejected': 'the payment provider refused the payment.',
+  'payoutFailure.reversed': 'the payment was reversed.',
+  'payoutFailure.not_sent': 'the payment could not be sent.',
   'payoutDetail.failure': 'Why it did not reach you',
   payoutRailNotConfigured: 'This company cannot pay on {rail} yet: connect it first.',
   payoutRunNotRetryable: 'Only a finished payout run with failed items can be retried.',

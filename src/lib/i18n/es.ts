@@ -920,6 +920,8 @@ export const es: Messages = {
   'payoutFailure.refunded': 'el pago se reembolsó.',
   'payoutFailure.account_closed': 'la cuenta de destino está cerrada.',
   'payoutFailure.provider_rejected': 'el proveedor de pagos rechazó el pago.',
+  'payoutFailure.reversed': 'el pago se revirtió.',
+  'payoutFailure.not_sent': 'no se pudo enviar el pago.',
   'payoutDetail.failure': 'Por qué no te llegó',
   payoutRailNotConfigured: 'Esta empresa aún no puede pagar con {rail}: conéctalo primero.',
   payoutRunNotRetryable: 'Solo se puede reintentar una tanda de pagos terminada con elementos fallidos.',

@@ -934,6 +934,8 @@ export const fr: Partial<Messages> = {
   'payoutFailure.refunded': 'le paiement a été remboursé.',
   'payoutFailure.account_closed': 'le compte destinataire est fermé.',
   'payoutFailure.provider_rejected': 'le prestataire de paiement a refusé le paiement.',
+  'payoutFailure.reversed': 'le paiement a été annulé.',
+  'payoutFailure.not_sent': 'le paiement n’a pas pu être envoyé.',
   'payoutDetail.failure': 'Pourquoi il ne vous est pas parvenu',
   payoutRailNotConfigured: 'Cette entreprise ne peut pas encore payer via {rail} : connectez-le d’abord.',
   payoutRunNotRetryable: 'Seul un lot de paiements terminé avec des éléments en échec peut être relancé.',

@@ -933,6 +933,8 @@ export const it: Partial<Messages> = {
   'payoutFailure.refunded': 'il pagamento è stato rimborsato.',
   'payoutFailure.account_closed': 'il conto di destinazione è chiuso.',
   'payoutFailure.provider_rejected': 'il fornitore di pagamento ha rifiutato il pagamento.',
+  'payoutFailure.reversed': 'il pagamento è stato stornato.',
+  'payoutFailure.not_sent': 'non è stato possibile inviare il pagamento.',
   'payoutDetail.failure': 'Perché non ti è arrivato',
   payoutRailNotConfigured: 'Questa azienda non può ancora pagare con {rail}: collegalo prima.',
   payoutRunNotRetryable: 'Si può ripetere solo un lotto di pagamenti concluso con elementi non riusciti.',

@@ -933,6 +933,8 @@ export const nl: Partial<Messages> = {
   'payoutFailure.refunded': 'de betaling is terugbetaald.',
   'payoutFailure.account_closed': 'de ontvangende rekening is opgeheven.',
   'payoutFailure.provider_rejected': 'de betaalprovider heeft de betaling geweigerd.',
+  'payoutFailure.reversed': 'de betaling is teruggedraaid.',
+  'payoutFailure.not_sent': 'de betaling kon niet worden verzonden.',
   'payoutDetail.failure': 'Waarom die niet is aangekomen',
   payoutRailNotConfigured: 'Dit bedrijf kan nog niet via {rail} uitbetalen: koppel het eerst.',
   payoutRunNotRetryable: 'Alleen een afgeronde uitbetalingsronde met mislukte posten kan opnieuw.',

@@ -932,6 +932,8 @@ export const pl: Partial<Messages> = {
   'payoutFailure.refunded': 'płatność została zwrócona.',
   'payoutFailure.account_closed': 'konto odbiorcy jest zamknięte.',
   'payoutFailure.provider_rejected': 'operator płatności odrzucił płatność.',
+  'payoutFailure.reversed': 'płatność została cofnięta.',
+  'payoutFailure.not_sent': 'nie udało się wysłać płatności.',
   'payoutDetail.failure': 'Dlaczego nie dotarła',
   payoutRailNotConfigured: 'Ta firma nie może jeszcze wypłacać przez {rail}: najpierw go podłącz.',
   payoutRunNotRetryable: 'Ponowić można tylko zakończoną serię wypłat z nieudanymi pozycjami.',

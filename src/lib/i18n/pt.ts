@@ -932,6 +932,8 @@ export const pt: Partial<Messages> = {
   'payoutFailure.refunded': 'o pagamento foi reembolsado.',
   'payoutFailure.account_closed': 'a conta de destino está encerrada.',
   'payoutFailure.provider_rejected': 'o fornecedor de pagamentos recusou o pagamento.',
+  'payoutFailure.reversed': 'o pagamento foi estornado.',
+  'payoutFailure.not_sent': 'não foi possível enviar o pagamento.',
   'payoutDetail.failure': 'Porque não chegou',
   payoutRailNotConfigured: 'Esta empresa ainda não pode pagar através de {rail}: ligue-o primeiro.',
   payoutRunNotRetryable: 'Só um lote de pagamentos concluído com itens falhados pode ser repetido.',

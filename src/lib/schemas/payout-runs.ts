@@ -11,6 +11,9 @@ export const RUN_STATUSES = ['draft', 'approved', 'sending', 'paid', 'partially_
 export const RUN_ITEM_STATUSES = ['included', 'excluded', 'sent', 'paid', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export type RunItemStatus = (typeof RUN_ITEM_STATUSES)[number];
+/** Why an item that was handed to a provider did not reach the ambassador (any other provider reason reads `failed`). */
+export const FAILURE_CODES = ['failed', 'returned', 'unclaimed', 'blocked', 'refunded', 'account_closed', 'provider_rejected', 'reversed', 'not_sent'] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
 export const RAILS = ['manual', 'paypal', 'stripe', 'external'] as const;
 
 const actor = z.object({ kind: z.enum(['key', 'staff', 'schedule']), id: z.string(), label: z.string() }).strict();
