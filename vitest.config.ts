@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-// @ts-expect-error: a plain ES module without types (a script the developer runs too)
 import { startPayPal } from './scripts/standins/paypal.mjs';
 import { startStripeStandIn } from './scripts/standins/stripe.mjs';
 

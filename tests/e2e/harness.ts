@@ -29,6 +29,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect, inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { BROWSER_LOCALE, CHROMIUM_FLAGS, browserEnv, chromiumPath } from '../../scripts/lib/chromium.mjs';
+import { startPayPal } from '../../scripts/standins/paypal.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TMP = path.join(ROOT, '.tmp');
@@ -37,6 +38,8 @@ export interface PortalInfo {
   port: number;
   stateDir: string;
   logFile: string;
+  /** The local PayPal stand-in the portal pays through (PAYPAL_API_URL), its webhooks pushed to Demo Co's hook. */
+  paypalUrl: string;
 }
 
 declare module 'vitest' {
@@ -146,7 +149,11 @@ export async function startPortal(opts: { port?: number; skipBuild?: boolean } =
   const pidFile = path.join(stateDir, 'wrangler.pgid');
   mkdirSync(stateDir, { recursive: true });
 
-  const args = ['--no', 'node', 'scripts/start.mjs', '--port', String(port), '--persist-to', stateDir];
+  // PayPal, the one provider outside the portal that pays runs by itself, is a local stand-in speaking its API
+  // (scripts/standins/paypal.mjs); its webhooks go to Demo Co's PayPal hook as PayPal's would.
+  const paypal = await startPayPal({ port: 0, webhookUrl: `http://localhost:${port}/v1/hooks/paypal/demo` });
+  paypal.server.unref();
+  const args = ['--no', 'node', 'scripts/start.mjs', '--port', String(port), '--persist-to', stateDir, '--var', `PAYPAL_API_URL:${paypal.url}`];
   if (skipBuild) args.push('--no-build');
   const log = createWriteStream(logFile);
   const child = spawn('npx', args, {
@@ -157,7 +164,7 @@ export async function startPortal(opts: { port?: number; skipBuild?: boolean } =
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  portal = { port, stateDir, logFile, child };
+  portal = { port, stateDir, logFile, child, paypalUrl: paypal.url };
 
   installSignalHandlers();
   const state: { exited: number | null } = { exited: null };
@@ -195,7 +202,7 @@ function installSignalHandlers() {
 }
 
 function info(p: RunningPortal): PortalInfo {
-  return { port: p.port, stateDir: p.stateDir, logFile: p.logFile };
+  return { port: p.port, stateDir: p.stateDir, logFile: p.logFile, paypalUrl: p.paypalUrl };
 }
 
 /** The running portal: started in this process, or the one the e2e globalSetup provided. */
