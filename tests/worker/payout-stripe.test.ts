@@ -246,7 +246,7 @@ describe('a payout run on Stripe', () => {
     expect(avaIn((await reconcileRun(uid)).body).status).toBe('sent');
     await env.DB.prepare("UPDATE payout_runs SET sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours') WHERE company_id = 'demo' AND uid = ?").bind(uid).run();
     const reconciled = await reconcileRun(uid);
-    expect(avaIn(reconciled.body)).toMatchObject({ status: 'failed', failure: 'failed' });
+    expect(avaIn(reconciled.body)).toMatchObject({ status: 'failed', failure: 'not_sent' });
     expect(reconciled.body.run.status).toBe('failed');
     expect(await payableOfAva()).toBe(avaIn(sent.body).amount);
     expect(await transfersMade()).toBe(before);
@@ -290,7 +290,7 @@ describe('a payout run on Stripe', () => {
     expect(await payableOfAva()).toBe(0);
     const delivered = await stripeSends('demo', 'transfer.reversed', item.provider_ref!, STRIPE_SECRETS.demo);
     expect(delivered.status).toBe(200);
-    expect(avaIn((await op(KEYS.demo, 'GET', `/payout-runs/${uid}`)).body)).toMatchObject({ status: 'failed', failure: 'failed' });
+    expect(avaIn((await op(KEYS.demo, 'GET', `/payout-runs/${uid}`)).body)).toMatchObject({ status: 'failed', failure: 'reversed' });
     expect(await payoutStatus(item.payout_uid!)).toBe('failed');
     expect(await payableOfAva()).toBe(item.amount);
     // Told twice (Stripe redelivers), it gives back once.
