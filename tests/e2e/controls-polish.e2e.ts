@@ -71,10 +71,13 @@ describe('a language menu on every page', () => {
       const page = await context.newPage();
       await logIn(page, 'acme.localhost', 'sam@acme.test');
       await page.goto(`${baseUrl('acme.localhost')}/app/stats`);
+      // The page's islands hydrate first (one of them could take the focus while it does).
+      await page.waitForLoadState('networkidle');
       await visibleMenu(page).locator('summary').focus();
       await page.keyboard.press('Enter');
       const german = visibleMenu(page).locator('button[data-language="de"]');
       await german.focus();
+      expect(await german.evaluate((el) => el === document.activeElement)).toBe(true);
       await Promise.all([page.waitForURL(/\/app\/stats$/), page.keyboard.press('Enter')]);
       expect(await page.locator('html').getAttribute('lang')).toBe('de');
       // The profile keeps it: a new browser (no language cookie) signs in to German pages.
