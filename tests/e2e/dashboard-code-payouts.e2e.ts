@@ -6,7 +6,7 @@
 // the campaign selection like the figures beside it, saying which campaigns it counts.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hydrated, logIn, newBrowser, stopAll } from './harness';
+import { baseUrl, hydrated, localD1, logIn, newBrowser, operatorCall, stopAll } from './harness';
 
 // The friend's browser looks like a person's: headless Chromium's own user agent is a known bot.
 const FRIEND_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -20,17 +20,36 @@ afterAll(stopAll);
 const TENANTS = [
   {
     host: 'localhost', email: 'ava@demo.test', code: 'AVA7QK', linkCode: 'ava-demo', campaignId: '102', campaignName: 'Refer a Friend',
+    key: 'opk_demo_local_only_demo_7f3a9c2e51b84d06', campaignUid: 'cmp-demo-main',
     shop: 'https://shop.demo.test', landing: '/welcome', payout: { uid: 'po-503', amount: '$99.94', part: '$32.70' },
     // A campaign with nothing payable outside that payout: Winter Launch's $6.58 is all in it.
     idle: { id: '104', name: 'Winter Launch', part: '$6.58' },
   },
   {
     host: 'acme.localhost', email: 'alex@acme.test', code: 'ALEX9T', linkCode: 'alex-trail', campaignId: '201', campaignName: 'Trail Crew',
+    key: 'opk_demo_local_only_acme_2b8e4f1a97c35d60', campaignUid: 'cmp-acme-trail',
     shop: 'https://www.acme-outdoor.test', landing: '/trail', payout: { uid: 'po-603', amount: '€62.31', part: '€46.69' },
     idle: { id: '202', name: 'Summit Club', part: '€15.62' },
   },
 ] as const;
 type Tenant = (typeof TENANTS)[number];
+
+/**
+ * Something payable now, whatever the files before this one paid out (earnings-loop pays Ava and Alex): a sale
+ * through the company key on the campaign the page selects, approved, and dated past the holding period (the
+ * one thing the API cannot do, done in the local D1).
+ */
+async function payableNow(tenant: Tenant) {
+  const sale = await operatorCall(tenant.host, tenant.key, '/events', {
+    campaign_uid: tenant.campaignUid, transaction_uid: `e2e-dashboard-payable-${tenant.linkCode}-${Date.now()}`, revenue: '120.00',
+    customer: { email: `dashboard-${tenant.linkCode}-${Date.now()}@example.com`, first_name: 'Dee', last_name: 'Buyer' },
+    short_code: tenant.linkCode, event_type: 'first',
+  });
+  expect(sale.status).toBe(201);
+  const uid = sale.body.commission.uid as string;
+  expect((await operatorCall(tenant.host, tenant.key, `/commissions/${uid}/approve`, {})).status).toBe(200);
+  localD1(`UPDATE commissions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-60 days') WHERE uid = '${uid.replace(/'/g, '')}'`);
+}
 
 /** A logged-in page in English (the texts below are the English ones), with the clipboard allowed. */
 async function withDashboard<T>(tenant: Tenant, work: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
@@ -98,6 +117,7 @@ for (const tenant of TENANTS) {
     });
 
     it('lists the payout on its way with its amount, method and status, for the campaigns the page says', async () => {
+      await payableNow(tenant);
       await withDashboard(tenant, async (page) => {
         const base = baseUrl(tenant.host);
         const card = page.locator('[data-next-payout]');

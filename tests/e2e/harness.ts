@@ -30,6 +30,7 @@ import { expect, inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { BROWSER_LOCALE, CHROMIUM_FLAGS, browserEnv, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { startPayPal } from '../../scripts/standins/paypal.mjs';
+import { startStripeStandIn } from '../../scripts/standins/stripe.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TMP = path.join(ROOT, '.tmp');
@@ -40,6 +41,8 @@ export interface PortalInfo {
   logFile: string;
   /** The local PayPal stand-in the portal pays through (PAYPAL_API_URL), its webhooks pushed to Demo Co's hook. */
   paypalUrl: string;
+  /** The local Stripe stand-in (STRIPE_API_URL): Connect accounts, onboarding links and transfers. */
+  stripeUrl: string;
 }
 
 declare module 'vitest' {
@@ -149,11 +152,14 @@ export async function startPortal(opts: { port?: number; skipBuild?: boolean } =
   const pidFile = path.join(stateDir, 'wrangler.pgid');
   mkdirSync(stateDir, { recursive: true });
 
-  // PayPal, the one provider outside the portal that pays runs by itself, is a local stand-in speaking its API
-  // (scripts/standins/paypal.mjs); its webhooks go to Demo Co's PayPal hook as PayPal's would.
+  // The payout providers are local stand-ins speaking their APIs (scripts/standins/): PayPal's webhooks go to
+  // Demo Co's PayPal hook as PayPal's would; Stripe's Connect onboarding is a page of its own to click through.
   const paypal = await startPayPal({ port: 0, webhookUrl: `http://localhost:${port}/v1/hooks/paypal/demo` });
   paypal.server.unref();
-  const args = ['--no', 'node', 'scripts/start.mjs', '--port', String(port), '--persist-to', stateDir, '--var', `PAYPAL_API_URL:${paypal.url}`];
+  const stripe = await startStripeStandIn();
+  stripe.server.unref();
+  const args = ['--no', 'node', 'scripts/start.mjs', '--port', String(port), '--persist-to', stateDir,
+    '--var', `PAYPAL_API_URL:${paypal.url}`, '--var', `STRIPE_API_URL:${stripe.url}`];
   if (skipBuild) args.push('--no-build');
   const log = createWriteStream(logFile);
   const child = spawn('npx', args, {
@@ -164,7 +170,7 @@ export async function startPortal(opts: { port?: number; skipBuild?: boolean } =
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  portal = { port, stateDir, logFile, child, paypalUrl: paypal.url };
+  portal = { port, stateDir, logFile, child, paypalUrl: paypal.url, stripeUrl: stripe.url };
 
   installSignalHandlers();
   const state: { exited: number | null } = { exited: null };
@@ -202,7 +208,7 @@ function installSignalHandlers() {
 }
 
 function info(p: RunningPortal): PortalInfo {
-  return { port: p.port, stateDir: p.stateDir, logFile: p.logFile, paypalUrl: p.paypalUrl };
+  return { port: p.port, stateDir: p.stateDir, logFile: p.logFile, paypalUrl: p.paypalUrl, stripeUrl: p.stripeUrl };
 }
 
 /** The running portal: started in this process, or the one the e2e globalSetup provided. */

@@ -1,23 +1,21 @@
-// Stripe Connect in a browser (docs/payouts.md#stripe-connect): a portal of its own whose STRIPE_API_URL is the local
-// Stripe stand-in; the company stores its Stripe key, Ava presses "Connect with Stripe" on her account page, finishes
-// the stand-in's onboarding page, comes back to the portal and sees her payouts going to Stripe. (Runs on the Stripe
+// Stripe Connect in a browser (docs/payouts.md#stripe-connect): the test portal's STRIPE_API_URL is the local Stripe
+// stand-in (tests/e2e/harness.ts); the company stores its Stripe key, the seed's nocampaign@demo.test (whom no other
+// file pays) presses "Connect with Stripe" on her account page, finishes the stand-in's onboarding page, comes back to
+// the portal and sees her payouts going to Stripe. (Runs on the Stripe
 // rail are driven by tests/worker/payout-stripe.test.ts.)
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn } from '../../scripts/standins/stripe.mjs';
 import { axeViolations } from './axe';
 import { newStaffMember } from './console-session';
-import { baseUrl, logIn, newBrowser, startExtraPortal, stopAll, withContextDefaults, type ExtraPortal } from './harness';
+import { baseUrl, logIn, newBrowser, portalInfo, stopAll, withContextDefaults } from './harness';
 
 const DEMO_KEY = 'opk_demo_local_only_demo_7f3a9c2e51b84d06';
 const STRIPE_KEY = 'sk_test_e2eDemoPlatformKey012345';
 
 let browser: Browser;
-let portal: ExtraPortal;
-let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 
 const operator = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${portal.origin('localhost')}/v1/operator${path}`, {
+  const res = await fetch(`${baseUrl('localhost')}/v1/operator${path}`, {
     method, headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -26,30 +24,23 @@ const operator = async (method: string, path: string, body?: unknown) => {
 };
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  // Seeded (the demo data), its own state, Stripe at the stand-in.
-  [browser, portal] = await Promise.all([newBrowser(), startExtraPortal({ STRIPE_API_URL: standIn.url }, { startArgs: [] })]);
+  browser = await newBrowser();
   const put = await operator('PUT', '/integrations/stripe', { webhook_secret: 'whsec_e2eDemoSecret0123456789', secret_key: STRIPE_KEY });
   expect(put.status).toBe(200);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await standIn?.close();
-  await stopAll();
 });
+afterAll(stopAll);
 
 describe('connecting with Stripe', () => {
-  it('takes Ava through Stripe\'s onboarding and back to her account page, paid through Stripe from then on', async () => {
+  it('takes an ambassador through Stripe\'s onboarding and back to her account page, paid through Stripe from then on', async () => {
     const context = await browser.newContext(withContextDefaults({}));
     const page = await context.newPage();
-    await logIn(page, 'localhost', 'ava@demo.test', portal.origin('localhost'));
-    await page.goto(`${portal.origin('localhost')}/app/account#payout`);
+    await logIn(page, 'localhost', 'nocampaign@demo.test');
+    await page.goto(`${baseUrl('localhost')}/app/account#payout`);
     const section = page.locator('section#payout');
     expect(await section.getAttribute('data-stripe-status')).toBe('none');
-    await Promise.all([page.waitForURL(`${standIn.url}/**`), section.getByRole('button', { name: 'Connect with Stripe' }).click()]);
+    await Promise.all([page.waitForURL(`${portalInfo().stripeUrl}/**`), section.getByRole('button', { name: 'Connect with Stripe' }).click()]);
     await Promise.all([
-      page.waitForURL((url) => url.origin === portal.origin('localhost') && url.pathname === '/app/account'),
+      page.waitForURL((url) => url.origin === new URL(baseUrl('localhost')).origin && url.pathname === '/app/account'),
       page.getByRole('button', { name: 'Finish onboarding' }).click(),
     ]);
     expect(new URL(page.url()).searchParams.get('stripe')).toBe('return');
