@@ -1,4 +1,4 @@
-import { isMessageKey, t, type MessageKey } from '../../lib/i18n';
+import { isMessageKey, t, type Language, type MessageKey } from '../../lib/i18n';
 import { formErrors } from '../../lib/account-messages';
 import type { StaffMe } from '../../lib/schemas/staff';
 import { opens, type ConsoleScreen } from '../../ui/console-shell/screens';
@@ -15,7 +15,7 @@ import { readForm, seeOther } from './forms/form';
 export interface ConsolePage {
   me: StaffMe;
   client: ConsoleClient;
-  lang: string;
+  lang: Language;
   screen: ConsoleScreen;
   /** The member's role does not open this screen: the shell says so and the page loads nothing. */
   denied: boolean;
