@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { baseUrl, logIn, newBrowser, stopAll } from './harness';
+import { baseUrl, logIn, newBrowser, operatorCall, stopAll } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -114,6 +114,7 @@ describe('a language menu on every page', () => {
 
 describe('every spending action asks first', () => {
   /** Opens the spending form and presses its spend button; the confirmation (dialog or step) is what follows. */
+  const ACME_KEY = 'opk_demo_local_only_acme_2b8e4f1a97c35d60';
   const spends = [
     {
       name: 'a gift card on demo\'s /app/rewards', host: 'localhost', email: 'ava@demo.test', path: '/app/rewards', tile: 'points_available',
@@ -126,6 +127,11 @@ describe('every spending action asks first', () => {
     },
     {
       name: 'a vault item on acme\'s /app/rewards/v3', host: 'acme.localhost', email: 'alex@acme.test', path: '/app/rewards/v3', tile: 'balance_available',
+      // Enough cash for the item, whatever the files before this one spent (rewards.e2e redeems Alex's).
+      prepare: async () => {
+        const credit = await operatorCall('acme.localhost', ACME_KEY, '/ambassadors/amb-alex/cash_adjustments', { amount: 2000, reason: 'E2E: cash to open the vault' });
+        expect(credit.status).toBe(201);
+      },
       open: async (page: Page) => {
         const item = page.locator('[data-vault-item="vlt-acme-giftcard"]');
         await item.locator('[data-variant="vv-acme-giftcard-10"]').click();
@@ -138,6 +144,7 @@ describe('every spending action asks first', () => {
   for (const spend of spends) {
     it(`${spend.name}: a dialog naming it; No spends nothing`, async () => {
       await withContext({ viewport: DESKTOP }, async (context) => {
+        if ('prepare' in spend) await spend.prepare?.();
         const page = await context.newPage();
         await logIn(page, spend.host, spend.email);
         await page.goto(`${baseUrl(spend.host)}${spend.path}`);
@@ -157,6 +164,7 @@ describe('every spending action asks first', () => {
 
     it(`${spend.name}: without JavaScript, a confirmation step; No spends nothing`, async () => {
       await withContext({ viewport: PHONE, javaScriptEnabled: false }, async (context) => {
+        if ('prepare' in spend) await spend.prepare?.();
         const page = await context.newPage();
         await logIn(page, spend.host, spend.email);
         await page.goto(`${baseUrl(spend.host)}${spend.path}`);

@@ -24,7 +24,11 @@ beforeAll(async () => {
   }, { method: 'PUT' });
   expect(put.status).toBe(200);
 });
-afterAll(stopAll);
+afterAll(async () => {
+  // The demo company was not connected to PayPal before this file (console-paypal.e2e connects it from scratch).
+  await operatorCall(HOST, DEMO_KEY, '/integrations/paypal', undefined, { method: 'DELETE' });
+  await stopAll();
+});
 
 async function asAva(work: (page: Page) => Promise<void>) {
   const context: BrowserContext = await browser.newContext(withContextDefaults({ viewport: { width: 1280, height: 900 } }));
