@@ -7,6 +7,7 @@ import {
   companyPayPalHookStatement, paypalEventSeenStatement, paypalItemStatement, paypalRunSentStatement, paypalRunStatement,
   recordPayPalEventStatement,
 } from './paypal-queries';
+import { itemOfKey } from './rails';
 import { outcomeOfStatus, type PayPalBatchItem } from './rails/paypal';
 import { paypalCall } from './rails/paypal-client';
 import type { ItemOutcome } from './rails/types';
@@ -85,7 +86,8 @@ async function applyItemEvent(svc: ServiceContext, companyId: string, event: Pay
   // By PayPal's id once the send's answer recorded it, else by the sender_item_id the send gave (an early webhook).
   const byRef = await paypalItemStatement(svc.db, companyId, { providerRef }).first<{ id: number; status: string }>();
   const senderItemId = resource.payout_item?.sender_item_id;
-  const item = byRef ?? (senderItemId ? await paypalItemStatement(svc.db, companyId, { itemKey: senderItemId }).first<{ id: number; status: string }>() : null);
+  const named = senderItemId ? itemOfKey(senderItemId) : null;
+  const item = byRef ?? (named ? await paypalItemStatement(svc.db, companyId, named).first<{ id: number; status: string }>() : null);
   // A `sent` item settles either way; a `paid` one only fails (PayPal refunded or reversed it after paying).
   if (!item || !(item.status === 'sent' || (item.status === 'paid' && outcome.state === 'failed'))) return 'unchanged';
   return (await settle(svc, companyId, item, outcome)) ? 'settled' : 'unchanged';

@@ -43,17 +43,17 @@ export const recordPayPalEventStatement = (db: D1Database, companyId: string, ev
   ).bind(companyId, eventId, type.slice(0, 100));
 
 /**
- * A run item of a PayPal run: by id, by its item key (the sender_item_id the rail sent: `<run uid>-<item id>`, as
- * runs.ts itemKeyOf makes it), or by PayPal's payout_item_id once recorded.
+ * A run item of a PayPal run: by id (and run, when read back from the sender_item_id the rail sent with
+ * rails/index.ts itemOfKey), or by PayPal's payout_item_id once recorded.
  */
-export const paypalItemStatement = (db: D1Database, companyId: string, by: { itemId: number } | { itemKey: string } | { providerRef: string }) => {
-  const [where, value] = 'itemId' in by ? ['i.id = ?2', by.itemId] : 'itemKey' in by ? ["i.run_uid || '-' || i.id = ?2", by.itemKey] : ['i.provider_ref = ?2', by.providerRef];
-  return db.prepare(
-    `SELECT i.id, i.status, i.provider_ref FROM payout_run_items i
-       JOIN payout_runs r ON r.company_id = i.company_id AND r.uid = i.run_uid
-      WHERE i.company_id = ?1 AND r.rail = 'paypal' AND ${where}`,
-  ).bind(companyId, value);
-};
+export const paypalItemStatement = (db: D1Database, companyId: string, by: { itemId: number; runUid?: string } | { providerRef: string }) =>
+  'itemId' in by
+    ? db.prepare(`${PAYPAL_ITEM} AND i.id = ?2 AND (?3 IS NULL OR i.run_uid = ?3)`).bind(companyId, by.itemId, by.runUid ?? null)
+    : db.prepare(`${PAYPAL_ITEM} AND i.provider_ref = ?2`).bind(companyId, by.providerRef);
+
+const PAYPAL_ITEM = `SELECT i.id, i.status, i.provider_ref FROM payout_run_items i
+    JOIN payout_runs r ON r.company_id = i.company_id AND r.uid = i.run_uid
+   WHERE i.company_id = ?1 AND r.rail = 'paypal'`;
 
 /** The PayPal run of a batch: by PayPal's payout_batch_id, or by its sender_batch_id (the run's uid). */
 export const paypalRunStatement = (db: D1Database, companyId: string, batchId: string, senderBatchId: string | null) =>
